@@ -1,0 +1,194 @@
+/*
+ * clustereval: score an induced clustering against a gold standard.
+ *
+ * The one public header of the scoring core. The core computes and does no I/O:
+ * inputs arrive as byte chunks of any size, results leave as numbers or as the
+ * JSON document of SPEC §4. Every fallible function returns a ce_status (CE_OK = 0)
+ * and fills an optional ce_error that names the input's file, line and column.
+ * Every object the library returns has exactly one free function.
+ */
+#ifndef CLUSTEREVAL_H
+#define CLUSTEREVAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CE_VERSION_MAJOR 0
+#define CE_VERSION_MINOR 1
+#define CE_VERSION_PATCH 0
+#define CE_VERSION_STRING "0.1.0"
+
+/* The same string as CE_VERSION_STRING, from the library actually linked. */
+const char *ce_version(void);
+
+/* ------------------------------------------------------------------ status */
+
+/* X(name, description): the one table behind ce_status, ce_status_name and ce_strerror. */
+#define CE_STATUS_MAP(X)                                                               \
+  X(CE_OK, "success")                                                                  \
+  X(CE_ERR_USAGE, "invalid argument or call out of order")                             \
+  X(CE_ERR_NOMEM, "out of memory")                                                     \
+  X(CE_ERR_ENCODING, "input is not UTF-8 text (NUL byte or invalid UTF-8)")            \
+  X(CE_ERR_SYNTAX, "malformed input line")                                             \
+  X(CE_ERR_EMPTY, "input holds no tokens")                                             \
+  X(CE_ERR_MISMATCH, "gold and system tokens do not pair")                             \
+  X(CE_ERR_UNAVAILABLE, "measure not available for this input")                        \
+  X(CE_ERR_INTERNAL, "internal error")
+
+typedef enum ce_status {
+#define CE_STATUS_ENUM_(name, description) name,
+  CE_STATUS_MAP(CE_STATUS_ENUM_)
+#undef CE_STATUS_ENUM_
+      CE_STATUS_COUNT
+} ce_status;
+
+/* "CE_ERR_SYNTAX" for CE_ERR_SYNTAX; "CE_UNKNOWN" outside the enum. Never NULL. */
+const char *ce_status_name(ce_status status);
+/* A one-line description of the code. Never NULL. */
+const char *ce_strerror(ce_status status);
+
+/*
+ * What went wrong, for a person. `message` is complete on its own and starts with
+ * "file:line:" when the error is about an input (e.g. "sys.tsv:12: token 'dog' differs
+ * from gold.tsv:12 'cat'"). `source` is the input's name ("" when none), `line` and
+ * `column` are 1-based (0 when unknown).
+ */
+typedef struct ce_error {
+  ce_status code;
+  uint64_t line;
+  uint64_t column;
+  char source[256];
+  char message[512];
+} ce_error;
+
+/* ----------------------------------------------------------------- options */
+
+/* X(name, id, default, min, max): each option is one CLI flag and one UI control. */
+#define CE_OPTION_MAP(X)                                                               \
+  X(CE_OPT_BETA, "beta", 1.0, 1e-9, 1e9)        /* weight of completeness in V */      \
+  X(CE_OPT_LOG2, "log2", 0.0, 0.0, 1.0)         /* 1: entropies in bits, 0: nats */    \
+  X(CE_OPT_TOKEN_CHECK, "token_check", 1.0, 0.0, 1.0) /* 0: compare counts only */
+
+typedef enum ce_option {
+#define CE_OPTION_ENUM_(name, id, def, lo, hi) name,
+  CE_OPTION_MAP(CE_OPTION_ENUM_)
+#undef CE_OPTION_ENUM_
+      CE_OPT_COUNT
+} ce_option;
+
+/* The option's stable id ("beta"), or NULL outside the enum. */
+const char *ce_opt_name(ce_option opt);
+/* Default and inclusive bounds of an option; any pointer may be NULL. */
+ce_status ce_opt_bounds(ce_option opt, double *default_value, double *min, double *max);
+
+/* ---------------------------------------------------------------- measures */
+
+/* X(name, id, higher_is_better). Ids are stable: JSON keys, CLI names, UI ids. */
+#define CE_MEASURE_MAP(X)                                                              \
+  X(CE_M1, "m1", 1)                                                                    \
+  X(CE_O1, "o1", 1)                                                                    \
+  X(CE_H_C, "h_c", 0)                                                                  \
+  X(CE_H_K, "h_k", 0)                                                                  \
+  X(CE_H_C_GIVEN_K, "h_c_given_k", 0)                                                  \
+  X(CE_H_K_GIVEN_C, "h_k_given_c", 0)                                                  \
+  X(CE_MI, "mi", 1)                                                                    \
+  X(CE_HOMOGENEITY, "homogeneity", 1)                                                  \
+  X(CE_COMPLETENESS, "completeness", 1)                                                \
+  X(CE_V_MEASURE, "v_measure", 1)                                                      \
+  X(CE_VI, "vi", 0)                                                                    \
+  X(CE_NVI, "nvi", 0)
+
+typedef enum ce_measure {
+#define CE_MEASURE_ENUM_(name, id, higher) name,
+  CE_MEASURE_MAP(CE_MEASURE_ENUM_)
+#undef CE_MEASURE_ENUM_
+      CE_MEASURE_COUNT
+} ce_measure;
+
+/* The measure's stable id ("v_measure"), or NULL outside the enum. */
+const char *ce_measure_id(ce_measure measure);
+/* CE_MEASURE_COUNT when `id` names no measure. */
+ce_measure ce_measure_from_id(const char *id);
+
+typedef enum ce_level { CE_LEVEL_TOKEN, CE_LEVEL_TYPE } ce_level;
+
+/* -------------------------------------------------------------- evaluation */
+
+/*
+ * One run: a gold input and one or more system inputs, read in lockstep so that
+ * memory grows with the vocabulary and the labels, never with the number of tokens.
+ *
+ * Use: create; set options; add the gold input, then each system input; feed every
+ * input its bytes in chunks of any size (a line may span chunks; feed the inputs
+ * round-robin so no input runs far ahead); close each input; finish; read results.
+ */
+typedef struct ce_eval ce_eval;
+
+/* NULL when out of memory. Free with ce_eval_free. */
+ce_eval *ce_eval_create(void);
+/* Frees everything the evaluation holds. Accepts NULL. */
+void ce_eval_free(ce_eval *ev);
+
+/* CE_ERR_USAGE when the value is out of ce_opt_bounds or inputs were already added. */
+ce_status ce_eval_set(ce_eval *ev, ce_option opt, double value);
+/* The value in force (the default until set). */
+double ce_eval_get(const ce_eval *ev, ce_option opt);
+
+/*
+ * Adds an input named `name` (shown in errors and results; copied). The first input
+ * added is the gold standard, every later one a system. Inputs are numbered from 0
+ * in the order added; `index` (may be NULL) receives the number.
+ */
+ce_status ce_eval_add_input(ce_eval *ev, const char *name, size_t *index, ce_error *err);
+
+/*
+ * Gives input `index` its next `len` bytes. Returns CE_OK, or the input's error once
+ * it has failed (later chunks for it are ignored). A failing system leaves the other
+ * inputs untouched; a failing gold input fails the whole run (every later call
+ * returns its error). `err` may be NULL.
+ */
+ce_status ce_eval_feed(ce_eval *ev, size_t index, const void *bytes, size_t len, ce_error *err);
+
+/* Marks the end of input `index`. Same return convention as ce_eval_feed. */
+ce_status ce_eval_close(ce_eval *ev, size_t index, ce_error *err);
+
+/*
+ * Computes every measure once all inputs are closed. Fails only when the run as a
+ * whole cannot give a result (gold failed or is empty); a failed system is reported
+ * through ce_eval_input_error and the JSON, and the others keep their numbers.
+ */
+ce_status ce_eval_finish(ce_eval *ev, ce_error *err);
+
+/* Number of inputs added (gold included). */
+size_t ce_eval_input_count(const ce_eval *ev);
+/* The input's name, or NULL when `index` is out of range. */
+const char *ce_eval_input_name(const ce_eval *ev, size_t index);
+/* The input's error, or NULL when it has none. Valid until ce_eval_free. */
+const ce_error *ce_eval_input_error(const ce_eval *ev, size_t index);
+
+/*
+ * A measure of system input `index` (1 for the first system) after ce_eval_finish.
+ * CE_ERR_UNAVAILABLE when the measure is not defined for it (the system failed, or
+ * the level does not apply); *value is then untouched.
+ */
+ce_status ce_eval_value(const ce_eval *ev, size_t index, ce_level level, ce_measure measure,
+                        double *value);
+
+/*
+ * The whole result as the JSON document of SPEC §4 ("schema": 1), NUL-terminated.
+ * The caller frees *json with ce_free. Callable after ce_eval_finish.
+ */
+ce_status ce_eval_json(const ce_eval *ev, char **json, size_t *len);
+
+/* Frees memory the library handed to the caller. Accepts NULL. */
+void ce_free(void *ptr);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CLUSTEREVAL_H */

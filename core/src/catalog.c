@@ -1,0 +1,43 @@
+/* The option and measure tables: ids, defaults and bounds come from the X-macros only. */
+#include "clustereval.h"
+
+#include <string.h>
+
+typedef struct option_info {
+  const char *id;
+  double def, min, max;
+} option_info;
+
+static const option_info options[CE_OPT_COUNT] = {
+#define CE_OPTION_ROW_(name, id, def, lo, hi) {id, def, lo, hi},
+    CE_OPTION_MAP(CE_OPTION_ROW_)
+#undef CE_OPTION_ROW_
+};
+
+static const char *const measure_ids[CE_MEASURE_COUNT] = {
+#define CE_MEASURE_ROW_(name, id, higher) id,
+    CE_MEASURE_MAP(CE_MEASURE_ROW_)
+#undef CE_MEASURE_ROW_
+};
+
+const char *ce_opt_name(ce_option opt) {
+  return (unsigned)opt < CE_OPT_COUNT ? options[opt].id : NULL;
+}
+
+ce_status ce_opt_bounds(ce_option opt, double *default_value, double *min, double *max) {
+  if ((unsigned)opt >= CE_OPT_COUNT) return CE_ERR_USAGE;
+  if (default_value) *default_value = options[opt].def;
+  if (min) *min = options[opt].min;
+  if (max) *max = options[opt].max;
+  return CE_OK;
+}
+
+const char *ce_measure_id(ce_measure measure) {
+  return (unsigned)measure < CE_MEASURE_COUNT ? measure_ids[measure] : NULL;
+}
+
+ce_measure ce_measure_from_id(const char *id) {
+  for (int m = 0; id && m < CE_MEASURE_COUNT; m++)
+    if (strcmp(measure_ids[m], id) == 0) return (ce_measure)m;
+  return CE_MEASURE_COUNT;
+}

@@ -1,0 +1,147 @@
+#include "contingency_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void ce__cells_free(ce_cells *cells) {
+  free(cells->keys);
+  free(cells->counts);
+  memset(cells, 0, sizeof *cells);
+}
+
+static uint64_t mix(uint64_t key) {
+  /* splitmix64 finaliser: spreads neighbouring (class, cluster) keys over the slots. */
+  key ^= key >> 30;
+  key *= 0xbf58476d1ce4e5b9u;
+  key ^= key >> 27;
+  key *= 0x94d049bb133111ebu;
+  return key ^ (key >> 31);
+}
+
+static ce_status cells_resize(ce_cells *cells) {
+  size_t slot_count = cells->slot_count ? cells->slot_count * 2 : 256;
+  uint64_t *keys = calloc(slot_count, sizeof *keys);
+  uint64_t *counts = malloc(slot_count * sizeof *counts);
+  if (!keys || !counts) {
+    free(keys);
+    free(counts);
+    return CE_ERR_NOMEM;
+  }
+  size_t mask = slot_count - 1;
+  for (size_t i = 0; i < cells->slot_count; i++) {
+    if (!cells->keys[i]) continue;
+    size_t slot = (size_t)mix(cells->keys[i]) & mask;
+    while (keys[slot]) slot = (slot + 1) & mask;
+    keys[slot] = cells->keys[i];
+    counts[slot] = cells->counts[i];
+  }
+  free(cells->keys);
+  free(cells->counts);
+  cells->keys = keys;
+  cells->counts = counts;
+  cells->slot_count = slot_count;
+  return CE_OK;
+}
+
+ce_status ce__cells_add(ce_cells *cells, uint32_t cls, uint32_t cluster, uint64_t count) {
+  if ((cells->used + 1) * 2 > cells->slot_count) {
+    ce_status status = cells_resize(cells);
+    if (status) return status;
+  }
+  uint64_t key = ((uint64_t)cls << 32 | cluster) + 1;
+  size_t mask = cells->slot_count - 1;
+  size_t slot = (size_t)mix(key) & mask;
+  while (cells->keys[slot] && cells->keys[slot] != key) slot = (slot + 1) & mask;
+  if (!cells->keys[slot]) {
+    cells->keys[slot] = key;
+    cells->counts[slot] = 0;
+    cells->used++;
+  }
+  cells->counts[slot] += count;
+  return CE_OK;
+}
+
+void ce__table_free(ce_table *table) {
+  free(table->class_sums);
+  free(table->cluster_sums);
+  free(table->cell_class);
+  free(table->cell_cluster);
+  free(table->cell_n);
+  memset(table, 0, sizeof *table);
+}
+
+static ce_status table_alloc(ce_table *table, size_t classes, size_t clusters, size_t cells) {
+  memset(table, 0, sizeof *table);
+  table->classes = classes;
+  table->clusters = clusters;
+  table->class_sums = calloc(classes ? classes : 1, sizeof *table->class_sums);
+  table->cluster_sums = calloc(clusters ? clusters : 1, sizeof *table->cluster_sums);
+  table->cell_class = malloc((cells ? cells : 1) * sizeof *table->cell_class);
+  table->cell_cluster = malloc((cells ? cells : 1) * sizeof *table->cell_cluster);
+  table->cell_n = malloc((cells ? cells : 1) * sizeof *table->cell_n);
+  if (!table->class_sums || !table->cluster_sums || !table->cell_class || !table->cell_cluster ||
+      !table->cell_n) {
+    ce__table_free(table);
+    return CE_ERR_NOMEM;
+  }
+  return CE_OK;
+}
+
+static void table_add_cell(ce_table *table, uint32_t cls, uint32_t cluster, uint64_t n) {
+  size_t at = table->cell_count++;
+  table->cell_class[at] = cls;
+  table->cell_cluster[at] = cluster;
+  table->cell_n[at] = n;
+  table->class_sums[cls] += n;
+  table->cluster_sums[cluster] += n;
+  table->total += n;
+}
+
+static int compare_keys(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return (x > y) - (x < y);
+}
+
+ce_status ce__table_build(ce_table *table, const ce_cells *cells, size_t classes,
+                          size_t clusters) {
+  ce_status status = table_alloc(table, classes, clusters, cells->used);
+  if (status) return status;
+  /* Sort (key, count) pairs by key: pack them side by side in one scratch array. */
+  uint64_t *pairs = malloc((cells->used ? cells->used : 1) * 2 * sizeof *pairs);
+  if (!pairs) {
+    ce__table_free(table);
+    return CE_ERR_NOMEM;
+  }
+  size_t n = 0;
+  for (size_t i = 0; i < cells->slot_count; i++)
+    if (cells->keys[i]) {
+      pairs[2 * n] = cells->keys[i] - 1;
+      pairs[2 * n + 1] = cells->counts[i];
+      n++;
+    }
+  qsort(pairs, n, 2 * sizeof *pairs, compare_keys);
+  for (size_t i = 0; i < n; i++) {
+    uint32_t cls = (uint32_t)(pairs[2 * i] >> 32), cluster = (uint32_t)pairs[2 * i];
+    if (cls >= classes || cluster >= clusters) {
+      free(pairs);
+      ce__table_free(table);
+      return CE_ERR_INTERNAL;
+    }
+    table_add_cell(table, cls, cluster, pairs[2 * i + 1]);
+  }
+  free(pairs);
+  return CE_OK;
+}
+
+ce_status ce__table_from_dense(ce_table *table, const uint64_t *counts, size_t classes,
+                               size_t clusters) {
+  size_t nonzero = 0;
+  for (size_t i = 0; i < classes * clusters; i++) nonzero += counts[i] != 0;
+  ce_status status = table_alloc(table, classes, clusters, nonzero);
+  if (status) return status;
+  for (size_t c = 0; c < classes; c++)
+    for (size_t k = 0; k < clusters; k++)
+      if (counts[c * clusters + k])
+        table_add_cell(table, (uint32_t)c, (uint32_t)k, counts[c * clusters + k]);
+  return CE_OK;
+}

@@ -1,0 +1,45 @@
+/* Mapping-based accuracies over the contingency table (SPEC §3.1). */
+#include <stdlib.h>
+
+#include "assign_internal.h"
+#include "measures_internal.h"
+
+/* Many-to-one: each cluster takes its most frequent class (Frank et al. 2009, "MA"). */
+static double many_to_one(const ce_table *table, uint64_t *best_of_cluster) {
+  for (size_t k = 0; k < table->clusters; k++) best_of_cluster[k] = 0;
+  for (size_t i = 0; i < table->cell_count; i++) {
+    uint32_t k = table->cell_cluster[i];
+    if (table->cell_n[i] > best_of_cluster[k]) best_of_cluster[k] = table->cell_n[i];
+  }
+  uint64_t matched = 0;
+  for (size_t k = 0; k < table->clusters; k++) matched += best_of_cluster[k];
+  return (double)matched / (double)table->total;
+}
+
+/* One-to-one: the best injective map of clusters to classes, solved exactly. */
+static ce_status one_to_one(const ce_table *table, double *value) {
+  size_t rows = table->classes, cols = table->clusters;
+  size_t cells = rows * cols;
+  double *weights = calloc(cells ? cells : 1, sizeof *weights);
+  if (!weights) return CE_ERR_NOMEM;
+  for (size_t i = 0; i < table->cell_count; i++)
+    weights[(size_t)table->cell_class[i] * cols + table->cell_cluster[i]] =
+        (double)table->cell_n[i];
+  double matched = 0.0;
+  ce_status status = ce__assign_max(weights, rows, cols, NULL, &matched);
+  free(weights);
+  if (!status) *value = matched / (double)table->total;
+  return status;
+}
+
+ce_status ce__measures_mapping(const ce_table *table, ce_measures *out) {
+  if (!table->total) return CE_ERR_EMPTY;
+  uint64_t *scratch = malloc((table->clusters ? table->clusters : 1) * sizeof *scratch);
+  if (!scratch) return CE_ERR_NOMEM;
+  ce__measure_put(out, CE_M1, many_to_one(table, scratch));
+  free(scratch);
+  double o1 = 0.0;
+  ce_status status = one_to_one(table, &o1);
+  if (!status) ce__measure_put(out, CE_O1, o1);
+  return status;
+}

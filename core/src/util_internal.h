@@ -1,0 +1,49 @@
+/* Small shared pieces of the core: error filling and a growable byte buffer. */
+#ifndef CE_UTIL_INTERNAL_H
+#define CE_UTIL_INTERNAL_H
+
+#include "clustereval.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(__GNUC__) || defined(__clang__)
+#define CE_PRINTF(fmt_index, args_index) __attribute__((format(printf, fmt_index, args_index)))
+#else
+#define CE_PRINTF(fmt_index, args_index)
+#endif
+
+/*
+ * Fills `err` (may be NULL) and returns `code`. When `source` is non-empty the message
+ * is prefixed "source:line:" (line 0 omits the number), the form a user can jump to.
+ */
+ce_status ce__fail(ce_error *err, ce_status code, const char *source, uint64_t line,
+                   uint64_t column, const char *fmt, ...) CE_PRINTF(6, 7);
+
+/* Copies a filled error into `err` (may be NULL) and returns its code. */
+ce_status ce__copy_error(ce_error *err, const ce_error *from);
+
+/* A growable byte buffer; `data` is always NUL-terminated once anything is appended. */
+typedef struct ce_buf {
+  char *data;
+  size_t len;
+  size_t cap;
+} ce_buf;
+
+void ce__buf_free(ce_buf *buf);
+ce_status ce__buf_reserve(ce_buf *buf, size_t extra);
+ce_status ce__buf_append(ce_buf *buf, const void *bytes, size_t len);
+ce_status ce__buf_puts(ce_buf *buf, const char *text);
+ce_status ce__buf_printf(ce_buf *buf, const char *fmt, ...) CE_PRINTF(2, 3);
+
+/*
+ * Appends `bytes` for a message: at most `max` bytes, control bytes escaped, cut with "..."
+ * so that a 10 MB token cannot swamp an error message.
+ */
+ce_status ce__buf_append_excerpt(ce_buf *buf, const char *bytes, size_t len, size_t max);
+
+/* Grows `*array` of `elem` bytes to hold at least `need` elements (doubling). */
+ce_status ce__grow(void **array, size_t *cap, size_t need, size_t elem);
+
+#endif
