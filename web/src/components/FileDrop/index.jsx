@@ -1,0 +1,96 @@
+import { useState } from 'preact/hooks';
+import { formatBytes } from '../../format.js';
+import './style.css';
+
+/**
+ * A drop zone with a file picker and the list of files it holds.
+ *
+ * files: [{id, name, size}]; errors: {[id]: message}; onAdd(File[]); onRemove(id).
+ * With `multiple`, picked files are appended; without, the first one replaces the current.
+ */
+export function FileDrop(props) {
+  const { id, title, hint, multiple = false, testId, files, errors, onAdd, onRemove } = props;
+  const [over, setOver] = useState(false);
+
+  const add = (list) => {
+    const picked = Array.from(list ?? []);
+    if (picked.length) onAdd(multiple ? picked : picked.slice(0, 1));
+  };
+
+  const onDrop = (e) => {
+    e.preventDefault();
+    setOver(false);
+    add(e.dataTransfer?.files);
+  };
+
+  const onDragOver = (e) => {
+    e.preventDefault();
+    if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy';
+    setOver(true);
+  };
+
+  const inputId = `${id}-input`;
+  return (
+    <section class="filedrop" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} class="filedrop-title">
+        {title}
+      </h3>
+      <div
+        class={`filedrop-zone${over ? ' is-over' : ''}`}
+        onDragEnter={onDragOver}
+        onDragOver={onDragOver}
+        onDragLeave={() => setOver(false)}
+        onDrop={onDrop}
+      >
+        <input
+          id={inputId}
+          class="visually-hidden filedrop-input"
+          type="file"
+          multiple={multiple}
+          data-testid={testId}
+          aria-describedby={`${id}-hint`}
+          onChange={(e) => {
+            add(e.currentTarget.files);
+            // Clear the value so that picking the same file again (after fixing it) is seen.
+            e.currentTarget.value = '';
+          }}
+        />
+        <label for={inputId} class="filedrop-button">
+          {multiple ? 'Choose files' : 'Choose file'}
+        </label>
+        <span class="filedrop-or">or drop {multiple ? 'them' : 'it'} here</span>
+        <p id={`${id}-hint`} class="filedrop-hint">
+          {hint}
+        </p>
+      </div>
+      {files.length > 0 && (
+        <ul class="filedrop-list" aria-label={`${title}: loaded`}>
+          {files.map((f) => (
+            <li key={f.id} class="filedrop-item" data-testid="file-item" data-name={f.name}>
+              <div class="filedrop-row">
+                <span class="filedrop-name" title={f.name}>
+                  {f.name}
+                </span>
+                <span class="filedrop-size">{formatBytes(f.size)}</span>
+                <button
+                  type="button"
+                  class="filedrop-remove"
+                  aria-label={`Remove ${f.name}`}
+                  title={`Remove ${f.name}`}
+                  onClick={() => onRemove(f.id)}
+                >
+                  <span aria-hidden="true">×</span>
+                </button>
+              </div>
+              {errors?.[f.id] && (
+                <p class="filedrop-error" data-testid="file-error">
+                  {errors[f.id]}
+                </p>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
