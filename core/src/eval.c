@@ -330,10 +330,11 @@ static void compute_system(ce_eval *ev, ce_input *system) {
 ce_status ce_eval_finish(ce_eval *ev, ce_error *err) {
   if (!ev || !ev->input_count)
     return ce__fail(err, CE_ERR_USAGE, NULL, 0, 0, "no gold input was added");
+  ce_input *gold = &ev->inputs[0];
+  if (gold->failed) return ce__copy_error(err, &gold->error); /* no need to read the rest */
   for (size_t i = 0; i < ev->input_count; i++)
     if (!ev->inputs[i].closed)
       return ce__fail(err, CE_ERR_USAGE, ev->inputs[i].name, 0, 0, "input not closed");
-  ce_input *gold = &ev->inputs[0];
   if (!gold->failed && !gold->tokens) {
     ce_error error;
     ce__fail(&error, CE_ERR_EMPTY, gold->name, 0, 0,

@@ -1,0 +1,198 @@
+/* The public API end to end: pairing, failures that name file and line, chunking, JSON. */
+#include <stdlib.h>
+
+#include "check.h"
+#include "clustereval.h"
+
+static const char gold[] = "The\tat\ndog\tnn\nbarks\tvbz\n.\t.\n\nA\tat\ncat\tnn\nsleeps\tvbz\n.\t.\n";
+static const char good[] = "The\tc1\ndog\tc2\nbarks\tc3\n.\tc4\n\nA\tc1\ncat\tc2\nsleeps\tc2\n.\tc4\n";
+
+typedef struct input {
+  const char *name;
+  const char *bytes;
+} input;
+
+/* Runs gold + systems, feeding round-robin in pieces of `piece` bytes. */
+static ce_eval *run(const input *inputs, size_t count, size_t piece, ce_status *finish,
+                    ce_error *err) {
+  ce_eval *ev = ce_eval_create();
+  CHECK(ev != NULL);
+  for (size_t i = 0; i < count; i++) CHECK(ce_eval_add_input(ev, inputs[i].name, NULL, err) == CE_OK);
+  size_t *offset = calloc(count, sizeof *offset);
+  int *open = calloc(count, sizeof *open);
+  for (size_t i = 0; i < count; i++) open[i] = 1;
+  for (int any = 1; any;) {
+    any = 0;
+    for (size_t i = 0; i < count; i++) {
+      if (!open[i]) continue;
+      size_t len = strlen(inputs[i].bytes) - offset[i];
+      if (len > piece) len = piece;
+      ce_status status = len ? ce_eval_feed(ev, i, inputs[i].bytes + offset[i], len, NULL) : CE_OK;
+      offset[i] += len;
+      if (status || offset[i] == strlen(inputs[i].bytes)) {
+        ce_eval_close(ev, i, NULL);
+        open[i] = 0;
+      } else {
+        any = 1;
+      }
+    }
+  }
+  free(offset);
+  free(open);
+  *finish = ce_eval_finish(ev, err);
+  return ev;
+}
+
+static double value(const ce_eval *ev, size_t system, ce_measure m) {
+  double v = -1;
+  CHECK(ce_eval_value(ev, system, CE_LEVEL_TOKEN, m, &v) == CE_OK);
+  return v;
+}
+
+static void test_chunking_does_not_matter(void) {
+  input inputs[] = {{"gold.tsv", gold}, {"sys.tsv", good}};
+  ce_status status;
+  ce_error err;
+  ce_eval *whole = run(inputs, 2, 1 << 20, &status, &err);
+  CHECK(status == CE_OK);
+  /* Gold: classes at nn vbz . → m1 = 7/8 (sleeps/vbz sits in c2 with the nouns). */
+  CHECK_NEAR(value(whole, 1, CE_M1), 7.0 / 8, 0);
+  for (size_t piece = 1; piece < 40; piece++) {
+    ce_eval *ev = run(inputs, 2, piece, &status, &err);
+    CHECK(status == CE_OK);
+    for (int m = 0; m < CE_MEASURE_COUNT; m++)
+      CHECK_NEAR(value(ev, 1, (ce_measure)m), value(whole, 1, (ce_measure)m), 0);
+    ce_eval_free(ev);
+  }
+  char *json = NULL;
+  size_t len = 0;
+  CHECK(ce_eval_json(whole, &json, &len) == CE_OK && len == strlen(json));
+  CHECK_STR_CONTAINS(json, "\"schema\":1");
+  CHECK_STR_CONTAINS(json, "\"tokens\":8,\"sentences\":2,\"items\":7,\"classes\":4");
+  CHECK_STR_CONTAINS(json, "\"m1\":0.875,");
+  CHECK_STR_CONTAINS(json, "\"clusters\":4");
+  ce_free(json);
+  ce_eval_free(whole);
+}
+
+/* Each bad system fails alone, naming its file and line; the good one keeps its numbers. */
+static void test_bad_systems(void) {
+  input inputs[] = {
+      {"gold.tsv", gold},
+      {"short.tsv", "The\tc1\ndog\tc2\nbarks\tc3\n.\tc4\n\nA\tc1\ncat\tc2\nsleeps\tc2\n"},
+      {"long.tsv", "The\tc1\ndog\tc2\nbarks\tc3\n.\tc4\n\nA\tc1\ncat\tc2\nsleeps\tc2\n.\tc4\nmore\tc1\n"},
+      {"differs.tsv", "The\tc1\ndog\tc2\nbarks\tc3\n.\tc4\nA\tc1\nbat\tc2\nsleeps\tc2\n.\tc4\n"},
+      {"nolabel.tsv", "The\tc1\ndog\n"},
+      {"sys.tsv", good},
+  };
+  const char *expected[] = {
+      NULL,
+      "short.tsv:8: ends after 7 tokens, but the gold standard goes on with '.' at gold.tsv:9 (token 8)",
+      "long.tsv:10: token 'more' is beyond the end of the gold standard (gold.tsv has 8 tokens)",
+      "differs.tsv:6: token 'bat' differs from the gold standard's 'cat' at gold.tsv:7 (token 6)",
+      "nolabel.tsv:2: token without a label; expected token<TAB>label",
+      NULL,
+  };
+  for (size_t piece = 1; piece < 64; piece += 7) {
+    ce_status status;
+    ce_error err;
+    ce_eval *ev = run(inputs, 6, piece, &status, &err);
+    CHECK(status == CE_OK);
+    for (size_t i = 1; i < 6; i++) {
+      const ce_error *e = ce_eval_input_error(ev, i);
+      if (!expected[i]) {
+        CHECK(e == NULL);
+        continue;
+      }
+      CHECK(e != NULL);
+      if (e) CHECK(strcmp(e->message, expected[i]) == 0);
+      if (e) CHECK(strcmp(e->source, inputs[i].name) == 0);
+      double v;
+      CHECK(ce_eval_value(ev, i, CE_LEVEL_TOKEN, CE_M1, &v) == CE_ERR_UNAVAILABLE);
+    }
+    CHECK_NEAR(value(ev, 5, CE_M1), 7.0 / 8, 0);
+    char *json = NULL;
+    CHECK(ce_eval_json(ev, &json, NULL) == CE_OK);
+    CHECK_STR_CONTAINS(json, "\"code\":\"CE_ERR_MISMATCH\"");
+    CHECK_STR_CONTAINS(json, "\"file\":\"differs.tsv\",\"line\":6");
+    ce_free(json);
+    ce_eval_free(ev);
+  }
+}
+
+/* Without the token check, differing texts pair by position. */
+static void test_no_token_check(void) {
+  ce_eval *ev = ce_eval_create();
+  CHECK(ce_eval_set(ev, CE_OPT_TOKEN_CHECK, 0) == CE_OK);
+  const char *sys = "X\tc1\nX\tc2\nX\tc3\nX\tc4\nX\tc1\nX\tc2\nX\tc2\nX\tc4\n";
+  ce_eval_add_input(ev, "gold.tsv", NULL, NULL);
+  ce_eval_add_input(ev, "sys.tsv", NULL, NULL);
+  CHECK(ce_eval_feed(ev, 0, gold, strlen(gold), NULL) == CE_OK);
+  CHECK(ce_eval_feed(ev, 1, sys, strlen(sys), NULL) == CE_OK);
+  CHECK(ce_eval_close(ev, 0, NULL) == CE_OK && ce_eval_close(ev, 1, NULL) == CE_OK);
+  CHECK(ce_eval_finish(ev, NULL) == CE_OK);
+  CHECK_NEAR(value(ev, 1, CE_M1), 7.0 / 8, 0);
+  ce_eval_free(ev);
+}
+
+static void test_gold_failures(void) {
+  const struct {
+    const char *gold;
+    ce_status code;
+    const char *message;
+  } cases[] = {
+      {"", CE_ERR_EMPTY, "gold.tsv: holds no tokens"},
+      {"\n\n  \n", CE_ERR_EMPTY, "gold.tsv: holds no tokens"},
+      {"a\tb\nc\n", CE_ERR_SYNTAX, "gold.tsv:2: token without a label"},
+      {"a\tb\n\xC3(\tx\n", CE_ERR_ENCODING, "gold.tsv:2: invalid UTF-8 at column 1 (byte offset 4)"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    input inputs[] = {{"gold.tsv", cases[i].gold}, {"sys.tsv", good}};
+    ce_status status;
+    ce_error err = {0};
+    ce_eval *ev = run(inputs, 2, 3, &status, &err);
+    CHECK(status == cases[i].code);
+    CHECK_STR_CONTAINS(err.message, cases[i].message);
+    CHECK(ce_eval_input_error(ev, 0) != NULL);
+    char *json = NULL;
+    CHECK(ce_eval_json(ev, &json, NULL) == CE_ERR_USAGE);
+    ce_eval_free(ev);
+  }
+}
+
+static void test_api_contract(void) {
+  ce_eval_free(NULL);
+  ce_free(NULL);
+  CHECK(strcmp(ce_status_name(CE_ERR_SYNTAX), "CE_ERR_SYNTAX") == 0);
+  CHECK(strcmp(ce_status_name((ce_status)999), "CE_UNKNOWN") == 0);
+  CHECK(strlen(ce_strerror(CE_ERR_MISMATCH)) > 0);
+  CHECK(ce_measure_from_id("v_measure") == CE_V_MEASURE);
+  CHECK(ce_measure_from_id("nope") == CE_MEASURE_COUNT);
+  CHECK(strcmp(ce_measure_id(CE_NVI), "nvi") == 0);
+  double def, lo, hi;
+  CHECK(ce_opt_bounds(CE_OPT_BETA, &def, &lo, &hi) == CE_OK && def == 1.0 && lo > 0);
+  CHECK(ce_opt_bounds(CE_OPT_COUNT, NULL, NULL, NULL) == CE_ERR_USAGE);
+  ce_eval *ev = ce_eval_create();
+  CHECK(ce_eval_set(ev, CE_OPT_BETA, 0.0) == CE_ERR_USAGE);
+  CHECK(ce_eval_set(ev, CE_OPT_BETA, 0.0 / 0.0) == CE_ERR_USAGE);
+  CHECK(ce_eval_set(ev, CE_OPT_BETA, 2.0) == CE_OK && ce_eval_get(ev, CE_OPT_BETA) == 2.0);
+  ce_error err;
+  CHECK(ce_eval_finish(ev, &err) == CE_ERR_USAGE);
+  CHECK(ce_eval_add_input(ev, "gold.tsv", NULL, &err) == CE_OK);
+  CHECK(ce_eval_set(ev, CE_OPT_BETA, 3.0) == CE_ERR_USAGE); /* options come first */
+  CHECK(ce_eval_feed(ev, 5, "x", 1, &err) == CE_ERR_USAGE);
+  CHECK(ce_eval_finish(ev, &err) == CE_ERR_USAGE); /* gold not closed */
+  CHECK(ce_eval_add_input(ev, "late.tsv", NULL, &err) == CE_OK);
+  CHECK(ce_eval_feed(ev, 0, "a\tb\n", 4, &err) == CE_OK);
+  CHECK(ce_eval_add_input(ev, "later.tsv", NULL, &err) == CE_ERR_USAGE);
+  ce_eval_free(ev);
+}
+
+int main(void) {
+  test_chunking_does_not_matter();
+  test_bad_systems();
+  test_no_token_check();
+  test_gold_failures();
+  test_api_contract();
+  return check_report("eval");
+}

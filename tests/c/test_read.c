@@ -1,0 +1,150 @@
+/* Line splitting, byte checks, the tagged line parser and string interning. */
+#include <stdlib.h>
+
+#include "check.h"
+#include "intern_internal.h"
+#include "lines_internal.h"
+#include "read_internal.h"
+
+typedef struct collected {
+  ce_buf text; /* lines joined by '|' */
+  uint64_t lines;
+} collected;
+
+static ce_status collect(void *ctx, const char *line, size_t len, uint64_t line_no,
+                         ce_error *err) {
+  (void)err;
+  collected *out = ctx;
+  CHECK(line_no == out->lines + 1);
+  out->lines = line_no;
+  ce__buf_append(&out->text, line, len);
+  ce__buf_puts(&out->text, "|");
+  return CE_OK;
+}
+
+/* Feeds `input` in pieces of `piece` bytes; returns the joined lines (caller frees). */
+static char *split(const char *input, size_t len, size_t piece, ce_status *status, ce_error *err) {
+  ce_lines lines;
+  ce__lines_init(&lines, "in.tsv");
+  collected out = {{0}, 0};
+  *status = CE_OK;
+  for (size_t at = 0; at < len && !*status; at += piece) {
+    size_t n = len - at < piece ? len - at : piece;
+    *status = ce__lines_feed(&lines, input + at, n, collect, &out, err);
+  }
+  if (!*status) *status = ce__lines_close(&lines, collect, &out, err);
+  ce__lines_free(&lines);
+  if (!out.text.data) ce__buf_puts(&out.text, "");
+  return out.text.data;
+}
+
+static void test_lines_any_chunking(void) {
+  const char input[] = "\xEF\xBB\xBFw1\tA\r\nw2\tB\n\ncaf\xC3\xA9\tC\nlast\tD";
+  for (size_t piece = 1; piece <= sizeof input; piece++) {
+    ce_status status;
+    char *joined = split(input, sizeof input - 1, piece, &status, NULL);
+    CHECK(status == CE_OK);
+    CHECK(strcmp(joined, "w1\tA|w2\tB||caf\xC3\xA9\tC|last\tD|") == 0);
+    free(joined);
+  }
+}
+
+static void test_lines_bad_bytes(void) {
+  struct {
+    const char *input;
+    size_t len;
+    uint64_t line, column;
+    const char *says;
+  } cases[] = {
+      {"ok\tA\nb\0d\tB\n", 11, 2, 2, "NUL byte at column 2 (byte offset 6)"},
+      {"ok\tA\n\xff\tB\n", 8, 2, 1, "invalid UTF-8 at column 1 (byte offset 5)"},
+      {"a\xC3\tB\n", 5, 1, 2, "invalid UTF-8"},         /* truncated sequence */
+      {"\xC0\xAF\tB\n", 5, 1, 1, "invalid UTF-8"},      /* overlong '/' */
+      {"\xED\xA0\x80\tB\n", 6, 1, 1, "invalid UTF-8"},  /* surrogate */
+      {"\xF4\x90\x80\x80\tB\n", 7, 1, 1, "invalid UTF-8"}, /* above U+10FFFF */
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    for (size_t piece = 1; piece <= cases[i].len; piece += 3) {
+      ce_status status;
+      ce_error err = {0};
+      free(split(cases[i].input, cases[i].len, piece, &status, &err));
+      CHECK(status == CE_ERR_ENCODING);
+      CHECK(err.line == cases[i].line && err.column == cases[i].column);
+      CHECK_STR_CONTAINS(err.message, cases[i].says);
+      CHECK(strncmp(err.message, "in.tsv:", 7) == 0);
+    }
+  }
+  /* Valid multi-byte text passes: 2, 3 and 4 byte sequences. */
+  const char *valid = "\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80";
+  CHECK(ce__utf8_invalid_at(valid, strlen(valid)) == strlen(valid));
+}
+
+static ce_record parse(const char *line, ce_status expect, uint64_t column) {
+  ce_record record = {0};
+  ce_error err = {0};
+  ce_status status = ce__parse_tagged("t.tsv", line, strlen(line), 7, &record, &err);
+  CHECK(status == expect);
+  if (status) {
+    CHECK(err.line == 7 && err.column == column);
+    CHECK(strncmp(err.message, "t.tsv:7: ", 9) == 0);
+  }
+  return record;
+}
+
+static int field_is(const char *field, size_t len, const char *expected) {
+  return len == strlen(expected) && memcmp(field, expected, len) == 0;
+}
+
+static void test_tagged_lines(void) {
+  ce_record r = parse("dog\tNN", CE_OK, 0);
+  CHECK(r.kind == CE_RECORD_TOKEN && field_is(r.item, r.item_len, "dog") &&
+        field_is(r.label, r.label_len, "NN"));
+  r = parse("New York\tx\tNP", CE_OK, 0); /* a token may hold spaces; label = last column */
+  CHECK(field_is(r.item, r.item_len, "New York") && field_is(r.label, r.label_len, "NP"));
+  r = parse("  dog   NN  ", CE_OK, 0); /* no TAB: whitespace separates */
+  CHECK(field_is(r.item, r.item_len, "dog") && field_is(r.label, r.label_len, "NN"));
+  r = parse(" \t ", CE_OK, 0);
+  CHECK(r.kind == CE_RECORD_BREAK);
+  r = parse("", CE_OK, 0);
+  CHECK(r.kind == CE_RECORD_BREAK);
+  parse("dog", CE_ERR_SYNTAX, 4);
+  parse("dog\t", CE_ERR_SYNTAX, 5);
+  parse("\tNN", CE_ERR_SYNTAX, 1);
+}
+
+static void test_intern(void) {
+  ce_intern table = {0};
+  char word[32];
+  for (uint32_t i = 0; i < 20000; i++) {
+    snprintf(word, sizeof word, "w%u", i);
+    uint32_t id;
+    int added;
+    CHECK(ce__intern_put(&table, word, strlen(word), &id, &added) == CE_OK);
+    CHECK(id == i && added);
+  }
+  uint32_t id;
+  int added;
+  CHECK(ce__intern_put(&table, "w123", 4, &id, &added) == CE_OK && id == 123 && !added);
+  CHECK(ce__intern_find(&table, "w19999", 6) == 19999);
+  CHECK(ce__intern_find(&table, "w20000", 6) == UINT32_MAX);
+  CHECK(ce__intern_put(&table, "", 0, &id, &added) == CE_OK && added);
+  size_t len;
+  CHECK(strcmp(ce__intern_get(&table, 77, &len), "w77") == 0 && len == 3);
+  /* A string larger than an arena block, then small ones again. */
+  char *big = malloc(200000);
+  memset(big, 'x', 200000);
+  CHECK(ce__intern_put(&table, big, 200000, &id, &added) == CE_OK);
+  CHECK(ce__intern_find(&table, big, 200000) == id);
+  CHECK(ce__intern_put(&table, "after", 5, &id, &added) == CE_OK && added);
+  CHECK(strcmp(ce__intern_get(&table, 5, NULL), "w5") == 0);
+  free(big);
+  ce__intern_free(&table);
+}
+
+int main(void) {
+  test_lines_any_chunking();
+  test_lines_bad_bytes();
+  test_tagged_lines();
+  test_intern();
+  return check_report("read");
+}

@@ -1,0 +1,62 @@
+#!/bin/sh
+# The command line as a script sees it: output, messages and exit codes (SPEC §4:
+# 0 done, 1 usage, 2 input error). Usage: run.sh path/to/clustereval
+cli=${1:?usage: run.sh CLUSTEREVAL}
+data=tests/data
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+checks=0
+failed=0
+
+# expect NAME EXIT_CODE PATTERN_IN_STDOUT PATTERN_IN_STDERR -- ARGS...
+expect() {
+  name=$1 code=$2 out_pattern=$3 err_pattern=$4
+  shift 5
+  "$cli" "$@" >"$tmp/out" 2>"$tmp/err"
+  got=$?
+  checks=$((checks + 1))
+  problem=""
+  [ "$got" -eq "$code" ] || problem="exit code $got, expected $code"
+  [ -z "$out_pattern" ] || grep -q -- "$out_pattern" "$tmp/out" || problem="$problem; stdout lacks '$out_pattern'"
+  [ -z "$err_pattern" ] || grep -q -- "$err_pattern" "$tmp/err" || problem="$problem; stderr lacks '$err_pattern'"
+  if [ -n "$problem" ]; then
+    failed=$((failed + 1))
+    echo "FAIL $name: $problem"
+    sed 's/^/  stdout: /' "$tmp/out" | head -5
+    sed 's/^/  stderr: /' "$tmp/err" | head -5
+  fi
+}
+
+expect version 0 "^clustereval 0\.1\.0$" "" -- --version
+expect help 0 "usage: clustereval" "" -- --help
+expect no-arguments 1 "" "needs a GOLD file" --
+expect one-file 1 "" "needs a GOLD file" -- $data/small-gold.tsv
+expect unknown-option 1 "" "unknown option '--frobnicate'" -- --frobnicate $data/small-gold.tsv $data/small-sys.tsv
+expect bad-format 1 "" "unknown format 'yaml'" -- --format yaml $data/small-gold.tsv $data/small-sys.tsv
+expect bad-beta 1 "" "--beta takes a positive number" -- --beta 0 $data/small-gold.tsv $data/small-sys.tsv
+expect two-stdin 1 "" "read only once" -- - -
+expect text-table 0 "small-sys.tsv  *0\.8438  *0\.8438" "" -- $data/small-gold.tsv $data/small-sys.tsv
+expect json 0 '"schema":1' "" -- --format json $data/small-gold.tsv $data/small-sys.tsv
+expect log2 0 '"log":"2"' "" -- --format json --log2 $data/small-gold.tsv $data/small-sys.tsv
+expect short-system 2 "small-sys.tsv  *0\.8438" "sys-one-token-short.tsv:12: token ';' differs" \
+  -- $data/small-gold.tsv $data/small-sys.tsv $data/bad/sys-one-token-short.tsv
+expect short-system-json 2 '"line":12' "sys-one-token-short.tsv:12:" \
+  -- --format json $data/small-gold.tsv $data/bad/sys-one-token-short.tsv
+expect short-unchecked 2 "" "sys-one-token-short.tsv:34: ends after 31 tokens" \
+  -- --no-token-check $data/small-gold.tsv $data/bad/sys-one-token-short.tsv
+expect missing-gold 2 "" "nothing-here.tsv: cannot open" -- $data/nothing-here.tsv $data/small-sys.tsv
+expect missing-system 2 "small-sys.tsv  *0\.8438" "nothing-here.tsv: cannot open" \
+  -- $data/small-gold.tsv $data/small-sys.tsv $data/nothing-here.tsv
+: >"$tmp/empty.tsv"
+expect empty-gold 2 "" "empty.tsv: holds no tokens" -- "$tmp/empty.tsv" $data/small-sys.tsv
+printf 'a\tb\n\377\tc\n' >"$tmp/binary.tsv"
+expect binary-gold 2 "" "binary.tsv:2: invalid UTF-8 at column 1 (byte offset 4)" -- "$tmp/binary.tsv" $data/small-sys.tsv
+
+# Standard input gives the same numbers as the file.
+"$cli" --format json $data/small-gold.tsv $data/small-sys.tsv | sed 's/"name":"[^"]*"//g' >"$tmp/file.json"
+"$cli" --format json - $data/small-sys.tsv <$data/small-gold.tsv | sed 's/"name":"[^"]*"//g' >"$tmp/stdin.json"
+checks=$((checks + 1))
+cmp -s "$tmp/file.json" "$tmp/stdin.json" || { failed=$((failed + 1)); echo "FAIL stdin: differs from the file's result"; }
+
+echo "cli: $checks checks, $failed failed"
+[ "$failed" -eq 0 ]
