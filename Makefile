@@ -1,0 +1,55 @@
+# The two commands a newcomer types (see README.md):
+#   make demo   install what is missing, build native + wasm + web, serve on 127.0.0.1:4173
+#   make test   the same plus the test tools, then every test (C, JS, end-to-end)
+SHELL := /bin/bash
+.DEFAULT_GOAL := demo
+
+EMCC := NODE_PATH=/usr/share/nodejs emcc
+WASM_SOURCES := $(wildcard core/src/*.c) wasm/exports.c
+WASM_HEADERS := core/include/clustereval.h $(wildcard core/src/*.h)
+EMCC_FLAGS := -O2 -std=c11 -Wall -Wextra -Icore/include -sALLOW_MEMORY_GROWTH=1 \
+  -sFILESYSTEM=0 -sMODULARIZE=1 -sEXPORT_NAME=createClusterEval \
+  -sEXPORTED_FUNCTIONS=_malloc,_free
+PORT ?= 4173
+
+.PHONY: demo test setup setup-test native wasm web serve clean
+
+demo: setup native wasm web
+	@echo
+	@echo "clustereval is served at http://127.0.0.1:$(PORT)/  (Ctrl-C stops it)"
+	@echo
+	npx vite preview --host 127.0.0.1 --port $(PORT) --strictPort
+
+test: setup-test native wasm web
+	bash scripts/run-tests.sh
+
+setup:
+	bash scripts/setup.sh demo
+
+setup-test:
+	bash scripts/setup.sh test
+
+native:
+	cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCE_WERROR=ON
+	cmake --build build -j2
+
+wasm: wasm/build/clustereval.mjs wasm/build/clustereval-node.cjs
+
+# For the page: an ES module for a module worker; Vite bundles the .wasm beside it.
+wasm/build/clustereval.mjs: $(WASM_SOURCES) $(WASM_HEADERS)
+	@mkdir -p $(@D)
+	$(EMCC) $(EMCC_FLAGS) -sEXPORT_ES6=1 -sENVIRONMENT=worker $(WASM_SOURCES) -o $@
+
+# For the JS unit tests under Node: CommonJS, handed its wasm bytes by the test.
+wasm/build/clustereval-node.cjs: $(WASM_SOURCES) $(WASM_HEADERS)
+	@mkdir -p $(@D)
+	$(EMCC) $(EMCC_FLAGS) -sENVIRONMENT=node $(WASM_SOURCES) -o $@
+
+web: wasm
+	npx vite build --logLevel warn
+
+serve:
+	npx vite preview --host 127.0.0.1 --port $(PORT) --strictPort
+
+clean:
+	rm -rf build wasm/build dist test-results

@@ -1,0 +1,46 @@
+// The dedicated worker: loads the wasm core once, then answers `evaluate` requests.
+// Protocol (every message {id, type, data}):
+//   page → worker  {id, type: 'evaluate', data: {gold, systems, options}}
+//   worker → page  {type: 'ready', data: {version}} once the core has loaded
+//                  {id, type: 'progress', data: {done, total}} at most ~20 a second
+//                  {id, type: 'result', data: <SPEC §4 JSON>}
+//                  {id, type: 'error', data: {code, message, file, line, column}}
+// Cancelling is the page's job: it terminates this worker and starts another.
+import createModule from './build/clustereval.mjs';
+import wasmUrl from './build/clustereval.wasm?url';
+import { bindCore } from './binding.js';
+
+const PROGRESS_INTERVAL_MS = 50;
+
+const plainError = (error) =>
+  error && error.name === 'CeError'
+    ? error.toJSON()
+    : { code: 'CE_ERR_INTERNAL', message: String(error?.message ?? error), file: '', line: 0, column: 0 };
+
+const core = createModule({ locateFile: () => wasmUrl }).then(bindCore);
+
+core.then(
+  ({ version }) => self.postMessage({ type: 'ready', data: { version } }),
+  (error) => self.postMessage({ type: 'error', data: plainError(error) }),
+);
+
+self.onmessage = async ({ data: message }) => {
+  const { id, type, data } = message;
+  if (type !== 'evaluate') {
+    self.postMessage({ id, type: 'error', data: { code: 'CE_ERR_USAGE', message: `unknown request '${type}'` } });
+    return;
+  }
+  try {
+    const { evaluate } = await core;
+    let last = 0;
+    const result = evaluate(data, (done, total) => {
+      const now = performance.now();
+      if (now - last < PROGRESS_INTERVAL_MS && done < total) return;
+      last = now;
+      self.postMessage({ id, type: 'progress', data: { done, total } });
+    });
+    self.postMessage({ id, type: 'result', data: result });
+  } catch (error) {
+    self.postMessage({ id, type: 'error', data: plainError(error) });
+  }
+};
