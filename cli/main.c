@@ -24,22 +24,23 @@ typedef struct cli_args {
 } cli_args;
 
 static void usage(FILE *to) {
-  fputs("usage: clustereval [options] GOLD SYSTEM...\n"
-        "\n"
-        "Scores each SYSTEM clustering against the GOLD standard. Inputs are tagged\n"
-        "files: token<TAB>label, one token a line, a blank line between sentences.\n"
-        "A path of - reads standard input.\n"
-        "\n"
-        "options:\n"
-        "  --format text|json   output format (default text)\n"
-        "  --beta B             weight of completeness in V-measure (default 1)\n"
-        "  --log2               entropies in bits (default: natural log, nats)\n"
-        "  --no-token-check     compare token counts only, not token texts\n"
-        "  --version            print the version and exit\n"
-        "  --help               print this help and exit\n"
-        "\n"
-        "exit codes: 0 done, 1 usage, 2 input error, 3 out of memory or internal error\n",
-        to);
+  fputs(
+      "usage: clustereval [options] GOLD SYSTEM...\n"
+      "\n"
+      "Scores each SYSTEM clustering against the GOLD standard. Inputs are tagged\n"
+      "files: token<TAB>label, one token a line, a blank line between sentences.\n"
+      "A path of - reads standard input.\n"
+      "\n"
+      "options:\n"
+      "  --format text|json   output format (default text)\n"
+      "  --beta B             weight of completeness in V-measure (default 1)\n"
+      "  --log2               entropies in bits (default: natural log, nats)\n"
+      "  --no-token-check     compare token counts only, not token texts\n"
+      "  --version            print the version and exit\n"
+      "  --help               print this help and exit\n"
+      "\n"
+      "exit codes: 0 done, 1 usage, 2 input error, 3 out of memory or internal error\n",
+      to);
 }
 
 static int usage_error(const char *fmt, const char *what) {
@@ -84,9 +85,12 @@ static int parse_args(int argc, char **argv, cli_args *args) {
       return EXIT_DONE;
     } else if (strcmp(arg, "--format") == 0) {
       if (++i == argc) return usage_error("%s needs a value", arg);
-      if (strcmp(argv[i], "text") == 0) args->format = FORMAT_TEXT;
-      else if (strcmp(argv[i], "json") == 0) args->format = FORMAT_JSON;
-      else return usage_error("unknown format '%s' (expected text or json)", argv[i]);
+      if (strcmp(argv[i], "text") == 0)
+        args->format = FORMAT_TEXT;
+      else if (strcmp(argv[i], "json") == 0)
+        args->format = FORMAT_JSON;
+      else
+        return usage_error("unknown format '%s' (expected text or json)", argv[i]);
     } else if (strcmp(arg, "--beta") == 0) {
       double beta;
       if (++i == argc) return usage_error("%s needs a value", arg);
@@ -159,9 +163,8 @@ static int feed_files(ce_eval *ev, FILE **files, const char **names, size_t coun
   return code;
 }
 
-static const ce_measure text_columns[] = {CE_M1,           CE_O1,       CE_HOMOGENEITY,
-                                          CE_COMPLETENESS, CE_V_MEASURE, CE_VI,
-                                          CE_NVI};
+static const ce_measure text_columns[] = {CE_M1,        CE_O1, CE_HOMOGENEITY, CE_COMPLETENESS,
+                                          CE_V_MEASURE, CE_VI, CE_NVI};
 
 static void print_text(const ce_eval *ev) {
   size_t inputs = ce_eval_input_count(ev);
@@ -249,7 +252,8 @@ static int run(ce_eval *ev, const cli_args *args) {
       goto done;
     }
   int read_code = feed_files(ev, files, names, count);
-  if (read_code == EXIT_INTERNAL) code = read_code;
+  if (read_code == EXIT_INTERNAL)
+    code = read_code;
   else if (ce_eval_finish(ev, &err)) {
     fprintf(stderr, "clustereval: %s\n", err.message);
     code = exit_code_for(err.code);

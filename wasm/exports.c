@@ -21,9 +21,15 @@ typedef struct ce_wasm_handle {
   size_t json_len;
 } ce_wasm_handle;
 
-CE_EXPORT const char *ce_wasm_version(void) { return ce_version(); }
-CE_EXPORT int ce_wasm_option_count(void) { return CE_OPT_COUNT; }
-CE_EXPORT const char *ce_wasm_option_name(int opt) { return ce_opt_name((ce_option)opt); }
+CE_EXPORT const char *ce_wasm_version(void) {
+  return ce_version();
+}
+CE_EXPORT int ce_wasm_option_count(void) {
+  return CE_OPT_COUNT;
+}
+CE_EXPORT const char *ce_wasm_option_name(int opt) {
+  return ce_opt_name((ce_option)opt);
+}
 CE_EXPORT const char *ce_wasm_status_name(int status) {
   return ce_status_name((ce_status)status);
 }
@@ -70,11 +76,17 @@ CE_EXPORT int ce_wasm_finish(ce_wasm_handle *handle) {
   return status;
 }
 
-CE_EXPORT const char *ce_wasm_json(const ce_wasm_handle *handle) { return handle->json; }
-CE_EXPORT size_t ce_wasm_json_length(const ce_wasm_handle *handle) { return handle->json_len; }
+CE_EXPORT const char *ce_wasm_json(const ce_wasm_handle *handle) {
+  return handle->json;
+}
+CE_EXPORT size_t ce_wasm_json_length(const ce_wasm_handle *handle) {
+  return handle->json_len;
+}
 
 /* The last error, field by field. */
-CE_EXPORT int ce_wasm_error_code(const ce_wasm_handle *handle) { return handle->error.code; }
+CE_EXPORT int ce_wasm_error_code(const ce_wasm_handle *handle) {
+  return handle->error.code;
+}
 CE_EXPORT const char *ce_wasm_error_message(const ce_wasm_handle *handle) {
   return handle->error.message;
 }

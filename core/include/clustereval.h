@@ -28,15 +28,15 @@ const char *ce_version(void);
 /* ------------------------------------------------------------------ status */
 
 /* X(name, description): the one table behind ce_status, ce_status_name and ce_strerror. */
-#define CE_STATUS_MAP(X)                                                               \
-  X(CE_OK, "success")                                                                  \
-  X(CE_ERR_USAGE, "invalid argument or call out of order")                             \
-  X(CE_ERR_NOMEM, "out of memory")                                                     \
-  X(CE_ERR_ENCODING, "input is not UTF-8 text (NUL byte or invalid UTF-8)")            \
-  X(CE_ERR_SYNTAX, "malformed input line")                                             \
-  X(CE_ERR_EMPTY, "input holds no tokens")                                             \
-  X(CE_ERR_MISMATCH, "gold and system tokens do not pair")                             \
-  X(CE_ERR_UNAVAILABLE, "measure not available for this input")                        \
+#define CE_STATUS_MAP(X)                                                    \
+  X(CE_OK, "success")                                                       \
+  X(CE_ERR_USAGE, "invalid argument or call out of order")                  \
+  X(CE_ERR_NOMEM, "out of memory")                                          \
+  X(CE_ERR_ENCODING, "input is not UTF-8 text (NUL byte or invalid UTF-8)") \
+  X(CE_ERR_SYNTAX, "malformed input line")                                  \
+  X(CE_ERR_EMPTY, "input holds no tokens")                                  \
+  X(CE_ERR_MISMATCH, "gold and system tokens do not pair")                  \
+  X(CE_ERR_UNAVAILABLE, "measure not available for this input")             \
   X(CE_ERR_INTERNAL, "internal error")
 
 typedef enum ce_status {
@@ -68,9 +68,9 @@ typedef struct ce_error {
 /* ----------------------------------------------------------------- options */
 
 /* X(name, id, default, min, max): each option is one CLI flag and one UI control. */
-#define CE_OPTION_MAP(X)                                                               \
-  X(CE_OPT_BETA, "beta", 1.0, 1e-9, 1e9)        /* weight of completeness in V */      \
-  X(CE_OPT_LOG2, "log2", 0.0, 0.0, 1.0)         /* 1: entropies in bits, 0: nats */    \
+#define CE_OPTION_MAP(X)                                                                  \
+  X(CE_OPT_BETA, "beta", 1.0, 1e-9, 1e9)              /* weight of completeness in V */   \
+  X(CE_OPT_LOG2, "log2", 0.0, 0.0, 1.0)               /* 1: entropies in bits, 0: nats */ \
   X(CE_OPT_TOKEN_CHECK, "token_check", 1.0, 0.0, 1.0) /* 0: compare counts only */
 
 typedef enum ce_option {
@@ -88,18 +88,18 @@ ce_status ce_opt_bounds(ce_option opt, double *default_value, double *min, doubl
 /* ---------------------------------------------------------------- measures */
 
 /* X(name, id, higher_is_better). Ids are stable: JSON keys, CLI names, UI ids. */
-#define CE_MEASURE_MAP(X)                                                              \
-  X(CE_M1, "m1", 1)                                                                    \
-  X(CE_O1, "o1", 1)                                                                    \
-  X(CE_H_C, "h_c", 0)                                                                  \
-  X(CE_H_K, "h_k", 0)                                                                  \
-  X(CE_H_C_GIVEN_K, "h_c_given_k", 0)                                                  \
-  X(CE_H_K_GIVEN_C, "h_k_given_c", 0)                                                  \
-  X(CE_MI, "mi", 1)                                                                    \
-  X(CE_HOMOGENEITY, "homogeneity", 1)                                                  \
-  X(CE_COMPLETENESS, "completeness", 1)                                                \
-  X(CE_V_MEASURE, "v_measure", 1)                                                      \
-  X(CE_VI, "vi", 0)                                                                    \
+#define CE_MEASURE_MAP(X)               \
+  X(CE_M1, "m1", 1)                     \
+  X(CE_O1, "o1", 1)                     \
+  X(CE_H_C, "h_c", 0)                   \
+  X(CE_H_K, "h_k", 0)                   \
+  X(CE_H_C_GIVEN_K, "h_c_given_k", 0)   \
+  X(CE_H_K_GIVEN_C, "h_k_given_c", 0)   \
+  X(CE_MI, "mi", 1)                     \
+  X(CE_HOMOGENEITY, "homogeneity", 1)   \
+  X(CE_COMPLETENESS, "completeness", 1) \
+  X(CE_V_MEASURE, "v_measure", 1)       \
+  X(CE_VI, "vi", 0)                     \
   X(CE_NVI, "nvi", 0)
 
 typedef enum ce_measure {

@@ -3,11 +3,7 @@
 #include <float.h>
 #include <stdlib.h>
 
-/*
- * Minimum-cost assignment of every one of `n` rows to a distinct one of `m >= n` columns,
- * cost(i, j) given by `cost_at`. Arrays are 1-based as in the classical statement; p[j]
- * is the row holding column j. Returns CE_ERR_NOMEM or CE_OK with row_of_col filled.
- */
+/* A rows × cols weight matrix seen as costs, transposed when rows outnumber columns. */
 typedef struct cost_view {
   const double *weights;
   size_t cols;
@@ -16,10 +12,14 @@ typedef struct cost_view {
 
 static double cost_at(const cost_view *view, size_t i, size_t j) {
   /* Maximising weight = minimising its negative; the algorithm accepts any real cost. */
-  return view->transposed ? -view->weights[j * view->cols + i]
-                          : -view->weights[i * view->cols + j];
+  return view->transposed ? -view->weights[j * view->cols + i] : -view->weights[i * view->cols + j];
 }
 
+/*
+ * Minimum-cost assignment of every one of `n` rows to a distinct one of `m >= n` columns
+ * (Kuhn–Munkres with potentials u, v). Arrays are 1-based as in the classical statement;
+ * row_of_col[j] is the row holding column j (0: none), row_of_col[0] is scratch.
+ */
 static ce_status hungarian(const cost_view *view, size_t n, size_t m, size_t *row_of_col) {
   double *u = calloc(n + 1, sizeof *u), *v = calloc(m + 1, sizeof *v);
   double *min_slack = malloc((m + 1) * sizeof *min_slack);

@@ -102,8 +102,7 @@ static int compare_keys(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-ce_status ce__table_build(ce_table *table, const ce_cells *cells, size_t classes,
-                          size_t clusters) {
+ce_status ce__table_build(ce_table *table, const ce_cells *cells, size_t classes, size_t clusters) {
   ce_status status = table_alloc(table, classes, clusters, cells->used);
   if (status) return status;
   /* Sort (key, count) pairs by key: pack them side by side in one scratch array. */

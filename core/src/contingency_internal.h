@@ -19,20 +19,19 @@ void ce__cells_free(ce_cells *cells);
 ce_status ce__cells_add(ce_cells *cells, uint32_t cls, uint32_t cluster, uint64_t count);
 
 typedef struct ce_table {
-  size_t classes;          /* rows: class ids are 0 .. classes-1 */
-  size_t clusters;         /* columns */
-  uint64_t total;          /* N */
-  uint64_t *class_sums;    /* a_c */
-  uint64_t *cluster_sums;  /* b_k */
-  size_t cell_count;       /* non-zero cells, sorted by (class, cluster) */
+  size_t classes;         /* rows: class ids are 0 .. classes-1 */
+  size_t clusters;        /* columns */
+  uint64_t total;         /* N */
+  uint64_t *class_sums;   /* a_c */
+  uint64_t *cluster_sums; /* b_k */
+  size_t cell_count;      /* non-zero cells, sorted by (class, cluster) */
   uint32_t *cell_class;
   uint32_t *cell_cluster;
   uint64_t *cell_n;
 } ce_table;
 
 /* Builds the table from the counted cells; ids must be below `classes` and `clusters`. */
-ce_status ce__table_build(ce_table *table, const ce_cells *cells, size_t classes,
-                          size_t clusters);
+ce_status ce__table_build(ce_table *table, const ce_cells *cells, size_t classes, size_t clusters);
 /* Builds the table from a dense row-major classes × clusters matrix (tests, small inputs). */
 ce_status ce__table_from_dense(ce_table *table, const uint64_t *counts, size_t classes,
                                size_t clusters);

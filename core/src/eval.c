@@ -75,7 +75,9 @@ ce_status ce_eval_add_input(ce_eval *ev, const char *name, size_t *index, ce_err
 
 /* ---------------------------------------------------------------- queues */
 
-static size_t queue_size(const ce_input *input) { return input->queue_len - input->queue_head; }
+static size_t queue_size(const ce_input *input) {
+  return input->queue_len - input->queue_head;
+}
 
 static ce_status queue_push(ce_input *input, ce_pending_token token) {
   if (input->queue_head && input->queue_head == input->queue_len) {
@@ -93,7 +95,9 @@ static ce_status queue_push(ce_input *input, ce_pending_token token) {
   return CE_OK;
 }
 
-static ce_pending_token queue_pop(ce_input *input) { return input->queue[input->queue_head++]; }
+static ce_pending_token queue_pop(ce_input *input) {
+  return input->queue[input->queue_head++];
+}
 static const ce_pending_token *queue_front(const ce_input *input) {
   return &input->queue[input->queue_head];
 }
@@ -177,8 +181,10 @@ static void pair_ready_tokens(ce_eval *ev) {
       ce_input *system = &ev->inputs[s];
       if (system->failed) continue;
       if (!queue_size(system)) {
-        if (!system->closed) waiting = 1;
-        else if (gold_has) fail_short(ev, system, queue_front(gold), position);
+        if (!system->closed)
+          waiting = 1;
+        else if (gold_has)
+          fail_short(ev, system, queue_front(gold), position);
       } else if (!gold_has && gold->closed) {
         fail_long(ev, system, queue_front(system));
       }
@@ -229,8 +235,7 @@ static ce_status note_gold_item(ce_eval *ev, uint32_t item, uint32_t cls) {
   return CE_OK;
 }
 
-static ce_status on_line(void *ctx, const char *line, size_t len, uint64_t line_no,
-                         ce_error *err) {
+static ce_status on_line(void *ctx, const char *line, size_t len, uint64_t line_no, ce_error *err) {
   line_context *context = ctx;
   ce_eval *ev = context->ev;
   ce_input *input = context->input;
@@ -311,8 +316,8 @@ ce_status ce_eval_close(ce_eval *ev, size_t index, ce_error *err) {
 static void compute_system(ce_eval *ev, ce_input *system) {
   ce_table table;
   size_t classes = ce__intern_count(&ev->inputs[0].labels);
-  ce_status status = ce__table_build(&table, &system->cells, classes,
-                                     ce__intern_count(&system->labels));
+  ce_status status =
+      ce__table_build(&table, &system->cells, classes, ce__intern_count(&system->labels));
   if (!status) {
     status = ce__measures_mapping(&table, &system->token_measures);
     ce__measures_info(&table, ev->options[CE_OPT_BETA], ev->options[CE_OPT_LOG2] != 0.0,
@@ -350,7 +355,9 @@ ce_status ce_eval_finish(ce_eval *ev, ce_error *err) {
   return CE_OK;
 }
 
-size_t ce_eval_input_count(const ce_eval *ev) { return ev ? ev->input_count : 0; }
+size_t ce_eval_input_count(const ce_eval *ev) {
+  return ev ? ev->input_count : 0;
+}
 
 const char *ce_eval_input_name(const ce_eval *ev, size_t index) {
   return ev && index < ev->input_count ? ev->inputs[index].name : NULL;

@@ -28,8 +28,7 @@ typedef struct ce_intern {
 void ce__intern_free(ce_intern *table);
 
 /* The id of `bytes`, adding it when new. `added` (may be NULL) tells whether it was new. */
-ce_status ce__intern_put(ce_intern *table, const char *bytes, size_t len, uint32_t *id,
-                         int *added);
+ce_status ce__intern_put(ce_intern *table, const char *bytes, size_t len, uint32_t *id, int *added);
 
 /* The id of `bytes`, or UINT32_MAX when absent. */
 uint32_t ce__intern_find(const ce_intern *table, const char *bytes, size_t len);
@@ -37,6 +36,8 @@ uint32_t ce__intern_find(const ce_intern *table, const char *bytes, size_t len);
 /* The NUL-terminated string of `id` (its length through `len`, may be NULL). */
 const char *ce__intern_get(const ce_intern *table, uint32_t id, size_t *len);
 
-static inline size_t ce__intern_count(const ce_intern *table) { return table->count; }
+static inline size_t ce__intern_count(const ce_intern *table) {
+  return table->count;
+}
 
 #endif

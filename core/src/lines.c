@@ -7,7 +7,9 @@ void ce__lines_init(ce_lines *lines, const char *source) {
   lines->source = source;
 }
 
-void ce__lines_free(ce_lines *lines) { ce__buf_free(&lines->pending); }
+void ce__lines_free(ce_lines *lines) {
+  ce__buf_free(&lines->pending);
+}
 
 size_t ce__utf8_invalid_at(const char *bytes, size_t len) {
   const unsigned char *s = (const unsigned char *)bytes;
@@ -25,12 +27,16 @@ size_t ce__utf8_invalid_at(const char *bytes, size_t len) {
       need = 1;
     } else if (c >= 0xe0 && c <= 0xef) {
       need = 2;
-      if (c == 0xe0) lo = 0xa0;      /* overlong */
-      else if (c == 0xed) hi = 0x9f; /* UTF-16 surrogates */
+      if (c == 0xe0)
+        lo = 0xa0; /* overlong */
+      else if (c == 0xed)
+        hi = 0x9f; /* UTF-16 surrogates */
     } else if (c >= 0xf0 && c <= 0xf4) {
       need = 3;
-      if (c == 0xf0) lo = 0x90;      /* overlong */
-      else if (c == 0xf4) hi = 0x8f; /* beyond U+10FFFF */
+      if (c == 0xf0)
+        lo = 0x90; /* overlong */
+      else if (c == 0xf4)
+        hi = 0x8f; /* beyond U+10FFFF */
     } else {
       return i;
     }

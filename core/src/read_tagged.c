@@ -2,7 +2,9 @@
 
 #include "read_internal.h"
 
-static int is_space(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f'; }
+static int is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\v' || c == '\f';
+}
 
 static int is_blank(const char *line, size_t len) {
   for (size_t i = 0; i < len; i++)

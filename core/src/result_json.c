@@ -48,8 +48,8 @@ static ce_status put_error(ce_buf *out, const ce_error *error) {
   if (!status) status = put_key(out, "file", 0);
   if (!status) status = put_string(out, error->source);
   if (!status)
-    status = ce__buf_printf(out, ",\"line\":%llu,\"column\":%llu}",
-                            (unsigned long long)error->line, (unsigned long long)error->column);
+    status = ce__buf_printf(out, ",\"line\":%llu,\"column\":%llu}", (unsigned long long)error->line,
+                            (unsigned long long)error->column);
   return status;
 }
 
@@ -60,13 +60,13 @@ static ce_status put_gold(ce_buf *out, const ce_eval *ev) {
   if (!status) status = put_key(out, "name", 1);
   if (!status) status = put_string(out, gold->name);
   if (!status)
-    status = ce__buf_printf(
-        out,
-        ",\"format\":\"tagged\",\"tokens\":%llu,\"sentences\":%llu,\"items\":%llu,"
-        "\"classes\":%zu,\"polysemous_items\":%llu,\"excluded_tokens\":0}",
-        (unsigned long long)gold->tokens, (unsigned long long)ev->sentences,
-        (unsigned long long)ev->gold_items, ce__intern_count(&gold->labels),
-        (unsigned long long)ev->polysemous_items);
+    status =
+        ce__buf_printf(out,
+                       ",\"format\":\"tagged\",\"tokens\":%llu,\"sentences\":%llu,\"items\":%llu,"
+                       "\"classes\":%zu,\"polysemous_items\":%llu,\"excluded_tokens\":0}",
+                       (unsigned long long)gold->tokens, (unsigned long long)ev->sentences,
+                       (unsigned long long)ev->gold_items, ce__intern_count(&gold->labels),
+                       (unsigned long long)ev->polysemous_items);
   return status;
 }
 

@@ -3,7 +3,9 @@
 
 #include <stdlib.h>
 
-const char *ce_version(void) { return CE_VERSION_STRING; }
+const char *ce_version(void) {
+  return CE_VERSION_STRING;
+}
 
 const char *ce_status_name(ce_status status) {
   switch (status) {
@@ -12,8 +14,8 @@ const char *ce_status_name(ce_status status) {
     return #name;
     CE_STATUS_MAP(CE_STATUS_NAME_)
 #undef CE_STATUS_NAME_
-  default:
-    return "CE_UNKNOWN";
+    default:
+      return "CE_UNKNOWN";
   }
 }
 
@@ -24,9 +26,11 @@ const char *ce_strerror(ce_status status) {
     return description;
     CE_STATUS_MAP(CE_STATUS_TEXT_)
 #undef CE_STATUS_TEXT_
-  default:
-    return "unknown status";
+    default:
+      return "unknown status";
   }
 }
 
-void ce_free(void *ptr) { free(ptr); }
+void ce_free(void *ptr) {
+  free(ptr);
+}

@@ -21,7 +21,8 @@ static double best_by_enumeration(const double *w, size_t rows, size_t cols, siz
   double best = best_by_enumeration(w, rows, cols, row + 1, used_cols); /* row unmatched */
   for (size_t c = 0; c < cols; c++) {
     if (used_cols >> c & 1) continue;
-    double with = w[row * cols + c] + best_by_enumeration(w, rows, cols, row + 1, used_cols | 1u << c);
+    double with =
+        w[row * cols + c] + best_by_enumeration(w, rows, cols, row + 1, used_cols | 1u << c);
     if (with > best) best = with;
   }
   return best;

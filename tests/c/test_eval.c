@@ -4,8 +4,10 @@
 #include "check.h"
 #include "clustereval.h"
 
-static const char gold[] = "The\tat\ndog\tnn\nbarks\tvbz\n.\t.\n\nA\tat\ncat\tnn\nsleeps\tvbz\n.\t.\n";
-static const char good[] = "The\tc1\ndog\tc2\nbarks\tc3\n.\tc4\n\nA\tc1\ncat\tc2\nsleeps\tc2\n.\tc4\n";
+static const char gold[] =
+    "The\tat\ndog\tnn\nbarks\tvbz\n.\t.\n\nA\tat\ncat\tnn\nsleeps\tvbz\n.\t.\n";
+static const char good[] =
+    "The\tc1\ndog\tc2\nbarks\tc3\n.\tc4\n\nA\tc1\ncat\tc2\nsleeps\tc2\n.\tc4\n";
 
 typedef struct input {
   const char *name;
@@ -17,7 +19,8 @@ static ce_eval *run(const input *inputs, size_t count, size_t piece, ce_status *
                     ce_error *err) {
   ce_eval *ev = ce_eval_create();
   CHECK(ev != NULL);
-  for (size_t i = 0; i < count; i++) CHECK(ce_eval_add_input(ev, inputs[i].name, NULL, err) == CE_OK);
+  for (size_t i = 0; i < count; i++)
+    CHECK(ce_eval_add_input(ev, inputs[i].name, NULL, err) == CE_OK);
   size_t *offset = calloc(count, sizeof *offset);
   int *open = calloc(count, sizeof *open);
   for (size_t i = 0; i < count; i++) open[i] = 1;
@@ -80,14 +83,16 @@ static void test_bad_systems(void) {
   input inputs[] = {
       {"gold.tsv", gold},
       {"short.tsv", "The\tc1\ndog\tc2\nbarks\tc3\n.\tc4\n\nA\tc1\ncat\tc2\nsleeps\tc2\n"},
-      {"long.tsv", "The\tc1\ndog\tc2\nbarks\tc3\n.\tc4\n\nA\tc1\ncat\tc2\nsleeps\tc2\n.\tc4\nmore\tc1\n"},
+      {"long.tsv",
+       "The\tc1\ndog\tc2\nbarks\tc3\n.\tc4\n\nA\tc1\ncat\tc2\nsleeps\tc2\n.\tc4\nmore\tc1\n"},
       {"differs.tsv", "The\tc1\ndog\tc2\nbarks\tc3\n.\tc4\nA\tc1\nbat\tc2\nsleeps\tc2\n.\tc4\n"},
       {"nolabel.tsv", "The\tc1\ndog\n"},
       {"sys.tsv", good},
   };
   const char *expected[] = {
       NULL,
-      "short.tsv:8: ends after 7 tokens, but the gold standard goes on with '.' at gold.tsv:9 (token 8)",
+      "short.tsv:8: ends after 7 tokens, but the gold standard goes on with '.' at gold.tsv:9 "
+      "(token 8)",
       "long.tsv:10: token 'more' is beyond the end of the gold standard (gold.tsv has 8 tokens)",
       "differs.tsv:6: token 'bat' differs from the gold standard's 'cat' at gold.tsv:7 (token 6)",
       "nolabel.tsv:2: token without a label; expected token<TAB>label",
@@ -144,7 +149,8 @@ static void test_gold_failures(void) {
       {"", CE_ERR_EMPTY, "gold.tsv: holds no tokens"},
       {"\n\n  \n", CE_ERR_EMPTY, "gold.tsv: holds no tokens"},
       {"a\tb\nc\n", CE_ERR_SYNTAX, "gold.tsv:2: token without a label"},
-      {"a\tb\n\xC3(\tx\n", CE_ERR_ENCODING, "gold.tsv:2: invalid UTF-8 at column 1 (byte offset 4)"},
+      {"a\tb\n\xC3(\tx\n", CE_ERR_ENCODING,
+       "gold.tsv:2: invalid UTF-8 at column 1 (byte offset 4)"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     input inputs[] = {{"gold.tsv", cases[i].gold}, {"sys.tsv", good}};

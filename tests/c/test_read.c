@@ -11,8 +11,7 @@ typedef struct collected {
   uint64_t lines;
 } collected;
 
-static ce_status collect(void *ctx, const char *line, size_t len, uint64_t line_no,
-                         ce_error *err) {
+static ce_status collect(void *ctx, const char *line, size_t len, uint64_t line_no, ce_error *err) {
   (void)err;
   collected *out = ctx;
   CHECK(line_no == out->lines + 1);
@@ -58,9 +57,9 @@ static void test_lines_bad_bytes(void) {
   } cases[] = {
       {"ok\tA\nb\0d\tB\n", 11, 2, 2, "NUL byte at column 2 (byte offset 6)"},
       {"ok\tA\n\xff\tB\n", 8, 2, 1, "invalid UTF-8 at column 1 (byte offset 5)"},
-      {"a\xC3\tB\n", 5, 1, 2, "invalid UTF-8"},         /* truncated sequence */
-      {"\xC0\xAF\tB\n", 5, 1, 1, "invalid UTF-8"},      /* overlong '/' */
-      {"\xED\xA0\x80\tB\n", 6, 1, 1, "invalid UTF-8"},  /* surrogate */
+      {"a\xC3\tB\n", 5, 1, 2, "invalid UTF-8"},            /* truncated sequence */
+      {"\xC0\xAF\tB\n", 5, 1, 1, "invalid UTF-8"},         /* overlong '/' */
+      {"\xED\xA0\x80\tB\n", 6, 1, 1, "invalid UTF-8"},     /* surrogate */
       {"\xF4\x90\x80\x80\tB\n", 7, 1, 1, "invalid UTF-8"}, /* above U+10FFFF */
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
