@@ -170,8 +170,8 @@ export function App({ client, demo }) {
       <header class="app-header">
         <h1 class="app-title">clustereval</h1>
         <p class="app-tagline">
-          Score an induced clustering, such as part-of-speech induction, against a gold standard.
-          Everything runs in this page: no file leaves your computer.
+          Score induced clusterings against a gold standard, right in this page: no file leaves
+          your computer.
         </p>
       </header>
 
@@ -218,25 +218,26 @@ export function App({ client, demo }) {
             />
           </div>
 
-          <Options value={options} onChange={setOptions} betaValid={betaValid} />
-
-          <div class="app-actions">
-            <button
-              type="button"
-              class="button button-primary"
-              data-testid="evaluate"
-              disabled={!canEvaluate}
-              onClick={() => evaluate(gold, systems)}
-            >
-              Evaluate
-            </button>
-            {running ? (
-              <Progress done={progress.done} total={progress.total} onCancel={cancel} />
-            ) : (
-              <p class="app-status" role="status">
-                {statusText(run, ready, gold, systems)}
-              </p>
-            )}
+          <div class="app-run">
+            <Options value={options} onChange={setOptions} betaValid={betaValid} />
+            <div class="app-actions">
+              <button
+                type="button"
+                class="button button-primary"
+                data-testid="evaluate"
+                disabled={!canEvaluate}
+                onClick={() => evaluate(gold, systems)}
+              >
+                Evaluate
+              </button>
+              {running ? (
+                <Progress done={progress.done} total={progress.total} onCancel={cancel} />
+              ) : (
+                <p class="app-status" role="status">
+                  {statusText(run, ready, gold, systems)}
+                </p>
+              )}
+            </div>
           </div>
         </section>
 
@@ -326,7 +327,9 @@ function statusText(run, ready, gold, systems) {
   if (run.state === 'cancelled') return 'Cancelled. The files are still loaded.';
   if (run.state === 'done') {
     const n = run.result.systems.length;
-    return `Evaluated ${n} ${n === 1 ? 'system' : 'systems'} in ${run.seconds.toFixed(2)} s.`;
+    const failed = run.result.systems.filter((s) => s.error).length;
+    const took = `Evaluated ${n} ${n === 1 ? 'system' : 'systems'} in ${run.seconds.toFixed(2)} s`;
+    return failed ? `${took}; ${failed} stopped at an error.` : `${took}.`;
   }
   if (run.state === 'error') return 'The evaluation stopped at an error.';
   if (!gold) return 'Add a gold file.';

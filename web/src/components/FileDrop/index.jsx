@@ -37,6 +37,7 @@ export function FileDrop(props) {
       </h3>
       <div
         class={`filedrop-zone${over ? ' is-over' : ''}`}
+        data-testid={`${id}-drop`}
         onDragEnter={onDragOver}
         onDragOver={onDragOver}
         onDragLeave={() => setOver(false)}

@@ -1,5 +1,9 @@
 import './style.css';
 
+const TOKEN_CHECK_HELP =
+  'Gold and system must hold the same token strings, position by position; ' +
+  'when off, only the token counts are compared.';
+
 /**
  * The evaluation options the core takes: β of the V-measure, the log base and the token check.
  * value: {beta: string, log2: boolean, tokenCheck: boolean}; onChange(next).
@@ -8,7 +12,7 @@ export function Options({ value, onChange, betaValid }) {
   const set = (patch) => onChange({ ...value, ...patch });
   return (
     <fieldset class="options">
-      <legend class="options-legend">Options</legend>
+      <legend class="visually-hidden">Options</legend>
       <div class="options-field">
         <label for="opt-beta" title="1 weighs homogeneity and completeness equally">
           β of V
@@ -48,7 +52,9 @@ export function Options({ value, onChange, betaValid }) {
           checked={value.tokenCheck}
           onChange={(e) => set({ tokenCheck: e.currentTarget.checked })}
         />
-        <label for="opt-token-check">Check that tokens match position by position</label>
+        <label for="opt-token-check" title={TOKEN_CHECK_HELP}>
+          Check that tokens line up
+        </label>
       </div>
     </fieldset>
   );
