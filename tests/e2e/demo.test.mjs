@@ -1,0 +1,74 @@
+// First open: the demo files load, the core evaluates them, the table shows numbers.
+
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { MEASURES } from '../../web/src/measures.js';
+import {
+  RESULTS_DIR,
+  ROOT,
+  listedFiles,
+  readTable,
+  screenshot,
+  useBrowser,
+  waitForResult,
+} from './harness.mjs';
+
+const env = useBrowser();
+const DEMO_SYSTEMS = ['brown-c50.tsv', 'brown-c50-d3.tsv'];
+const MAIN = MEASURES.filter((m) => m.main).map((m) => m.id);
+
+test('the demo loads on first open and shows numbers for both demo systems', async (t) => {
+  const started = Date.now();
+  const { page, requests } = await env.open();
+  await waitForResult(page);
+  t.diagnostic(`demo result on screen ${Date.now() - started} ms after opening`);
+
+  const files = await listedFiles(page);
+  assert.deepEqual(files, ['brown-gold.tsv', ...DEMO_SYSTEMS]);
+  await page.getByTestId('demo-caption').waitFor();
+  const summary = await page.getByTestId('gold-summary').textContent();
+  assert.match(summary, /brown-gold\.tsv/);
+  assert.match(summary, /tokens/);
+
+  const cells = await readTable(page);
+  for (const system of DEMO_SYSTEMS) {
+    for (const id of MAIN) {
+      const cell = cells.find((c) => c.system === system && c.measure === id);
+      assert.ok(cell, `no cell for ${system} / ${id}`);
+      assert.ok(cell.value !== null, `${system} / ${id} shows "${cell.text}", not a number`);
+      const v = Number(cell.value);
+      assert.ok(Number.isFinite(v), `${system} / ${id}: data-value ${cell.value}`);
+      assert.equal(cell.text, v.toFixed(4));
+    }
+  }
+
+  // The core was fetched as a .wasm file, from this origin (checked after each test).
+  assert.ok(
+    requests.some((u) => new URL(u).pathname.endsWith('.wasm')),
+    `no .wasm request among:\n${requests.join('\n')}`,
+  );
+
+  // The footer names the same version as the command-line tool.
+  const footer = (await page.getByTestId('version').textContent()).trim();
+  assert.match(footer, /^clustereval \d+\.\d+\.\d+/);
+  const cli = join(ROOT, 'build', 'clustereval');
+  if (existsSync(cli)) {
+    assert.equal(footer, execFileSync(cli, ['--version'], { encoding: 'utf8' }).trim());
+  }
+
+  await screenshot(page, 'demo-1280x800');
+  await page.screenshot({ path: join(RESULTS_DIR, 'demo-1280x800-first-screen.png') });
+});
+
+test('the demo page reads well on a narrow screen', async () => {
+  const { page } = await env.open({ viewport: { width: 390, height: 844 } });
+  await waitForResult(page);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  assert.equal(overflow, 0, 'the page scrolls sideways: only the table may');
+  await screenshot(page, 'demo-390x844');
+});

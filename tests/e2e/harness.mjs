@@ -1,0 +1,195 @@
+// Shared set-up for the end-to-end tests: `vite preview` on the production build in dist/,
+// one headless Chromium, and pages that record every request, console error and page error.
+//
+// Usage in a test file:
+//   const env = useBrowser();          // registers before/after/afterEach hooks
+//   test('…', async () => { const { page } = await env.open(); … });
+// afterEach fails the test on any page error, console error or request that leaves the origin.
+
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import net from 'node:net';
+import { join } from 'node:path';
+import { after, afterEach, before } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const RESULTS_DIR = join(ROOT, 'test-results');
+const DIST = join(ROOT, 'dist');
+const VITE = join(ROOT, 'node_modules', '.bin', 'vite');
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-sync',
+];
+
+/** A TCP port nobody listens on right now. */
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Serves dist/ with `vite preview`; resolves once it answers. */
+export async function startPreview() {
+  if (!existsSync(join(DIST, 'index.html'))) {
+    throw new Error(
+      'dist/index.html is missing: the end-to-end tests run against the production build. ' +
+        'Build it first (make wasm, then npm run build:web).',
+    );
+  }
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}/`;
+  const args = ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'];
+  const child = spawn(VITE, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      throw new Error(`vite preview exited with code ${child.exitCode}:\n${output}`);
+    }
+    try {
+      const res = await fetch(url);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill();
+      throw new Error(`vite preview did not answer on ${url} within 20 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  return {
+    url,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await exited;
+      }
+    },
+  };
+}
+
+export async function launchBrowser() {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Chromium not found at ${CHROMIUM} (set CHROMIUM_PATH)`);
+  }
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/**
+ * Registers the hooks of one test file and returns {url, open(options)}.
+ * open() gives {page, problems, requests}; every page opened in a test is checked after it.
+ */
+export function useBrowser() {
+  let server;
+  let browser;
+  let opened = [];
+
+  before(async () => {
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    server = await startPreview();
+    browser = await launchBrowser();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  afterEach(async () => {
+    const pages = opened;
+    opened = [];
+    const faults = [];
+    for (const p of pages) {
+      const origin = new URL(server.url).origin;
+      for (const u of p.requests) {
+        if (!sameOrigin(u, origin)) faults.push(`request left the page's origin: ${u}`);
+      }
+      faults.push(...p.problems);
+      await p.context.close();
+    }
+    if (faults.length) throw new Error(faults.join('\n'));
+  });
+
+  return {
+    get url() {
+      return server.url;
+    },
+    /** A fresh context and page, at 1280×800 unless told otherwise, opened on the app. */
+    async open({ viewport = { width: 1280, height: 800 }, goto = true } = {}) {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      const rec = { context, page, problems: [], requests: [] };
+      // The context sees every request, the dedicated worker's (.wasm) included.
+      context.on('request', (req) => rec.requests.push(req.url()));
+      page.on('pageerror', (err) => rec.problems.push(`page error: ${err.message}`));
+      const onConsole = (where) => (msg) => {
+        if (msg.type() === 'error') rec.problems.push(`console error (${where}): ${msg.text()}`);
+      };
+      page.on('console', onConsole('page'));
+      page.on('worker', (w) => w.on('console', onConsole('worker')));
+      page.on('crash', () => rec.problems.push('the page crashed'));
+      opened.push(rec);
+      if (goto) await page.goto(server.url);
+      return rec;
+    },
+  };
+}
+
+function sameOrigin(u, origin) {
+  if (u.startsWith('data:')) return true;
+  try {
+    return new URL(u).origin === origin; // blob:http://host/… has that host's origin
+  } catch {
+    return false;
+  }
+}
+
+/** Waits until the core has loaded and a result is on screen. */
+export async function waitForResult(page, timeout = 15_000) {
+  await page.waitForSelector('html[data-ready="true"]', { timeout });
+  await page.waitForSelector('[data-testid="results"][data-state="done"]', { timeout });
+}
+
+/** The numeric cells of the results table: [{system, measure, value, text}]. */
+export async function readTable(page) {
+  return page.$$eval('[data-testid="results"] td[data-measure]', (cells) =>
+    cells.map((td) => ({
+      system: td.dataset.system,
+      measure: td.dataset.measure,
+      value: td.dataset.value === undefined ? null : td.dataset.value,
+      text: td.textContent.trim(),
+    })),
+  );
+}
+
+/** The names of the files listed in the drop zones, gold first. */
+export async function listedFiles(page) {
+  return page.$$eval('[data-testid="file-item"]', (items) => items.map((e) => e.dataset.name));
+}
+
+export async function screenshot(page, name) {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  await page.screenshot({ path: join(RESULTS_DIR, `${name}.png`), fullPage: true });
+}
