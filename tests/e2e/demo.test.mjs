@@ -72,3 +72,50 @@ test('the demo page reads well on a narrow screen', async () => {
   assert.equal(overflow, 0, 'the page scrolls sideways: only the table may');
   await screenshot(page, 'demo-390x844');
 });
+
+test('the page works from the keyboard alone', async () => {
+  const { page } = await env.open();
+  await waitForResult(page);
+
+  // Tab visits both file pickers, every remove button and Evaluate, in reading order.
+  const seen = [];
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab');
+    seen.push(
+      await page.evaluate(() => {
+        const el = document.activeElement;
+        return el.dataset.testid || el.getAttribute('aria-label') || el.id || el.tagName;
+      }),
+    );
+  }
+  const order = [
+    'gold-input',
+    'Remove brown-gold.tsv',
+    'system-input',
+    'Remove brown-c50.tsv',
+    'Remove brown-c50-d3.tsv',
+    'opt-beta',
+    'opt-log',
+    'opt-token-check',
+    'evaluate',
+  ];
+  assert.deepEqual(
+    seen.filter((s) => order.includes(s)),
+    order,
+    `focus went: ${seen.join(' → ')}`,
+  );
+
+  // Enter on Evaluate runs it again: the results go through "running" back to "done".
+  await page.evaluate(() => {
+    const results = document.querySelector('[data-testid="results"]');
+    window.seenStates = [];
+    new MutationObserver(() => window.seenStates.push(results.dataset.state)).observe(results, {
+      attributeFilter: ['data-state'],
+    });
+  });
+  await page.getByTestId('evaluate').focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => window.seenStates.at(-1) === 'done');
+  assert.deepEqual(await page.evaluate(() => window.seenStates), ['running', 'done']);
+  assert.equal((await readTable(page)).filter((c) => c.value !== null).length, 14);
+});

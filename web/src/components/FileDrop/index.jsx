@@ -49,6 +49,7 @@ export function FileDrop(props) {
           type="file"
           multiple={multiple}
           data-testid={testId}
+          aria-label={`${title}: ${multiple ? 'choose files' : 'choose a file'}`}
           aria-describedby={`${id}-hint`}
           onChange={(e) => {
             add(e.currentTarget.files);
