@@ -85,7 +85,7 @@ export function App({ client, demo }) {
             ? goldFile.id
             : systemFiles.find((f) => f.name === err?.file)?.id;
         if (owner !== undefined) setFileErrors({ [owner]: errorText(err) });
-        setRun({ state: 'error', error: err, owner, fileIds });
+        setRun({ state: 'error', error: err });
       }
     },
     [client, beta, options.log2, options.tokenCheck],
@@ -114,7 +114,8 @@ export function App({ client, demo }) {
     );
   }, [client]);
 
-  // First open: load the demo files and evaluate them, unless files were chosen meanwhile.
+  // Once, on first open: load the demo files and evaluate them, unless the user has
+  // chosen files meanwhile.
   useEffect(() => {
     if (!demo) return;
     let live = true;
@@ -131,7 +132,6 @@ export function App({ client, demo }) {
     return () => {
       live = false;
     };
-    // Runs once, on first open.
   }, []);
 
   const userChange = () => {
