@@ -15,8 +15,13 @@ enum { CHUNK_BYTES = 1 << 16 };
 
 typedef enum output_format { FORMAT_TEXT, FORMAT_JSON } output_format;
 
+static const ce_measure default_columns[] = {CE_M1,        CE_O1, CE_HOMOGENEITY, CE_COMPLETENESS,
+                                             CE_V_MEASURE, CE_VI, CE_NVI};
+
 typedef struct cli_args {
   output_format format;
+  ce_measure columns[CE_MEASURE_COUNT];
+  size_t column_count;
   const char **paths; /* [0] gold, then systems */
   size_t path_count;
   double options[CE_OPT_COUNT];
@@ -58,18 +63,39 @@ static int parse_number(const char *text, double *value) {
 }
 
 static int set_option(cli_args *args, ce_option opt, double value) {
-  double min, max;
-  ce_opt_bounds(opt, NULL, &min, &max);
-  if (!(value >= min && value <= max)) return 0;
+  if (ce_opt_check(opt, value)) return 0;
   args->options[opt] = value;
   args->option_given[opt] = 1;
   return 1;
+}
+
+/* Reads "m1,o1,..." or "all" into the table's columns; 0 when an id is unknown. */
+static int parse_measures(const char *list, cli_args *args) {
+  args->column_count = 0;
+  if (strcmp(list, "all") == 0) {
+    for (int m = 0; m < CE_MEASURE_COUNT; m++) args->columns[args->column_count++] = (ce_measure)m;
+    return 1;
+  }
+  char id[64];
+  for (const char *p = list; *p;) {
+    size_t len = strcspn(p, ",");
+    if (len == 0 || len >= sizeof id || args->column_count == CE_MEASURE_COUNT) return 0;
+    memcpy(id, p, len);
+    id[len] = '\0';
+    ce_measure m = ce_measure_from_id(id);
+    if (m == CE_MEASURE_COUNT) return 0;
+    args->columns[args->column_count++] = m;
+    p += len + (p[len] == ',');
+  }
+  return args->column_count > 0;
 }
 
 /* Returns -1 when the run should go on, else the exit code. */
 static int parse_args(int argc, char **argv, cli_args *args) {
   args->paths = calloc((size_t)argc, sizeof *args->paths);
   if (!args->paths) return EXIT_INTERNAL;
+  args->column_count = sizeof default_columns / sizeof default_columns[0];
+  memcpy(args->columns, default_columns, sizeof default_columns);
   int only_paths = 0;
   for (int i = 1; i < argc; i++) {
     const char *arg = argv[i];
@@ -96,6 +122,18 @@ static int parse_args(int argc, char **argv, cli_args *args) {
       if (++i == argc) return usage_error("%s needs a value", arg);
       if (!parse_number(argv[i], &beta) || !set_option(args, CE_OPT_BETA, beta))
         return usage_error("--beta takes a positive number, not '%s'", argv[i]);
+    } else if (strcmp(arg, "--nmi-mean") == 0) {
+      static const char *const means[] = {"arithmetic", "geometric", "min", "max"};
+      if (++i == argc) return usage_error("%s needs a value", arg);
+      int mean = -1;
+      for (int m = 0; m < 4; m++)
+        if (strcmp(argv[i], means[m]) == 0) mean = m;
+      if (mean < 0)
+        return usage_error("unknown mean '%s' (arithmetic, geometric, min, max)", argv[i]);
+      set_option(args, CE_OPT_NMI_MEAN, mean);
+    } else if (strcmp(arg, "--measures") == 0) {
+      if (++i == argc) return usage_error("%s needs a value", arg);
+      if (!parse_measures(argv[i], args)) return usage_error("unknown measure in '%s'", argv[i]);
     } else if (strcmp(arg, "--log2") == 0) {
       set_option(args, CE_OPT_LOG2, 1.0);
     } else if (strcmp(arg, "--no-token-check") == 0) {
@@ -163,10 +201,7 @@ static int feed_files(ce_eval *ev, FILE **files, const char **names, size_t coun
   return code;
 }
 
-static const ce_measure text_columns[] = {CE_M1,        CE_O1, CE_HOMOGENEITY, CE_COMPLETENESS,
-                                          CE_V_MEASURE, CE_VI, CE_NVI};
-
-static void print_text(const ce_eval *ev) {
+static void print_text(const ce_eval *ev, const cli_args *args) {
   size_t inputs = ce_eval_input_count(ev);
   size_t width = 6;
   for (size_t i = 1; i < inputs; i++) {
@@ -174,8 +209,7 @@ static void print_text(const ce_eval *ev) {
     if (len > width) width = len;
   }
   printf("gold: %s\n\n%-*s", ce_eval_input_name(ev, 0), (int)width, "system");
-  size_t columns = sizeof text_columns / sizeof text_columns[0];
-  for (size_t c = 0; c < columns; c++) printf("  %12s", ce_measure_id(text_columns[c]));
+  for (size_t c = 0; c < args->column_count; c++) printf("  %12s", ce_measure_id(args->columns[c]));
   putchar('\n');
   for (size_t i = 1; i < inputs; i++) {
     printf("%-*s", (int)width, ce_eval_input_name(ev, i));
@@ -184,9 +218,9 @@ static void print_text(const ce_eval *ev) {
       printf("  error: %s\n", error->message);
       continue;
     }
-    for (size_t c = 0; c < columns; c++) {
+    for (size_t c = 0; c < args->column_count; c++) {
       double value;
-      if (ce_eval_value(ev, i, CE_LEVEL_TOKEN, text_columns[c], &value) == CE_OK)
+      if (ce_eval_value(ev, i, CE_LEVEL_TOKEN, args->columns[c], &value) == CE_OK)
         printf("  %12.4f", value);
       else
         printf("  %12s", "n/a");
@@ -209,9 +243,9 @@ static int report_failed_systems(const ce_eval *ev, int code) {
   return code;
 }
 
-static int print_result(const ce_eval *ev, output_format format) {
-  if (format == FORMAT_TEXT) {
-    print_text(ev);
+static int print_result(const ce_eval *ev, const cli_args *args) {
+  if (args->format == FORMAT_TEXT) {
+    print_text(ev, args);
     return EXIT_DONE;
   }
   char *json = NULL;
@@ -259,7 +293,7 @@ static int run(ce_eval *ev, const cli_args *args) {
     code = exit_code_for(err.code);
   } else {
     code = report_failed_systems(ev, code == EXIT_DONE ? read_code : code);
-    int print_code = print_result(ev, args->format);
+    int print_code = print_result(ev, args);
     if (print_code) code = print_code;
   }
 done:

@@ -67,40 +67,69 @@ typedef struct ce_error {
 
 /* ----------------------------------------------------------------- options */
 
-/* X(name, id, default, min, max): each option is one CLI flag and one UI control. */
-#define CE_OPTION_MAP(X)                                                                  \
-  X(CE_OPT_BETA, "beta", 1.0, 1e-9, 1e9)              /* weight of completeness in V */   \
-  X(CE_OPT_LOG2, "log2", 0.0, 0.0, 1.0)               /* 1: entropies in bits, 0: nats */ \
-  X(CE_OPT_TOKEN_CHECK, "token_check", 1.0, 0.0, 1.0) /* 0: compare counts only */
+/*
+ * X(name, id, default, min, max, integral): each option is one CLI flag and one UI control.
+ * An integral option takes whole numbers only (flags and enum values).
+ */
+#define CE_OPTION_MAP(X)                                                                     \
+  X(CE_OPT_BETA, "beta", 1.0, 1e-9, 1e9, 0)              /* weight of completeness in V */   \
+  X(CE_OPT_LOG2, "log2", 0.0, 0.0, 1.0, 1)               /* 1: entropies in bits, 0: nats */ \
+  X(CE_OPT_TOKEN_CHECK, "token_check", 1.0, 0.0, 1.0, 1) /* 0: compare counts only */        \
+  X(CE_OPT_NMI_MEAN, "nmi_mean", 0.0, 0.0, 3.0, 1)       /* a ce_mean, for nmi and ami */
 
 typedef enum ce_option {
-#define CE_OPTION_ENUM_(name, id, def, lo, hi) name,
+#define CE_OPTION_ENUM_(name, id, def, lo, hi, integral) name,
   CE_OPTION_MAP(CE_OPTION_ENUM_)
 #undef CE_OPTION_ENUM_
       CE_OPT_COUNT
 } ce_option;
 
+/* How nmi and ami average H(C) and H(K) (CE_OPT_NMI_MEAN). */
+typedef enum ce_mean { CE_MEAN_ARITHMETIC, CE_MEAN_GEOMETRIC, CE_MEAN_MIN, CE_MEAN_MAX } ce_mean;
+
 /* The option's stable id ("beta"), or NULL outside the enum. */
 const char *ce_opt_name(ce_option opt);
 /* Default and inclusive bounds of an option; any pointer may be NULL. */
 ce_status ce_opt_bounds(ce_option opt, double *default_value, double *min, double *max);
+/* CE_OK when `value` is allowed for `opt`: within bounds, and whole for integral options. */
+ce_status ce_opt_check(ce_option opt, double value);
 
 /* ---------------------------------------------------------------- measures */
 
-/* X(name, id, higher_is_better). Ids are stable: JSON keys, CLI names, UI ids. */
-#define CE_MEASURE_MAP(X)               \
-  X(CE_M1, "m1", 1)                     \
-  X(CE_O1, "o1", 1)                     \
-  X(CE_H_C, "h_c", 0)                   \
-  X(CE_H_K, "h_k", 0)                   \
-  X(CE_H_C_GIVEN_K, "h_c_given_k", 0)   \
-  X(CE_H_K_GIVEN_C, "h_k_given_c", 0)   \
-  X(CE_MI, "mi", 1)                     \
-  X(CE_HOMOGENEITY, "homogeneity", 1)   \
-  X(CE_COMPLETENESS, "completeness", 1) \
-  X(CE_V_MEASURE, "v_measure", 1)       \
-  X(CE_VI, "vi", 0)                     \
-  X(CE_NVI, "nvi", 0)
+/*
+ * X(name, id, higher_is_better), in SPEC §3.1 order then §3.3. Ids are stable: JSON keys,
+ * CLI names, UI ids. For entropies and VI lower is better; for mi higher.
+ */
+#define CE_MEASURE_MAP(X)                   \
+  X(CE_M1, "m1", 1)                         \
+  X(CE_O1, "o1", 1)                         \
+  X(CE_INV_PURITY, "inv_purity", 1)         \
+  X(CE_H_C, "h_c", 0)                       \
+  X(CE_H_K, "h_k", 0)                       \
+  X(CE_H_C_GIVEN_K, "h_c_given_k", 0)       \
+  X(CE_H_K_GIVEN_C, "h_k_given_c", 0)       \
+  X(CE_MI, "mi", 1)                         \
+  X(CE_HOMOGENEITY, "homogeneity", 1)       \
+  X(CE_COMPLETENESS, "completeness", 1)     \
+  X(CE_V_MEASURE, "v_measure", 1)           \
+  X(CE_VI, "vi", 0)                         \
+  X(CE_NVI, "nvi", 0)                       \
+  X(CE_NMI, "nmi", 1)                       \
+  X(CE_AMI, "ami", 1)                       \
+  X(CE_ARI, "ari", 1)                       \
+  X(CE_RAND, "rand", 1)                     \
+  X(CE_PAIR_P, "pair_p", 1)                 \
+  X(CE_PAIR_R, "pair_r", 1)                 \
+  X(CE_PAIR_F, "pair_f", 1)                 \
+  X(CE_FMI, "fmi", 1)                       \
+  X(CE_BCUBED_P, "bcubed_p", 1)             \
+  X(CE_BCUBED_R, "bcubed_r", 1)             \
+  X(CE_BCUBED_F, "bcubed_f", 1)             \
+  X(CE_ENTROPY_BITS, "entropy_bits", 0)     \
+  X(CE_ENTROPY_SCALED, "entropy_scaled", 0) \
+  X(CE_GROUPING_P, "grouping_p", 1)         \
+  X(CE_GROUPING_R, "grouping_r", 1)         \
+  X(CE_GROUPING_F, "grouping_f", 1)
 
 typedef enum ce_measure {
 #define CE_MEASURE_ENUM_(name, id, higher) name,
@@ -109,6 +138,8 @@ typedef enum ce_measure {
       CE_MEASURE_COUNT
 } ce_measure;
 
+/* 1 when a higher value is better, 0 when lower is (entropies, VI), -1 outside the enum. */
+int ce_measure_higher_is_better(ce_measure measure);
 /* The measure's stable id ("v_measure"), or NULL outside the enum. */
 const char *ce_measure_id(ce_measure measure);
 /* CE_MEASURE_COUNT when `id` names no measure. */
@@ -133,7 +164,7 @@ ce_eval *ce_eval_create(void);
 /* Frees everything the evaluation holds. Accepts NULL. */
 void ce_eval_free(ce_eval *ev);
 
-/* CE_ERR_USAGE when the value is out of ce_opt_bounds or inputs were already added. */
+/* CE_ERR_USAGE when ce_opt_check refuses the value or inputs were already added. */
 ce_status ce_eval_set(ce_eval *ev, ce_option opt, double value);
 /* The value in force (the default until set). */
 double ce_eval_get(const ce_eval *ev, ce_option opt);

@@ -1,15 +1,17 @@
 /* The option and measure tables: ids, defaults and bounds come from the X-macros only. */
 #include "clustereval.h"
 
+#include <math.h>
 #include <string.h>
 
 typedef struct option_info {
   const char *id;
   double def, min, max;
+  int integral;
 } option_info;
 
 static const option_info options[CE_OPT_COUNT] = {
-#define CE_OPTION_ROW_(name, id, def, lo, hi) {id, def, lo, hi},
+#define CE_OPTION_ROW_(name, id, def, lo, hi, integral) {id, def, lo, hi, integral},
     CE_OPTION_MAP(CE_OPTION_ROW_)
 #undef CE_OPTION_ROW_
 };
@@ -20,6 +22,16 @@ static const char *const measure_ids[CE_MEASURE_COUNT] = {
 #undef CE_MEASURE_ROW_
 };
 
+static const signed char measure_higher[CE_MEASURE_COUNT] = {
+#define CE_MEASURE_HIGHER_(name, id, higher) higher,
+    CE_MEASURE_MAP(CE_MEASURE_HIGHER_)
+#undef CE_MEASURE_HIGHER_
+};
+
+int ce_measure_higher_is_better(ce_measure measure) {
+  return (unsigned)measure < CE_MEASURE_COUNT ? measure_higher[measure] : -1;
+}
+
 const char *ce_opt_name(ce_option opt) {
   return (unsigned)opt < CE_OPT_COUNT ? options[opt].id : NULL;
 }
@@ -29,6 +41,14 @@ ce_status ce_opt_bounds(ce_option opt, double *default_value, double *min, doubl
   if (default_value) *default_value = options[opt].def;
   if (min) *min = options[opt].min;
   if (max) *max = options[opt].max;
+  return CE_OK;
+}
+
+ce_status ce_opt_check(ce_option opt, double value) {
+  if ((unsigned)opt >= CE_OPT_COUNT) return CE_ERR_USAGE;
+  const option_info *info = &options[opt];
+  if (!(value >= info->min && value <= info->max)) return CE_ERR_USAGE; /* NaN fails too */
+  if (info->integral && value != floor(value)) return CE_ERR_USAGE;
   return CE_OK;
 }
 

@@ -42,10 +42,7 @@ void ce_eval_free(ce_eval *ev) {
 }
 
 ce_status ce_eval_set(ce_eval *ev, ce_option opt, double value) {
-  double min, max;
-  if (!ev || ce_opt_bounds(opt, NULL, &min, &max) || ev->started || ev->input_count)
-    return CE_ERR_USAGE;
-  if (!(value >= min && value <= max)) return CE_ERR_USAGE; /* NaN fails too */
+  if (!ev || ce_opt_check(opt, value) || ev->started || ev->input_count) return CE_ERR_USAGE;
   ev->options[opt] = value;
   return CE_OK;
 }
@@ -319,9 +316,9 @@ static void compute_system(ce_eval *ev, ce_input *system) {
   ce_status status =
       ce__table_build(&table, &system->cells, classes, ce__intern_count(&system->labels));
   if (!status) {
-    status = ce__measures_mapping(&table, &system->token_measures);
-    ce__measures_info(&table, ev->options[CE_OPT_BETA], ev->options[CE_OPT_LOG2] != 0.0,
-                      &system->token_measures);
+    ce_measure_options options = {ev->options[CE_OPT_BETA], ev->options[CE_OPT_LOG2] != 0.0,
+                                  (ce_mean)ev->options[CE_OPT_NMI_MEAN]};
+    status = ce__measures_all(&table, &options, &system->token_measures);
     ce__table_free(&table);
   }
   if (status) {

@@ -32,8 +32,23 @@ static ce_status one_to_one(const ce_table *table, double *value) {
   return status;
 }
 
+/* Inverse purity: each class takes its largest cluster (the dual of m1). */
+static double inverse_purity(const ce_table *table) {
+  /* Cells are sorted by class, so each class's cells are one run. */
+  uint64_t matched = 0;
+  for (size_t i = 0; i < table->cell_count;) {
+    uint32_t cls = table->cell_class[i];
+    uint64_t best = 0;
+    for (; i < table->cell_count && table->cell_class[i] == cls; i++)
+      if (table->cell_n[i] > best) best = table->cell_n[i];
+    matched += best;
+  }
+  return (double)matched / (double)table->total;
+}
+
 ce_status ce__measures_mapping(const ce_table *table, ce_measures *out) {
   if (!table->total) return CE_ERR_EMPTY;
+  ce__measure_put(out, CE_INV_PURITY, inverse_purity(table));
   uint64_t *scratch = malloc((table->clusters ? table->clusters : 1) * sizeof *scratch);
   if (!scratch) return CE_ERR_NOMEM;
   ce__measure_put(out, CE_M1, many_to_one(table, scratch));
@@ -42,4 +57,13 @@ ce_status ce__measures_mapping(const ce_table *table, ce_measures *out) {
   ce_status status = one_to_one(table, &o1);
   if (!status) ce__measure_put(out, CE_O1, o1);
   return status;
+}
+
+ce_status ce__measures_all(const ce_table *table, const ce_measure_options *options,
+                           ce_measures *out) {
+  ce_status status = ce__measures_mapping(table, out);
+  if (status) return status;
+  ce__measures_info(table, options, out);
+  ce__measures_pairs(table, out);
+  return CE_OK;
 }

@@ -70,14 +70,17 @@ static ce_status put_gold(ce_buf *out, const ce_eval *ev) {
   return status;
 }
 
+static const char *const mean_names[] = {"arithmetic", "geometric", "min", "max"};
+
 static ce_status put_options(ce_buf *out, const ce_eval *ev) {
   ce_status status = put_key(out, "options", 0);
   if (!status) status = ce__buf_puts(out, "{\"beta\":");
   if (!status) status = put_number(out, ev->options[CE_OPT_BETA]);
   if (!status)
-    status = ce__buf_printf(out, ",\"log\":\"%s\",\"token_check\":%s}",
+    status = ce__buf_printf(out, ",\"log\":\"%s\",\"token_check\":%s,\"nmi_mean\":\"%s\"}",
                             ev->options[CE_OPT_LOG2] != 0.0 ? "2" : "e",
-                            ev->options[CE_OPT_TOKEN_CHECK] != 0.0 ? "true" : "false");
+                            ev->options[CE_OPT_TOKEN_CHECK] != 0.0 ? "true" : "false",
+                            mean_names[(int)ev->options[CE_OPT_NMI_MEAN]]);
   return status;
 }
 

@@ -9,8 +9,8 @@ static ce_measures measure(const uint64_t *counts, size_t classes, size_t cluste
   ce_table table;
   ce_measures out = {{0}, 0};
   CHECK(ce__table_from_dense(&table, counts, classes, clusters) == CE_OK);
-  CHECK(ce__measures_mapping(&table, &out) == CE_OK);
-  ce__measures_info(&table, beta, log2, &out);
+  ce_measure_options options = {beta, log2, CE_MEAN_ARITHMETIC};
+  CHECK(ce__measures_all(&table, &options, &out) == CE_OK);
   ce__table_free(&table);
   return out;
 }
@@ -53,7 +53,7 @@ static void test_worked_table(void) {
   /* Rounded figures of the same, worked on paper: H(K) = 1.08220, H(K|C) = 0.62774. */
   CHECK_NEAR(m.value[CE_H_K], 1.08220, 5e-6);
   CHECK_NEAR(m.value[CE_H_K_GIVEN_C], 0.62774, 5e-6);
-  CHECK(m.available == (1u << CE_MEASURE_COUNT) - 1);
+  CHECK(m.available == ((uint64_t)1 << CE_MEASURE_COUNT) - 1);
 
   /* β = 2 weighs completeness: V = 3hc / (2h + c). */
   ce_measures b = measure(counts, 2, 3, 2.0, 0);
@@ -65,6 +65,41 @@ static void test_worked_table(void) {
   CHECK_NEAR(bits.value[CE_VI], (h_c_k + h_k_c) / log(2.0), 1e-12);
   CHECK_NEAR(bits.value[CE_NVI], m.value[CE_NVI], 1e-12);
   CHECK_NEAR(bits.value[CE_V_MEASURE], m.value[CE_V_MEASURE], 1e-12);
+}
+
+/*
+ * The same table, for the measures scikit-learn lacks (and ARI/Rand, worked by hand too).
+ * Pairs together: in cells C(3,2)+C(1,2)+C(2,2)+C(2,2) = 3+0+1+1 = 5 (tp); in clusters
+ * C(3,2)+C(3,2)+C(2,2) = 7; in classes C(4,2)+C(4,2) = 12; all C(8,2) = 28.
+ *   pair_p = 5/7, pair_r = 5/12, pair_f = 2(5/7)(5/12)/(5/7+5/12) = 10/19, fmi = sqrt(25/84)
+ *   fp = 7−5 = 2, fn = 12−5 = 7, tn = 28−5−2−7 = 14: rand = 19/28,
+ *   ari = (5 − 12·7/28) / ((12+7)/2 − 12·7/28) = 2/6.5 = 4/13
+ *   inv_purity = (3 + 2)/8 = 5/8 (c1's largest cluster k1, c2's k2 or k3)
+ *   bcubed_p = (3²/3 + 1²/3 + 2²/3 + 2²/2)/8 = (20/3)/8 = 5/6
+ *   bcubed_r = (3²/4 + 1²/4 + 2²/4 + 2²/4)/8 = 4.5/8 = 9/16, bcubed_f = 45/67
+ *   grouping: cells of 2 or more hold 3+2+2 = 7 tokens; clusters of 2 or more 8, classes 8:
+ *   grouping_p = grouping_r = grouping_f = 7/8
+ *   entropy_bits = H(C|K)/ln 2; entropy_scaled = H(C|K)/H(C), here also H(C|K)/ln 2
+ */
+static void test_worked_table_pairs(void) {
+  const uint64_t counts[] = {3, 1, 0, 0, 2, 2};
+  ce_measures m = measure(counts, 2, 3, 1.0, 1); /* bits: entropy_bits must not change */
+  double h_c_k = -((1.0 / 8) * log(1.0 / 3) + (2.0 / 8) * log(2.0 / 3));
+  CHECK_NEAR(m.value[CE_PAIR_P], 5.0 / 7, 1e-15);
+  CHECK_NEAR(m.value[CE_PAIR_R], 5.0 / 12, 1e-15);
+  CHECK_NEAR(m.value[CE_PAIR_F], 10.0 / 19, 1e-15);
+  CHECK_NEAR(m.value[CE_FMI], sqrt(25.0 / 84), 1e-15);
+  CHECK_NEAR(m.value[CE_RAND], 19.0 / 28, 1e-15);
+  CHECK_NEAR(m.value[CE_ARI], 4.0 / 13, 1e-15);
+  CHECK_NEAR(m.value[CE_INV_PURITY], 5.0 / 8, 0);
+  CHECK_NEAR(m.value[CE_BCUBED_P], 5.0 / 6, 1e-15);
+  CHECK_NEAR(m.value[CE_BCUBED_R], 9.0 / 16, 1e-15);
+  CHECK_NEAR(m.value[CE_BCUBED_F], 45.0 / 67, 1e-15);
+  CHECK_NEAR(m.value[CE_GROUPING_P], 7.0 / 8, 0);
+  CHECK_NEAR(m.value[CE_GROUPING_R], 7.0 / 8, 0);
+  CHECK_NEAR(m.value[CE_GROUPING_F], 7.0 / 8, 1e-15);
+  CHECK_NEAR(m.value[CE_ENTROPY_BITS], h_c_k / log(2.0), 1e-12);
+  CHECK_NEAR(m.value[CE_ENTROPY_SCALED], h_c_k / log(2.0), 1e-12);
 }
 
 /* One class, one cluster: nothing to explain; h = c = V = 1, VI = 0, NVI = H(K) = 0. */
@@ -112,6 +147,72 @@ static void test_singletons(void) {
   CHECK_NEAR(m.value[CE_COMPLETENESS], 0.5, 1e-15);
   CHECK_NEAR(m.value[CE_V_MEASURE], 2.0 / 3, 1e-15);
   CHECK_NEAR(m.value[CE_VI], log(2.0), 1e-15);
+  /* No two tokens share a cluster: pair_p = 0/0 = 1, pair_r = 0/2; grouping likewise. */
+  CHECK_NEAR(m.value[CE_PAIR_P], 1.0, 0);
+  CHECK_NEAR(m.value[CE_PAIR_R], 0.0, 0);
+  CHECK_NEAR(m.value[CE_FMI], 0.0, 0);
+  CHECK_NEAR(m.value[CE_GROUPING_P], 1.0, 0);
+  CHECK_NEAR(m.value[CE_GROUPING_R], 0.0, 0);
+  CHECK_NEAR(m.value[CE_BCUBED_P], 1.0, 0);
+  CHECK_NEAR(m.value[CE_BCUBED_R], 0.5, 0); /* each token shares its class with one other */
+  CHECK_NEAR(m.value[CE_AMI], 0.0, 0);      /* all singletons: MI equals its expectation */
+}
+
+/* A single token: no pairs at all, so every pair ratio is 0/0 = 1 and nothing is NaN. */
+static void test_single_token(void) {
+  const uint64_t counts[] = {1};
+  ce_measures m = measure(counts, 1, 1, 1.0, 0);
+  for (int id = 0; id < CE_MEASURE_COUNT; id++) CHECK(!isnan(m.value[id]));
+  CHECK_NEAR(m.value[CE_RAND], 1.0, 0);
+  CHECK_NEAR(m.value[CE_ARI], 1.0, 0);
+  CHECK_NEAR(m.value[CE_FMI], 1.0, 0);
+  CHECK_NEAR(m.value[CE_NMI], 1.0, 0);
+  CHECK_NEAR(m.value[CE_AMI], 1.0, 0);
+  CHECK_NEAR(m.value[CE_GROUPING_F], 1.0, 0);
+}
+
+/*
+ * Expected MI by its definition: every n of every (a, b), summed in full with exact
+ * hypergeometric probabilities from binomial coefficients (small N only).
+ */
+static double binomial(double n, double k) {
+  double r = 1;
+  for (double i = 1; i <= k; i++) r = r * (n - k + i) / i;
+  return r;
+}
+
+static void test_expected_mi_by_definition(void) {
+  const uint64_t counts[] = {5, 1, 0, 2, 0, 3, 4, 1, 1, 0, 2, 6};
+  ce_table table;
+  CHECK(ce__table_from_dense(&table, counts, 3, 4) == CE_OK);
+  double total = (double)table.total, emi = 0;
+  for (size_t c = 0; c < 3; c++)
+    for (size_t k = 0; k < 4; k++) {
+      double a = (double)table.class_sums[c], b = (double)table.cluster_sums[k];
+      for (double n = 1; n <= (a < b ? a : b); n++) {
+        double p = binomial(b, n) * binomial(total - b, a - n) / binomial(total, a);
+        emi += p * (n / total) * log(total * n / (a * b));
+      }
+    }
+  CHECK_NEAR(ce__expected_mutual_information(&table), emi, 1e-13);
+  ce__table_free(&table);
+}
+
+/* No measure prints NaN on degenerate tables: every nmi mean, bits or nats. */
+static void test_never_nan(void) {
+  const uint64_t shapes[][4] = {
+      {1, 0, 0, 0}, {4, 0, 0, 0}, {2, 2, 0, 0}, {2, 0, 2, 0}, {1, 1, 1, 1}};
+  for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
+    for (int mean = 0; mean < 4; mean++) {
+      ce_table table;
+      ce_measures m = {{0}, 0};
+      ce_measure_options options = {1.0, mean & 1, (ce_mean)mean};
+      CHECK(ce__table_from_dense(&table, shapes[s], 2, 2) == CE_OK);
+      CHECK(ce__measures_all(&table, &options, &m) == CE_OK);
+      for (int id = 0; id < CE_MEASURE_COUNT; id++) CHECK(isfinite(m.value[id]));
+      CHECK(m.available == ((uint64_t)1 << CE_MEASURE_COUNT) - 1);
+      ce__table_free(&table);
+    }
 }
 
 /* A system equal to gold up to renaming: every accuracy 1, VI 0. */
@@ -127,6 +228,10 @@ static void test_perfect(void) {
 
 int main(void) {
   test_worked_table();
+  test_worked_table_pairs();
+  test_single_token();
+  test_expected_mi_by_definition();
+  test_never_nan();
   test_single_class_single_cluster();
   test_single_class_two_clusters();
   test_singletons();
