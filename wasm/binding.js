@@ -20,6 +20,8 @@ export class CeError extends Error {
   }
 }
 
+const NMI_MEANS = ['arithmetic', 'geometric', 'min', 'max'];
+
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 
@@ -69,6 +71,7 @@ export function bindCore(module) {
       beta: options.beta,
       log2: options.log2 === undefined ? undefined : Number(Boolean(options.log2)),
       token_check: options.tokenCheck === undefined ? undefined : Number(Boolean(options.tokenCheck)),
+      nmi_mean: options.nmiMean === undefined ? undefined : NMI_MEANS.indexOf(options.nmiMean),
     };
     for (const [id, value] of Object.entries(values)) {
       if (value === undefined) continue;
@@ -79,7 +82,8 @@ export function bindCore(module) {
 
   /**
    * Scores every system against gold. `request` = {gold: {name, bytes}, systems: [{name,
-   * bytes}], options: {beta, log2, tokenCheck}}; bytes are Uint8Array or ArrayBuffer.
+   * bytes}], options: {beta, log2, tokenCheck, nmiMean}}; bytes are Uint8Array or ArrayBuffer; nmiMean is
+   * 'arithmetic' (default), 'geometric', 'min' or 'max'.
    * Returns the SPEC §4 result; a system that fails carries `error` there. Throws CeError
    * when gold fails. `onProgress(done, total)` is told the bytes fed so far.
    */

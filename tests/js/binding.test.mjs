@@ -11,7 +11,7 @@ const sys = text('sys.tsv', 'The\tc1\ndog\tc2\nbarks\tc3\n.\tc4\n\nA\tc1\ncat\tc
 
 test('version and options come from the core', () => {
   assert.match(core.version, /^\d+\.\d+\.\d+$/);
-  assert.deepEqual(core.options, ['beta', 'log2', 'token_check']);
+  assert.deepEqual(core.options, ['beta', 'log2', 'token_check', 'nmi_mean']);
 });
 
 test('a small pair gives the SPEC §4 shape with hand-checked numbers', () => {
@@ -38,6 +38,10 @@ test('options reach the core: log2 gives bits, beta weighs V', () => {
   const { homogeneity: h, completeness: c } = nats;
   assert.ok(Math.abs(bits.systems[0].token.v_measure - (3 * h * c) / (2 * h + c)) < 1e-15);
   assert.throws(() => core.evaluate({ gold, systems: [sys], options: { beta: -1 } }), CeError);
+  const geometric = core.evaluate({ gold, systems: [sys], options: { nmiMean: 'geometric' } });
+  assert.equal(geometric.options.nmi_mean, 'geometric');
+  assert.ok(Math.abs(geometric.systems[0].token.nmi - nats.mi / Math.sqrt(nats.h_c * nats.h_k)) < 1e-15);
+  assert.throws(() => core.evaluate({ gold, systems: [sys], options: { nmiMean: 'median' } }), /nmi_mean/);
 });
 
 test('a bad system fails alone with file and line; the good one keeps its numbers', () => {
