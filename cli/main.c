@@ -73,7 +73,8 @@ static int set_option(cli_args *args, ce_option opt, double value) {
 static int parse_measures(const char *list, cli_args *args) {
   args->column_count = 0;
   if (strcmp(list, "all") == 0) {
-    for (int m = 0; m < CE_MEASURE_COUNT; m++) args->columns[args->column_count++] = (ce_measure)m;
+    for (int m = 0; m < CE_CONTINGENCY_MEASURE_COUNT; m++)
+      args->columns[args->column_count++] = (ce_measure)m;
     return 1;
   }
   char id[64];

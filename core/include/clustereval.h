@@ -94,10 +94,36 @@ ce_status ce_opt_bounds(ce_option opt, double *default_value, double *min, doubl
 /* CE_OK when `value` is allowed for `opt`: within bounds, and whole for integral options. */
 ce_status ce_opt_check(ce_option opt, double value);
 
+/* ----------------------------------------------------------------- formats */
+
+/* X(name, id): the input formats of SPEC §2. CE_FORMAT_AUTO detects from the first lines. */
+#define CE_FORMAT_MAP(X)            \
+  X(CE_FORMAT_AUTO, "auto")         \
+  X(CE_FORMAT_TAGGED, "tagged")     \
+  X(CE_FORMAT_CONLLU, "conllu")     \
+  X(CE_FORMAT_INLINE, "inline")     \
+  X(CE_FORMAT_LEXICON, "lexicon")   \
+  X(CE_FORMAT_CLUSTERS, "clusters") \
+  X(CE_FORMAT_PATHS, "paths")       \
+  X(CE_FORMAT_COUNTS, "counts")     \
+  X(CE_FORMAT_CSV, "csv")
+
+typedef enum ce_format {
+#define CE_FORMAT_ENUM_(name, id) name,
+  CE_FORMAT_MAP(CE_FORMAT_ENUM_)
+#undef CE_FORMAT_ENUM_
+      CE_FORMAT_COUNT
+} ce_format;
+
+/* The format's id ("tagged"), or NULL outside the enum. */
+const char *ce_format_name(ce_format format);
+/* CE_FORMAT_COUNT when `id` names no format. */
+ce_format ce_format_from_name(const char *id);
+
 /* ---------------------------------------------------------------- measures */
 
 /*
- * X(name, id, higher_is_better), in SPEC §3.1 order then §3.3. Ids are stable: JSON keys,
+ * X(name, id, higher_is_better), in SPEC §3.1 order, then §3.2 and §3.3. Ids are stable: JSON keys,
  * CLI names, UI ids. For entropies and VI lower is better; for mi higher.
  */
 #define CE_MEASURE_MAP(X)                   \
@@ -129,7 +155,21 @@ ce_status ce_opt_check(ce_option opt, double value);
   X(CE_ENTROPY_SCALED, "entropy_scaled", 0) \
   X(CE_GROUPING_P, "grouping_p", 1)         \
   X(CE_GROUPING_R, "grouping_r", 1)         \
-  X(CE_GROUPING_F, "grouping_f", 1)
+  X(CE_GROUPING_F, "grouping_f", 1)         \
+  X(CE_MACRO_I_M1, "macro_i_m1", 1)         \
+  X(CE_MACRO_I_O1, "macro_i_o1", 1)         \
+  X(CE_MICRO_I_M1, "micro_i_m1", 1)         \
+  X(CE_MICRO_I_O1, "micro_i_o1", 1)         \
+  X(CE_MICRO_C_M1, "micro_c_m1", 1)         \
+  X(CE_MICRO_C_O1, "micro_c_o1", 1)         \
+  X(CE_EBCUBED_P, "ebcubed_p", 1)           \
+  X(CE_EBCUBED_R, "ebcubed_r", 1)           \
+  X(CE_EBCUBED_F, "ebcubed_f", 1)           \
+  X(CE_COVER_P, "cover_p", 1)               \
+  X(CE_COVER_R, "cover_r", 1)               \
+  X(CE_COVER_F, "cover_f", 1)               \
+  X(CE_SUB_P, "sub_p", 1)                   \
+  X(CE_SUB_R, "sub_r", 1)
 
 typedef enum ce_measure {
 #define CE_MEASURE_ENUM_(name, id, higher) name,
@@ -137,6 +177,9 @@ typedef enum ce_measure {
 #undef CE_MEASURE_ENUM_
       CE_MEASURE_COUNT
 } ce_measure;
+
+/* The contingency measures of SPEC §3.1 are the ids below this: the token level has these. */
+#define CE_CONTINGENCY_MEASURE_COUNT (CE_GROUPING_F + 1)
 
 /* 1 when a higher value is better, 0 when lower is (entropies, VI), -1 outside the enum. */
 int ce_measure_higher_is_better(ce_measure measure);

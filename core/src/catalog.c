@@ -61,3 +61,19 @@ ce_measure ce_measure_from_id(const char *id) {
     if (strcmp(measure_ids[m], id) == 0) return (ce_measure)m;
   return CE_MEASURE_COUNT;
 }
+
+static const char *const format_ids[CE_FORMAT_COUNT] = {
+#define CE_FORMAT_ROW_(name, id) id,
+    CE_FORMAT_MAP(CE_FORMAT_ROW_)
+#undef CE_FORMAT_ROW_
+};
+
+const char *ce_format_name(ce_format format) {
+  return (unsigned)format < CE_FORMAT_COUNT ? format_ids[format] : NULL;
+}
+
+ce_format ce_format_from_name(const char *id) {
+  for (int f = 0; id && f < CE_FORMAT_COUNT; f++)
+    if (strcmp(format_ids[f], id) == 0) return (ce_format)f;
+  return CE_FORMAT_COUNT;
+}

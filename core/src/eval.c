@@ -370,7 +370,8 @@ ce_status ce_eval_value(const ce_eval *ev, size_t index, ce_level level, ce_meas
   if (!ev || !value || (unsigned)measure >= CE_MEASURE_COUNT) return CE_ERR_USAGE;
   if (!ev->finished || index == 0 || index >= ev->input_count) return CE_ERR_UNAVAILABLE;
   const ce_input *system = &ev->inputs[index];
-  if (system->failed || level != CE_LEVEL_TOKEN) return CE_ERR_UNAVAILABLE;
+  if (system->failed || level != CE_LEVEL_TOKEN || measure >= CE_CONTINGENCY_MEASURE_COUNT)
+    return CE_ERR_UNAVAILABLE;
   if (!(system->token_measures.available >> measure & 1)) return CE_ERR_UNAVAILABLE;
   *value = system->token_measures.value[measure];
   return CE_OK;

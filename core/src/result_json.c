@@ -84,9 +84,10 @@ static ce_status put_options(ce_buf *out, const ce_eval *ev) {
   return status;
 }
 
-static ce_status put_measures(ce_buf *out, const ce_measures *measures) {
+/* The first `count` measures by id, null where not available. */
+static ce_status put_measures(ce_buf *out, const ce_measures *measures, int count) {
   ce_status status = ce__buf_puts(out, "{");
-  for (int m = 0; !status && m < CE_MEASURE_COUNT; m++) {
+  for (int m = 0; !status && m < count; m++) {
     status = put_key(out, ce_measure_id((ce_measure)m), m == 0);
     if (status) break;
     if (measures->available >> m & 1)
@@ -110,7 +111,7 @@ static ce_status put_system(ce_buf *out, const ce_input *system, int first) {
     status = ce__buf_printf(out, ",\"clusters\":%zu,\"missing\":0,\"extra\":0",
                             ce__intern_count(&system->labels));
     if (!status) status = put_key(out, "token", 0);
-    if (!status) status = put_measures(out, &system->token_measures);
+    if (!status) status = put_measures(out, &system->token_measures, CE_CONTINGENCY_MEASURE_COUNT);
     if (!status) status = ce__buf_puts(out, ",\"warnings\":[]");
   }
   return status ? status : ce__buf_puts(out, "}");
