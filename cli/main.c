@@ -1,6 +1,6 @@
 /*
  * clustereval command line: reads the files (or stdin for "-"), feeds them to the core
- * round-robin in chunks, and prints a table or the JSON result.
+ * round-robin in chunks, and prints a table or the JSON result; writes reports to files.
  * Exit codes (SPEC §4): 0 done, 1 usage, 2 input error, 3 out of memory or internal error.
  */
 #include <errno.h>
@@ -11,38 +11,85 @@
 #include "clustereval.h"
 
 enum { EXIT_DONE = 0, EXIT_USAGE = 1, EXIT_INPUT = 2, EXIT_INTERNAL = 3 };
-enum { CHUNK_BYTES = 1 << 16 };
+enum { CHUNK_BYTES = 1 << 16, MAX_COLUMNS = 2 * CE_MEASURE_COUNT };
 
-typedef enum output_format { FORMAT_TEXT, FORMAT_JSON } output_format;
+typedef enum output_format { FORMAT_JSON = -1 } output_format;
 
-static const ce_measure default_columns[] = {CE_M1,        CE_O1, CE_HOMOGENEITY, CE_COMPLETENESS,
-                                             CE_V_MEASURE, CE_VI, CE_NVI};
+/* The table's default columns: the headline measures at both levels. */
+static const ce_column default_columns[] = {
+    {CE_LEVEL_TOKEN, CE_M1},        {CE_LEVEL_TOKEN, CE_O1},        {CE_LEVEL_TOKEN, CE_V_MEASURE},
+    {CE_LEVEL_TOKEN, CE_NVI},       {CE_LEVEL_TYPE, CE_MACRO_I_M1}, {CE_LEVEL_TYPE, CE_MACRO_I_O1},
+    {CE_LEVEL_TYPE, CE_MICRO_I_M1}, {CE_LEVEL_TYPE, CE_MICRO_I_O1}, {CE_LEVEL_TYPE, CE_MICRO_C_M1},
+    {CE_LEVEL_TYPE, CE_MICRO_C_O1},
+};
+
+/* Reichart, Abend & Rappoport (2010), Table 1: token columns, then type columns. */
+static const ce_column reichart_columns[] = {
+    {CE_LEVEL_TOKEN, CE_M1},          {CE_LEVEL_TOKEN, CE_O1},
+    {CE_LEVEL_TOKEN, CE_NVI},         {CE_LEVEL_TOKEN, CE_V_MEASURE},
+    {CE_LEVEL_TOKEN, CE_H_C_GIVEN_K}, {CE_LEVEL_TOKEN, CE_H_K_GIVEN_C},
+    {CE_LEVEL_TYPE, CE_MACRO_I_M1},   {CE_LEVEL_TYPE, CE_MACRO_I_O1},
+    {CE_LEVEL_TYPE, CE_MICRO_I_M1},   {CE_LEVEL_TYPE, CE_MICRO_I_O1},
+    {CE_LEVEL_TYPE, CE_MICRO_C_M1},   {CE_LEVEL_TYPE, CE_MICRO_C_O1},
+};
 
 typedef struct cli_args {
-  output_format format;
-  ce_measure columns[CE_MEASURE_COUNT];
+  int format; /* a ce_table_format, or FORMAT_JSON */
+  ce_column columns[MAX_COLUMNS];
   size_t column_count;
   const char **paths; /* [0] gold, then systems */
   size_t path_count;
   double options[CE_OPT_COUNT];
   int option_given[CE_OPT_COUNT];
+  ce_format gold_format, induced_format;
+  const char *exclude_labels; /* comma-separated */
+  const char *unclustered_label;
+  int baselines[CE_BASELINE_COUNT];
+  const char *report_paths[4]; /* by ce_report */
+  int verbose;
 } cli_args;
 
 static void usage(FILE *to) {
   fputs(
       "usage: clustereval [options] GOLD SYSTEM...\n"
+      "       clustereval [options] --gold-format counts TABLE\n"
       "\n"
-      "Scores each SYSTEM clustering against the GOLD standard. Inputs are tagged\n"
-      "files: token<TAB>label, one token a line, a blank line between sentences.\n"
-      "A path of - reads standard input.\n"
+      "Scores each SYSTEM clustering against the GOLD standard, at the token level and\n"
+      "at the type level (Reichart, Abend & Rappoport 2010). A path of - reads standard\n"
+      "input. Formats (detected from the first lines unless forced): tagged, conllu,\n"
+      "inline, lexicon, clusters, paths, counts, csv.\n"
       "\n"
-      "options:\n"
-      "  --format text|json   output format (default text)\n"
+      "output:\n"
+      "  --format F           text (default), json, tsv, csv, markdown or latex\n"
+      "  --measures LIST      the table's columns: ids with an optional level, e.g.\n"
+      "                       token.m1,type.macro_i_m1 (a bare id is token level when\n"
+      "                       it has one); 'all' for every measure\n"
+      "  --table reichart2010 the columns of Reichart et al. (2010), Table 1\n"
+      "  --details FILE       per-item entries, mapped entries, IM_i and F_i (TSV)\n"
+      "  --mapping FILE       every mapping, cluster by cluster (TSV)\n"
+      "  --contingency FILE   the contingency tables (TSV)\n"
+      "  --sizes FILE         ranked cluster sizes, gold and systems (TSV)\n"
+      "  --verbose            say which format each input was read as\n"
+      "inputs:\n"
+      "  --gold-format F      force the gold file's format\n"
+      "  --induced-format F   force the systems' format\n"
+      "  --column N           tagged: the label column (1-based; default the last)\n"
+      "  --depth D            paths: clusters are the first D bits (default all)\n"
+      "  --no-token-check     token mode: compare token counts only, not texts\n"
+      "  --exclude-labels L   gold labels whose tokens leave the evaluation (comma list)\n"
+      "  --exclude-punct      tokens made only of Unicode punctuation and symbols leave\n"
+      "  --min-share T        types from tokens: a label joins an entry only if at least\n"
+      "                       a share T of the item's tokens carry it (default 0)\n"
+      "  --unclustered P      merge (default), split or drop unclustered gold items\n"
+      "  --unclustered-label L  the system label that marks an unclustered item (UNK)\n"
+      "measures:\n"
       "  --beta B             weight of completeness in V-measure (default 1)\n"
       "  --log2               entropies in bits (default: natural log, nats)\n"
-      "  --no-token-check     compare token counts only, not token texts\n"
-      "  --version            print the version and exit\n"
-      "  --help               print this help and exit\n"
+      "  --nmi-mean M         arithmetic (default), geometric, min or max, for nmi, ami\n"
+      "  --restarts R         M-1 hill-climbing starts (default 10)\n"
+      "  --seed S             seed of the random starts and baselines (default 1)\n"
+      "  --baselines LIST     random,one,singletons,majority rows beside the systems\n"
+      "  --version, --help\n"
       "\n"
       "exit codes: 0 done, 1 usage, 2 input error, 3 out of memory or internal error\n",
       to);
@@ -69,26 +116,161 @@ static int set_option(cli_args *args, ce_option opt, double value) {
   return 1;
 }
 
-/* Reads "m1,o1,..." or "all" into the table's columns; 0 when an id is unknown. */
+static int find_word(const char *word, const char *const *words, int count) {
+  for (int i = 0; i < count; i++)
+    if (strcmp(word, words[i]) == 0) return i;
+  return -1;
+}
+
+/* One column: "token.m1", "type.macro_i_m1", or a bare id (token level when it has one). */
+static int parse_column(const char *text, size_t len, ce_column *column) {
+  char id[64];
+  if (len >= sizeof id) return 0;
+  memcpy(id, text, len);
+  id[len] = '\0';
+  const char *bare = id;
+  int level = -1;
+  if (strncmp(id, "token.", 6) == 0)
+    level = CE_LEVEL_TOKEN, bare = id + 6;
+  else if (strncmp(id, "type.", 5) == 0)
+    level = CE_LEVEL_TYPE, bare = id + 5;
+  ce_measure m = ce_measure_from_id(bare);
+  if (m == CE_MEASURE_COUNT) return 0;
+  if (level < 0) level = m < CE_CONTINGENCY_MEASURE_COUNT ? CE_LEVEL_TOKEN : CE_LEVEL_TYPE;
+  if (level == CE_LEVEL_TOKEN && m >= CE_CONTINGENCY_MEASURE_COUNT) return 0;
+  column->level = (ce_level)level;
+  column->measure = m;
+  return 1;
+}
+
 static int parse_measures(const char *list, cli_args *args) {
   args->column_count = 0;
   if (strcmp(list, "all") == 0) {
     for (int m = 0; m < CE_CONTINGENCY_MEASURE_COUNT; m++)
-      args->columns[args->column_count++] = (ce_measure)m;
+      args->columns[args->column_count++] = (ce_column){CE_LEVEL_TOKEN, (ce_measure)m};
+    for (int m = 0; m < CE_MEASURE_COUNT; m++)
+      if (m != CE_SUB_P && m != CE_SUB_R)
+        args->columns[args->column_count++] = (ce_column){CE_LEVEL_TYPE, (ce_measure)m};
     return 1;
   }
-  char id[64];
   for (const char *p = list; *p;) {
     size_t len = strcspn(p, ",");
-    if (len == 0 || len >= sizeof id || args->column_count == CE_MEASURE_COUNT) return 0;
-    memcpy(id, p, len);
-    id[len] = '\0';
-    ce_measure m = ce_measure_from_id(id);
-    if (m == CE_MEASURE_COUNT) return 0;
-    args->columns[args->column_count++] = m;
+    if (args->column_count == MAX_COLUMNS ||
+        !parse_column(p, len, &args->columns[args->column_count]))
+      return 0;
+    args->column_count++;
     p += len + (p[len] == ',');
   }
   return args->column_count > 0;
+}
+
+static int parse_baselines(const char *list, cli_args *args) {
+  for (const char *p = list; *p;) {
+    size_t len = strcspn(p, ",");
+    int found = 0;
+    for (int b = 0; b < CE_BASELINE_COUNT; b++) {
+      const char *name = ce_baseline_name((ce_baseline)b);
+      if (strlen(name) == len && strncmp(p, name, len) == 0) args->baselines[b] = found = 1;
+    }
+    if (!found) return 0;
+    p += len + (p[len] == ',');
+  }
+  return 1;
+}
+
+static const char *const table_formats[] = {"text", "tsv", "csv", "markdown", "latex"};
+static const char *const means[] = {"arithmetic", "geometric", "min", "max"};
+static const char *const policies[] = {"merge", "split", "drop"};
+
+/* An option with a value: returns its value, or NULL (and *code) when it is missing. */
+static const char *value_of(int argc, char **argv, int *i, int *code) {
+  if (*i + 1 == argc) {
+    *code = usage_error("%s needs a value", argv[*i]);
+    return NULL;
+  }
+  return argv[++*i];
+}
+
+/* Options that take a number and map onto a core option. */
+static int numeric_option(const char *arg, const char *value, cli_args *args, int *handled) {
+  static const struct {
+    const char *flag;
+    ce_option opt;
+  } numeric[] = {{"--beta", CE_OPT_BETA},     {"--restarts", CE_OPT_RESTARTS},
+                 {"--seed", CE_OPT_SEED},     {"--min-share", CE_OPT_MIN_SHARE},
+                 {"--column", CE_OPT_COLUMN}, {"--depth", CE_OPT_DEPTH}};
+  *handled = 0;
+  for (size_t n = 0; n < sizeof numeric / sizeof numeric[0]; n++) {
+    if (strcmp(arg, numeric[n].flag) != 0) continue;
+    *handled = 1;
+    double number;
+    double min, max;
+    ce_opt_bounds(numeric[n].opt, NULL, &min, &max);
+    if (!parse_number(value, &number) || !set_option(args, numeric[n].opt, number)) {
+      fprintf(stderr, "clustereval: %s takes a %snumber from %g to %g, not '%s'\n", arg,
+              numeric[n].opt == CE_OPT_BETA || numeric[n].opt == CE_OPT_MIN_SHARE ? "" : "whole ",
+              min, max, value);
+      return EXIT_USAGE;
+    }
+  }
+  return -1;
+}
+
+static int valued_option(const char *arg, const char *value, cli_args *args) {
+  int handled, code = numeric_option(arg, value, args, &handled), found;
+  if (handled) return code;
+  if (strcmp(arg, "--format") == 0) {
+    found = find_word(value, table_formats, 5);
+    if (strcmp(value, "json") == 0)
+      found = FORMAT_JSON;
+    else if (found < 0)
+      return usage_error("unknown format '%s' (text, json, tsv, csv, markdown, latex)", value);
+    args->format = found;
+  } else if (strcmp(arg, "--measures") == 0) {
+    if (!parse_measures(value, args)) return usage_error("unknown measure in '%s'", value);
+  } else if (strcmp(arg, "--table") == 0) {
+    if (strcmp(value, "reichart2010") != 0)
+      return usage_error("unknown table '%s' (reichart2010)", value);
+    args->column_count = sizeof reichart_columns / sizeof reichart_columns[0];
+    memcpy(args->columns, reichart_columns, sizeof reichart_columns);
+  } else if (strcmp(arg, "--nmi-mean") == 0) {
+    if ((found = find_word(value, means, 4)) < 0)
+      return usage_error("unknown mean '%s' (arithmetic, geometric, min, max)", value);
+    set_option(args, CE_OPT_NMI_MEAN, found);
+  } else if (strcmp(arg, "--unclustered") == 0) {
+    if ((found = find_word(value, policies, 3)) < 0)
+      return usage_error("unknown policy '%s' (merge, split, drop)", value);
+    set_option(args, CE_OPT_UNCLUSTERED, found);
+  } else if (strcmp(arg, "--gold-format") == 0 || strcmp(arg, "--induced-format") == 0) {
+    ce_format format = ce_format_from_name(value);
+    if (format == CE_FORMAT_COUNT) return usage_error("unknown input format '%s'", value);
+    *(arg[2] == 'g' ? &args->gold_format : &args->induced_format) = format;
+  } else if (strcmp(arg, "--exclude-labels") == 0) {
+    args->exclude_labels = value;
+  } else if (strcmp(arg, "--unclustered-label") == 0) {
+    if (!*value) return usage_error("%s", "--unclustered-label needs a non-empty label");
+    args->unclustered_label = value;
+  } else if (strcmp(arg, "--baselines") == 0) {
+    if (!parse_baselines(value, args))
+      return usage_error("unknown baseline in '%s' (random, one, singletons, majority)", value);
+  } else {
+    static const char *const reports[] = {"--contingency", "--sizes", "--details", "--mapping"};
+    if ((found = find_word(arg, reports, 4)) < 0) return usage_error("unknown option '%s'", arg);
+    args->report_paths[found] = value;
+  }
+  return -1;
+}
+
+static int takes_value(const char *arg) {
+  static const char *const valued[] = {
+      "--format",         "--measures",       "--table",
+      "--nmi-mean",       "--unclustered",    "--gold-format",
+      "--induced-format", "--exclude-labels", "--unclustered-label",
+      "--baselines",      "--contingency",    "--sizes",
+      "--details",        "--mapping",        "--beta",
+      "--restarts",       "--seed",           "--min-share",
+      "--column",         "--depth"};
+  return find_word(arg, valued, sizeof valued / sizeof valued[0]) >= 0;
 }
 
 /* Returns -1 when the run should go on, else the exit code. */
@@ -97,8 +279,8 @@ static int parse_args(int argc, char **argv, cli_args *args) {
   if (!args->paths) return EXIT_INTERNAL;
   args->column_count = sizeof default_columns / sizeof default_columns[0];
   memcpy(args->columns, default_columns, sizeof default_columns);
-  int only_paths = 0;
-  for (int i = 1; i < argc; i++) {
+  int only_paths = 0, code = -1;
+  for (int i = 1; i < argc && code < 0; i++) {
     const char *arg = argv[i];
     if (only_paths || arg[0] != '-' || strcmp(arg, "-") == 0) {
       args->paths[args->path_count++] = arg;
@@ -110,40 +292,28 @@ static int parse_args(int argc, char **argv, cli_args *args) {
     } else if (strcmp(arg, "--version") == 0) {
       printf("clustereval %s\n", ce_version());
       return EXIT_DONE;
-    } else if (strcmp(arg, "--format") == 0) {
-      if (++i == argc) return usage_error("%s needs a value", arg);
-      if (strcmp(argv[i], "text") == 0)
-        args->format = FORMAT_TEXT;
-      else if (strcmp(argv[i], "json") == 0)
-        args->format = FORMAT_JSON;
-      else
-        return usage_error("unknown format '%s' (expected text or json)", argv[i]);
-    } else if (strcmp(arg, "--beta") == 0) {
-      double beta;
-      if (++i == argc) return usage_error("%s needs a value", arg);
-      if (!parse_number(argv[i], &beta) || !set_option(args, CE_OPT_BETA, beta))
-        return usage_error("--beta takes a positive number, not '%s'", argv[i]);
-    } else if (strcmp(arg, "--nmi-mean") == 0) {
-      static const char *const means[] = {"arithmetic", "geometric", "min", "max"};
-      if (++i == argc) return usage_error("%s needs a value", arg);
-      int mean = -1;
-      for (int m = 0; m < 4; m++)
-        if (strcmp(argv[i], means[m]) == 0) mean = m;
-      if (mean < 0)
-        return usage_error("unknown mean '%s' (arithmetic, geometric, min, max)", argv[i]);
-      set_option(args, CE_OPT_NMI_MEAN, mean);
-    } else if (strcmp(arg, "--measures") == 0) {
-      if (++i == argc) return usage_error("%s needs a value", arg);
-      if (!parse_measures(argv[i], args)) return usage_error("unknown measure in '%s'", argv[i]);
     } else if (strcmp(arg, "--log2") == 0) {
       set_option(args, CE_OPT_LOG2, 1.0);
     } else if (strcmp(arg, "--no-token-check") == 0) {
       set_option(args, CE_OPT_TOKEN_CHECK, 0.0);
+    } else if (strcmp(arg, "--exclude-punct") == 0) {
+      set_option(args, CE_OPT_EXCLUDE_PUNCT, 1.0);
+    } else if (strcmp(arg, "--verbose") == 0) {
+      args->verbose = 1;
+    } else if (takes_value(arg)) {
+      const char *value = value_of(argc, argv, &i, &code);
+      if (value) code = valued_option(arg, value, args);
     } else {
-      return usage_error("unknown option '%s'", arg);
+      code = usage_error("unknown option '%s'", arg);
     }
   }
-  if (args->path_count < 2) return usage_error("%s", "needs a GOLD file and at least one SYSTEM");
+  if (code >= 0) return code;
+  int alone = args->gold_format == CE_FORMAT_COUNTS;
+  if (args->path_count < (alone ? 1u : 2u))
+    return usage_error(
+        "%s", alone ? "needs the counts file" : "needs a GOLD file and at least one SYSTEM");
+  if (alone && args->path_count > 1)
+    return usage_error("%s", "a counts file holds both sides: give it alone");
   size_t stdin_count = 0;
   for (size_t p = 0; p < args->path_count; p++) stdin_count += strcmp(args->paths[p], "-") == 0;
   if (stdin_count > 1) return usage_error("%s", "standard input (-) can be read only once");
@@ -189,12 +359,11 @@ static int feed_files(ce_eval *ev, FILE **files, const char **names, size_t coun
         ce_eval_close(ev, i, NULL); /* a failed input keeps its own error */
         if (files[i] != stdin) fclose(files[i]);
         files[i] = NULL;
-        if (status && i == 0) break; /* gold failed: nothing can be scored */
       } else {
         open_count++;
       }
     }
-    if (ce_eval_input_error(ev, 0)) break;
+    if (ce_eval_input_error(ev, 0)) break; /* gold failed: nothing can be scored */
   }
   for (size_t i = 0; i < count; i++)
     if (files[i] && files[i] != stdin) fclose(files[i]);
@@ -202,41 +371,13 @@ static int feed_files(ce_eval *ev, FILE **files, const char **names, size_t coun
   return code;
 }
 
-static void print_text(const ce_eval *ev, const cli_args *args) {
-  size_t inputs = ce_eval_input_count(ev);
-  size_t width = 6;
-  for (size_t i = 1; i < inputs; i++) {
-    size_t len = strlen(ce_eval_input_name(ev, i));
-    if (len > width) width = len;
-  }
-  printf("gold: %s\n\n%-*s", ce_eval_input_name(ev, 0), (int)width, "system");
-  for (size_t c = 0; c < args->column_count; c++) printf("  %12s", ce_measure_id(args->columns[c]));
-  putchar('\n');
-  for (size_t i = 1; i < inputs; i++) {
-    printf("%-*s", (int)width, ce_eval_input_name(ev, i));
-    const ce_error *error = ce_eval_input_error(ev, i);
-    if (error) {
-      printf("  error: %s\n", error->message);
-      continue;
-    }
-    for (size_t c = 0; c < args->column_count; c++) {
-      double value;
-      if (ce_eval_value(ev, i, CE_LEVEL_TOKEN, args->columns[c], &value) == CE_OK)
-        printf("  %12.4f", value);
-      else
-        printf("  %12s", "n/a");
-    }
-    putchar('\n');
-  }
-}
-
 static int exit_code_for(ce_status status) {
   return status == CE_ERR_NOMEM || status == CE_ERR_INTERNAL ? EXIT_INTERNAL : EXIT_INPUT;
 }
 
 static int report_failed_systems(const ce_eval *ev, int code) {
-  for (size_t i = 1; i < ce_eval_input_count(ev); i++) {
-    const ce_error *error = ce_eval_input_error(ev, i);
+  for (size_t s = 0; s < ce_eval_system_count(ev); s++) {
+    const ce_error *error = ce_eval_system_error(ev, s);
     if (!error) continue;
     fprintf(stderr, "clustereval: %s\n", error->message);
     if (code == EXIT_DONE) code = exit_code_for(error->code);
@@ -244,52 +385,95 @@ static int report_failed_systems(const ce_eval *ev, int code) {
   return code;
 }
 
-static int print_result(const ce_eval *ev, const cli_args *args) {
-  if (args->format == FORMAT_TEXT) {
-    print_text(ev, args);
-    return EXIT_DONE;
+static int write_text(const char *path, const char *text, size_t len) {
+  FILE *file = strcmp(path, "-") == 0 ? stdout : fopen(path, "wb");
+  if (!file || fwrite(text, 1, len, file) != len || (file != stdout && fclose(file))) {
+    fprintf(stderr, "clustereval: %s: cannot write: %s\n", path, strerror(errno));
+    return EXIT_INPUT;
   }
-  char *json = NULL;
+  return EXIT_DONE;
+}
+
+static int print_result(const ce_eval *ev, const cli_args *args) {
+  char *text = NULL;
   size_t len = 0;
-  ce_status status = ce_eval_json(ev, &json, &len);
+  ce_status status = args->format == FORMAT_JSON
+                         ? ce_eval_json(ev, &text, &len)
+                         : ce_eval_table(ev, (ce_table_format)args->format, args->columns,
+                                         args->column_count, &text, &len);
   if (status) {
     fprintf(stderr, "clustereval: %s\n", ce_strerror(status));
     return EXIT_INTERNAL;
   }
-  fwrite(json, 1, len, stdout);
-  ce_free(json);
+  if (args->verbose)
+    for (size_t i = 0; i < ce_eval_input_count(ev); i++)
+      fprintf(stderr, "clustereval: %s read as %s\n", ce_eval_input_name(ev, i),
+              ce_format_name(ce_eval_input_format(ev, i)));
+  int code = write_text("-", text, len);
+  ce_free(text);
+  for (int r = 0; r < 4 && code == EXIT_DONE; r++) {
+    if (!args->report_paths[r]) continue;
+    if (ce_eval_report(ev, (ce_report)r, &text, &len)) return EXIT_INTERNAL;
+    code = write_text(args->report_paths[r], text, len);
+    ce_free(text);
+  }
+  return code;
+}
+
+/* Options, exclusions and baselines go to the core before any input. */
+static int configure(ce_eval *ev, const cli_args *args) {
+  for (int opt = 0; opt < CE_OPT_COUNT; opt++)
+    if (args->option_given[opt]) ce_eval_set(ev, (ce_option)opt, args->options[opt]);
+  for (int b = 0; b < CE_BASELINE_COUNT; b++)
+    if (args->baselines[b]) ce_eval_add_baseline(ev, (ce_baseline)b);
+  if (args->unclustered_label && ce_eval_set_unclustered_label(ev, args->unclustered_label))
+    return EXIT_INTERNAL;
+  char label[256];
+  for (const char *p = args->exclude_labels; p && *p;) {
+    size_t len = strcspn(p, ",");
+    if (len && len < sizeof label) {
+      memcpy(label, p, len);
+      label[len] = '\0';
+      if (ce_eval_exclude_label(ev, label)) return EXIT_INTERNAL;
+    }
+    p += len + (p[len] == ',');
+  }
   return EXIT_DONE;
 }
 
-/* Sets the options, adds the inputs, reads them and computes; returns the exit code. */
+static void close_all(FILE **files, size_t count) {
+  for (size_t i = 0; i < count; i++)
+    if (files[i] && files[i] != stdin) fclose(files[i]);
+}
+
+/* Sets up the run, reads the inputs and computes; returns the exit code. */
 static int run(ce_eval *ev, const cli_args *args) {
   FILE **files = calloc(args->path_count, sizeof *files);
   const char **names = calloc(args->path_count, sizeof *names);
   size_t count = 0;
   int code = EXIT_INTERNAL;
-  if (!files || !names) goto done;
-  for (int opt = 0; opt < CE_OPT_COUNT; opt++)
-    if (args->option_given[opt]) ce_eval_set(ev, (ce_option)opt, args->options[opt]);
+  if (!files || !names || configure(ev, args)) goto done;
   code = open_files(args, files, names, &count);
-  if (count < 2) {
+  int alone = args->gold_format == CE_FORMAT_COUNTS;
+  if (count < (alone ? 1u : 2u)) {
     if (code == EXIT_DONE) code = EXIT_INPUT;
-    for (size_t i = 0; i < count; i++)
-      if (files[i] != stdin) fclose(files[i]);
+    close_all(files, count);
     goto done;
   }
   ce_error err;
-  for (size_t i = 0; i < count; i++)
-    if (ce_eval_add_input(ev, names[i], NULL, &err)) {
+  for (size_t i = 0; i < count; i++) {
+    if (ce_eval_add_input(ev, names[i], NULL, &err) ||
+        ce_eval_set_format(ev, i, i == 0 ? args->gold_format : args->induced_format)) {
       fprintf(stderr, "clustereval: %s\n", err.message);
-      for (size_t j = 0; j < count; j++)
-        if (files[j] != stdin) fclose(files[j]);
-      code = exit_code_for(err.code);
+      close_all(files, count);
+      code = EXIT_INTERNAL;
       goto done;
     }
+  }
   int read_code = feed_files(ev, files, names, count);
-  if (read_code == EXIT_INTERNAL)
+  if (read_code == EXIT_INTERNAL) {
     code = read_code;
-  else if (ce_eval_finish(ev, &err)) {
+  } else if (ce_eval_finish(ev, &err)) {
     fprintf(stderr, "clustereval: %s\n", err.message);
     code = exit_code_for(err.code);
   } else {

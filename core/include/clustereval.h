@@ -71,11 +71,20 @@ typedef struct ce_error {
  * X(name, id, default, min, max, integral): each option is one CLI flag and one UI control.
  * An integral option takes whole numbers only (flags and enum values).
  */
-#define CE_OPTION_MAP(X)                                                                     \
-  X(CE_OPT_BETA, "beta", 1.0, 1e-9, 1e9, 0)              /* weight of completeness in V */   \
-  X(CE_OPT_LOG2, "log2", 0.0, 0.0, 1.0, 1)               /* 1: entropies in bits, 0: nats */ \
-  X(CE_OPT_TOKEN_CHECK, "token_check", 1.0, 0.0, 1.0, 1) /* 0: compare counts only */        \
-  X(CE_OPT_NMI_MEAN, "nmi_mean", 0.0, 0.0, 3.0, 1)       /* a ce_mean, for nmi and ami */
+#define CE_OPTION_MAP(X)                                                                          \
+  X(CE_OPT_BETA, "beta", 1.0, 1e-9, 1e9, 0)                  /* weight of completeness in V */    \
+  X(CE_OPT_LOG2, "log2", 0.0, 0.0, 1.0, 1)                   /* 1: entropies in bits, 0: nats */  \
+  X(CE_OPT_TOKEN_CHECK, "token_check", 1.0, 0.0, 1.0, 1)     /* 0: compare counts only */         \
+  X(CE_OPT_NMI_MEAN, "nmi_mean", 0.0, 0.0, 3.0, 1)           /* a ce_mean, for nmi and ami */     \
+  X(CE_OPT_RESTARTS, "restarts", 10.0, 1.0, 100000.0, 1)     /* M-1 hill-climbing starts */       \
+  X(CE_OPT_SEED, "seed", 1.0, 0.0, 9007199254740991.0, 1)    /* seeds random starts, baselines */ \
+  X(CE_OPT_MIN_SHARE, "min_share", 0.0, 0.0, 1.0, 0)         /* types from tokens: label share */ \
+  X(CE_OPT_UNCLUSTERED, "unclustered", 0.0, 0.0, 2.0, 1)     /* a ce_unclustered policy */        \
+  X(CE_OPT_EXCLUDE_PUNCT, "exclude_punct", 0.0, 0.0, 1.0, 1) /* drop punctuation tokens */        \
+  X(CE_OPT_MAP_KEEP, "map_keep", 0.0, 0.0, 1.0, 1)           /* keep labels a map lacks */        \
+  X(CE_OPT_COLUMN, "column", 0.0, 0.0, 1000.0, 1)            /* tagged label column, 0 = last */  \
+  X(CE_OPT_DEPTH, "depth", 0.0, 0.0, 100000.0, 1)            /* paths prefix bits, 0 = all */     \
+  X(CE_OPT_DETAIL, "detail", 0.0, 0.0, 1.0, 1)               /* JSON: tables, mappings, items */
 
 typedef enum ce_option {
 #define CE_OPTION_ENUM_(name, id, def, lo, hi, integral) name,
@@ -86,6 +95,22 @@ typedef enum ce_option {
 
 /* How nmi and ami average H(C) and H(K) (CE_OPT_NMI_MEAN). */
 typedef enum ce_mean { CE_MEAN_ARITHMETIC, CE_MEAN_GEOMETRIC, CE_MEAN_MIN, CE_MEAN_MAX } ce_mean;
+
+/* What happens to gold items the system leaves unclustered (SPEC §2, CE_OPT_UNCLUSTERED). */
+typedef enum ce_unclustered {
+  CE_UNCLUSTERED_MERGE, /* one extra cluster holds them all */
+  CE_UNCLUSTERED_SPLIT, /* each is a cluster of its own */
+  CE_UNCLUSTERED_DROP   /* they leave the evaluation */
+} ce_unclustered;
+
+/* The reference rows of SPEC §3.4, scored as systems named "baseline:<id>". */
+typedef enum ce_baseline {
+  CE_BASELINE_RANDOM,
+  CE_BASELINE_ONE,
+  CE_BASELINE_SINGLETONS,
+  CE_BASELINE_MAJORITY,
+  CE_BASELINE_COUNT
+} ce_baseline;
 
 /* The option's stable id ("beta"), or NULL outside the enum. */
 const char *ce_opt_name(ce_option opt);
@@ -237,6 +262,22 @@ ce_status ce_eval_close(ce_eval *ev, size_t index, ce_error *err);
  */
 ce_status ce_eval_finish(ce_eval *ev, ce_error *err);
 
+/* Forces the format of input `index` (CE_FORMAT_AUTO, the default, detects it from the
+ * first lines). Before any input is fed. */
+ce_status ce_eval_set_format(ce_eval *ev, size_t index, ce_format format);
+/* The input's format: forced or detected; CE_FORMAT_AUTO while still undecided. */
+ce_format ce_eval_input_format(const ce_eval *ev, size_t index);
+
+/* A gold label whose tokens (or entries) leave the evaluation, e.g. a punctuation tag.
+ * Copied. Before any input is fed. */
+ce_status ce_eval_exclude_label(ce_eval *ev, const char *label);
+/* The label that marks an unclustered token or item in a system ("UNK"); copied. */
+ce_status ce_eval_set_unclustered_label(ce_eval *ev, const char *label);
+/* Adds a baseline row (SPEC §3.4). Before any input is fed. */
+ce_status ce_eval_add_baseline(ce_eval *ev, ce_baseline baseline);
+/* "random", "one", "singletons", "majority"; NULL outside the enum. */
+const char *ce_baseline_name(ce_baseline baseline);
+
 /* Number of inputs added (gold included). */
 size_t ce_eval_input_count(const ce_eval *ev);
 /* The input's name, or NULL when `index` is out of range. */
@@ -245,12 +286,57 @@ const char *ce_eval_input_name(const ce_eval *ev, size_t index);
 const ce_error *ce_eval_input_error(const ce_eval *ev, size_t index);
 
 /*
- * A measure of system input `index` (1 for the first system) after ce_eval_finish.
- * CE_ERR_UNAVAILABLE when the measure is not defined for it (the system failed, or
- * the level does not apply); *value is then untouched.
+ * The scored rows after ce_eval_finish: every system input in order, then the baselines.
+ * (A `counts` gold file is scored alone, as one system named after the file.)
  */
-ce_status ce_eval_value(const ce_eval *ev, size_t index, ce_level level, ce_measure measure,
+size_t ce_eval_system_count(const ce_eval *ev);
+/* The row's name ("sys.tsv", "baseline:random"), or NULL out of range. */
+const char *ce_eval_system_name(const ce_eval *ev, size_t system);
+/* The row's error (a system input that failed), or NULL. */
+const ce_error *ce_eval_system_error(const ce_eval *ev, size_t system);
+
+/*
+ * A measure of row `system` (0 for the first) at a level. CE_ERR_UNAVAILABLE when it is
+ * not defined there (the row failed; no tokens; polysemous entries for a type-level
+ * contingency measure); *value is then untouched.
+ */
+ce_status ce_eval_value(const ce_eval *ev, size_t system, ce_level level, ce_measure measure,
                         double *value);
+
+/* ------------------------------------------------------------------ tables */
+
+/* A column of a results table: a measure at a level. */
+typedef struct ce_column {
+  ce_level level;
+  ce_measure measure;
+} ce_column;
+
+typedef enum ce_table_format {
+  CE_TABLE_TEXT,     /* aligned columns for a terminal */
+  CE_TABLE_TSV,      /* full precision */
+  CE_TABLE_CSV,      /* full precision, RFC 4180 quoting */
+  CE_TABLE_MARKDOWN, /* 4 decimals */
+  CE_TABLE_LATEX     /* 4 decimals, a tabular with one row per system */
+} ce_table_format;
+
+/*
+ * The systems × columns table after ce_eval_finish. A failed row shows its error; a value
+ * not defined shows "n/a". Header names are "token.m1", "type.macro_i_m1" and so on.
+ * The caller frees *text with ce_free.
+ */
+ce_status ce_eval_table(const ce_eval *ev, ce_table_format format, const ce_column *columns,
+                        size_t column_count, char **text, size_t *len);
+
+/* TSV reports for files next to the result (SPEC §4). */
+typedef enum ce_report {
+  CE_REPORT_CONTINGENCY, /* system, class, cluster, tokens, items */
+  CE_REPORT_SIZES,       /* who (gold or a system), rank, tokens, items of each cluster/class */
+  CE_REPORT_DETAILS,     /* per item: gold, system and mapped entries, IM_i, F_i, correct */
+  CE_REPORT_MAPPING      /* per system, mapping and cluster: the class it maps to and weight */
+} ce_report;
+
+/* The report as TSV text with a header line. The caller frees *text with ce_free. */
+ce_status ce_eval_report(const ce_eval *ev, ce_report report, char **text, size_t *len);
 
 /*
  * The whole result as the JSON document of SPEC §4 ("schema": 1), NUL-terminated.

@@ -1,4 +1,8 @@
-/* The state of one run, shared by eval.c (reading, pairing, computing) and result_json.c. */
+/*
+ * The state of one run, shared by the files that read (eval.c), pair tokens (pairing.c),
+ * build entries (typeset.c), score (score.c, baselines.c) and write results
+ * (result_json.c, report.c).
+ */
 #ifndef CE_EVAL_INTERNAL_H
 #define CE_EVAL_INTERNAL_H
 
@@ -6,44 +10,103 @@
 #include "intern_internal.h"
 #include "lines_internal.h"
 #include "measures_internal.h"
+#include "reader_internal.h"
+#include "type_internal.h"
+
+/* What a format's records are: a corpus, entries of a lexicon, or a contingency table. */
+typedef enum ce_shape { CE_SHAPE_TOKENS, CE_SHAPE_ENTRIES, CE_SHAPE_COUNTS } ce_shape;
+ce_shape ce__format_shape(ce_format format);
+
+/* Marks a gold position whose token was excluded: the systems' tokens there are skipped. */
+#define CE_EXCLUDED UINT32_MAX
 
 /* A token read but not yet paired with the other inputs' tokens at the same position. */
 typedef struct ce_pending_token {
-  uint32_t item;  /* id in ce_eval.items; UINT32_MAX when the token text is not checked */
-  uint32_t label; /* id in the input's own label table */
+  uint32_t item;  /* id in ce_eval.items; UINT32_MAX when the text is not checked */
+  uint32_t label; /* id in the input's own label table, or CE_EXCLUDED (gold) */
   uint64_t line;
 } ce_pending_token;
 
 typedef struct ce_input {
   char *name;
+  ce_format format; /* CE_FORMAT_AUTO until forced or detected */
+  int detected;     /* the format was guessed, not forced */
+  ce_reader reader;
+  int reading; /* `reader` is initialised */
+  ce_buf head; /* bytes held back until the format is known */
   ce_lines lines;
   ce_error error;
-  int failed;
-  int closed;
-  uint64_t tokens; /* tokens read */
+  int failed, closed;
+  uint64_t tokens;          /* tokens counted (gold: not excluded) */
+  uint64_t excluded_tokens; /* gold: tokens removed by label or punctuation */
+  uint64_t dropped_tokens;  /* system: unclustered tokens removed under `drop` */
   ce_pending_token *queue;
   size_t queue_head, queue_len, queue_cap;
-  ce_intern labels; /* gold: classes; system: clusters */
-  ce_cells cells;   /* system: the contingency with gold, counted as tokens pair up */
-  ce_measures token_measures;
+  ce_intern labels;         /* gold: classes; system: clusters */
+  ce_intern count_clusters; /* a `counts` gold file: its clusters (labels holds classes) */
+  ce_cells pair_cells;      /* (class, cluster) token counts: token mode, `counts` */
+  ce_cells item_cells;      /* (item, label) weights: tokens, or 1 per entry */
+  ce_cells unclustered;     /* system: (item, 0) for items seen with the unclustered label */
+  uint32_t unclustered_id;  /* system: the unclustered label's id, UINT32_MAX if absent */
 } ce_input;
 
-/* Per item seen in gold: its first class, and whether it ever carries another one. */
-enum { CE_ITEM_IN_GOLD = 1, CE_ITEM_POLYSEMOUS = 2 };
+/* A scored row: a system input, a baseline, or a `counts` file. */
+typedef struct ce_row {
+  char *name;
+  ce_format format;
+  size_t input; /* the input it comes from; SIZE_MAX for a baseline */
+  int failed;
+  ce_error error;
+  uint64_t missing, extra;
+  int has_token, has_type, has_climb;
+  ce_measures token, type;
+  ce_type_result climb;
+  ce_buf warnings; /* NUL-terminated messages, one after another */
+  size_t warning_count;
+  /* What the detail JSON and the reports show. Cluster ids index `clusters`. */
+  ce_intern clusters;
+  ce_table token_table;
+  int has_token_table;
+  ce_table type_table; /* items per (class, cluster): c ∈ A_i and k ∈ B_i */
+  int has_type_table;
+  ce_entries entries;    /* the evaluated items' entries */
+  uint32_t *entry_items; /* entries' item i → its id in ce_eval.items */
+  int has_entries;
+} ce_row;
 
 struct ce_eval {
   double options[CE_OPT_COUNT];
   ce_input *inputs; /* [0] is gold */
   size_t input_count, input_cap;
   ce_intern items;
-  uint32_t *item_first_class;
-  unsigned char *item_flags;
-  size_t item_info_cap;
-  uint64_t gold_items, polysemous_items;
+  ce_intern excluded_labels;
+  char *unclustered_label;
+  int baselines[CE_BASELINE_COUNT];
   uint64_t sentences;
   int sentence_open;
   int started;  /* some bytes were fed: no more inputs or options */
-  int finished; /* measures are computed */
+  int finished; /* rows are scored */
+  ce_row *rows;
+  size_t row_count;
+  /* Gold's evaluated items, built once at finish (typeset.c). */
+  uint64_t gold_items, polysemous_items;
 };
+
+/* pairing.c: the token queues and the lockstep pairing of token inputs. */
+ce_status ce__queue_push(ce_input *input, ce_pending_token token);
+void ce__pair_ready_tokens(ce_eval *ev);
+/* Marks an input failed with `error`, releasing what it held; the others go on. */
+void ce__input_fail(ce_input *input, const ce_error *error);
+
+/* score.c: fills ev->rows once every input is closed. */
+ce_status ce__score_rows(ce_eval *ev);
+void ce__row_free(ce_row *row);
+/* Adds a warning to the row, e.g. why a measure is null. */
+ce_status ce__row_warn(ce_row *row, const char *message);
+
+/* The label of an unclustered item of its own under `split` (SPEC §2). */
+ce_status ce__split_label(ce_buf *out, const ce_eval *ev, uint32_t item);
+/* The one cluster of unclustered items under `merge` when the system names none. */
+#define CE_MERGED_LABEL "<unclustered>"
 
 #endif

@@ -29,8 +29,7 @@ ce_status ce__measures_all(const ce_table *table, const ce_measure_options *opti
 ce_status ce__measures_mapping(const ce_table *table, ce_measures *out);
 
 /* Entropies, V, VI, NVI, NMI, AMI, wordspace's entropies (measures_info.c). */
-void ce__measures_info(const ce_table *table, const ce_measure_options *options,
-                       ce_measures *out);
+void ce__measures_info(const ce_table *table, const ce_measure_options *options, ce_measures *out);
 
 /* Expected mutual information of the table's marginals under the hypergeometric model
  * (Vinh, Epps & Bailey 2010), in nats (measures_info.c). */
@@ -40,6 +39,8 @@ double ce__expected_mutual_information(const ce_table *table);
 void ce__measures_pairs(const ce_table *table, ce_measures *out);
 
 /* Harmonic mean of p and r; 0 when both are 0. */
-static inline double ce__f_score(double p, double r) { return p + r > 0 ? 2 * p * r / (p + r) : 0; }
+static inline double ce__f_score(double p, double r) {
+  return p + r > 0 ? 2 * p * r / (p + r) : 0;
+}
 
 #endif

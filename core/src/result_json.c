@@ -4,33 +4,32 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "assign_internal.h"
 #include "eval_internal.h"
 
-/* A JSON string: UTF-8 passes through (inputs are validated), control bytes are escaped. */
-static ce_status put_string(ce_buf *out, const char *text) {
+/* A JSON string from bytes: UTF-8 passes through (inputs are validated), controls escaped. */
+static ce_status put_bytes(ce_buf *out, const char *text, size_t len) {
   ce_status status = ce__buf_puts(out, "\"");
-  for (const unsigned char *p = (const unsigned char *)text; !status && *p; p++) {
-    if (*p == '"' || *p == '\\') {
-      char escaped[2] = {'\\', (char)*p};
+  for (size_t i = 0; !status && i < len; i++) {
+    unsigned char c = (unsigned char)text[i];
+    if (c == '"' || c == '\\') {
+      char escaped[2] = {'\\', (char)c};
       status = ce__buf_append(out, escaped, 2);
-    } else if (*p < 0x20) {
-      status = ce__buf_printf(out, "\\u%04x", *p);
+    } else if (c < 0x20) {
+      status = ce__buf_printf(out, "\\u%04x", c);
     } else {
-      status = ce__buf_append(out, p, 1);
+      status = ce__buf_append(out, &text[i], 1);
     }
   }
   return status ? status : ce__buf_puts(out, "\"");
 }
 
-/* The shortest decimal that reads back as the same double, so the JSON round-trips exactly. */
+static ce_status put_string(ce_buf *out, const char *text) {
+  return put_bytes(out, text, strlen(text));
+}
+
 static ce_status put_number(ce_buf *out, double value) {
-  if (!isfinite(value)) return ce__buf_puts(out, "null");
-  char text[40];
-  for (int digits = 15; digits <= 17; digits++) {
-    snprintf(text, sizeof text, "%.*g", digits, value);
-    if (strtod(text, NULL) == value) break;
-  }
-  return ce__buf_puts(out, text);
+  return ce__buf_put_double(out, value);
 }
 
 static ce_status put_key(ce_buf *out, const char *key, int first) {
@@ -53,42 +52,90 @@ static ce_status put_error(ce_buf *out, const ce_error *error) {
   return status;
 }
 
+/* The strings of a label table as a JSON array, in id order. */
+static ce_status put_labels(ce_buf *out, const ce_intern *labels) {
+  ce_status status = ce__buf_puts(out, "[");
+  for (uint32_t id = 0; !status && id < ce__intern_count(labels); id++) {
+    size_t len;
+    const char *text = ce__intern_get(labels, id, &len);
+    if (id) status = ce__buf_puts(out, ",");
+    if (!status) status = put_bytes(out, text, len);
+  }
+  return status ? status : ce__buf_puts(out, "]");
+}
+
+static int compare_desc(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return (x < y) - (x > y);
+}
+
+/* Non-zero sizes, largest first: the ranked cluster sizes of Frank et al. (2009), Fig. 2. */
+static ce_status put_ranked(ce_buf *out, const uint64_t *sizes, size_t count) {
+  uint64_t *sorted = malloc((count ? count : 1) * sizeof *sorted);
+  if (!sorted) return CE_ERR_NOMEM;
+  size_t used = 0;
+  for (size_t i = 0; i < count; i++)
+    if (sizes[i]) sorted[used++] = sizes[i];
+  qsort(sorted, used, sizeof *sorted, compare_desc);
+  ce_status status = ce__buf_puts(out, "[");
+  for (size_t i = 0; !status && i < used; i++)
+    status = ce__buf_printf(out, "%s%llu", i ? "," : "", (unsigned long long)sorted[i]);
+  free(sorted);
+  return status ? status : ce__buf_puts(out, "]");
+}
+
 static ce_status put_gold(ce_buf *out, const ce_eval *ev) {
   const ce_input *gold = &ev->inputs[0];
   ce_status status = put_key(out, "gold", 0);
   if (!status) status = ce__buf_puts(out, "{");
   if (!status) status = put_key(out, "name", 1);
   if (!status) status = put_string(out, gold->name);
+  if (!status) status = put_key(out, "format", 0);
+  if (!status) status = put_string(out, ce_format_name(gold->format));
   if (!status)
     status =
         ce__buf_printf(out,
-                       ",\"format\":\"tagged\",\"tokens\":%llu,\"sentences\":%llu,\"items\":%llu,"
-                       "\"classes\":%zu,\"polysemous_items\":%llu,\"excluded_tokens\":0}",
-                       (unsigned long long)gold->tokens, (unsigned long long)ev->sentences,
-                       (unsigned long long)ev->gold_items, ce__intern_count(&gold->labels),
-                       (unsigned long long)ev->polysemous_items);
-  return status;
+                       ",\"detected\":%s,\"tokens\":%llu,\"sentences\":%llu,\"items\":%llu,"
+                       "\"classes\":%zu,\"polysemous_items\":%llu,\"excluded_tokens\":%llu",
+                       gold->detected ? "true" : "false", (unsigned long long)gold->tokens,
+                       (unsigned long long)ev->sentences, (unsigned long long)ev->gold_items,
+                       ce__intern_count(&gold->labels), (unsigned long long)ev->polysemous_items,
+                       (unsigned long long)gold->excluded_tokens);
+  return status ? status : ce__buf_puts(out, "}");
 }
 
 static const char *const mean_names[] = {"arithmetic", "geometric", "min", "max"};
+static const char *const unclustered_names[] = {"merge", "split", "drop"};
 
 static ce_status put_options(ce_buf *out, const ce_eval *ev) {
   ce_status status = put_key(out, "options", 0);
   if (!status) status = ce__buf_puts(out, "{\"beta\":");
   if (!status) status = put_number(out, ev->options[CE_OPT_BETA]);
   if (!status)
-    status = ce__buf_printf(out, ",\"log\":\"%s\",\"token_check\":%s,\"nmi_mean\":\"%s\"}",
-                            ev->options[CE_OPT_LOG2] != 0.0 ? "2" : "e",
-                            ev->options[CE_OPT_TOKEN_CHECK] != 0.0 ? "true" : "false",
-                            mean_names[(int)ev->options[CE_OPT_NMI_MEAN]]);
-  return status;
+    status = ce__buf_printf(
+        out,
+        ",\"log\":\"%s\",\"token_check\":%s,\"nmi_mean\":\"%s\",\"restarts\":%u,\"seed\":%.0f,"
+        "\"unclustered\":\"%s\",\"exclude_punct\":%s,\"min_share\":",
+        ev->options[CE_OPT_LOG2] != 0.0 ? "2" : "e",
+        ev->options[CE_OPT_TOKEN_CHECK] != 0.0 ? "true" : "false",
+        mean_names[(int)ev->options[CE_OPT_NMI_MEAN]], (unsigned)ev->options[CE_OPT_RESTARTS],
+        ev->options[CE_OPT_SEED], unclustered_names[(int)ev->options[CE_OPT_UNCLUSTERED]],
+        ev->options[CE_OPT_EXCLUDE_PUNCT] != 0.0 ? "true" : "false");
+  if (!status) status = put_number(out, ev->options[CE_OPT_MIN_SHARE]);
+  if (!status) status = put_key(out, "unclustered_label", 0);
+  if (!status)
+    status =
+        ev->unclustered_label ? put_string(out, ev->unclustered_label) : ce__buf_puts(out, "null");
+  if (!status) status = put_key(out, "excluded_labels", 0);
+  if (!status) status = put_labels(out, &ev->excluded_labels);
+  return status ? status : ce__buf_puts(out, "}");
 }
 
-/* The first `count` measures by id, null where not available. */
-static ce_status put_measures(ce_buf *out, const ce_measures *measures, int count) {
+/* Measures with ids in [from, to), null where not available. */
+static ce_status put_measures(ce_buf *out, const ce_measures *measures, int from, int to) {
   ce_status status = ce__buf_puts(out, "{");
-  for (int m = 0; !status && m < count; m++) {
-    status = put_key(out, ce_measure_id((ce_measure)m), m == 0);
+  for (int m = from; !status && m < to; m++) {
+    status = put_key(out, ce_measure_id((ce_measure)m), m == from);
     if (status) break;
     if (measures->available >> m & 1)
       status = put_number(out, measures->value[m]);
@@ -98,22 +145,240 @@ static ce_status put_measures(ce_buf *out, const ce_measures *measures, int coun
   return status ? status : ce__buf_puts(out, "}");
 }
 
-static ce_status put_system(ce_buf *out, const ce_input *system, int first) {
-  ce_status status = first ? ce__buf_puts(out, "{") : ce__buf_puts(out, ",{");
-  if (!status) status = put_key(out, "name", 1);
-  if (!status) status = put_string(out, system->name);
-  if (!status) status = ce__buf_puts(out, ",\"format\":\"tagged\"");
-  if (status) return status;
-  if (system->failed) {
-    status = put_key(out, "error", 0);
-    if (!status) status = put_error(out, &system->error);
-  } else {
-    status = ce__buf_printf(out, ",\"clusters\":%zu,\"missing\":0,\"extra\":0",
-                            ce__intern_count(&system->labels));
-    if (!status) status = put_key(out, "token", 0);
-    if (!status) status = put_measures(out, &system->token_measures, CE_CONTINGENCY_MEASURE_COUNT);
-    if (!status) status = ce__buf_puts(out, ",\"warnings\":[]");
+static const ce_measure m1_ids[CE_TYPE_MEASURES] = {CE_MACRO_I_M1, CE_MICRO_I_M1, CE_MICRO_C_M1};
+static const ce_measure o1_ids[CE_TYPE_MEASURES] = {CE_MACRO_I_O1, CE_MICRO_I_O1, CE_MICRO_C_O1};
+
+static ce_status put_restarts(ce_buf *out, const ce_row *row) {
+  ce_status status = put_key(out, "restarts", 0);
+  if (!status) status = ce__buf_puts(out, "{");
+  for (int t = 0; !status && t < CE_TYPE_MEASURES; t++) {
+    const ce_type_score *score = &row->climb.m1[t];
+    status = put_key(out, ce_measure_id(m1_ids[t]), t == 0);
+    if (!status) status = ce__buf_puts(out, "{\"max\":");
+    if (!status) status = put_number(out, score->value);
+    if (!status) status = ce__buf_puts(out, ",\"min\":");
+    if (!status) status = put_number(out, score->min);
+    if (!status)
+      status = ce__buf_printf(out, ",\"hits\":%u,\"sweeps\":%llu}", score->hits,
+                              (unsigned long long)score->sweeps);
   }
+  return status ? status : ce__buf_puts(out, "}");
+}
+
+static ce_status put_warnings(ce_buf *out, const ce_row *row) {
+  ce_status status = put_key(out, "warnings", 0);
+  if (!status) status = ce__buf_puts(out, "[");
+  const char *message = row->warnings.data;
+  for (size_t w = 0; !status && w < row->warning_count; w++) {
+    if (w) status = ce__buf_puts(out, ",");
+    if (!status) status = put_string(out, message);
+    message += strlen(message) + 1;
+  }
+  return status ? status : ce__buf_puts(out, "]");
+}
+
+/* ------------------------------------------------------------- detail */
+
+static ce_status put_cells(ce_buf *out, const ce_table *table) {
+  ce_status status = ce__buf_puts(out, "[");
+  for (size_t i = 0; !status && i < table->cell_count; i++)
+    status = ce__buf_printf(out, "%s[%u,%u,%llu]", i ? "," : "", table->cell_class[i],
+                            table->cell_cluster[i], (unsigned long long)table->cell_n[i]);
+  return status ? status : ce__buf_puts(out, "]");
+}
+
+static ce_status put_map(ce_buf *out, const uint32_t *cluster_to_class, size_t clusters) {
+  ce_status status = ce__buf_puts(out, "[");
+  for (size_t k = 0; !status && k < clusters; k++)
+    status = cluster_to_class[k] == UINT32_MAX
+                 ? ce__buf_printf(out, "%s-1", k ? "," : "")
+                 : ce__buf_printf(out, "%s%u", k ? "," : "", cluster_to_class[k]);
+  return status ? status : ce__buf_puts(out, "]");
+}
+
+/* Token-level mappings: m1 takes each cluster's largest class; o1 the exact assignment. */
+static ce_status token_mappings(const ce_table *table, uint32_t *m1, uint32_t *o1) {
+  uint64_t *best = calloc(table->clusters ? table->clusters : 1, sizeof *best);
+  size_t cells = table->classes * table->clusters;
+  double *weights = calloc(cells ? cells : 1, sizeof *weights);
+  long *row_to_col = malloc((table->classes ? table->classes : 1) * sizeof *row_to_col);
+  ce_status status = best && weights && row_to_col ? CE_OK : CE_ERR_NOMEM;
+  for (size_t k = 0; k < table->clusters; k++) m1[k] = o1[k] = UINT32_MAX;
+  for (size_t i = 0; !status && i < table->cell_count; i++) {
+    uint32_t c = table->cell_class[i], k = table->cell_cluster[i];
+    if (table->cell_n[i] > best[k]) { /* cells run by class: ties keep the first class id */
+      best[k] = table->cell_n[i];
+      m1[k] = c;
+    }
+    weights[(size_t)c * table->clusters + k] = (double)table->cell_n[i];
+  }
+  double total;
+  if (!status)
+    status = ce__assign_max(weights, table->classes, table->clusters, row_to_col, &total);
+  for (size_t c = 0; !status && c < table->classes; c++)
+    if (row_to_col[c] >= 0 && weights[c * table->clusters + (size_t)row_to_col[c]] > 0)
+      o1[row_to_col[c]] = (uint32_t)c;
+  free(best);
+  free(weights);
+  free(row_to_col);
+  return status;
+}
+
+static ce_status put_id_list(ce_buf *out, const uint32_t *ids, size_t count) {
+  ce_status status = ce__buf_puts(out, "[");
+  for (size_t i = 0; !status && i < count; i++)
+    status = ce__buf_printf(out, "%s%u", i ? "," : "", ids[i]);
+  return status ? status : ce__buf_puts(out, "]");
+}
+
+/* The classes h maps item i's clusters to, without repeats (unmapped clusters give none). */
+static ce_status put_mapped(ce_buf *out, const ce_entries *e, size_t i, const uint32_t *h) {
+  uint32_t mapped[64];
+  size_t count = 0;
+  for (uint32_t j = e->cluster_start[i]; j < e->cluster_start[i + 1] && count < 64; j++) {
+    uint32_t c = h[e->cluster_ids[j]];
+    int seen = c == UINT32_MAX;
+    for (size_t s = 0; s < count && !seen; s++) seen = mapped[s] == c;
+    if (!seen) mapped[count++] = c;
+  }
+  return put_id_list(out, mapped, count);
+}
+
+static ce_status put_items(ce_buf *out, const ce_eval *ev, const ce_row *row) {
+  const ce_entries *e = &row->entries;
+  const uint32_t *h_m1 = row->climb.m1[CE_TYPE_MICRO_I].cluster_to_class;
+  const uint32_t *h_o1 = row->climb.o1[CE_TYPE_MICRO_I].cluster_to_class;
+  ce_status status = ce__buf_puts(out, "[");
+  for (size_t i = 0; !status && i < e->items; i++) {
+    size_t len;
+    const char *text = ce__intern_get(&ev->items, row->entry_items[i], &len);
+    unsigned im;
+    double f_m1, f_o1;
+    ce__type_item_match(e, h_m1, i, &im, &f_m1);
+    ce__type_item_match(e, h_o1, i, &im, &f_o1);
+    status = ce__buf_puts(out, i ? ",[" : "[");
+    if (!status) status = put_bytes(out, text, len);
+    if (!status) status = ce__buf_puts(out, ",");
+    if (!status)
+      status = put_id_list(out, e->class_ids + e->class_start[i],
+                           e->class_start[i + 1] - e->class_start[i]);
+    if (!status) status = ce__buf_puts(out, ",");
+    if (!status)
+      status = put_id_list(out, e->cluster_ids + e->cluster_start[i],
+                           e->cluster_start[i + 1] - e->cluster_start[i]);
+    if (!status) status = ce__buf_puts(out, ",");
+    if (!status) status = put_mapped(out, e, i, h_m1);
+    if (!status) status = ce__buf_puts(out, ",");
+    if (!status) status = put_number(out, f_m1);
+    if (!status) status = ce__buf_puts(out, ",");
+    if (!status) status = put_mapped(out, e, i, h_o1);
+    if (!status) status = ce__buf_puts(out, ",");
+    if (!status) status = put_number(out, f_o1);
+    if (!status) status = ce__buf_puts(out, "]");
+  }
+  return status ? status : ce__buf_puts(out, "]");
+}
+
+static ce_status put_sizes(ce_buf *out, const ce_row *row) {
+  ce_status status = ce__buf_puts(out, "{\"tokens\":");
+  if (!status)
+    status = row->has_token_table
+                 ? put_ranked(out, row->token_table.cluster_sums, row->token_table.clusters)
+                 : ce__buf_puts(out, "[]");
+  if (!status) status = ce__buf_puts(out, ",\"items\":");
+  if (!status) {
+    /* Items per cluster: the type table counts (class, cluster) pairs, so count anew. */
+    size_t clusters = row->entries.clusters;
+    uint64_t *sizes = calloc(clusters ? clusters : 1, sizeof *sizes);
+    if (!sizes) return CE_ERR_NOMEM;
+    for (size_t j = 0; row->has_entries && j < row->entries.cluster_start[row->entries.items]; j++)
+      sizes[row->entries.cluster_ids[j]]++;
+    status = put_ranked(out, sizes, clusters);
+    free(sizes);
+  }
+  return status ? status : ce__buf_puts(out, "}");
+}
+
+static ce_status put_detail(ce_buf *out, const ce_eval *ev, const ce_row *row) {
+  size_t clusters = ce__intern_count(&row->clusters);
+  uint32_t *m1 = malloc((clusters ? clusters : 1) * sizeof *m1);
+  uint32_t *o1 = malloc((clusters ? clusters : 1) * sizeof *o1);
+  ce_status status = m1 && o1 ? CE_OK : CE_ERR_NOMEM;
+  if (!status) status = put_key(out, "detail", 0);
+  if (!status) status = ce__buf_puts(out, "{\"classes\":");
+  if (!status) status = put_labels(out, &ev->inputs[0].labels);
+  if (!status) status = ce__buf_puts(out, ",\"clusters\":");
+  if (!status) status = put_labels(out, &row->clusters);
+  if (!status && row->has_token_table) {
+    status = ce__buf_puts(out, ",\"cells\":");
+    if (!status) status = put_cells(out, &row->token_table);
+  }
+  if (!status && row->has_type_table) {
+    status = ce__buf_puts(out, ",\"item_cells\":");
+    if (!status) status = put_cells(out, &row->type_table);
+  }
+  if (!status) status = ce__buf_puts(out, ",\"mapping\":{");
+  int first = 1;
+  if (!status && row->has_token_table) {
+    status = token_mappings(&row->token_table, m1, o1);
+    if (!status) status = ce__buf_puts(out, "\"m1\":");
+    if (!status) status = put_map(out, m1, clusters);
+    if (!status) status = ce__buf_puts(out, ",\"o1\":");
+    if (!status) status = put_map(out, o1, clusters);
+    first = 0;
+  }
+  for (int t = 0; !status && row->has_climb && t < CE_TYPE_MEASURES; t++) {
+    status = put_key(out, ce_measure_id(m1_ids[t]), first);
+    first = 0;
+    if (!status) status = put_map(out, row->climb.m1[t].cluster_to_class, clusters);
+    if (!status) status = put_key(out, ce_measure_id(o1_ids[t]), 0);
+    if (!status) status = put_map(out, row->climb.o1[t].cluster_to_class, clusters);
+  }
+  if (!status) status = ce__buf_puts(out, "},\"sizes\":");
+  if (!status) status = put_sizes(out, row);
+  if (!status && row->has_climb) {
+    status = ce__buf_puts(out, ",\"items\":");
+    if (!status) status = put_items(out, ev, row);
+  }
+  if (!status) status = ce__buf_puts(out, "}");
+  free(m1);
+  free(o1);
+  return status;
+}
+
+/* ---------------------------------------------------------------- rows */
+
+static ce_status put_row(ce_buf *out, const ce_eval *ev, const ce_row *row, int first) {
+  ce_status status = ce__buf_puts(out, first ? "{" : ",{");
+  if (!status) status = put_key(out, "name", 1);
+  if (!status) status = put_string(out, row->name);
+  if (!status) status = put_key(out, "format", 0);
+  if (!status)
+    status = row->input == SIZE_MAX ? put_string(out, "baseline")
+                                    : put_string(out, ce_format_name(row->format));
+  if (!status && row->input != SIZE_MAX)
+    status = ce__buf_printf(out, ",\"detected\":%s",
+                            ev->inputs[row->input].detected && row->input ? "true" : "false");
+  if (status) return status;
+  if (row->failed) {
+    status = put_key(out, "error", 0);
+    if (!status) status = put_error(out, &row->error);
+    return status ? status : ce__buf_puts(out, "}");
+  }
+  status = ce__buf_printf(out, ",\"clusters\":%zu,\"missing\":%llu,\"extra\":%llu",
+                          ce__intern_count(&row->clusters), (unsigned long long)row->missing,
+                          (unsigned long long)row->extra);
+  if (!status) status = put_key(out, "token", 0);
+  if (!status)
+    status = row->has_token ? put_measures(out, &row->token, 0, CE_CONTINGENCY_MEASURE_COUNT)
+                            : ce__buf_puts(out, "null");
+  if (!status) status = put_key(out, "type", 0);
+  if (!status)
+    status = row->has_type ? put_measures(out, &row->type, 0, CE_COVER_F + 1)
+                           : ce__buf_puts(out, "null");
+  if (!status && row->has_climb) status = put_restarts(out, row);
+  if (!status) status = put_warnings(out, row);
+  if (!status && ev->options[CE_OPT_DETAIL] != 0.0) status = put_detail(out, ev, row);
   return status ? status : ce__buf_puts(out, "}");
 }
 
@@ -124,8 +389,8 @@ ce_status ce_eval_json(const ce_eval *ev, char **json, size_t *len) {
   if (!status) status = put_gold(&out, ev);
   if (!status) status = put_options(&out, ev);
   if (!status) status = ce__buf_puts(&out, ",\"systems\":[");
-  for (size_t s = 1; !status && s < ev->input_count; s++)
-    status = put_system(&out, &ev->inputs[s], s == 1);
+  for (size_t r = 0; !status && r < ev->row_count; r++)
+    status = put_row(&out, ev, &ev->rows[r], r == 0);
   if (!status) status = ce__buf_puts(&out, "]}\n");
   if (status) {
     ce__buf_free(&out);

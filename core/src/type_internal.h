@@ -42,8 +42,8 @@ typedef struct ce_type_score {
   uint32_t *cluster_to_class; /* clusters elements; UINT32_MAX for an unmapped cluster (1-1) */
   /* M-1 only: the spread over the starts. */
   double min;
-  unsigned hits;     /* starts that reached `value` (within 1e-12) */
-  uint64_t sweeps;   /* sweeps in all starts together */
+  unsigned hits;   /* starts that reached `value` (within 1e-12) */
+  uint64_t sweeps; /* sweeps in all starts together */
 } ce_type_score;
 
 typedef struct ce_type_result {

@@ -1,5 +1,6 @@
 #include "util_internal.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,4 +97,14 @@ ce_status ce__buf_append_excerpt(ce_buf *buf, const char *bytes, size_t len, siz
   }
   if (!status && shown < len) status = ce__buf_puts(buf, "...");
   return status;
+}
+
+ce_status ce__buf_put_double(ce_buf *buf, double value) {
+  if (!isfinite(value)) return ce__buf_puts(buf, "null");
+  char text[40];
+  for (int digits = 15; digits <= 17; digits++) {
+    snprintf(text, sizeof text, "%.*g", digits, value);
+    if (strtod(text, NULL) == value) break;
+  }
+  return ce__buf_puts(buf, text);
 }

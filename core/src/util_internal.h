@@ -43,6 +43,9 @@ ce_status ce__buf_printf(ce_buf *buf, const char *fmt, ...) CE_PRINTF(2, 3);
  */
 ce_status ce__buf_append_excerpt(ce_buf *buf, const char *bytes, size_t len, size_t max);
 
+/* Appends the shortest decimal that reads back as the same double; "null" if not finite. */
+ce_status ce__buf_put_double(ce_buf *buf, double value);
+
 /* Grows `*array` of `elem` bytes to hold at least `need` elements (doubling). */
 ce_status ce__grow(void **array, size_t *cap, size_t need, size_t elem);
 

@@ -59,12 +59,12 @@ static void test_chunking_does_not_matter(void) {
   ce_eval *whole = run(inputs, 2, 1 << 20, &status, &err);
   CHECK(status == CE_OK);
   /* Gold: classes at nn vbz . → m1 = 7/8 (sleeps/vbz sits in c2 with the nouns). */
-  CHECK_NEAR(value(whole, 1, CE_M1), 7.0 / 8, 0);
+  CHECK_NEAR(value(whole, 0, CE_M1), 7.0 / 8, 0);
   for (size_t piece = 1; piece < 40; piece++) {
     ce_eval *ev = run(inputs, 2, piece, &status, &err);
     CHECK(status == CE_OK);
     for (int m = 0; m < CE_CONTINGENCY_MEASURE_COUNT; m++)
-      CHECK_NEAR(value(ev, 1, (ce_measure)m), value(whole, 1, (ce_measure)m), 0);
+      CHECK_NEAR(value(ev, 0, (ce_measure)m), value(whole, 0, (ce_measure)m), 0);
     ce_eval_free(ev);
   }
   char *json = NULL;
@@ -113,9 +113,9 @@ static void test_bad_systems(void) {
       if (e) CHECK(strcmp(e->message, expected[i]) == 0);
       if (e) CHECK(strcmp(e->source, inputs[i].name) == 0);
       double v;
-      CHECK(ce_eval_value(ev, i, CE_LEVEL_TOKEN, CE_M1, &v) == CE_ERR_UNAVAILABLE);
+      CHECK(ce_eval_value(ev, i - 1, CE_LEVEL_TOKEN, CE_M1, &v) == CE_ERR_UNAVAILABLE);
     }
-    CHECK_NEAR(value(ev, 5, CE_M1), 7.0 / 8, 0);
+    CHECK_NEAR(value(ev, 4, CE_M1), 7.0 / 8, 0);
     char *json = NULL;
     CHECK(ce_eval_json(ev, &json, NULL) == CE_OK);
     CHECK_STR_CONTAINS(json, "\"code\":\"CE_ERR_MISMATCH\"");
@@ -136,7 +136,7 @@ static void test_no_token_check(void) {
   CHECK(ce_eval_feed(ev, 1, sys, strlen(sys), NULL) == CE_OK);
   CHECK(ce_eval_close(ev, 0, NULL) == CE_OK && ce_eval_close(ev, 1, NULL) == CE_OK);
   CHECK(ce_eval_finish(ev, NULL) == CE_OK);
-  CHECK_NEAR(value(ev, 1, CE_M1), 7.0 / 8, 0);
+  CHECK_NEAR(value(ev, 0, CE_M1), 7.0 / 8, 0);
   ce_eval_free(ev);
 }
 
@@ -146,8 +146,8 @@ static void test_gold_failures(void) {
     ce_status code;
     const char *message;
   } cases[] = {
-      {"", CE_ERR_EMPTY, "gold.tsv: holds no tokens"},
-      {"\n\n  \n", CE_ERR_EMPTY, "gold.tsv: holds no tokens"},
+      {"", CE_ERR_EMPTY, "gold.tsv: empty input; expected token<TAB>label lines"},
+      {"\n\n  \n", CE_ERR_EMPTY, "gold.tsv: no tokens in 3 lines"},
       {"a\tb\nc\n", CE_ERR_SYNTAX, "gold.tsv:2: token without a label"},
       {"a\tb\n\xC3(\tx\n", CE_ERR_ENCODING,
        "gold.tsv:2: invalid UTF-8 at column 1 (byte offset 4)"},

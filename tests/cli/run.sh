@@ -33,7 +33,7 @@ expect no-arguments 1 "" "needs a GOLD file" --
 expect one-file 1 "" "needs a GOLD file" -- $data/small-gold.tsv
 expect unknown-option 1 "" "unknown option '--frobnicate'" -- --frobnicate $data/small-gold.tsv $data/small-sys.tsv
 expect bad-format 1 "" "unknown format 'yaml'" -- --format yaml $data/small-gold.tsv $data/small-sys.tsv
-expect bad-beta 1 "" "--beta takes a positive number" -- --beta 0 $data/small-gold.tsv $data/small-sys.tsv
+expect bad-beta 1 "" "--beta takes a number from 1e-09" -- --beta 0 $data/small-gold.tsv $data/small-sys.tsv
 expect two-stdin 1 "" "read only once" -- - -
 expect text-table 0 "small-sys.tsv  *0\.8438  *0\.8438" "" -- $data/small-gold.tsv $data/small-sys.tsv
 expect json 0 '"schema":1' "" -- --format json $data/small-gold.tsv $data/small-sys.tsv
@@ -48,7 +48,7 @@ expect missing-gold 2 "" "nothing-here.tsv: cannot open" -- $data/nothing-here.t
 expect missing-system 2 "small-sys.tsv  *0\.8438" "nothing-here.tsv: cannot open" \
   -- $data/small-gold.tsv $data/small-sys.tsv $data/nothing-here.tsv
 : >"$tmp/empty.tsv"
-expect empty-gold 2 "" "empty.tsv: holds no tokens" -- "$tmp/empty.tsv" $data/small-sys.tsv
+expect empty-gold 2 "" "empty.tsv: empty input" -- "$tmp/empty.tsv" $data/small-sys.tsv
 printf 'a\tb\n\377\tc\n' >"$tmp/binary.tsv"
 expect binary-gold 2 "" "binary.tsv:2: invalid UTF-8 at column 1 (byte offset 4)" -- "$tmp/binary.tsv" $data/small-sys.tsv
 

@@ -1,0 +1,187 @@
+/*
+ * Token mode (SPEC §2): gold and every token system are read in lockstep and paired
+ * position by position. A token waits in its input's queue only until every input has
+ * reached its position, so memory follows the vocabulary and the labels, not the corpus.
+ * A system that ends early, runs long or holds another token fails alone, naming its file
+ * and line; the others go on.
+ */
+#include <stdio.h> /* snprintf only */
+#include <string.h>
+
+#include "eval_internal.h"
+
+enum { EXCERPT_BYTES = 60 };
+
+static size_t queue_size(const ce_input *input) {
+  return input->queue_len - input->queue_head;
+}
+
+ce_status ce__queue_push(ce_input *input, ce_pending_token token) {
+  if (input->queue_head && input->queue_head == input->queue_len) {
+    input->queue_head = input->queue_len = 0;
+  } else if (input->queue_head > 4096 && input->queue_head * 2 > input->queue_len) {
+    memmove(input->queue, input->queue + input->queue_head,
+            queue_size(input) * sizeof *input->queue);
+    input->queue_len -= input->queue_head;
+    input->queue_head = 0;
+  }
+  if (ce__grow((void **)&input->queue, &input->queue_cap, input->queue_len + 1,
+               sizeof *input->queue))
+    return CE_ERR_NOMEM;
+  input->queue[input->queue_len++] = token;
+  return CE_OK;
+}
+
+static ce_pending_token queue_pop(ce_input *input) {
+  return input->queue[input->queue_head++];
+}
+static const ce_pending_token *queue_front(const ce_input *input) {
+  return &input->queue[input->queue_head];
+}
+
+void ce__input_fail(ce_input *input, const ce_error *error) {
+  input->failed = 1;
+  input->error = *error;
+  input->queue_head = input->queue_len = 0;
+  ce__cells_free(&input->pair_cells);
+  ce__cells_free(&input->item_cells);
+  ce__cells_free(&input->unclustered);
+}
+
+/* A token system takes part in the pairing while it has not failed. */
+static int pairs(const ce_input *input) {
+  return !input->failed && ce__format_shape(input->format) == CE_SHAPE_TOKENS;
+}
+
+static void fail_with_excerpt(ce_eval *ev, ce_input *input, uint64_t line, const char *before,
+                              uint32_t item, const char *after) {
+  ce_buf text = {0};
+  size_t len = 0;
+  const char *bytes = item == UINT32_MAX ? "" : ce__intern_get(&ev->items, item, &len);
+  ce_status status = ce__buf_puts(&text, before);
+  if (!status) status = ce__buf_append_excerpt(&text, bytes, len, EXCERPT_BYTES);
+  if (!status) status = ce__buf_puts(&text, after);
+  ce_error error;
+  ce__fail(&error, status ? CE_ERR_NOMEM : CE_ERR_MISMATCH, input->name, line, 0, "%s",
+           status ? "out of memory" : text.data);
+  ce__buf_free(&text);
+  ce__input_fail(input, &error);
+}
+
+/* The system ran out of tokens while gold has more. */
+static void fail_short(ce_eval *ev, ce_input *system, const ce_pending_token *gold_next,
+                       uint64_t position) {
+  ce_buf after = {0};
+  ce__buf_printf(&after, "' at %s:%llu (token %llu)", ev->inputs[0].name,
+                 (unsigned long long)gold_next->line, (unsigned long long)position);
+  char before[96];
+  snprintf(before, sizeof before, "ends after %llu tokens, but the gold standard goes on with '",
+           (unsigned long long)system->tokens);
+  fail_with_excerpt(ev, system, system->lines.line_no, before, gold_next->item,
+                    after.data ? after.data : "'");
+  ce__buf_free(&after);
+}
+
+/* The system has a token beyond the last token of gold. */
+static void fail_long(ce_eval *ev, ce_input *system, const ce_pending_token *extra,
+                      uint64_t gold_tokens) {
+  ce_buf after = {0};
+  ce__buf_printf(&after, "' is beyond the end of the gold standard (%s has %llu tokens)",
+                 ev->inputs[0].name, (unsigned long long)gold_tokens);
+  fail_with_excerpt(ev, system, extra->line, "token '", extra->item, after.data ? after.data : "'");
+  ce__buf_free(&after);
+}
+
+static void fail_differs(ce_eval *ev, ce_input *system, const ce_pending_token *gold_token,
+                         const ce_pending_token *token, uint64_t position) {
+  size_t gold_len = 0;
+  const char *gold_text = ce__intern_get(&ev->items, gold_token->item, &gold_len);
+  ce_buf after = {0};
+  ce__buf_puts(&after, "' differs from the gold standard's '");
+  ce__buf_append_excerpt(&after, gold_text, gold_len, EXCERPT_BYTES);
+  ce__buf_printf(&after, "' at %s:%llu (token %llu)", ev->inputs[0].name,
+                 (unsigned long long)gold_token->line, (unsigned long long)position);
+  fail_with_excerpt(ev, system, token->line, "token '", token->item, after.data ? after.data : "'");
+  ce__buf_free(&after);
+}
+
+ce_status ce__split_label(ce_buf *out, const ce_eval *ev, uint32_t item) {
+  size_t len;
+  const char *text = ce__intern_get(&ev->items, item, &len);
+  out->len = 0;
+  ce_status status = ce__buf_puts(out, "<unclustered:");
+  if (!status) status = ce__buf_append(out, text, len);
+  return status ? status : ce__buf_puts(out, ">");
+}
+
+/*
+ * Counts one paired position for a system: the unclustered label follows the policy
+ * (SPEC §2: merge keeps it as one cluster, split gives the item a cluster of its own,
+ * drop removes the token from both sides), then (class, cluster) and (item, cluster).
+ */
+static ce_status count_pair(ce_eval *ev, ce_input *system, const ce_pending_token *gold_token,
+                            uint32_t cluster) {
+  if (cluster == system->unclustered_id && cluster != UINT32_MAX) {
+    ce_status status = ce__cells_add(&system->unclustered, gold_token->item, 0, 1);
+    if (status) return status;
+    ce_unclustered policy = (ce_unclustered)ev->options[CE_OPT_UNCLUSTERED];
+    if (policy == CE_UNCLUSTERED_DROP) {
+      system->dropped_tokens++;
+      return CE_OK;
+    }
+    if (policy == CE_UNCLUSTERED_SPLIT) {
+      ce_buf label = {0};
+      status = ce__split_label(&label, ev, gold_token->item);
+      if (!status) status = ce__intern_put(&system->labels, label.data, label.len, &cluster, NULL);
+      ce__buf_free(&label);
+      if (status) return status;
+    }
+  }
+  ce_status status = ce__cells_add(&system->pair_cells, gold_token->label, cluster, 1);
+  return status ? status : ce__cells_add(&system->item_cells, gold_token->item, cluster, 1);
+}
+
+/* Fails the systems that ended early or run past gold's end. */
+static int check_ends(ce_eval *ev, int gold_has, uint64_t position) {
+  ce_input *gold = &ev->inputs[0];
+  int waiting = 0;
+  for (size_t s = 1; s < ev->input_count; s++) {
+    ce_input *system = &ev->inputs[s];
+    if (!pairs(system)) continue;
+    if (!queue_size(system)) {
+      if (!system->closed)
+        waiting = 1;
+      else if (gold_has)
+        fail_short(ev, system, queue_front(gold), position);
+    } else if (!gold_has && gold->closed) {
+      fail_long(ev, system, queue_front(system), position - 1);
+    }
+  }
+  return waiting;
+}
+
+void ce__pair_ready_tokens(ce_eval *ev) {
+  ce_input *gold = &ev->inputs[0];
+  if (gold->failed || ce__format_shape(gold->format) != CE_SHAPE_TOKENS) return;
+  int check = ev->options[CE_OPT_TOKEN_CHECK] != 0.0;
+  for (;;) {
+    int gold_has = queue_size(gold) > 0;
+    /* Positions so far: gold's tokens read (counted or excluded) less those waiting. */
+    uint64_t position = gold->tokens + gold->excluded_tokens - queue_size(gold) + 1;
+    if (check_ends(ev, gold_has, position) || !gold_has) return;
+    ce_pending_token gold_token = queue_pop(gold);
+    for (size_t s = 1; s < ev->input_count; s++) {
+      ce_input *system = &ev->inputs[s];
+      if (!pairs(system)) continue;
+      ce_pending_token token = queue_pop(system);
+      if (check && token.item != gold_token.item) {
+        fail_differs(ev, system, &gold_token, &token, position);
+      } else if (gold_token.label != CE_EXCLUDED &&
+                 count_pair(ev, system, &gold_token, token.label)) {
+        ce_error error;
+        ce__fail(&error, CE_ERR_NOMEM, system->name, token.line, 0, "out of memory counting");
+        ce__input_fail(system, &error);
+      }
+    }
+  }
+}
