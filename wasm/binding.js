@@ -21,12 +21,14 @@ export class CeError extends Error {
 }
 
 const NMI_MEANS = ['arithmetic', 'geometric', 'min', 'max'];
+const UNCLUSTERED = ['merge', 'split', 'drop'];
+const PREVIEW_BYTES = 64 * 1024;
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 
 /**
- * Wraps an instantiated Emscripten module. Returns {version, options, evaluate}.
+ * Wraps an instantiated Emscripten module. Returns {version, options, evaluate, preview}.
  * `options` lists the core's option ids ("beta", "log2", "token_check").
  */
 export function bindCore(module) {
@@ -66,35 +68,96 @@ export function bindCore(module) {
       column: module._ce_wasm_error_column(handle),
     });
 
+  const formatIds = (name) => withString(name, (ptr) => module._ce_wasm_format_from_name(ptr));
+  const baselineIds = new Map();
+  for (let b = 0; b < module._ce_wasm_baseline_count(); b++) baselineIds.set(readString(module._ce_wasm_baseline_name(b)), b);
+
+  const usage = (message) => new CeError({ code: 'CE_ERR_USAGE', message });
+  const flag = (value) => (value === undefined ? undefined : Number(Boolean(value)));
+  const choice = (value, names, id) => {
+    if (value === undefined) return undefined;
+    const index = names.indexOf(value);
+    if (index < 0) throw usage(`option ${id}: '${value}' is not one of ${names.join(', ')}`);
+    return index;
+  };
+
   const setOptions = (handle, options = {}) => {
     const values = {
       beta: options.beta,
-      log2: options.log2 === undefined ? undefined : Number(Boolean(options.log2)),
-      token_check: options.tokenCheck === undefined ? undefined : Number(Boolean(options.tokenCheck)),
-      nmi_mean: options.nmiMean === undefined ? undefined : NMI_MEANS.indexOf(options.nmiMean),
+      log2: flag(options.log2),
+      token_check: flag(options.tokenCheck),
+      nmi_mean: choice(options.nmiMean, NMI_MEANS, 'nmi_mean'),
+      restarts: options.restarts,
+      seed: options.seed,
+      min_share: options.minShare,
+      unclustered: choice(options.unclustered, UNCLUSTERED, 'unclustered'),
+      exclude_punct: flag(options.excludePunct),
+      map_keep: flag(options.mapKeep),
+      column: options.column,
+      depth: options.depth,
+      detail: flag(options.detail),
     };
     for (const [id, value] of Object.entries(values)) {
-      if (value === undefined) continue;
+      if (value === undefined || value === null || value === '') continue;
       const status = module._ce_wasm_set(handle, optionIds.get(id), Number(value));
-      if (status) throw new CeError({ code: 'CE_ERR_USAGE', message: `option ${id}: value ${value} is out of range` });
+      if (status) throw usage(`option ${id}: value ${value} is out of range`);
+    }
+    for (const label of options.excludeLabels ?? []) {
+      if (withString(label, (ptr) => module._ce_wasm_exclude_label(handle, ptr))) throw usage(`cannot exclude label '${label}'`);
+    }
+    if (options.unclusteredLabel) {
+      if (withString(options.unclusteredLabel, (ptr) => module._ce_wasm_set_unclustered_label(handle, ptr)))
+        throw usage('the unclustered label must not be empty');
+    }
+    for (const name of options.baselines ?? []) {
+      if (!baselineIds.has(name)) throw usage(`unknown baseline '${name}' (${[...baselineIds.keys()].join(', ')})`);
+      module._ce_wasm_add_baseline(handle, baselineIds.get(name));
     }
   };
 
+  const formatOf = (name) => {
+    const id = formatIds(name ?? 'auto');
+    if (id < 0 || id >= module._ce_wasm_format_count()) throw usage(`unknown input format '${name}'`);
+    return id;
+  };
+
+  /** Reads the head of a file as the page's preview: {format, detected, records, error?}. */
+  function preview({ bytes, format = 'auto', column = 0, depth = 0 }) {
+    const head = (bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)).subarray(0, PREVIEW_BYTES);
+    const handle = module._ce_wasm_create();
+    const buffer = module._malloc(head.length || 1);
+    try {
+      if (!handle || !buffer) throw new CeError({ code: 'CE_ERR_NOMEM', message: 'out of memory' });
+      module.HEAPU8.set(head, buffer);
+      const status = module._ce_wasm_preview(handle, buffer, head.length, formatOf(format), column, depth);
+      if (status) throw lastError(handle, status);
+      return JSON.parse(readString(module._ce_wasm_text(handle), module._ce_wasm_text_length(handle)));
+    } finally {
+      if (buffer) module._free(buffer);
+      module._ce_wasm_free(handle);
+    }
+  }
+
   /**
    * Scores every system against gold. `request` = {gold: {name, bytes}, systems: [{name,
-   * bytes}], options: {beta, log2, tokenCheck, nmiMean}}; bytes are Uint8Array or ArrayBuffer; nmiMean is
-   * 'arithmetic' (default), 'geometric', 'min' or 'max'.
+   * bytes}], options}; each input may name its `format` ('auto' by default). Options:
+   * beta, log2, tokenCheck, nmiMean ('arithmetic', 'geometric', 'min', 'max'), restarts,
+   * seed, minShare, unclustered ('merge', 'split', 'drop'), unclusteredLabel,
+   * excludeLabels [..], excludePunct, baselines ['random', 'one', 'singletons',
+   * 'majority'], column, depth, detail. Bytes are Uint8Array or ArrayBuffer.
    * Returns the SPEC §4 result; a system that fails carries `error` there. Throws CeError
    * when gold fails. `onProgress(done, total)` is told the bytes fed so far.
    */
   function evaluate(request, onProgress = () => {}) {
     const inputs = [request.gold, ...(request.systems ?? [])].map((input) => ({
       name: input.name,
+      format: input.format,
       bytes: input.bytes instanceof Uint8Array ? input.bytes : new Uint8Array(input.bytes),
       offset: 0,
       open: true,
     }));
-    if (inputs.length < 2) throw new CeError({ code: 'CE_ERR_USAGE', message: 'needs a gold file and at least one system file' });
+    const alone = request.gold?.format === 'counts';
+    if (inputs.length < (alone ? 1 : 2)) throw usage('needs a gold file and at least one system file');
     const total = inputs.reduce((sum, input) => sum + input.bytes.length, 0);
     const handle = module._ce_wasm_create();
     if (!handle) throw new CeError({ code: 'CE_ERR_NOMEM', message: 'out of memory' });
@@ -102,10 +165,11 @@ export function bindCore(module) {
     try {
       if (!buffer) throw new CeError({ code: 'CE_ERR_NOMEM', message: 'out of memory' });
       setOptions(handle, request.options);
-      for (const input of inputs) {
+      inputs.forEach((input, index) => {
         const status = withString(input.name, (ptr) => module._ce_wasm_add_input(handle, ptr));
         if (status) throw lastError(handle, status);
-      }
+        if (module._ce_wasm_set_format(handle, index, formatOf(input.format))) throw usage(`cannot set the format of ${input.name}`);
+      });
       // Round-robin, a chunk at a time: the core pairs tokens as soon as all inputs have them.
       let done = 0;
       for (let open = inputs.length; open > 0; ) {
@@ -133,12 +197,12 @@ export function bindCore(module) {
       }
       const status = module._ce_wasm_finish(handle);
       if (status) throw lastError(handle, status);
-      return JSON.parse(readString(module._ce_wasm_json(handle), module._ce_wasm_json_length(handle)));
+      return JSON.parse(readString(module._ce_wasm_text(handle), module._ce_wasm_text_length(handle)));
     } finally {
       if (buffer) module._free(buffer);
       module._ce_wasm_free(handle);
     }
   }
 
-  return { version, options: [...optionIds.keys()], evaluate };
+  return { version, options: [...optionIds.keys()], evaluate, preview };
 }

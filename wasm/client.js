@@ -16,7 +16,7 @@ const abortError = () => {
 };
 
 /**
- * Returns {ready, evaluate(request, {onProgress}), cancel()}. The worker starts on first
+ * Returns {ready, evaluate(request, {onProgress}), preview(input), cancel()}. The worker starts on first
  * use; cancel() terminates it, rejects what was pending with an AbortError, and the
  * next call starts a fresh worker.
  */
@@ -58,18 +58,26 @@ export function createCoreClient() {
     ready.catch(() => {}); // reported to whoever awaits it; never unhandled
   };
 
+  const send = (type, data, onProgress) => {
+    if (!worker) start();
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject, onProgress });
+      worker.postMessage({ id, type, data });
+    });
+  };
+
   return {
     get ready() {
       if (!worker) start();
       return ready;
     },
     evaluate(request, { onProgress } = {}) {
-      if (!worker) start();
-      const id = nextId++;
-      return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject, onProgress });
-        worker.postMessage({ id, type: 'evaluate', data: request });
-      });
+      return send('evaluate', request, onProgress);
+    },
+    /** How the head of a file reads: {format, detected, records, error?}. */
+    preview(input) {
+      return send('preview', input);
     },
     cancel() {
       if (!worker) return;

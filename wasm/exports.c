@@ -1,7 +1,7 @@
 /*
  * The flat C surface the JavaScript binding calls: numbers and pointers only. A handle
- * pairs an evaluation with the last error and the last JSON result, so that JS reads
- * them back through plain accessors. Nothing here computes; it only forwards to the core.
+ * pairs an evaluation with the last error and the last text result (JSON or a table), so
+ * that JS reads them back through plain accessors. Nothing here computes.
  */
 #include <stdlib.h>
 
@@ -17,8 +17,8 @@
 typedef struct ce_wasm_handle {
   ce_eval *ev;
   ce_error error;
-  char *json;
-  size_t json_len;
+  char *text;
+  size_t text_len;
 } ce_wasm_handle;
 
 CE_EXPORT const char *ce_wasm_version(void) {
@@ -33,6 +33,21 @@ CE_EXPORT const char *ce_wasm_option_name(int opt) {
 CE_EXPORT const char *ce_wasm_status_name(int status) {
   return ce_status_name((ce_status)status);
 }
+CE_EXPORT int ce_wasm_format_from_name(const char *name) {
+  return ce_format_from_name(name);
+}
+CE_EXPORT int ce_wasm_format_count(void) {
+  return CE_FORMAT_COUNT;
+}
+CE_EXPORT int ce_wasm_measure_from_id(const char *id) {
+  return ce_measure_from_id(id);
+}
+CE_EXPORT int ce_wasm_baseline_count(void) {
+  return CE_BASELINE_COUNT;
+}
+CE_EXPORT const char *ce_wasm_baseline_name(int b) {
+  return ce_baseline_name((ce_baseline)b);
+}
 
 CE_EXPORT ce_wasm_handle *ce_wasm_create(void) {
   ce_wasm_handle *handle = calloc(1, sizeof *handle);
@@ -46,16 +61,28 @@ CE_EXPORT ce_wasm_handle *ce_wasm_create(void) {
 CE_EXPORT void ce_wasm_free(ce_wasm_handle *handle) {
   if (!handle) return;
   ce_eval_free(handle->ev);
-  ce_free(handle->json);
+  ce_free(handle->text);
   free(handle);
 }
 
 CE_EXPORT int ce_wasm_set(ce_wasm_handle *handle, int opt, double value) {
   return ce_eval_set(handle->ev, (ce_option)opt, value);
 }
+CE_EXPORT int ce_wasm_exclude_label(ce_wasm_handle *handle, const char *label) {
+  return ce_eval_exclude_label(handle->ev, label);
+}
+CE_EXPORT int ce_wasm_set_unclustered_label(ce_wasm_handle *handle, const char *label) {
+  return ce_eval_set_unclustered_label(handle->ev, label);
+}
+CE_EXPORT int ce_wasm_add_baseline(ce_wasm_handle *handle, int baseline) {
+  return ce_eval_add_baseline(handle->ev, (ce_baseline)baseline);
+}
 
 CE_EXPORT int ce_wasm_add_input(ce_wasm_handle *handle, const char *name) {
   return ce_eval_add_input(handle->ev, name, NULL, &handle->error);
+}
+CE_EXPORT int ce_wasm_set_format(ce_wasm_handle *handle, int index, int format) {
+  return ce_eval_set_format(handle->ev, (size_t)index, (ce_format)format);
 }
 
 CE_EXPORT int ce_wasm_feed(ce_wasm_handle *handle, int index, const void *bytes, size_t len) {
@@ -66,21 +93,62 @@ CE_EXPORT int ce_wasm_close(ce_wasm_handle *handle, int index) {
   return ce_eval_close(handle->ev, (size_t)index, &handle->error);
 }
 
+static int keep_text(ce_wasm_handle *handle, ce_status status, char *text, size_t len) {
+  if (status) {
+    handle->error.code = status;
+    return status;
+  }
+  ce_free(handle->text);
+  handle->text = text;
+  handle->text_len = len;
+  return CE_OK;
+}
+
+/* Finishes and keeps the JSON result as the handle's text. */
 CE_EXPORT int ce_wasm_finish(ce_wasm_handle *handle) {
   ce_status status = ce_eval_finish(handle->ev, &handle->error);
   if (status) return status;
-  ce_free(handle->json);
-  handle->json = NULL;
-  status = ce_eval_json(handle->ev, &handle->json, &handle->json_len);
-  if (status) handle->error.code = status;
-  return status;
+  char *json = NULL;
+  size_t len = 0;
+  status = ce_eval_json(handle->ev, &json, &len);
+  return keep_text(handle, status, json, len);
 }
 
-CE_EXPORT const char *ce_wasm_json(const ce_wasm_handle *handle) {
-  return handle->json;
+/* A table of `count` columns given as (level, measure) pairs, kept as the handle's text. */
+CE_EXPORT int ce_wasm_table(ce_wasm_handle *handle, int format, const int *pairs, int count) {
+  ce_column *columns = malloc(sizeof *columns * (count > 0 ? (size_t)count : 1));
+  if (!columns) return CE_ERR_NOMEM;
+  for (int c = 0; c < count; c++)
+    columns[c] = (ce_column){(ce_level)pairs[2 * c], (ce_measure)pairs[2 * c + 1]};
+  char *text = NULL;
+  size_t len = 0;
+  ce_status status =
+      ce_eval_table(handle->ev, (ce_table_format)format, columns, (size_t)count, &text, &len);
+  free(columns);
+  return keep_text(handle, status, text, len);
 }
-CE_EXPORT size_t ce_wasm_json_length(const ce_wasm_handle *handle) {
-  return handle->json_len;
+
+CE_EXPORT int ce_wasm_report(ce_wasm_handle *handle, int report) {
+  char *text = NULL;
+  size_t len = 0;
+  ce_status status = ce_eval_report(handle->ev, (ce_report)report, &text, &len);
+  return keep_text(handle, status, text, len);
+}
+
+CE_EXPORT int ce_wasm_preview(ce_wasm_handle *handle, const void *bytes, size_t len, int format,
+                              int column, int depth) {
+  char *json = NULL;
+  size_t json_len = 0;
+  ce_status status = ce_preview_json(bytes, len, (ce_format)format, (unsigned)column,
+                                     (unsigned)depth, 20, &json, &json_len);
+  return keep_text(handle, status, json, json_len);
+}
+
+CE_EXPORT const char *ce_wasm_text(const ce_wasm_handle *handle) {
+  return handle->text;
+}
+CE_EXPORT size_t ce_wasm_text_length(const ce_wasm_handle *handle) {
+  return handle->text_len;
 }
 
 /* The last error, field by field. */

@@ -1,9 +1,10 @@
 // The dedicated worker: loads the wasm core once, then answers `evaluate` requests.
 // Protocol (every message {id, type, data}):
 //   page → worker  {id, type: 'evaluate', data: {gold, systems, options}}
+//                  {id, type: 'preview', data: {name, bytes, format?, column?, depth?}}
 //   worker → page  {type: 'ready', data: {version}} once the core has loaded
 //                  {id, type: 'progress', data: {done, total}} at most ~20 a second
-//                  {id, type: 'result', data: <SPEC §4 JSON>}
+//                  {id, type: 'result', data: <SPEC §4 JSON, or the preview>}
 //                  {id, type: 'error', data: {code, message, file, line, column}}
 // Cancelling is the page's job: it terminates this worker and starts another.
 import createModule from './build/clustereval.mjs';
@@ -26,6 +27,15 @@ core.then(
 
 self.onmessage = async ({ data: message }) => {
   const { id, type, data } = message;
+  if (type === 'preview') {
+    try {
+      const { preview } = await core;
+      self.postMessage({ id, type: 'result', data: preview(data) });
+    } catch (error) {
+      self.postMessage({ id, type: 'error', data: plainError(error) });
+    }
+    return;
+  }
   if (type !== 'evaluate') {
     self.postMessage({ id, type: 'error', data: { code: 'CE_ERR_USAGE', message: `unknown request '${type}'` } });
     return;

@@ -344,6 +344,16 @@ ce_status ce_eval_report(const ce_eval *ev, ce_report report, char **text, size_
  */
 ce_status ce_eval_json(const ce_eval *ev, char **json, size_t *len);
 
+/*
+ * A preview of how the head of a file reads: its format (forced, or detected when
+ * CE_FORMAT_AUTO) and its first `max_records` records, as JSON:
+ * {"format": "tagged", "detected": true, "records": [{"line": 1, "kind": "token",
+ * "item": "The", "label": "at", "count": 0}, ...], "error": {...} (when a line fails)}.
+ * A cut last line is left out. The caller frees *json with ce_free.
+ */
+ce_status ce_preview_json(const void *bytes, size_t len, ce_format format, unsigned column,
+                          unsigned depth, size_t max_records, char **json, size_t *json_len);
+
 /* Frees memory the library handed to the caller. Accepts NULL. */
 void ce_free(void *ptr);
 

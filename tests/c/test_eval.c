@@ -19,8 +19,10 @@ static ce_eval *run(const input *inputs, size_t count, size_t piece, ce_status *
                     ce_error *err) {
   ce_eval *ev = ce_eval_create();
   CHECK(ev != NULL);
-  for (size_t i = 0; i < count; i++)
+  for (size_t i = 0; i < count; i++) {
     CHECK(ce_eval_add_input(ev, inputs[i].name, NULL, err) == CE_OK);
+    CHECK(ce_eval_set_format(ev, i, CE_FORMAT_TAGGED) == CE_OK); /* token mode is the subject */
+  }
   size_t *offset = calloc(count, sizeof *offset);
   int *open = calloc(count, sizeof *open);
   for (size_t i = 0; i < count; i++) open[i] = 1;

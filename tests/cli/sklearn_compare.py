@@ -71,7 +71,8 @@ def read_labels(path):
 
 
 def run_cli(gold_path, system_path, *options):
-    out = subprocess.run([CLI, "--format", "json", *options, gold_path, system_path],
+    forced = ["--gold-format", "tagged", "--induced-format", "tagged"]
+    out = subprocess.run([CLI, "--format", "json", *forced, *options, gold_path, system_path],
                          capture_output=True, text=True, check=True).stdout
     return json.loads(out)["systems"][0]["token"]
 

@@ -1,0 +1,296 @@
+/*
+ * The pairing modes of SPEC §2 through the public API, on instances worked by hand:
+ * types from tokens, the unclustered policies, --min-share, excluded labels, lexicon and
+ * mixed mode, counts files, baselines, and the tables and reports.
+ */
+#include <stdlib.h>
+
+#include "check.h"
+#include "clustereval.h"
+
+typedef struct input {
+  const char *name;
+  ce_format format;
+  const char *bytes;
+} input;
+
+typedef struct setup {
+  ce_unclustered policy;
+  const char *unclustered_label;
+  double min_share;
+  const char *excluded;
+  int baselines;
+} setup;
+
+static ce_eval *run(const input *inputs, size_t count, const setup *s) {
+  ce_eval *ev = ce_eval_create();
+  CHECK(ce_eval_set(ev, CE_OPT_UNCLUSTERED, s->policy) == CE_OK);
+  CHECK(ce_eval_set(ev, CE_OPT_MIN_SHARE, s->min_share) == CE_OK);
+  if (s->unclustered_label) CHECK(ce_eval_set_unclustered_label(ev, s->unclustered_label) == CE_OK);
+  if (s->excluded) CHECK(ce_eval_exclude_label(ev, s->excluded) == CE_OK);
+  for (int b = 0; b < CE_BASELINE_COUNT; b++)
+    if (s->baselines >> b & 1) CHECK(ce_eval_add_baseline(ev, (ce_baseline)b) == CE_OK);
+  for (size_t i = 0; i < count; i++) {
+    CHECK(ce_eval_add_input(ev, inputs[i].name, NULL, NULL) == CE_OK);
+    CHECK(ce_eval_set_format(ev, i, inputs[i].format) == CE_OK);
+  }
+  for (size_t i = 0; i < count; i++) {
+    /* One byte at a time: every line spans chunks. */
+    for (const char *p = inputs[i].bytes; *p; p++) ce_eval_feed(ev, i, p, 1, NULL);
+    ce_eval_close(ev, i, NULL);
+  }
+  ce_error err;
+  CHECK(ce_eval_finish(ev, &err) == CE_OK);
+  return ev;
+}
+
+static double value(const ce_eval *ev, size_t row, ce_level level, ce_measure m) {
+  double v = -1;
+  CHECK(ce_eval_value(ev, row, level, m, &v) == CE_OK);
+  return v;
+}
+
+static int unavailable(const ce_eval *ev, size_t row, ce_level level, ce_measure m) {
+  double v;
+  return ce_eval_value(ev, row, level, m, &v) == CE_ERR_UNAVAILABLE;
+}
+
+static char *json_of(const ce_eval *ev) {
+  char *json = NULL;
+  CHECK(ce_eval_json(ev, &json, NULL) == CE_OK);
+  return json;
+}
+
+/* Gold a/X b/Y a/Y c/Y: entries a {X,Y}, b {Y}, c {Y}. System a/k1 b/k2 a/k2 c/UNK. */
+static const char gold_tokens[] = "a\tX\nb\tY\na\tY\nc\tY\n";
+static const char system_tokens[] = "a\tk1\nb\tk2\na\tk2\nc\tUNK\n";
+
+/*
+ * merge: c's entry is {UNK}, one more cluster. Clusters k1, k2, UNK.
+ * 1-1: W(Y,k2) = 2 (a, b) + W(X,k1) = 1 is the best matching; UNK stays unmapped but
+ *   counts in |h(B_c)| = 1. IM = a 2 + b 1 + c 0 = 3, Σ|A| = 4, Σ|h(B)| = 2+1+1 = 4:
+ *   macro_i_o1 = 6/8 = 0.75; micro_i_o1 = (1 + 1 + 0)/3 = 2/3;
+ *   micro_c_o1: U_X = {a}: F = 2·1/(1+1) = 1; U_Y = {a,b} against Y = {a,b,c}:
+ *   F = 2·2/(2+3) = 0.8; UNK alone with F = 0: (1·1 + 2·0.8 + 1·0)/4 = 0.65.
+ * M-1: UNK → Y makes A_i = h(B_i) for every item: all three are 1.
+ * Tokens: (X,k1) 1, (Y,k2) 2, (Y,UNK) 1: m1 = 4/4.
+ */
+static void test_types_from_tokens_merge(void) {
+  input inputs[] = {{"g", CE_FORMAT_TAGGED, gold_tokens}, {"s", CE_FORMAT_TAGGED, system_tokens}};
+  setup s = {CE_UNCLUSTERED_MERGE, "UNK", 0, NULL, 0};
+  ce_eval *ev = run(inputs, 2, &s);
+  CHECK_NEAR(value(ev, 0, CE_LEVEL_TYPE, CE_MACRO_I_O1), 0.75, 1e-15);
+  CHECK_NEAR(value(ev, 0, CE_LEVEL_TYPE, CE_MICRO_I_O1), 2.0 / 3, 1e-15);
+  CHECK_NEAR(value(ev, 0, CE_LEVEL_TYPE, CE_MICRO_C_O1), 0.65, 1e-15);
+  CHECK_NEAR(value(ev, 0, CE_LEVEL_TYPE, CE_MACRO_I_M1), 1.0, 1e-15);
+  CHECK_NEAR(value(ev, 0, CE_LEVEL_TYPE, CE_MICRO_I_M1), 1.0, 1e-15);
+  CHECK_NEAR(value(ev, 0, CE_LEVEL_TYPE, CE_MICRO_C_M1), 1.0, 1e-15);
+  CHECK_NEAR(value(ev, 0, CE_LEVEL_TOKEN, CE_M1), 1.0, 0);
+  /* Gold a is polysemous: the type-level contingency measures are not defined. */
+  CHECK(unavailable(ev, 0, CE_LEVEL_TYPE, CE_M1));
+  char *json = json_of(ev);
+  CHECK_STR_CONTAINS(json, "\"items\":3,\"classes\":2,\"polysemous_items\":1");
+  CHECK_STR_CONTAINS(json, "\"clusters\":3,\"missing\":1,\"extra\":0");
+  CHECK_STR_CONTAINS(json, "type-level contingency measures: n/a (polysemous)");
+  CHECK_STR_CONTAINS(json, "\"restarts\":{\"macro_i_m1\":{\"max\":1,");
+  ce_free(json);
+  ce_eval_free(ev);
+}
+
+/* split gives c a cluster of its own: the same values here, under another cluster name. */
+static void test_types_from_tokens_split(void) {
+  input inputs[] = {{"g", CE_FORMAT_TAGGED, gold_tokens}, {"s", CE_FORMAT_TAGGED, system_tokens}};
+  setup s = {CE_UNCLUSTERED_SPLIT, "UNK", 0, NULL, 0};
+  ce_eval *ev = run(inputs, 2, &s);
+  CHECK_NEAR(value(ev, 0, CE_LEVEL_TYPE, CE_MACRO_I_O1), 0.75, 1e-15);
+  CHECK_NEAR(value(ev, 0, CE_LEVEL_TYPE, CE_MICRO_C_M1), 1.0, 1e-15);
+  char *report = NULL;
+  CHECK(ce_eval_report(ev, CE_REPORT_CONTINGENCY, &report, NULL) == CE_OK);
+  CHECK_STR_CONTAINS(report, "s\ttoken\tY\t<unclustered:c>\t1\n");
+  ce_free(report);
+  ce_eval_free(ev);
+}
+
+/*
+ * drop: c's token leaves both sides and c leaves the items. Tokens (X,k1) 1, (Y,k2) 2:
+ * m1 = 3/3. Items a {X,Y}/{k1,k2}, b {Y}/{k2}: k1 → X, k2 → Y is exact, all measures 1.
+ */
+static void test_types_from_tokens_drop(void) {
+  input inputs[] = {{"g", CE_FORMAT_TAGGED, gold_tokens}, {"s", CE_FORMAT_TAGGED, system_tokens}};
+  setup s = {CE_UNCLUSTERED_DROP, "UNK", 0, NULL, 0};
+  ce_eval *ev = run(inputs, 2, &s);
+  CHECK_NEAR(value(ev, 0, CE_LEVEL_TOKEN, CE_M1), 1.0, 0);
+  CHECK_NEAR(value(ev, 0, CE_LEVEL_TYPE, CE_MACRO_I_O1), 1.0, 1e-15);
+  CHECK_NEAR(value(ev, 0, CE_LEVEL_TYPE, CE_MICRO_C_O1), 1.0, 1e-15);
+  char *table = NULL;
+  ce_column columns[] = {{CE_LEVEL_TOKEN, CE_M1}};
+  CHECK(ce_eval_table(ev, CE_TABLE_TSV, columns, 1, &table, NULL) == CE_OK);
+  CHECK(strcmp(table, "system\ttoken.m1\ns\t1\n") == 0);
+  ce_free(table);
+  char *json = json_of(ev);
+  CHECK_STR_CONTAINS(json, "\"missing\":1");
+  ce_free(json);
+  ce_eval_free(ev);
+}
+
+/*
+ * --min-share 0.5: gold a/X a/X a/Y gives a {X} (X has 2 of 3 tokens, Y 1 < 1.5), so the
+ * gold is monosemous and the type-level contingency measures exist. System a/k a/k a/k.
+ */
+static void test_min_share(void) {
+  input inputs[] = {{"g", CE_FORMAT_TAGGED, "a\tX\na\tX\na\tY\nb\tY\n"},
+                    {"s", CE_FORMAT_TAGGED, "a\tk\na\tk\na\tk\nb\tj\n"}};
+  setup share = {CE_UNCLUSTERED_MERGE, NULL, 0.5, NULL, 0};
+  ce_eval *ev = run(inputs, 2, &share);
+  CHECK_NEAR(value(ev, 0, CE_LEVEL_TYPE, CE_M1), 1.0, 0); /* k → X, j → Y */
+  CHECK_NEAR(value(ev, 0, CE_LEVEL_TYPE, CE_MACRO_I_M1), 1.0, 1e-15);
+  ce_eval_free(ev);
+  setup none = {CE_UNCLUSTERED_MERGE, NULL, 0, NULL, 0};
+  ev = run(inputs, 2, &none);
+  CHECK(unavailable(ev, 0, CE_LEVEL_TYPE, CE_M1)); /* a {X, Y}: polysemous */
+  /* a: A {X,Y}, h(B) {X} under k → X: IM 1; b 1: macro_i = 2·2/(3 + 2) = 0.8. */
+  CHECK_NEAR(value(ev, 0, CE_LEVEL_TYPE, CE_MACRO_I_M1), 0.8, 1e-15);
+  ce_eval_free(ev);
+}
+
+/*
+ * Excluding gold label P removes its tokens from both sides: gold a/X ,/P b/Y against
+ * k1 k2 k2 leaves (X,k1) and (Y,k2): m1 = o1 = 1; 2 tokens counted, 1 excluded.
+ */
+static void test_excluded_labels(void) {
+  input inputs[] = {{"g", CE_FORMAT_TAGGED, "a\tX\n,\tP\nb\tY\n"},
+                    {"s", CE_FORMAT_TAGGED, "a\tk1\n,\tk2\nb\tk2\n"}};
+  setup s = {CE_UNCLUSTERED_MERGE, NULL, 0, "P", 0};
+  ce_eval *ev = run(inputs, 2, &s);
+  CHECK_NEAR(value(ev, 0, CE_LEVEL_TOKEN, CE_O1), 1.0, 0);
+  char *json = json_of(ev);
+  CHECK_STR_CONTAINS(json, "\"tokens\":2,");
+  CHECK_STR_CONTAINS(json,
+                     "\"items\":2,\"classes\":2,\"polysemous_items\":0,\"excluded_tokens\":1");
+  ce_free(json);
+  ce_eval_free(ev);
+}
+
+/*
+ * Lexicon mode: gold a {X,Y}, b {Y}, c {Y}, d {Z}; system a {k1,k2}, b {k2}, e {k3}.
+ * c and d are missing (merged into one cluster), e is extra. No tokens: token level n/a.
+ * Coverage: the system clusters a, b, e; gold has a, b, c, d: cover_p = 2/3, cover_r = 2/4.
+ */
+static void test_lexicon_mode(void) {
+  input inputs[] = {{"g", CE_FORMAT_LEXICON, "a\tX Y\nb\tY\nc\tY\nd\tZ\n"},
+                    {"s", CE_FORMAT_LEXICON, "a\tk1 k2\nb\tk2\ne\tk3\n"}};
+  setup s = {CE_UNCLUSTERED_MERGE, NULL, 0, NULL, 0};
+  ce_eval *ev = run(inputs, 2, &s);
+  CHECK(unavailable(ev, 0, CE_LEVEL_TOKEN, CE_M1));
+  CHECK_NEAR(value(ev, 0, CE_LEVEL_TYPE, CE_COVER_P), 2.0 / 3, 1e-15);
+  CHECK_NEAR(value(ev, 0, CE_LEVEL_TYPE, CE_COVER_R), 0.5, 1e-15);
+  /*
+   * M-1 with <unclustered> holding c {Y} and d {Z}: best is k1 → X, k2 → Y and the merged
+   * cluster → Y: IM = a 2 + b 1 + c 1 + d 0 = 4; Σ|A| = 5; Σ|h(B)| = 2+1+1+1 = 5:
+   * macro_i_m1 = 8/10.
+   */
+  CHECK_NEAR(value(ev, 0, CE_LEVEL_TYPE, CE_MACRO_I_M1), 0.8, 1e-15);
+  char *json = json_of(ev);
+  CHECK_STR_CONTAINS(json, "\"missing\":2,\"extra\":1");
+  CHECK_STR_CONTAINS(json, "token-level measures: n/a (the gold standard has no tokens)");
+  ce_free(json);
+  ce_eval_free(ev);
+}
+
+/*
+ * Mixed mode: gold tokens, system lexicon; each token takes its item's cluster.
+ * Gold a/X b/Y a/X c/Y with a → k1, b → k2, c → k2: tokens (X,k1) 2, (Y,k2) 2: m1 = 1.
+ * A polysemous system entry leaves the token level out.
+ */
+static void test_mixed_mode(void) {
+  input inputs[] = {{"g", CE_FORMAT_TAGGED, "a\tX\nb\tY\na\tX\nc\tY\n"},
+                    {"s", CE_FORMAT_LEXICON, "a\tk1\nb\tk2\nc\tk2\n"},
+                    {"p", CE_FORMAT_LEXICON, "a\tk1 k2\nb\tk2\nc\tk2\n"}};
+  setup s = {CE_UNCLUSTERED_MERGE, NULL, 0, NULL, 0};
+  ce_eval *ev = run(inputs, 3, &s);
+  CHECK_NEAR(value(ev, 0, CE_LEVEL_TOKEN, CE_M1), 1.0, 0);
+  CHECK_NEAR(value(ev, 0, CE_LEVEL_TOKEN, CE_V_MEASURE), 1.0, 1e-15);
+  CHECK(unavailable(ev, 1, CE_LEVEL_TOKEN, CE_M1));
+  CHECK_NEAR(value(ev, 1, CE_LEVEL_TYPE, CE_MACRO_I_O1), 2.0 * 3 / (3 + 4), 1e-15);
+  ce_eval_free(ev);
+}
+
+/* A counts file is scored alone: cells X k1 3, Y k1 1, Y k2 4: m1 = (3+4)/8, o1 the same. */
+static void test_counts_file(void) {
+  input inputs[] = {{"table.tsv", CE_FORMAT_COUNTS, "X\tk1\t3\nY\tk1\t1\nY\tk2\t4\n"}};
+  setup s = {CE_UNCLUSTERED_MERGE, NULL, 0, NULL, 0};
+  ce_eval *ev = run(inputs, 1, &s);
+  CHECK(ce_eval_system_count(ev) == 1 && strcmp(ce_eval_system_name(ev, 0), "table.tsv") == 0);
+  CHECK_NEAR(value(ev, 0, CE_LEVEL_TOKEN, CE_M1), 7.0 / 8, 0);
+  CHECK_NEAR(value(ev, 0, CE_LEVEL_TOKEN, CE_O1), 7.0 / 8, 0);
+  CHECK(unavailable(ev, 0, CE_LEVEL_TYPE, CE_MACRO_I_M1));
+  ce_eval_free(ev);
+}
+
+/*
+ * Baselines on gold a/X b/Y a/Y c/Y (a: X 1, Y 1, the tie goes to X):
+ *   majority a → X, b, c → Y: tokens (X,X) 1, (Y,X) 1, (Y,Y) 2: m1 = (1 + 2)/4;
+ *   one: every token in one cluster: m1 = 3/4 (Y has 3), v_measure = 0;
+ *   singletons a, b, c: m1 = (1 + 1 + 1)/4; random deals 1 item to X and 2 to Y.
+ */
+static void test_baselines(void) {
+  input inputs[] = {{"g", CE_FORMAT_TAGGED, gold_tokens}, {"s", CE_FORMAT_TAGGED, system_tokens}};
+  setup s = {CE_UNCLUSTERED_MERGE, NULL, 0, NULL, 0xf};
+  ce_eval *ev = run(inputs, 2, &s);
+  CHECK(ce_eval_system_count(ev) == 5);
+  CHECK(strcmp(ce_eval_system_name(ev, 1), "baseline:random") == 0);
+  CHECK(strcmp(ce_eval_system_name(ev, 4), "baseline:majority") == 0);
+  CHECK_NEAR(value(ev, 2, CE_LEVEL_TOKEN, CE_M1), 0.75, 0);
+  CHECK_NEAR(value(ev, 2, CE_LEVEL_TOKEN, CE_V_MEASURE), 0.0, 0);
+  CHECK_NEAR(value(ev, 3, CE_LEVEL_TOKEN, CE_M1), 0.75, 0);
+  CHECK_NEAR(value(ev, 4, CE_LEVEL_TOKEN, CE_M1), 0.75, 0);
+  /* majority: a {X,Y} gets {X}: IM 1; b, c 1 each: macro_i = 2·3/(4 + 3). */
+  CHECK_NEAR(value(ev, 4, CE_LEVEL_TYPE, CE_MACRO_I_M1), 6.0 / 7, 1e-15);
+  double random_m1 = value(ev, 1, CE_LEVEL_TOKEN, CE_M1);
+  CHECK(random_m1 >= 0.5 && random_m1 <= 1.0);
+  ce_eval_free(ev);
+  ev = run(inputs, 2, &s); /* same seed, same numbers */
+  CHECK_NEAR(value(ev, 1, CE_LEVEL_TOKEN, CE_M1), random_m1, 0);
+  ce_eval_free(ev);
+}
+
+static void test_tables(void) {
+  input inputs[] = {{"g", CE_FORMAT_TAGGED, gold_tokens},
+                    {"sys,1", CE_FORMAT_TAGGED, system_tokens}};
+  setup s = {CE_UNCLUSTERED_MERGE, NULL, 0, NULL, 0};
+  ce_eval *ev = run(inputs, 2, &s);
+  ce_column columns[] = {{CE_LEVEL_TOKEN, CE_M1}, {CE_LEVEL_TYPE, CE_MACRO_I_O1}};
+  char *text = NULL;
+  CHECK(ce_eval_table(ev, CE_TABLE_CSV, columns, 2, &text, NULL) == CE_OK);
+  CHECK_STR_CONTAINS(text, "system,token.m1,type.macro_i_o1\n\"sys,1\",1,");
+  ce_free(text);
+  CHECK(ce_eval_table(ev, CE_TABLE_MARKDOWN, columns, 2, &text, NULL) == CE_OK);
+  CHECK_STR_CONTAINS(
+      text, "| system | token.m1 | type.macro_i_o1 |\n|---|---:|---:|\n| sys,1 | 1.0000 |");
+  ce_free(text);
+  CHECK(ce_eval_table(ev, CE_TABLE_LATEX, columns, 2, &text, NULL) == CE_OK);
+  CHECK_STR_CONTAINS(text, "\\begin{tabular}{lrr}");
+  CHECK_STR_CONTAINS(text, "system & token.m1 & type.macro\\_i\\_o1 \\\\");
+  ce_free(text);
+  CHECK(ce_eval_report(ev, CE_REPORT_DETAILS, &text, NULL) == CE_OK);
+  CHECK_STR_CONTAINS(text, "sys,1\ta\tX Y\tk1 k2\tX Y\t2\t1\t");
+  ce_free(text);
+  CHECK(ce_eval_report(ev, CE_REPORT_SIZES, &text, NULL) == CE_OK);
+  CHECK_STR_CONTAINS(text, "gold\ttokens\t1\tY\t3\n");
+  ce_free(text);
+  ce_eval_free(ev);
+}
+
+int main(void) {
+  test_types_from_tokens_merge();
+  test_types_from_tokens_split();
+  test_types_from_tokens_drop();
+  test_min_share();
+  test_excluded_labels();
+  test_lexicon_mode();
+  test_mixed_mode();
+  test_counts_file();
+  test_baselines();
+  test_tables();
+  return check_report("modes");
+}
