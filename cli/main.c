@@ -46,6 +46,7 @@ typedef struct cli_args {
   const char *unclustered_label;
   int baselines[CE_BASELINE_COUNT];
   const char *report_paths[4]; /* by ce_report */
+  const char *maps[2];         /* by ce_side: a preset name or a file */
   int verbose;
 } cli_args;
 
@@ -82,6 +83,10 @@ static void usage(FILE *to) {
       "                       a share T of the item's tokens carry it (default 0)\n"
       "  --unclustered P      merge (default), split or drop unclustered gold items\n"
       "  --unclustered-label L  the system label that marks an unclustered item (UNK)\n"
+      "  --gold-map M         rewrite gold labels first: a preset (brown-universal,\n"
+      "                       ptb-universal) or a file of from<TAB>to lines\n"
+      "  --induced-map M      the same for the systems' labels\n"
+      "  --map-keep           keep labels a map lacks (default: an error)\n"
       "measures:\n"
       "  --beta B             weight of completeness in V-measure (default 1)\n"
       "  --log2               entropies in bits (default: natural log, nats)\n"
@@ -250,6 +255,8 @@ static int valued_option(const char *arg, const char *value, cli_args *args) {
   } else if (strcmp(arg, "--unclustered-label") == 0) {
     if (!*value) return usage_error("%s", "--unclustered-label needs a non-empty label");
     args->unclustered_label = value;
+  } else if (strcmp(arg, "--gold-map") == 0 || strcmp(arg, "--induced-map") == 0) {
+    args->maps[arg[2] == 'g' ? CE_SIDE_GOLD : CE_SIDE_SYSTEM] = value;
   } else if (strcmp(arg, "--baselines") == 0) {
     if (!parse_baselines(value, args))
       return usage_error("unknown baseline in '%s' (random, one, singletons, majority)", value);
@@ -298,6 +305,8 @@ static int parse_args(int argc, char **argv, cli_args *args) {
       set_option(args, CE_OPT_TOKEN_CHECK, 0.0);
     } else if (strcmp(arg, "--exclude-punct") == 0) {
       set_option(args, CE_OPT_EXCLUDE_PUNCT, 1.0);
+    } else if (strcmp(arg, "--map-keep") == 0) {
+      set_option(args, CE_OPT_MAP_KEEP, 1.0);
     } else if (strcmp(arg, "--verbose") == 0) {
       args->verbose = 1;
     } else if (takes_value(arg)) {
@@ -420,7 +429,37 @@ static int print_result(const ce_eval *ev, const cli_args *args) {
   return code;
 }
 
-/* Options, exclusions and baselines go to the core before any input. */
+static int is_preset(const char *name) {
+  for (size_t i = 0; ce_map_preset_name(i); i++)
+    if (strcmp(ce_map_preset_name(i), name) == 0) return 1;
+  return 0;
+}
+
+/* A label map: a preset by name, or a file read in chunks like any input. */
+static int load_map(ce_eval *ev, ce_side side, const char *name) {
+  ce_error err;
+  FILE *file = is_preset(name) ? NULL : fopen(name, "rb");
+  if (!file && !is_preset(name)) {
+    fprintf(stderr, "clustereval: %s: cannot open: %s (presets: brown-universal, ptb-universal)\n",
+            name, strerror(errno));
+    return EXIT_INPUT;
+  }
+  ce_status status = CE_OK;
+  if (!file) {
+    status = ce_eval_map_preset(ev, side, name, &err);
+  } else {
+    char chunk[1 << 14];
+    size_t got;
+    while (!status && (got = fread(chunk, 1, sizeof chunk, file)) > 0)
+      status = ce_eval_map_feed(ev, side, name, chunk, got, &err);
+    if (!status) status = ce_eval_map_close(ev, side, &err);
+    fclose(file);
+  }
+  if (status) fprintf(stderr, "clustereval: %s\n", err.message);
+  return status ? exit_code_for(status) : EXIT_DONE;
+}
+
+/* Options, exclusions, maps and baselines go to the core before any input. */
 static int configure(ce_eval *ev, const cli_args *args) {
   for (int opt = 0; opt < CE_OPT_COUNT; opt++)
     if (args->option_given[opt]) ce_eval_set(ev, (ce_option)opt, args->options[opt]);
@@ -438,6 +477,10 @@ static int configure(ce_eval *ev, const cli_args *args) {
     }
     p += len + (p[len] == ',');
   }
+  for (int side = 0; side < 2; side++) {
+    int code = args->maps[side] ? load_map(ev, (ce_side)side, args->maps[side]) : EXIT_DONE;
+    if (code) return code;
+  }
   return EXIT_DONE;
 }
 
@@ -452,7 +495,8 @@ static int run(ce_eval *ev, const cli_args *args) {
   const char **names = calloc(args->path_count, sizeof *names);
   size_t count = 0;
   int code = EXIT_INTERNAL;
-  if (!files || !names || configure(ev, args)) goto done;
+  if (!files || !names) goto done;
+  if ((code = configure(ev, args)) != EXIT_DONE) goto done;
   code = open_files(args, files, names, &count);
   int alone = args->gold_format == CE_FORMAT_COUNTS;
   if (count < (alone ? 1u : 2u)) {

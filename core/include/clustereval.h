@@ -278,6 +278,22 @@ ce_status ce_eval_add_baseline(ce_eval *ev, ce_baseline baseline);
 /* "random", "one", "singletons", "majority"; NULL outside the enum. */
 const char *ce_baseline_name(ce_baseline baseline);
 
+/* Which labels a label map rewrites: gold classes or system clusters. */
+typedef enum ce_side { CE_SIDE_GOLD, CE_SIDE_SYSTEM } ce_side;
+
+/*
+ * Label maps (SPEC §2): labels are rewritten before anything else (exclusion included).
+ * A label the map lacks is an input error unless CE_OPT_MAP_KEEP is set. Either a preset
+ * compiled in ("brown-universal", "ptb-universal"; see ce_map_preset_name), or a file of
+ * `from<TAB>to` lines fed in chunks and closed. Before any input is fed.
+ */
+ce_status ce_eval_map_preset(ce_eval *ev, ce_side side, const char *preset, ce_error *err);
+ce_status ce_eval_map_feed(ce_eval *ev, ce_side side, const char *name, const void *bytes,
+                           size_t len, ce_error *err);
+ce_status ce_eval_map_close(ce_eval *ev, ce_side side, ce_error *err);
+/* The presets' names, from 0 until NULL. */
+const char *ce_map_preset_name(size_t index);
+
 /* Number of inputs added (gold included). */
 size_t ce_eval_input_count(const ce_eval *ev);
 /* The input's name, or NULL when `index` is out of range. */

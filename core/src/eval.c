@@ -9,6 +9,7 @@
 
 #include "clustereval.h"
 #include "eval_internal.h"
+#include "unicode_internal.h"
 
 /* Bytes of an input held back to detect its format when it is not forced. */
 enum { DETECT_BYTES = 64 * 1024 };
@@ -56,6 +57,10 @@ void ce_eval_free(ce_eval *ev) {
   free(ev->rows);
   ce__intern_free(&ev->items);
   ce__intern_free(&ev->excluded_labels);
+  for (int side = 0; side < 2; side++) {
+    if (ev->has_map[side]) ce__label_map_free(&ev->maps[side]);
+    free(ev->map_names[side]);
+  }
   free(ev->unclustered_label);
   free(ev);
 }
@@ -103,6 +108,46 @@ const char *ce_baseline_name(ce_baseline baseline) {
   return (unsigned)baseline < CE_BASELINE_COUNT ? names[baseline] : NULL;
 }
 
+/* Starts the map of `side` named `name` (copied, so that errors can name it). */
+static ce_status map_start(ce_eval *ev, ce_side side, const char *name, ce_error *err) {
+  if (!configurable(ev) || (unsigned)side > CE_SIDE_SYSTEM || !name)
+    return ce__fail(err, CE_ERR_USAGE, NULL, 0, 0, "label maps are set before reading");
+  if (ev->has_map[side]) return CE_OK;
+  size_t len = strlen(name);
+  free(ev->map_names[side]);
+  if (!(ev->map_names[side] = malloc(len + 1)))
+    return ce__fail(err, CE_ERR_NOMEM, name, 0, 0, "out of memory");
+  memcpy(ev->map_names[side], name, len + 1);
+  ce__label_map_init(&ev->maps[side], ev->map_names[side]);
+  ev->has_map[side] = 1;
+  return CE_OK;
+}
+
+ce_status ce_eval_map_preset(ce_eval *ev, ce_side side, const char *preset, ce_error *err) {
+  if (ev && (unsigned)side <= CE_SIDE_SYSTEM && ev->has_map[side])
+    return ce__fail(err, CE_ERR_USAGE, preset, 0, 0, "a label map is already set for this side");
+  ce_status status = map_start(ev, side, preset ? preset : "", err);
+  return status ? status : ce__label_map_preset(&ev->maps[side], preset, err);
+}
+
+ce_status ce_eval_map_feed(ce_eval *ev, ce_side side, const char *name, const void *bytes,
+                           size_t len, ce_error *err) {
+  ce_status status = map_start(ev, side, name, err);
+  return status ? status : ce__label_map_feed(&ev->maps[side], bytes, len, err);
+}
+
+ce_status ce_eval_map_close(ce_eval *ev, ce_side side, ce_error *err) {
+  if (!configurable(ev) || (unsigned)side > CE_SIDE_SYSTEM || !ev->has_map[side])
+    return ce__fail(err, CE_ERR_USAGE, NULL, 0, 0, "no label map to close");
+  return ce__label_map_close(&ev->maps[side], err);
+}
+
+const char *ce_map_preset_name(size_t index) {
+  size_t count;
+  const ce_label_map_preset *presets = ce__label_map_presets(&count);
+  return index < count ? presets[index].name : NULL;
+}
+
 ce_status ce_eval_add_input(ce_eval *ev, const char *name, size_t *index, ce_error *err) {
   if (!ev || !name) return ce__fail(err, CE_ERR_USAGE, NULL, 0, 0, "no evaluation or no name");
   if (ev->started)
@@ -148,6 +193,12 @@ static int is_excluded_label(const ce_eval *ev, const ce_record *record) {
          ce__intern_find(&ev->excluded_labels, record->label, record->label_len) != UINT32_MAX;
 }
 
+/* --exclude-punct: an item made only of Unicode punctuation and symbols leaves (SPEC §2). */
+static int is_punct_item(const ce_eval *ev, const ce_record *record) {
+  return ev->options[CE_OPT_EXCLUDE_PUNCT] != 0.0 &&
+         ce__token_is_punct(record->item, record->item_len);
+}
+
 /* Interns a system's cluster label and notes the id of the unclustered label. */
 static ce_status put_cluster(ce_eval *ev, ce_input *input, const ce_record *record,
                              uint32_t *cluster) {
@@ -166,7 +217,7 @@ static ce_status gold_token(ce_eval *ev, ce_input *gold, const ce_record *record
   ce_status status = ce__intern_put(&ev->items, record->item, record->item_len, &token.item, NULL);
   if (status) return status;
   ev->sentence_open = 1;
-  if (is_excluded_label(ev, record)) {
+  if (is_excluded_label(ev, record) || is_punct_item(ev, record)) {
     gold->excluded_tokens++;
     return ce__queue_push(gold, token);
   }
@@ -190,7 +241,7 @@ static ce_status system_token(ce_eval *ev, ce_input *system, const ce_record *re
 
 /* A lexicon entry: weight 1 per (item, label); an item may come back with more labels. */
 static ce_status entry(ce_eval *ev, ce_input *input, int is_gold, const ce_record *record) {
-  if (is_gold && is_excluded_label(ev, record)) return CE_OK;
+  if ((is_gold && is_excluded_label(ev, record)) || is_punct_item(ev, record)) return CE_OK;
   uint32_t item, label;
   ce_status status = ce__intern_put(&ev->items, record->item, record->item_len, &item, NULL);
   if (status) return status;
@@ -210,11 +261,44 @@ static ce_status count_cell(ce_input *input, const ce_record *record) {
   return status;
 }
 
-static ce_status on_record(void *ctx, const ce_record *record, uint64_t line, ce_error *err) {
+/* Rewrites `label` through the side's map; a label the map lacks fails unless kept. */
+static ce_status map_label(const ce_eval *ev, ce_side side, const ce_input *input,
+                           const char **label, size_t *len, uint64_t line, ce_error *err) {
+  if (!ev->has_map[side] || ce__label_map_lookup(&ev->maps[side], *label, *len, label, len))
+    return CE_OK;
+  if (ev->options[CE_OPT_MAP_KEEP] != 0.0) return CE_OK;
+  ce_buf text = {0};
+  ce__buf_append_excerpt(&text, *label, *len, 60);
+  ce__fail(err, CE_ERR_SYNTAX, input->name, line, 0,
+           "label '%s' is not in the label map %s (--map-keep keeps such labels)",
+           text.data ? text.data : "", ev->map_names[side]);
+  ce__buf_free(&text);
+  return CE_ERR_SYNTAX;
+}
+
+/* Applies the label maps: gold labels on gold, clusters on systems; both sides of a count. */
+static ce_status map_record(const ce_eval *ev, const record_context *context, ce_record *record,
+                            uint64_t line, ce_error *err) {
+  if (record->kind == CE_REC_BREAK) return CE_OK;
+  if (record->kind == CE_REC_COUNT) {
+    ce_status status =
+        map_label(ev, CE_SIDE_GOLD, context->input, &record->item, &record->item_len, line, err);
+    return status ? status
+                  : map_label(ev, CE_SIDE_SYSTEM, context->input, &record->label,
+                              &record->label_len, line, err);
+  }
+  return map_label(ev, context->is_gold ? CE_SIDE_GOLD : CE_SIDE_SYSTEM, context->input,
+                   &record->label, &record->label_len, line, err);
+}
+
+static ce_status on_record(void *ctx, const ce_record *original, uint64_t line, ce_error *err) {
   record_context *context = ctx;
   ce_eval *ev = context->ev;
   ce_input *input = context->input;
-  ce_status status = CE_OK;
+  ce_record mapped = *original;
+  const ce_record *record = &mapped;
+  ce_status status = map_record(ev, context, &mapped, line, err);
+  if (status) return status;
   switch (record->kind) {
     case CE_REC_BREAK:
       if (context->is_gold && ev->sentence_open) {

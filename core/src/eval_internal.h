@@ -8,6 +8,7 @@
 
 #include "contingency_internal.h"
 #include "intern_internal.h"
+#include "labelmap_internal.h"
 #include "lines_internal.h"
 #include "measures_internal.h"
 #include "reader_internal.h"
@@ -80,6 +81,9 @@ struct ce_eval {
   size_t input_count, input_cap;
   ce_intern items;
   ce_intern excluded_labels;
+  ce_label_map maps[2]; /* by ce_side */
+  char *map_names[2];
+  int has_map[2];
   char *unclustered_label;
   int baselines[CE_BASELINE_COUNT];
   uint64_t sentences;

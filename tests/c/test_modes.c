@@ -254,6 +254,70 @@ static void test_baselines(void) {
   ce_eval_free(ev);
 }
 
+/*
+ * The Brown preset rewrites the corpus' lower-case tags to universal ones before anything
+ * is counted: nn and nns both become NOUN, so a system that splits them loses nothing in
+ * m1 but gains a class-to-cluster split. A label the map lacks fails the gold file.
+ */
+static void test_label_maps(void) {
+  ce_eval *ev = ce_eval_create();
+  ce_error err;
+  CHECK(ce_eval_map_preset(ev, CE_SIDE_GOLD, "brown-universal", &err) == CE_OK);
+  CHECK(ce_eval_map_preset(ev, CE_SIDE_GOLD, "brown-universal", &err) == CE_ERR_USAGE);
+  const char *gold = "dog\tnn\ndogs\tnns\nran\tvbd\n";
+  const char *sys = "dog\tA\ndogs\tB\nran\tC\n";
+  ce_eval_add_input(ev, "g", NULL, NULL);
+  ce_eval_add_input(ev, "s", NULL, NULL);
+  ce_eval_set_format(ev, 0, CE_FORMAT_TAGGED);
+  ce_eval_set_format(ev, 1, CE_FORMAT_TAGGED);
+  ce_eval_feed(ev, 0, gold, strlen(gold), NULL);
+  ce_eval_feed(ev, 1, sys, strlen(sys), NULL);
+  ce_eval_close(ev, 0, NULL);
+  ce_eval_close(ev, 1, NULL);
+  CHECK(ce_eval_finish(ev, &err) == CE_OK);
+  CHECK_NEAR(value(ev, 0, CE_LEVEL_TOKEN, CE_M1), 1.0, 0);
+  CHECK_NEAR(value(ev, 0, CE_LEVEL_TOKEN, CE_O1), 2.0 / 3, 0); /* NOUN takes A or B, not both */
+  char *json = json_of(ev);
+  CHECK_STR_CONTAINS(json, "\"classes\":2,");
+  ce_free(json);
+  ce_eval_free(ev);
+
+  ev = ce_eval_create();
+  const char *map = "X\tNOUN\n";
+  CHECK(ce_eval_map_feed(ev, CE_SIDE_GOLD, "my.map", map, strlen(map), &err) == CE_OK);
+  CHECK(ce_eval_map_close(ev, CE_SIDE_GOLD, &err) == CE_OK);
+  ce_eval_add_input(ev, "g", NULL, NULL);
+  ce_eval_add_input(ev, "s", NULL, NULL);
+  ce_eval_set_format(ev, 0, CE_FORMAT_TAGGED);
+  const char *unmapped = "a\tX\nb\tY\n";
+  CHECK(ce_eval_feed(ev, 0, unmapped, strlen(unmapped), &err) == CE_ERR_SYNTAX);
+  CHECK_STR_CONTAINS(err.message, "g:2: label 'Y' is not in the label map my.map");
+  ce_eval_free(ev);
+}
+
+/* --exclude-punct drops tokens made of punctuation and symbols only: ",", "--", "$". */
+static void test_exclude_punct(void) {
+  ce_eval *ev = ce_eval_create();
+  CHECK(ce_eval_set(ev, CE_OPT_EXCLUDE_PUNCT, 1) == CE_OK);
+  const char *gold = "a\tX\n,\tP\n--\tP\n$\tS\nb\tY\nU.S.\tN\n";
+  const char *sys = "a\tk\n,\tk\n--\tk\n$\tk\nb\tj\nU.S.\ti\n";
+  ce_eval_add_input(ev, "g", NULL, NULL);
+  ce_eval_add_input(ev, "s", NULL, NULL);
+  ce_eval_set_format(ev, 0, CE_FORMAT_TAGGED);
+  ce_eval_set_format(ev, 1, CE_FORMAT_TAGGED);
+  ce_eval_feed(ev, 0, gold, strlen(gold), NULL);
+  ce_eval_feed(ev, 1, sys, strlen(sys), NULL);
+  ce_eval_close(ev, 0, NULL);
+  ce_eval_close(ev, 1, NULL);
+  CHECK(ce_eval_finish(ev, NULL) == CE_OK);
+  CHECK_NEAR(value(ev, 0, CE_LEVEL_TOKEN, CE_O1), 1.0, 0); /* a/k b/j U.S./i remain */
+  char *json = json_of(ev);
+  CHECK_STR_CONTAINS(json, "\"tokens\":3,");
+  CHECK_STR_CONTAINS(json, "\"excluded_tokens\":3");
+  ce_free(json);
+  ce_eval_free(ev);
+}
+
 static void test_tables(void) {
   input inputs[] = {{"g", CE_FORMAT_TAGGED, gold_tokens},
                     {"sys,1", CE_FORMAT_TAGGED, system_tokens}};
@@ -291,6 +355,8 @@ int main(void) {
   test_mixed_mode();
   test_counts_file();
   test_baselines();
+  test_label_maps();
+  test_exclude_punct();
   test_tables();
   return check_report("modes");
 }
