@@ -70,6 +70,7 @@ static void usage(FILE *to) {
       "  --mapping FILE       every mapping, cluster by cluster (TSV)\n"
       "  --contingency FILE   the contingency tables (TSV)\n"
       "  --sizes FILE         ranked cluster sizes, gold and systems (TSV)\n"
+      "  --detail             JSON: add each system's tables, mappings and items\n"
       "  --verbose            say which format each input was read as\n"
       "inputs:\n"
       "  --gold-format F      force the gold file's format\n"
@@ -305,6 +306,8 @@ static int parse_args(int argc, char **argv, cli_args *args) {
       set_option(args, CE_OPT_TOKEN_CHECK, 0.0);
     } else if (strcmp(arg, "--exclude-punct") == 0) {
       set_option(args, CE_OPT_EXCLUDE_PUNCT, 1.0);
+    } else if (strcmp(arg, "--detail") == 0) {
+      set_option(args, CE_OPT_DETAIL, 1.0);
     } else if (strcmp(arg, "--map-keep") == 0) {
       set_option(args, CE_OPT_MAP_KEEP, 1.0);
     } else if (strcmp(arg, "--verbose") == 0) {

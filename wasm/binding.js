@@ -109,6 +109,24 @@ export function bindCore(module) {
       if (withString(options.unclusteredLabel, (ptr) => module._ce_wasm_set_unclustered_label(handle, ptr)))
         throw usage('the unclustered label must not be empty');
     }
+    [options.goldMap, options.inducedMap].forEach((map, side) => {
+      if (!map) return;
+      let status;
+      if (map.preset) {
+        status = withString(map.preset, (ptr) => module._ce_wasm_map_preset(handle, side, ptr));
+      } else {
+        const bytes = map.bytes instanceof Uint8Array ? map.bytes : new Uint8Array(map.bytes);
+        const buffer = module._malloc(bytes.length || 1);
+        try {
+          module.HEAPU8.set(bytes, buffer);
+          status = withString(map.name ?? 'map', (ptr) => module._ce_wasm_map_feed(handle, side, ptr, buffer, bytes.length));
+          if (!status) status = module._ce_wasm_map_close(handle, side);
+        } finally {
+          module._free(buffer);
+        }
+      }
+      if (status) throw lastError(handle, status);
+    });
     for (const name of options.baselines ?? []) {
       if (!baselineIds.has(name)) throw usage(`unknown baseline '${name}' (${[...baselineIds.keys()].join(', ')})`);
       module._ce_wasm_add_baseline(handle, baselineIds.get(name));
@@ -144,7 +162,8 @@ export function bindCore(module) {
    * beta, log2, tokenCheck, nmiMean ('arithmetic', 'geometric', 'min', 'max'), restarts,
    * seed, minShare, unclustered ('merge', 'split', 'drop'), unclusteredLabel,
    * excludeLabels [..], excludePunct, baselines ['random', 'one', 'singletons',
-   * 'majority'], column, depth, detail. Bytes are Uint8Array or ArrayBuffer.
+   * 'majority'], goldMap and inducedMap ({preset: 'brown-universal'} or {name, bytes}),
+   * mapKeep, column, depth, detail. Bytes are Uint8Array or ArrayBuffer.
    * Returns the SPEC §4 result; a system that fails carries `error` there. Throws CeError
    * when gold fails. `onProgress(done, total)` is told the bytes fed so far.
    */

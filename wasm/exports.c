@@ -78,6 +78,17 @@ CE_EXPORT int ce_wasm_add_baseline(ce_wasm_handle *handle, int baseline) {
   return ce_eval_add_baseline(handle->ev, (ce_baseline)baseline);
 }
 
+CE_EXPORT int ce_wasm_map_preset(ce_wasm_handle *handle, int side, const char *preset) {
+  return ce_eval_map_preset(handle->ev, (ce_side)side, preset, &handle->error);
+}
+CE_EXPORT int ce_wasm_map_feed(ce_wasm_handle *handle, int side, const char *name,
+                               const void *bytes, size_t len) {
+  return ce_eval_map_feed(handle->ev, (ce_side)side, name, bytes, len, &handle->error);
+}
+CE_EXPORT int ce_wasm_map_close(ce_wasm_handle *handle, int side) {
+  return ce_eval_map_close(handle->ev, (ce_side)side, &handle->error);
+}
+
 CE_EXPORT int ce_wasm_add_input(ce_wasm_handle *handle, const char *name) {
   return ce_eval_add_input(handle->ev, name, NULL, &handle->error);
 }

@@ -84,6 +84,31 @@ static ce_status put_ranked(ce_buf *out, const uint64_t *sizes, size_t count) {
   return status ? status : ce__buf_puts(out, "]");
 }
 
+/* Ranked class sizes: tokens per class (token inputs) and items per class. */
+static ce_status put_gold_sizes(ce_buf *out, const ce_eval *ev) {
+  const ce_input *gold = &ev->inputs[0];
+  size_t classes = ce__intern_count(&gold->labels);
+  uint64_t *tokens = calloc(classes ? classes : 1, sizeof *tokens);
+  uint64_t *items = calloc(classes ? classes : 1, sizeof *items);
+  ce_status status = tokens && items ? CE_OK : CE_ERR_NOMEM;
+  const ce_cells *cells = &gold->item_cells;
+  for (size_t slot = 0; !status && slot < cells->slot_count; slot++) {
+    if (!cells->keys[slot]) continue;
+    uint32_t cls = (uint32_t)(cells->keys[slot] - 1);
+    tokens[cls] += cells->counts[slot];
+    items[cls]++;
+  }
+  int has_tokens = ce__format_shape(gold->format) == CE_SHAPE_TOKENS;
+  if (!status) status = ce__buf_puts(out, ",\"sizes\":{\"tokens\":");
+  if (!status) status = put_ranked(out, tokens, has_tokens ? classes : 0);
+  if (!status) status = ce__buf_puts(out, ",\"items\":");
+  if (!status) status = put_ranked(out, items, classes);
+  if (!status) status = ce__buf_puts(out, "}");
+  free(tokens);
+  free(items);
+  return status;
+}
+
 static ce_status put_gold(ce_buf *out, const ce_eval *ev) {
   const ce_input *gold = &ev->inputs[0];
   ce_status status = put_key(out, "gold", 0);
@@ -101,6 +126,7 @@ static ce_status put_gold(ce_buf *out, const ce_eval *ev) {
                        (unsigned long long)ev->sentences, (unsigned long long)ev->gold_items,
                        ce__intern_count(&gold->labels), (unsigned long long)ev->polysemous_items,
                        (unsigned long long)gold->excluded_tokens);
+  if (!status && ev->options[CE_OPT_DETAIL] != 0.0) status = put_gold_sizes(out, ev);
   return status ? status : ce__buf_puts(out, "}");
 }
 
