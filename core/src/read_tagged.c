@@ -1,60 +1,81 @@
+/*
+ * `tagged` (SPEC §2): one token a line, `token<TAB>label`, a blank line ends a sentence;
+ * and CoNLL-U, the same corpus shape with 10 columns, comments and multiword lines.
+ */
 #include <string.h>
 
-#include "read_internal.h"
+#include "read_formats_internal.h"
 
-static int is_space(char c) {
-  return c == ' ' || c == '\t' || c == '\v' || c == '\f';
+static ce_status emit_token(const ce_text_line *line, ce_field token, ce_field label,
+                            ce_error *err) {
+  ce_record record = {
+      CE_REC_TOKEN,   line->text + token.start, token.len, line->text + label.start, label.len, 0,
+      token.start + 1};
+  return ce__emit(line, &record, err);
 }
 
-static int is_blank(const char *line, size_t len) {
-  for (size_t i = 0; i < len; i++)
-    if (!is_space(line[i])) return 0;
-  return 1;
+static ce_status emit_break(const ce_text_line *line, ce_error *err) {
+  ce_record record = {CE_REC_BREAK, "", 0, "", 0, 0, 0};
+  return ce__emit(line, &record, err);
 }
 
-ce_status ce__parse_tagged(const char *source, const char *line, size_t len, uint64_t line_no,
-                           ce_record *record, ce_error *err) {
-  if (is_blank(line, len)) {
-    record->kind = CE_RECORD_BREAK;
-    return CE_OK;
-  }
-  record->kind = CE_RECORD_TOKEN;
-  const char *tab = memchr(line, '\t', len);
-  if (tab) {
-    /* Columns are TAB-separated: a token may hold spaces, the label is the last column. */
-    const char *last_tab = tab;
-    for (const char *p = line + len; p > tab;)
-      if (*--p == '\t') {
-        last_tab = p;
-        break;
-      }
-    record->item = line;
-    record->item_len = (size_t)(tab - line);
-    record->label = last_tab + 1;
-    record->label_len = (size_t)(line + len - record->label);
-    if (!record->item_len)
-      return ce__fail(err, CE_ERR_SYNTAX, source, line_no, 1,
-                      "empty token before the TAB; expected token<TAB>label");
-    if (!record->label_len)
-      return ce__fail(err, CE_ERR_SYNTAX, source, line_no, (uint64_t)(last_tab - line) + 2,
-                      "empty label after the last TAB; expected token<TAB>label");
-    return CE_OK;
-  }
-  /* No TAB: other whitespace separates; the first field is the token, the last the label. */
-  size_t start = 0;
-  while (is_space(line[start])) start++;
-  size_t end = start;
-  while (end < len && !is_space(line[end])) end++;
-  size_t label_end = len;
-  while (label_end > end && is_space(line[label_end - 1])) label_end--;
-  size_t label_start = label_end;
-  while (label_start > end && !is_space(line[label_start - 1])) label_start--;
-  if (label_start == label_end)
-    return ce__fail(err, CE_ERR_SYNTAX, source, line_no, end + 1,
-                    "token without a label; expected token<TAB>label");
-  record->item = line + start;
-  record->item_len = end - start;
-  record->label = line + label_start;
-  record->label_len = label_end - label_start;
-  return CE_OK;
+ce_status ce__read_tagged(const ce_text_line *line, ce_error *err) {
+  if (ce__is_blank(line->text, line->len)) return emit_break(line, err);
+  ce_field token, label;
+  ce_status status = ce__split_tagged(line->source, line->text, line->len, line->no,
+                                      line->reader->column, &token, &label, err);
+  return status ? status : emit_token(line, token, label, err);
+}
+
+/* ------------------------------------------------------------------ CoNLL-U */
+
+/* CoNLL-U has 10 columns: ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC. */
+enum { CONLLU_COLUMNS = 10, CONLLU_FORM = 2, CONLLU_UPOS = 4 };
+
+static size_t digits(const char *bytes, size_t len) {
+  size_t n = 0;
+  while (n < len && bytes[n] >= '0' && bytes[n] <= '9') n++;
+  return n;
+}
+
+ce_conllu_id ce__conllu_id(const char *bytes, size_t len) {
+  size_t head = digits(bytes, len);
+  if (!head) return CE_CONLLU_ID_BAD;
+  if (head == len) return CE_CONLLU_ID_WORD;
+  char mark = bytes[head];
+  size_t tail = digits(bytes + head + 1, len - head - 1);
+  if (!tail || head + 1 + tail != len) return CE_CONLLU_ID_BAD;
+  return mark == '-' ? CE_CONLLU_ID_MULTIWORD : mark == '.' ? CE_CONLLU_ID_EMPTY : CE_CONLLU_ID_BAD;
+}
+
+ce_status ce__read_conllu(const ce_text_line *line, ce_error *err) {
+  const char *text = line->text;
+  if (ce__is_blank(text, line->len)) return emit_break(line, err);
+  if (text[0] == '#') return CE_OK; /* sentence-level comments: # sent_id, # text */
+  size_t count;
+  ce_field id = ce__nth_column(text, line->len, 1, 1, &count);
+  if (count < CONLLU_COLUMNS)
+    return ce__line_fail(line, err, 0,
+                         "%zu TAB-separated column%s; expected the 10 columns of CoNLL-U (ID "
+                         "FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC)",
+                         count, count == 1 ? "" : "s");
+  ce_conllu_id kind = ce__conllu_id(text + id.start, id.len);
+  if (kind == CE_CONLLU_ID_BAD)
+    return ce__line_fail(line, err, 1,
+                         "malformed ID %s at column 1; expected an integer (3), a range (3-4) "
+                         "or a decimal (3.1)",
+                         ce__excerpt(line, id));
+  if (kind != CE_CONLLU_ID_WORD) return CE_OK; /* the words are on their own lines */
+  unsigned column = line->reader->column ? line->reader->column : CONLLU_UPOS;
+  ce_field form = ce__nth_column(text, line->len, 1, CONLLU_FORM, &count);
+  ce_field label = ce__nth_column(text, line->len, 1, column, &count);
+  if (column > count)
+    return ce__line_fail(line, err, 0, "column %u requested but the line has %zu columns", column,
+                         count);
+  if (ce__field_is_blank(text, form))
+    return ce__line_fail(line, err, form.start + 1, "empty FORM in column 2; expected a word");
+  if (ce__field_is_blank(text, label))
+    return ce__line_fail(line, err, label.start + 1, "empty label in column %u; expected a tag",
+                         column);
+  return emit_token(line, form, label, err);
 }

@@ -7,7 +7,15 @@ import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { test } from 'node:test';
 import { MEASURES } from '../../web/src/measures.js';
-import { ROOT, listedFiles, readTable, screenshot, useBrowser, waitForResult } from './harness.mjs';
+import {
+  ROOT,
+  listedFiles,
+  openOptions,
+  readTable,
+  screenshot,
+  useBrowser,
+  waitForResult,
+} from './harness.mjs';
 
 const env = useBrowser();
 const DATA = join(ROOT, 'tests', 'data');
@@ -52,11 +60,13 @@ function cliJson(...args) {
  * for `system`, and nothing else: each data-value within 1e-12, each text its toFixed(4).
  */
 async function assertTableEquals(page, system, token) {
-  const cells = (await readTable(page)).filter((c) => c.system === system);
+  const cells = (await readTable(page, 'token')).filter((c) => c.system === system);
   assert.ok(cells.length > 0, `no cells for ${system}`);
   const shown = new Set(cells.map((c) => c.measure));
   for (const m of MEASURES) {
-    if (m.id in token) assert.ok(shown.has(m.id), `measure ${m.id} is not shown`);
+    if (m.levels.includes('token') && m.id in token) {
+      assert.ok(shown.has(m.id), `measure ${m.id} is not shown`);
+    }
   }
   for (const cell of cells) {
     assert.ok(cell.measure in token, `the table shows ${cell.measure}, which the result lacks`);
@@ -79,7 +89,7 @@ test('every number in the table equals the command-line result for the same file
   await page.getByTestId('gold-input').setInputFiles(GOLD);
   await page.getByTestId('system-input').setInputFiles(SYS);
   await evaluate(page, 'small-sys.tsv');
-  await page.getByTestId('show-all').check();
+  await page.getByTestId('columns').selectOption('all');
 
   const expected = cliJson(GOLD, SYS);
   await assertTableEquals(page, 'small-sys.tsv', expected.systems[0].token);
@@ -94,11 +104,12 @@ test('the options reach the core: bits, β = 2, no token check', async () => {
   const { page } = await openEmpty();
   await page.getByTestId('gold-input').setInputFiles(GOLD);
   await page.getByTestId('system-input').setInputFiles(SYS);
+  await openOptions(page);
   await page.getByLabel('Logarithm').selectOption('2');
   await page.getByLabel('β of V').fill('2');
   await page.getByLabel('Check that tokens line up').uncheck();
   await evaluate(page, 'small-sys.tsv');
-  await page.getByTestId('show-all').check();
+  await page.getByTestId('columns').selectOption('all');
 
   const expected = cliJson('--log2', '--beta', '2', '--no-token-check', GOLD, SYS);
   assert.equal(expected.options.log, '2');
@@ -144,7 +155,7 @@ test('a short system names its file and line; the good one keeps its numbers', a
   const files = await listedFiles(page);
   assert.deepEqual(files, ['small-gold.tsv', 'small-sys.tsv', 'sys-one-token-short.tsv']);
 
-  const cells = await readTable(page);
+  const cells = await readTable(page, 'token');
   const good = cells.filter((c) => c.system === 'small-sys.tsv');
   assert.ok(good.length > 0, 'small-sys.tsv has no row');
   assert.ok(good.every((c) => c.value !== null), 'small-sys.tsv lost its numbers');

@@ -19,6 +19,8 @@ export const RESULTS_DIR = join(ROOT, 'test-results');
 const DIST = join(ROOT, 'dist');
 const VITE = join(ROOT, 'node_modules', '.bin', 'vite');
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** A worker that answers with made-up results in the shape of the worker's contract. */
+export const FIXTURE_WORKER = join(ROOT, 'tests', 'e2e', 'fixtures', 'contract-worker.js');
 
 const CHROMIUM_ARGS = [
   '--headless',
@@ -136,9 +138,24 @@ export function useBrowser() {
     get url() {
       return server.url;
     },
-    /** A fresh context and page, at 1280×800 unless told otherwise, opened on the app. */
-    async open({ viewport = { width: 1280, height: 800 }, goto = true } = {}) {
-      const context = await browser.newContext({ viewport });
+    /**
+     * A fresh context and page, at 1280×800 unless told otherwise, opened on the app (at
+     * `path` under the server's root). With `fixtureWorker`, the page's core worker is
+     * replaced by tests/e2e/fixtures/contract-worker.js.
+     */
+    async open({
+      viewport = { width: 1280, height: 800 },
+      goto = true,
+      path = '',
+      fixtureWorker = false,
+      deviceScaleFactor = 1,
+    } = {}) {
+      const context = await browser.newContext({ viewport, deviceScaleFactor, acceptDownloads: true });
+      if (fixtureWorker) {
+        await context.route(/\/assets\/worker-[^/]*\.js(\?.*)?$/, (route) =>
+          route.fulfill({ path: FIXTURE_WORKER, contentType: 'text/javascript' }),
+        );
+      }
       const page = await context.newPage();
       const rec = { context, page, problems: [], requests: [] };
       // The context sees every request, the dedicated worker's (.wasm) included.
@@ -151,7 +168,7 @@ export function useBrowser() {
       page.on('worker', (w) => w.on('console', onConsole('worker')));
       page.on('crash', () => rec.problems.push('the page crashed'));
       opened.push(rec);
-      if (goto) await page.goto(server.url);
+      if (goto) await page.goto(server.url + path);
       return rec;
     },
   };
@@ -172,16 +189,38 @@ export async function waitForResult(page, timeout = 15_000) {
   await page.waitForSelector('[data-testid="results"][data-state="done"]', { timeout });
 }
 
-/** The numeric cells of the results table: [{system, measure, value, text}]. */
-export async function readTable(page) {
-  return page.$$eval('[data-testid="results"] td[data-measure]', (cells) =>
-    cells.map((td) => ({
-      system: td.dataset.system,
-      measure: td.dataset.measure,
-      value: td.dataset.value === undefined ? null : td.dataset.value,
-      text: td.textContent.trim(),
-    })),
+/**
+ * The cells of the results table: [{system, level, measure, key, value, text}]; value is the
+ * full-precision number as a string (null for n/a), text what is shown (without the M-1
+ * restart spread).
+ */
+export async function readTable(page, level = null) {
+  const cells = await page.$$eval('[data-testid="results"] td[data-measure]', (tds) =>
+    tds.map((td) => {
+      const copy = td.cloneNode(true);
+      copy.querySelectorAll('[data-testid="restart-spread"]').forEach((e) => e.remove());
+      return {
+        system: td.dataset.system,
+        level: td.dataset.level,
+        measure: td.dataset.measure,
+        key: td.dataset.key,
+        value: td.dataset.value === undefined ? null : td.dataset.value,
+        text: copy.textContent.trim(),
+      };
+    }),
   );
+  return level ? cells.filter((c) => c.level === level) : cells;
+}
+
+/** The system names of the table's rows, top to bottom. */
+export async function rowOrder(page) {
+  return page.$$eval('[data-testid="result-row"]', (rows) => rows.map((r) => r.dataset.system));
+}
+
+/** Opens the options panel (a <details>) when it is closed. */
+export async function openOptions(page) {
+  const details = page.getByTestId('options');
+  if (!(await details.evaluate((d) => d.open))) await details.locator('summary').click();
 }
 
 /** The names of the files listed in the drop zones, gold first. */

@@ -1,48 +1,111 @@
-// Every measure the page can show, described once (SPEC §3.1). Table headers, tooltips and the
-// "show all" list come from here; the numbers themselves always come from the result JSON.
+// Every measure the page can show, described once (SPEC §3.1–§3.3). Table headers, tooltips,
+// the notes and the option lists come from here; the numbers always come from the result JSON.
 //
-// higherIsBetter: true or false for a score; null for a plain quantity with no direction (the
-// entropy of either side), which is never marked best. main: shown without "show all".
+// levels: where the result holds the measure (`token`, `type`); main: the levels where it is
+// shown without "all measures". higherIsBetter: true or false for a score; null for a plain
+// quantity with no direction (the entropy of either side), which is never marked best.
+// mapping: 'm1' or 'o1' for the measures that rest on a cluster→class mapping, else null.
 
 export const FAMILIES = {
-  mapping: 'Mapping',
-  information: 'Information',
+  mapping: 'Mapping-based',
+  information: 'Information-theoretic',
+  pairs: 'Pair-counting',
+  bcubed: 'BCubed',
+  polysemous: 'Type-level polysemous',
+  coverage: 'Coverage and substitutability',
 };
 
-const RAR2010 = 'Reichart, Abend & Rappoport (2010), §3: the standard mapping-based accuracies';
+/** Short family names for the table's group headers. */
+export const FAMILY_SHORT = {
+  mapping: 'Mapping',
+  information: 'Information',
+  pairs: 'Pairs',
+  bcubed: 'BCubed',
+  polysemous: 'Polysemous',
+  coverage: 'Coverage',
+};
+
+export const LEVELS = {
+  token: 'Token level',
+  type: 'Type level',
+};
+
+const RAR2010 =
+  'Reichart, Abend & Rappoport (2010), Type level clustering evaluation: new measures and a ' +
+  'POS induction case study, §3';
+const RAR2010_4 = (section) =>
+  `Reichart, Abend & Rappoport (2010), Type level clustering evaluation: new measures and a POS induction case study, ${section}`;
+const AMIGO2009 =
+  'Amigó, Gonzalo, Artiles & Verdejo (2009), A comparison of extrinsic clustering evaluation ' +
+  'metrics based on formal constraints';
 const RH2007 =
   'Rosenberg & Hirschberg (2007), V-measure: a conditional entropy-based external ' +
   'cluster evaluation measure';
 const MEILA2007 = 'Meilă (2007), Comparing clusterings: an information based distance';
 const RR2009 = 'Reichart & Rappoport (2009), The NVI clustering evaluation measure';
 const SHANNON = 'Shannon (1948), A mathematical theory of communication';
+const STREHL2002 =
+  'Strehl & Ghosh (2002), Cluster ensembles: a knowledge reuse framework for combining ' +
+  'multiple partitions';
+const VINH2010 =
+  'Vinh, Epps & Bailey (2010), Information theoretic measures for clusterings comparison';
+const HA1985 = 'Hubert & Arabie (1985), Comparing partitions';
+const RAND1971 = 'Rand (1971), Objective criteria for the evaluation of clustering methods';
+const FGK2009 =
+  'Frank, Goldwater & Keller (2009), Evaluating models of syntactic category acquisition ' +
+  'without using a gold standard';
+const FM1983 = 'Fowlkes & Mallows (1983), A method for comparing two hierarchical clusterings';
+const BB1998 =
+  'Bagga & Baldwin (1998), Entity-based cross-document coreferencing using the vector ' +
+  'space model; ' +
+  AMIGO2009;
+const WORDSPACE =
+  'Evert, the wordspace R package, eval.clustering (after Zhao & Karypis 2001): ' +
+  'clustering entropy';
+const ZEROSPEECH =
+  'The ZeroSpeech term discovery evaluation (Ludusan et al. 2014; Versteegh et al. 2015)';
+
+const m = (def) => ({ mapping: null, levels: ['token', 'type'], main: [], ...def });
 
 export const MEASURES = [
-  {
+  // ---- mapping-based (§3.1)
+  m({
     id: 'm1',
     label: 'M-1',
     name: 'Many-to-one accuracy (purity)',
     family: 'mapping',
     formula:
-      'each cluster is mapped to the class it overlaps most; the share of tokens whose ' +
-      'class is the one their cluster maps to (Frank et al. 2009 call it matched accuracy)',
+      'each cluster is mapped to the class it overlaps most; the share of tokens (or items) ' +
+      'whose class is the one their cluster maps to (Frank et al. 2009 call it matched accuracy)',
     paper: RAR2010,
     higherIsBetter: true,
-    main: true,
-  },
-  {
+    mapping: 'm1',
+    main: ['token', 'type'],
+  }),
+  m({
     id: 'o1',
     label: '1-1',
     name: 'One-to-one accuracy',
     family: 'mapping',
     formula:
-      'the share of tokens correct under the best mapping that sends each cluster to a ' +
-      'different class (extra clusters stay unmapped), found exactly by Kuhn–Munkres',
+      'the share of tokens (or items) correct under the best mapping that sends each cluster ' +
+      'to a different class (extra clusters stay unmapped), found exactly by Kuhn–Munkres',
     paper: RAR2010,
     higherIsBetter: true,
-    main: true,
-  },
-  {
+    mapping: 'o1',
+    main: ['token', 'type'],
+  }),
+  m({
+    id: 'inv_purity',
+    label: 'Inv. pur.',
+    name: 'Inverse purity',
+    family: 'mapping',
+    formula: 'each class takes the cluster it overlaps most; the share of tokens in that cluster',
+    paper: AMIGO2009,
+    higherIsBetter: true,
+  }),
+  // ---- information-theoretic (§3.1)
+  m({
     id: 'homogeneity',
     label: 'Hom.',
     name: 'Homogeneity',
@@ -50,9 +113,9 @@ export const MEASURES = [
     formula: '1 − H(C|K) / H(C): how far each cluster holds one class (1 when H(C) is 0)',
     paper: RH2007,
     higherIsBetter: true,
-    main: true,
-  },
-  {
+    main: ['token'],
+  }),
+  m({
     id: 'completeness',
     label: 'Compl.',
     name: 'Completeness',
@@ -60,9 +123,9 @@ export const MEASURES = [
     formula: '1 − H(K|C) / H(K): how far each class sits in one cluster (1 when H(K) is 0)',
     paper: RH2007,
     higherIsBetter: true,
-    main: true,
-  },
-  {
+    main: ['token'],
+  }),
+  m({
     id: 'v_measure',
     label: 'V',
     name: 'V-measure',
@@ -72,9 +135,9 @@ export const MEASURES = [
       '(1 + β)·h·c / (β·h + c), 0 when both are 0',
     paper: RH2007,
     higherIsBetter: true,
-    main: true,
-  },
-  {
+    main: ['token'],
+  }),
+  m({
     id: 'vi',
     label: 'VI',
     name: 'Variation of information',
@@ -82,9 +145,9 @@ export const MEASURES = [
     formula: 'H(C|K) + H(K|C): what is lost and what is gained going from classes to clusters',
     paper: MEILA2007,
     higherIsBetter: false,
-    main: true,
-  },
-  {
+    main: ['token'],
+  }),
+  m({
     id: 'nvi',
     label: 'NVI',
     name: 'Normalised variation of information',
@@ -92,9 +155,31 @@ export const MEASURES = [
     formula: 'VI / H(C), or H(K) when H(C) is 0',
     paper: RR2009,
     higherIsBetter: false,
-    main: true,
-  },
-  {
+    main: ['token'],
+  }),
+  m({
+    id: 'nmi',
+    label: 'NMI',
+    name: 'Normalised mutual information',
+    family: 'information',
+    formula:
+      'I(C;K) divided by a mean of H(C) and H(K) (arithmetic unless the options say ' +
+      'otherwise); 1 when both entropies are 0',
+    paper: STREHL2002,
+    higherIsBetter: true,
+  }),
+  m({
+    id: 'ami',
+    label: 'AMI',
+    name: 'Adjusted mutual information',
+    family: 'information',
+    formula:
+      'mutual information corrected for chance: (I − E[I]) / (mean(H(C), H(K)) − E[I]), ' +
+      'with E[I] its expectation under the hypergeometric model of random clusterings',
+    paper: VINH2010,
+    higherIsBetter: true,
+  }),
+  m({
     id: 'mi',
     label: 'I(C;K)',
     name: 'Mutual information',
@@ -102,29 +187,26 @@ export const MEASURES = [
     formula: 'H(C) − H(C|K): what the clusters tell about the classes',
     paper: SHANNON,
     higherIsBetter: true,
-    main: false,
-  },
-  {
+  }),
+  m({
     id: 'h_c',
     label: 'H(C)',
     name: 'Entropy of the gold classes',
     family: 'information',
-    formula: 'the entropy of the distribution of classes over tokens',
+    formula: 'the entropy of the distribution of classes',
     paper: SHANNON,
     higherIsBetter: null,
-    main: false,
-  },
-  {
+  }),
+  m({
     id: 'h_k',
     label: 'H(K)',
     name: 'Entropy of the clusters',
     family: 'information',
-    formula: 'the entropy of the distribution of clusters over tokens',
+    formula: 'the entropy of the distribution of clusters',
     paper: SHANNON,
     higherIsBetter: null,
-    main: false,
-  },
-  {
+  }),
+  m({
     id: 'h_c_given_k',
     label: 'H(C|K)',
     name: 'Entropy of the classes given the clusters',
@@ -132,9 +214,8 @@ export const MEASURES = [
     formula: 'what remains unknown of the class once the cluster is known',
     paper: RH2007,
     higherIsBetter: false,
-    main: false,
-  },
-  {
+  }),
+  m({
     id: 'h_k_given_c',
     label: 'H(K|C)',
     name: 'Entropy of the clusters given the classes',
@@ -142,31 +223,335 @@ export const MEASURES = [
     formula: 'what remains unknown of the cluster once the class is known',
     paper: RH2007,
     higherIsBetter: false,
-    main: false,
-  },
+  }),
+  m({
+    id: 'entropy_bits',
+    label: 'Ent. (bits)',
+    name: 'Clustering entropy',
+    family: 'information',
+    formula: 'H(C|K) in bits, whatever the log base in force',
+    paper: WORDSPACE,
+    higherIsBetter: false,
+  }),
+  m({
+    id: 'entropy_scaled',
+    label: 'Ent. (scaled)',
+    name: 'Scaled clustering entropy',
+    family: 'information',
+    formula: 'H(C|K) / H(C), 0 when H(C) is 0',
+    paper: WORDSPACE,
+    higherIsBetter: false,
+  }),
+  // ---- pair-counting (§3.1)
+  m({
+    id: 'ari',
+    label: 'ARI',
+    name: 'Adjusted Rand index',
+    family: 'pairs',
+    formula:
+      'the Rand index corrected for chance: the share of agreeing pairs beyond what random ' +
+      'clusterings of the same sizes give; 1 when no pair disagrees',
+    paper: HA1985,
+    higherIsBetter: true,
+  }),
+  m({
+    id: 'rand',
+    label: 'Rand',
+    name: 'Rand index',
+    family: 'pairs',
+    formula: 'the share of pairs of tokens on which classes and clusters agree (together or apart)',
+    paper: RAND1971,
+    higherIsBetter: true,
+  }),
+  m({
+    id: 'pair_p',
+    label: 'PP',
+    name: 'Pairwise precision',
+    family: 'pairs',
+    formula: 'of the pairs of tokens in one cluster, the share that are in one class',
+    paper: FGK2009,
+    higherIsBetter: true,
+  }),
+  m({
+    id: 'pair_r',
+    label: 'PR',
+    name: 'Pairwise recall',
+    family: 'pairs',
+    formula: 'of the pairs of tokens in one class, the share that are in one cluster',
+    paper: FGK2009,
+    higherIsBetter: true,
+  }),
+  m({
+    id: 'pair_f',
+    label: 'PF',
+    name: 'Pairwise F-score',
+    family: 'pairs',
+    formula: 'the harmonic mean of pairwise precision and recall',
+    paper: FGK2009,
+    higherIsBetter: true,
+  }),
+  m({
+    id: 'fmi',
+    label: 'FMI',
+    name: 'Fowlkes–Mallows index',
+    family: 'pairs',
+    formula: 'the geometric mean of pairwise precision and recall: √(PP·PR)',
+    paper: FM1983,
+    higherIsBetter: true,
+  }),
+  m({
+    id: 'grouping_p',
+    label: 'Grp. P',
+    name: 'Grouping precision',
+    family: 'pairs',
+    formula:
+      'found pairs are tokens sharing a cluster, gold pairs tokens sharing a class, each class ' +
+      'weighted by its share of the tokens in a pair: Σ n_ck over cells with n_ck ≥ 2, divided ' +
+      'by the tokens of clusters with at least 2',
+    paper: ZEROSPEECH,
+    higherIsBetter: true,
+  }),
+  m({
+    id: 'grouping_r',
+    label: 'Grp. R',
+    name: 'Grouping recall',
+    family: 'pairs',
+    formula:
+      'Σ n_ck over cells with n_ck ≥ 2, divided by the tokens of classes with at least 2 ' +
+      '(the ZeroSpeech grouping recall with tokens as fragments)',
+    paper: ZEROSPEECH,
+    higherIsBetter: true,
+  }),
+  m({
+    id: 'grouping_f',
+    label: 'Grp. F',
+    name: 'Grouping F-score',
+    family: 'pairs',
+    formula: 'the harmonic mean of grouping precision and recall',
+    paper: ZEROSPEECH,
+    higherIsBetter: true,
+  }),
+  // ---- BCubed (§3.1, §3.3)
+  m({
+    id: 'bcubed_p',
+    label: 'B³ P',
+    name: 'BCubed precision',
+    family: 'bcubed',
+    formula:
+      'for each token, the share of its cluster that shares its class, averaged over tokens',
+    paper: BB1998,
+    higherIsBetter: true,
+  }),
+  m({
+    id: 'bcubed_r',
+    label: 'B³ R',
+    name: 'BCubed recall',
+    family: 'bcubed',
+    formula:
+      'for each token, the share of its class that shares its cluster, averaged over tokens',
+    paper: BB1998,
+    higherIsBetter: true,
+  }),
+  m({
+    id: 'bcubed_f',
+    label: 'B³ F',
+    name: 'BCubed F-score',
+    family: 'bcubed',
+    formula: 'the harmonic mean of BCubed precision and recall',
+    paper: BB1998,
+    higherIsBetter: true,
+  }),
+  m({
+    id: 'ebcubed_p',
+    label: 'EB³ P',
+    name: 'Extended BCubed precision',
+    family: 'bcubed',
+    formula:
+      'BCubed for overlapping clusterings, over items: for each pair of items sharing a ' +
+      'cluster, min(shared clusters, shared classes) / shared clusters, averaged per item ' +
+      'and then over items; no mapping',
+    paper: AMIGO2009,
+    higherIsBetter: true,
+    levels: ['type'],
+  }),
+  m({
+    id: 'ebcubed_r',
+    label: 'EB³ R',
+    name: 'Extended BCubed recall',
+    family: 'bcubed',
+    formula:
+      'for each pair of items sharing a class, min(shared clusters, shared classes) / shared ' +
+      'classes, averaged per item and then over items',
+    paper: AMIGO2009,
+    higherIsBetter: true,
+    levels: ['type'],
+  }),
+  m({
+    id: 'ebcubed_f',
+    label: 'EB³ F',
+    name: 'Extended BCubed F-score',
+    family: 'bcubed',
+    formula: 'the harmonic mean of extended BCubed precision and recall',
+    paper: AMIGO2009,
+    higherIsBetter: true,
+    levels: ['type'],
+  }),
+  // ---- type-level polysemous (§3.2)
+  ...['m1', 'o1'].flatMap((map) => {
+    const M = map === 'm1' ? 'M-1' : '1-1';
+    const how =
+      map === 'm1'
+        ? 'every cluster mapped to a class, the best mapping found by hill climbing from ' +
+          'several starts (the spread is shown under the number)'
+        : 'each class taking at most one cluster, the best such mapping found exactly ' +
+          '(Kuhn–Munkres); unmapped clusters match nothing';
+    return [
+      m({
+        id: `macro_i_${map}`,
+        label: `MacroI ${M}`,
+        name: `Item-based macro F-score, ${M} mapping`,
+        family: 'polysemous',
+        formula:
+          `2·Σ|A_i ∩ h(B_i)| / (Σ|A_i| + Σ|h(B_i)|): how many of each item's gold classes its ` +
+          `mapped clusters give, pooled over items (equals MacroC); ${how}`,
+        paper: RAR2010_4('§4.1'),
+        higherIsBetter: true,
+        mapping: map,
+        levels: ['type'],
+        main: ['type'],
+      }),
+      m({
+        id: `micro_i_${map}`,
+        label: `MicroI ${M}`,
+        name: `Item-based micro F-score, ${M} mapping`,
+        family: 'polysemous',
+        formula:
+          `the mean over items of each item's F-score 2·|A_i ∩ h(B_i)| / (|A_i| + |h(B_i)|); ${how}`,
+        paper: RAR2010_4('§4.1'),
+        higherIsBetter: true,
+        mapping: map,
+        levels: ['type'],
+        main: ['type'],
+      }),
+      m({
+        id: `micro_c_${map}`,
+        label: `MicroC ${M}`,
+        name: `Cluster-based micro F-score, ${M} mapping`,
+        family: 'polysemous',
+        formula:
+          `clusters mapped to one class are united; each union's F-score against its class, ` +
+          `weighted by its size; ${how}`,
+        paper: RAR2010_4('§4.2'),
+        higherIsBetter: true,
+        mapping: map,
+        levels: ['type'],
+        main: ['type'],
+      }),
+    ];
+  }),
+  // ---- coverage and gold-free (§3.3)
+  m({
+    id: 'cover_p',
+    label: 'Cov. P',
+    name: 'Coverage precision',
+    family: 'coverage',
+    formula: 'of the items the system clusters, the share that gold has',
+    paper: ZEROSPEECH,
+    higherIsBetter: true,
+    levels: ['type'],
+  }),
+  m({
+    id: 'cover_r',
+    label: 'Cov. R',
+    name: 'Coverage recall',
+    family: 'coverage',
+    formula: 'of the items gold has, the share that the system clusters',
+    paper: ZEROSPEECH,
+    higherIsBetter: true,
+    levels: ['type'],
+  }),
+  m({
+    id: 'cover_f',
+    label: 'Cov. F',
+    name: 'Coverage F-score',
+    family: 'coverage',
+    formula: 'the harmonic mean of coverage precision and recall',
+    paper: ZEROSPEECH,
+    higherIsBetter: true,
+    levels: ['type'],
+  }),
+  m({
+    id: 'sub_p',
+    label: 'Sub. P',
+    name: 'Substitutable precision (gold-free)',
+    family: 'coverage',
+    formula:
+      'words seen in the same context frame (previous and next word with their clusters) ' +
+      'should share a cluster: of the pairs within one cluster, the share found in one frame',
+    paper: FGK2009,
+    higherIsBetter: true,
+    levels: ['token', 'type'],
+  }),
+  m({
+    id: 'sub_r',
+    label: 'Sub. R',
+    name: 'Substitutable recall (gold-free)',
+    family: 'coverage',
+    formula: 'of the pairs of words found in one context frame, the share within one cluster',
+    paper: FGK2009,
+    higherIsBetter: true,
+    levels: ['token', 'type'],
+  }),
 ];
+
+export const MEASURE_BY_ID = Object.fromEntries(MEASURES.map((x) => [x.id, x]));
 
 /** Measures whose value is in nats or bits, as the log base in force says. */
 const IN_LOG_UNITS = new Set(['vi', 'mi', 'h_c', 'h_k', 'h_c_given_k', 'h_k_given_c']);
 
-/** The measures to show: the main ones, or all of them. */
-export function visibleMeasures(showAll) {
-  return showAll ? MEASURES : MEASURES.filter((m) => m.main);
-}
+/**
+ * The columns of Reichart, Abend & Rappoport (2010), Table 1: token M-1, 1-1, NVI, V,
+ * H(C|K), H(K|C), then the type-level MacroI, MicroI and MicroC, each M-1 and 1-1.
+ */
+export const REICHART_TABLE1 = [
+  ['token', 'm1'],
+  ['token', 'o1'],
+  ['token', 'nvi'],
+  ['token', 'v_measure'],
+  ['token', 'h_c_given_k'],
+  ['token', 'h_k_given_c'],
+  ['type', 'macro_i_m1'],
+  ['type', 'macro_i_o1'],
+  ['type', 'micro_i_m1'],
+  ['type', 'micro_i_o1'],
+  ['type', 'micro_c_m1'],
+  ['type', 'micro_c_o1'],
+];
 
 /** "higher is better", "lower is better" or "no direction". */
-export function direction(m) {
-  if (m.higherIsBetter === null) return 'no direction';
-  return m.higherIsBetter ? 'higher is better' : 'lower is better';
+export function direction(measure) {
+  if (measure.higherIsBetter === null) return 'no direction';
+  return measure.higherIsBetter ? 'higher is better' : 'lower is better';
 }
 
 /** The formula as a sentence. */
-export function formulaSentence(m) {
-  return `${m.formula.charAt(0).toUpperCase()}${m.formula.slice(1)}.`;
+export function formulaSentence(measure) {
+  return `${measure.formula.charAt(0).toUpperCase()}${measure.formula.slice(1)}.`;
 }
 
-/** A tooltip: name (and unit), direction, formula, paper. `log` is the result's "e" or "2". */
-export function describe(m, log = 'e') {
-  const unit = IN_LOG_UNITS.has(m.id) ? (log === '2' ? ', in bits' : ', in nats') : '';
-  return `${m.name}${unit}; ${direction(m)}.\n${formulaSentence(m)}\n${m.paper}.`;
+/** The unit of a value, given the result's log base ("e" or "2"): "nats", "bits" or "". */
+export function unit(measure, log = 'e') {
+  if (measure.id === 'entropy_bits') return 'bits';
+  if (!IN_LOG_UNITS.has(measure.id)) return '';
+  return log === '2' ? 'bits' : 'nats';
+}
+
+/** A tooltip: name (and unit), level, direction, formula, paper. */
+export function describe(measure, log = 'e', level = null) {
+  const u = unit(measure, log);
+  const where = level ? `, ${level === 'token' ? 'over tokens' : 'over items (types)'}` : '';
+  return (
+    `${measure.name}${where}${u ? `, in ${u}` : ''}; ${direction(measure)}.\n` +
+    `${formulaSentence(measure)}\n${measure.paper}.`
+  );
 }

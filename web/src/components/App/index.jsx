@@ -1,24 +1,77 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { errorText } from '../../format.js';
+import {
+  computeSignature,
+  fromHash,
+  requestOptions,
+  toHash,
+  validate,
+} from '../../options.js';
+import { sortedRows, tableColumns } from '../../table.js';
 import { ErrorPanel } from '../ErrorPanel/index.jsx';
+import { ExportBar } from '../ExportBar/index.jsx';
+import { FileCard } from '../FileCard/index.jsx';
 import { FileDrop } from '../FileDrop/index.jsx';
 import { GoldSummary } from '../GoldSummary/index.jsx';
 import { MeasureNotes } from '../MeasureNotes/index.jsx';
 import { Options } from '../Options/index.jsx';
 import { Progress } from '../Progress/index.jsx';
 import { ResultsTable } from '../ResultsTable/index.jsx';
+import { Views } from '../Views/index.jsx';
 import './style.css';
 
 let nextId = 1;
 
 /** A loaded file: its bytes stay in the Blob and are read afresh for each run. */
 function entry(blob, name = blob.name) {
-  return { id: nextId++, name, size: blob.size, blob };
+  return { id: nextId++, name, fileName: name, size: blob.size, blob, format: 'auto', column: '', depth: '' };
 }
 
+const PREVIEW_BYTES = 64 * 1024;
+
+/** The file as the worker takes it: {name, bytes, format, column?, depth?}. */
 async function readEntry(f) {
-  return { name: f.name, bytes: new Uint8Array(await f.blob.arrayBuffer()) };
+  const out = { name: f.name, bytes: new Uint8Array(await f.blob.arrayBuffer()), format: f.format };
+  if (f.column !== '' && Number(f.column) >= 1) out.column = Number(f.column);
+  if (f.depth !== '' && Number(f.depth) >= 1) out.depth = Number(f.depth);
+  return out;
 }
+
+/** The first 64 KB of a file, cut after its last whole line. */
+async function headBytes(blob) {
+  const bytes = new Uint8Array(await blob.slice(0, PREVIEW_BYTES).arrayBuffer());
+  if (blob.size <= PREVIEW_BYTES) return bytes;
+  const end = bytes.lastIndexOf(10);
+  return end > 0 ? bytes.subarray(0, end + 1) : bytes;
+}
+
+/**
+ * How far each file has been read, from the bytes fed in all: the core is fed a chunk of each
+ * open file in turn, so after `done` bytes every file has been read up to the same level x
+ * (or to its end), with Σ min(size, x) = done. Returns a share per file.
+ */
+function perFile(progress, sizes) {
+  if (Array.isArray(progress.files) && progress.files.length === sizes.length) {
+    return progress.files.map((d, i) => (sizes[i] ? Math.min(1, d / sizes[i]) : 1));
+  }
+  const order = sizes.map((s, i) => [s, i]).sort((a, b) => a[0] - b[0]);
+  let left = progress.done;
+  let open = sizes.length;
+  let level = 0;
+  for (const [s] of order) {
+    if ((s - level) * open <= left) {
+      left -= (s - level) * open;
+      level = s;
+      open -= 1;
+    } else {
+      level += left / open;
+      break;
+    }
+  }
+  return sizes.map((s) => (s ? Math.min(1, level / s) : 1));
+}
+
+const fileSignature = (list) => JSON.stringify(list.map((f) => [f.id, f.name, f.format, f.column, f.depth]));
 
 const IDLE = { state: 'idle' };
 
@@ -32,33 +85,61 @@ export function App({ client, demo }) {
   const [gold, setGold] = useState(null);
   const [systems, setSystems] = useState([]);
   const [isDemo, setIsDemo] = useState(false);
-  const [options, setOptions] = useState({ beta: '1', log2: false, tokenCheck: true });
+  const [options, setOptions] = useState(() => fromHash(window.location.hash));
+  const [maps, setMaps] = useState({ gold: null, induced: null });
   const [run, setRun] = useState(IDLE);
   const [progress, setProgress] = useState({ done: 0, total: 0 });
   const [fileErrors, setFileErrors] = useState({});
-  const [showAll, setShowAll] = useState(false);
+  const [detected, setDetected] = useState({});
+  const [previews, setPreviews] = useState({});
   const runId = useRef(0);
   const touched = useRef(false);
+  const openPreviews = useRef(new Set());
 
-  const beta = Number(options.beta);
-  const betaValid = options.beta !== '' && Number.isFinite(beta) && beta > 0;
+  const invalid = validate(options);
+  const optionsValid = Object.keys(invalid).length === 0;
+  const signature = `${fileSignature(gold ? [gold, ...systems] : systems)}|${computeSignature(options, maps)}`;
+
+  // The options live in the link's fragment; a link with options opens with them.
+  useEffect(() => {
+    const { pathname, search, hash } = window.location;
+    const next = toHash(options);
+    if (next !== hash && !(next === '' && hash === '#')) {
+      window.history.replaceState(window.history.state, '', `${pathname}${search}${next}`);
+    }
+  }, [options]);
+  useEffect(() => {
+    const onHash = () => setOptions(fromHash(window.location.hash));
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
 
   const evaluate = useCallback(
-    async (goldFile, systemFiles) => {
+    async (goldFile, systemFiles, runSignature) => {
       const id = ++runId.current;
       const started = performance.now();
+      const list = [goldFile, ...systemFiles];
       const fileIds = { gold: goldFile.id, systems: systemFiles.map((f) => f.id) };
-      setRun({ state: 'running' });
+      const sizes = list.map((f) => f.size);
+      setRun({ state: 'running', fileIds, sizes });
       setFileErrors({});
-      setProgress({ done: 0, total: [goldFile, ...systemFiles].reduce((n, f) => n + f.size, 0) });
+      setProgress({ done: 0, total: sizes.reduce((n, s) => n + s, 0) });
       try {
-        const [g, ...s] = await Promise.all([goldFile, ...systemFiles].map(readEntry));
+        const [g, ...s] = await Promise.all(list.map(readEntry));
+        const mapBytes = {};
+        for (const kind of ['gold', 'induced']) {
+          const m = maps[kind];
+          if (m) mapBytes[kind] = { name: m.name, bytes: new Uint8Array(await m.blob.arrayBuffer()) };
+        }
         if (id !== runId.current) return;
-        const request = {
-          gold: g,
-          systems: s,
-          options: { beta, log2: options.log2, tokenCheck: options.tokenCheck },
-        };
+        const opts = requestOptions(options, mapBytes);
+        // The label column and depth go with each file; when every file that sets one agrees,
+        // they are also the run's option.
+        for (const key of ['column', 'depth']) {
+          const values = new Set([g, ...s].map((f) => f[key]).filter((v) => v !== undefined));
+          if (values.size === 1) opts[key] = [...values][0];
+        }
+        const request = { gold: g, systems: s, options: opts };
         const result = await client.evaluate(request, {
           onProgress: (p) => {
             if (id === runId.current) setProgress(p);
@@ -66,13 +147,17 @@ export function App({ client, demo }) {
         });
         if (id !== runId.current) return;
         const errors = {};
+        const formats = {};
+        if (result.gold?.format) formats[goldFile.id] = result.gold.format;
         (result.systems ?? []).forEach((sys, i) => {
-          if (sys.error && fileIds.systems[i] !== undefined) {
-            errors[fileIds.systems[i]] = errorText(sys.error);
-          }
+          const fid = fileIds.systems[i];
+          if (fid === undefined) return;
+          if (sys.error) errors[fid] = errorText(sys.error);
+          if (sys.format) formats[fid] = sys.format;
         });
         setFileErrors(errors);
-        setRun({ state: 'done', result, fileIds, seconds: (performance.now() - started) / 1000 });
+        setDetected((d) => ({ ...d, ...formats }));
+        setRun({ state: 'done', result, fileIds, signature: runSignature, seconds: (performance.now() - started) / 1000 });
       } catch (err) {
         if (id !== runId.current) return;
         if (err?.name === 'AbortError') {
@@ -81,20 +166,20 @@ export function App({ client, demo }) {
         }
         // The whole request failed: the gold file, or a request the core refused.
         const owner =
-          err?.file === goldFile.name
-            ? goldFile.id
-            : systemFiles.find((f) => f.name === err?.file)?.id;
+          err?.file === goldFile.name ? goldFile.id : systemFiles.find((f) => f.name === err?.file)?.id;
         if (owner !== undefined) setFileErrors({ [owner]: errorText(err) });
         setRun({ state: 'error', error: err });
       }
     },
-    [client, beta, options.log2, options.tokenCheck],
+    [client, options, maps],
   );
 
   const cancel = () => {
     runId.current += 1;
     client.cancel();
     setRun({ state: 'cancelled' });
+    // Previews waiting in the stopped worker are asked again when next opened.
+    setPreviews((p) => Object.fromEntries(Object.entries(p).filter(([, v]) => v.state !== 'loading')));
   };
 
   // The core loads in its worker; tests and the footer wait for it.
@@ -125,7 +210,8 @@ export function App({ client, demo }) {
         setGold(files.gold);
         setSystems(files.systems);
         setIsDemo(true);
-        evaluate(files.gold, files.systems);
+        const sig = `${fileSignature([files.gold, ...files.systems])}|${computeSignature(options, maps)}`;
+        evaluate(files.gold, files.systems, sig);
       },
       (err) => console.warn(`The demo files could not be loaded: ${err.message}`),
     );
@@ -146,14 +232,79 @@ export function App({ client, demo }) {
       return next;
     });
 
+  const loadPreview = async (f) => {
+    if (typeof client.preview !== 'function') {
+      setPreviews((p) => ({ ...p, [f.id]: { state: 'unavailable' } }));
+      return;
+    }
+    setPreviews((p) => ({ ...p, [f.id]: { state: 'loading' } }));
+    try {
+      const req = { name: f.name, bytes: await headBytes(f.blob), format: f.format };
+      if (f.column !== '' && Number(f.column) >= 1) req.column = Number(f.column);
+      if (f.depth !== '' && Number(f.depth) >= 1) req.depth = Number(f.depth);
+      const data = await client.preview(req);
+      setPreviews((p) => ({ ...p, [f.id]: { state: 'done', data } }));
+      if (data?.format) setDetected((d) => ({ ...d, [f.id]: data.format }));
+    } catch (err) {
+      if (err?.name === 'AbortError') return;
+      setPreviews((p) => ({ ...p, [f.id]: { state: 'error', error: err } }));
+    }
+  };
+
+  const patchFile = (f, patch) => {
+    const next = { ...f, ...patch };
+    if (f.id === gold?.id) setGold(next);
+    else setSystems((list) => list.map((x) => (x.id === f.id ? next : x)));
+    if ('format' in patch) {
+      setDetected((d) => {
+        const copy = { ...d };
+        delete copy[f.id];
+        return copy;
+      });
+    }
+    if (('format' in patch || 'column' in patch || 'depth' in patch) && openPreviews.current.has(f.id)) {
+      loadPreview(next);
+    }
+  };
+
   const running = run.state === 'running';
-  const canEvaluate = gold && systems.length > 0 && betaValid && !running;
+  let fileProgress = null;
+  if (running && run.sizes) {
+    const shares = perFile(progress, run.sizes);
+    fileProgress = {};
+    [run.fileIds.gold, ...run.fileIds.systems].forEach((id, i) => (fileProgress[id] = shares[i]));
+  }
+
+  const renderFile = (f) => (
+    <FileCard
+      file={f}
+      detected={detected[f.id]}
+      error={fileErrors[f.id]}
+      progress={run.state === 'running' && fileProgress ? fileProgress[f.id] ?? null : null}
+      preview={previews[f.id]}
+      onChange={(patch) => {
+        if ('name' in patch) userChange();
+        patchFile(f, patch);
+      }}
+      onRemove={() => {
+        userChange();
+        openPreviews.current.delete(f.id);
+        if (f.id === gold?.id) setGold(null);
+        else setSystems((list) => list.filter((x) => x.id !== f.id));
+        dropError(f.id);
+      }}
+      onPreview={(open) => {
+        if (open) {
+          openPreviews.current.add(f.id);
+          loadPreview(f);
+        } else openPreviews.current.delete(f.id);
+      }}
+    />
+  );
+
+  const canEvaluate = gold && systems.length > 0 && optionsValid && !running;
   const result = run.state === 'done' ? run.result : null;
-  const stale =
-    result &&
-    (run.fileIds.gold !== gold?.id ||
-      run.fileIds.systems.length !== systems.length ||
-      run.fileIds.systems.some((id, i) => systems[i]?.id !== id));
+  const stale = result && run.signature !== signature;
 
   const panelErrors = [];
   if (run.state === 'error') {
@@ -164,6 +315,15 @@ export function App({ client, demo }) {
       if (s.error) panelErrors.push({ key: `s${i}`, text: errorText(s.error) });
     });
   }
+
+  const view = {
+    columns: options.columns,
+    families: options.families,
+    mappings: options.mappings,
+    sort: options.sort,
+    sortDir: options.sortDir,
+  };
+  const setView = (patch) => setOptions((o) => ({ ...o, ...patch }));
 
   return (
     <div class="app" data-ready={ready}>
@@ -184,60 +344,56 @@ export function App({ client, demo }) {
             <FileDrop
               id="gold"
               title="Gold standard"
-              hint="One file: token<TAB>label lines, a blank line between sentences."
+              hint="One file: tagged tokens (token<TAB>label, CoNLL-U, word/TAG), a lexicon, clusters, paths, counts or CSV."
               testId="gold-input"
               files={gold ? [gold] : []}
-              errors={fileErrors}
+              renderFile={renderFile}
               onAdd={([file]) => {
                 userChange();
+                if (gold) openPreviews.current.delete(gold.id);
                 setGold(entry(file));
-              }}
-              onRemove={(id) => {
-                userChange();
-                setGold(null);
-                dropError(id);
               }}
             />
             <FileDrop
               id="systems"
               title="Systems"
-              hint="One or more induced clusterings of the same tokens, in the same shape."
+              hint="One or more induced clusterings of the same tokens or items."
               multiple
               testId="system-input"
               files={systems}
-              errors={fileErrors}
+              renderFile={renderFile}
               onAdd={(files) => {
                 userChange();
                 setSystems((list) => [...list, ...files.map((f) => entry(f))]);
               }}
-              onRemove={(id) => {
-                userChange();
-                setSystems((list) => list.filter((f) => f.id !== id));
-                dropError(id);
-              }}
             />
           </div>
 
-          <div class="app-run">
-            <Options value={options} onChange={setOptions} betaValid={betaValid} />
-            <div class="app-actions">
-              <button
-                type="button"
-                class="button button-primary"
-                data-testid="evaluate"
-                disabled={!canEvaluate}
-                onClick={() => evaluate(gold, systems)}
-              >
-                Evaluate
-              </button>
-              {running ? (
-                <Progress done={progress.done} total={progress.total} onCancel={cancel} />
-              ) : (
-                <p class="app-status" role="status">
-                  {statusText(run, ready, gold, systems)}
-                </p>
-              )}
-            </div>
+          <Options
+            value={options}
+            onChange={setOptions}
+            invalid={invalid}
+            maps={maps}
+            onMapFile={(kind, file) => setMaps((m) => ({ ...m, [kind]: file ? { id: nextId++, name: file.name, blob: file } : null }))}
+          />
+
+          <div class="app-actions">
+            <button
+              type="button"
+              class="button button-primary"
+              data-testid="evaluate"
+              disabled={!canEvaluate}
+              onClick={() => evaluate(gold, systems, signature)}
+            >
+              Evaluate
+            </button>
+            {running ? (
+              <Progress done={progress.done} total={progress.total} onCancel={cancel} />
+            ) : (
+              <p class="app-status" role="status">
+                {statusText(run, ready, gold, systems, optionsValid)}
+              </p>
+            )}
           </div>
         </section>
 
@@ -250,40 +406,33 @@ export function App({ client, demo }) {
           aria-labelledby="results-title"
           aria-busy={running ? 'true' : 'false'}
         >
-          <h2 id="results-title" class="app-section-title">
-            Results
-          </h2>
+          <div class="app-results-head">
+            <h2 id="results-title" class="app-section-title">
+              Results
+            </h2>
+            {result && (
+              <label class="app-columns">
+                Columns
+                <select
+                  data-testid="columns"
+                  value={options.columns}
+                  onChange={(e) => setView({ columns: e.currentTarget.value })}
+                >
+                  <option value="main">main measures</option>
+                  <option value="all">all measures</option>
+                  <option value="reichart">Reichart et al. (2010), Table 1</option>
+                </select>
+              </label>
+            )}
+          </div>
           {result ? (
-            <>
-              {isDemo && demo?.caption && !stale && (
-                <p class="app-demo-caption" data-testid="demo-caption">
-                  {demo.caption}
-                </p>
-              )}
-              {stale && (
-                <p class="app-stale">The files changed since these numbers: evaluate again.</p>
-              )}
-              <GoldSummary gold={result.gold} options={result.options} />
-              <ResultsTable result={result} showAll={showAll} />
-              <div class="app-table-foot">
-                <label class="app-toggle">
-                  <input
-                    type="checkbox"
-                    data-testid="show-all"
-                    checked={showAll}
-                    onChange={(e) => setShowAll(e.currentTarget.checked)}
-                  />
-                  Show all measures (entropies and mutual information)
-                </label>
-                <p class="app-legend">
-                  Token level. ↑ higher is better, ↓ lower is better;{' '}
-                  <span class="app-legend-best">highlighted</span> is the best in its column. Hover
-                  a header for its definition.
-                </p>
-              </div>
-              <Warnings systems={result.systems} />
-              <MeasureNotes />
-            </>
+            <ResultView
+              result={result}
+              view={view}
+              setView={setView}
+              caption={isDemo && demo?.caption && !stale ? demo.caption : null}
+              stale={stale}
+            />
           ) : (
             <p class="app-placeholder">{placeholderText(run.state)}</p>
           )}
@@ -298,11 +447,44 @@ export function App({ client, demo }) {
   );
 }
 
+function ResultView({ result, view, setView, caption, stale }) {
+  const columns = tableColumns(result, view);
+  const rows = sortedRows(result.systems ?? [], view.sort, view.sortDir, columns);
+  return (
+    <>
+      {caption && (
+        <p class="app-demo-caption" data-testid="demo-caption">
+          {caption}
+        </p>
+      )}
+      {stale && (
+        <p class="app-stale" data-testid="stale">
+          The files or options changed since these numbers: evaluate again.
+        </p>
+      )}
+      <GoldSummary gold={result.gold} options={result.options} />
+      <ResultsTable result={result} view={view} onSort={(sort, sortDir) => setView({ sort, sortDir })} />
+      <div class="app-table-foot">
+        <ExportBar result={result} columns={columns} rows={rows} preset={view.columns} />
+        <p class="app-legend">
+          ↑ higher is better, ↓ lower is better; <span class="app-legend-best">highlighted</span>{' '}
+          is the best system in its column (baselines aside). Under a type-level M-1 value: the
+          worst of its hill-climbing starts and how many starts reached the best. Click a header
+          to sort; point at it or focus it for its definition.
+        </p>
+      </div>
+      <Warnings systems={result.systems} />
+      <Views result={result} />
+      <MeasureNotes />
+    </>
+  );
+}
+
 function Warnings({ systems }) {
   const list = (systems ?? []).flatMap((s) => (s.warnings ?? []).map((w) => [s.name, w]));
   if (!list.length) return null;
   return (
-    <div class="app-warnings">
+    <div class="app-warnings" data-testid="warnings">
       <h3 class="app-warnings-title">Warnings</h3>
       <ul>
         {list.map(([name, w], i) => (
@@ -322,7 +504,7 @@ function placeholderText(state) {
   return 'Choose a gold file and one or more system files, then Evaluate.';
 }
 
-function statusText(run, ready, gold, systems) {
+function statusText(run, ready, gold, systems, optionsValid) {
   if (ready === 'loading') return 'Loading the core…';
   if (run.state === 'cancelled') return 'Cancelled. The files are still loaded.';
   if (run.state === 'done') {
@@ -334,6 +516,7 @@ function statusText(run, ready, gold, systems) {
   if (run.state === 'error') return 'The evaluation stopped at an error.';
   if (!gold) return 'Add a gold file.';
   if (!systems.length) return 'Add at least one system file.';
+  if (!optionsValid) return 'Some options cannot be used: see the fields marked.';
   return 'Ready.';
 }
 
@@ -347,3 +530,4 @@ async function loadDemo(demo) {
   const [gold, ...systems] = await Promise.all([demo.gold, ...demo.systems].map(get));
   return { gold, systems };
 }
+

@@ -1,15 +1,14 @@
 import { useState } from 'preact/hooks';
-import { formatBytes } from '../../format.js';
 import './style.css';
 
 /**
  * A drop zone with a file picker and the list of files it holds.
  *
- * files: [{id, name, size}]; errors: {[id]: message}; onAdd(File[]); onRemove(id).
+ * files: [{id, …}]; renderFile(file) draws one of them (a FileCard); onAdd(File[]).
  * With `multiple`, picked files are appended; without, the first one replaces the current.
  */
 export function FileDrop(props) {
-  const { id, title, hint, multiple = false, testId, files, errors, onAdd, onRemove } = props;
+  const { id, title, hint, multiple = false, testId, files, renderFile, onAdd } = props;
   const [over, setOver] = useState(false);
 
   const add = (list) => {
@@ -69,26 +68,7 @@ export function FileDrop(props) {
         <ul class="filedrop-list" aria-label={`${title}: loaded`}>
           {files.map((f) => (
             <li key={f.id} class="filedrop-item" data-testid="file-item" data-name={f.name}>
-              <div class="filedrop-row">
-                <span class="filedrop-name" title={f.name}>
-                  {f.name}
-                </span>
-                <span class="filedrop-size">{formatBytes(f.size)}</span>
-                <button
-                  type="button"
-                  class="filedrop-remove"
-                  aria-label={`Remove ${f.name}`}
-                  title={`Remove ${f.name}`}
-                  onClick={() => onRemove(f.id)}
-                >
-                  <span aria-hidden="true">×</span>
-                </button>
-              </div>
-              {errors?.[f.id] && (
-                <p class="filedrop-error" data-testid="file-error">
-                  {errors[f.id]}
-                </p>
-              )}
+              {renderFile(f)}
             </li>
           ))}
         </ul>

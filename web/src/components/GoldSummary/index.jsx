@@ -11,7 +11,7 @@ export function GoldSummary({ gold, options }) {
     ['sentences', gold.sentences],
     ['items', gold.items],
     ['classes', gold.classes],
-  ];
+  ].filter(([, n]) => n !== undefined);
   if (gold.polysemous_items > 0) facts.push(['polysemous items', gold.polysemous_items]);
   if (gold.excluded_tokens > 0) facts.push(['excluded tokens', gold.excluded_tokens]);
   return (
@@ -19,7 +19,7 @@ export function GoldSummary({ gold, options }) {
       <p class="gold-summary-line">
         <span class="gold-summary-label">Gold</span>
         <span class="gold-summary-name">{gold.name}</span>
-        <span class="gold-summary-format" title="Format detected by the reader">
+        <span class="gold-summary-format" title="Format the core read the file as">
           {gold.format}
         </span>
       </p>
@@ -31,13 +31,33 @@ export function GoldSummary({ gold, options }) {
         ))}
       </ul>
       {options && (
-        <p class="gold-summary-options">
-          {LOGS[options.log] ?? `log base ${options.log}`}
-          {options.beta !== undefined && ` · β = ${options.beta}`}
-          {options.token_check !== undefined &&
-            ` · token check ${options.token_check ? 'on' : 'off'}`}
+        <p class="gold-summary-options" data-testid="options-in-force">
+          {optionWords(options).join(' · ')}
         </p>
       )}
     </div>
   );
+}
+
+/** The options of the result (SPEC §4 `options`) in words, known ones first. */
+function optionWords(o) {
+  const words = [];
+  const seen = new Set();
+  const say = (key, text) => {
+    seen.add(key);
+    if (o[key] !== undefined && text) words.push(text);
+  };
+  say('log', LOGS[o.log] ?? `log base ${o.log}`);
+  say('beta', `β = ${o.beta}`);
+  say('token_check', `token check ${o.token_check ? 'on' : 'off'}`);
+  say('nmi_mean', o.nmi_mean && o.nmi_mean !== 'arithmetic' ? `NMI ${o.nmi_mean} mean` : null);
+  say('restarts', `${o.restarts} restarts`);
+  say('seed', `seed ${o.seed}`);
+  say('unclustered', `unclustered: ${o.unclustered}`);
+  for (const [key, v] of Object.entries(o)) {
+    if (seen.has(key) || v === null || v === false || v === '' || (Array.isArray(v) && !v.length)) continue;
+    if (typeof v === 'object' && !Array.isArray(v)) continue;
+    words.push(`${key.replace(/_/g, ' ')}: ${Array.isArray(v) ? v.join(' ') : v}`);
+  }
+  return words;
 }

@@ -1,156 +1,289 @@
-import { FAMILIES, describe, visibleMeasures } from '../../measures.js';
+import { useState } from 'preact/hooks';
+import { FAMILIES, describe, direction, unit } from '../../measures.js';
 import { errorText, formatCount, formatValue } from '../../format.js';
+import {
+  bestValues,
+  cellValue,
+  columnGroups,
+  isBaseline,
+  missingReason,
+  sortedRows,
+  tableColumns,
+} from '../../table.js';
 import './style.css';
 
 /**
- * One row per system, one column per measure, read from the result JSON (SPEC §4).
- * The best value of each column (by the measure's direction) is marked when two or more
- * systems have a number for it.
+ * Systems × measures, grouped token level / type level, read from the result JSON (SPEC §4).
+ * Sortable by any column (the header buttons); the best value of each column (by the
+ * measure's direction, among the systems that are not baselines) is marked.
+ *
+ * view: {columns, families, mappings, sort, sortDir}; onSort(key, dir).
  */
-export function ResultsTable({ result, showAll }) {
-  const measures = visibleMeasures(showAll);
+export function ResultsTable({ result, view, onSort }) {
+  const [tip, setTip] = useState(null);
+  const columns = tableColumns(result, view);
   const logName = result.options?.log ?? 'e';
   const systems = result.systems ?? [];
-  const best = bestValues(systems, measures);
+  const rows = sortedRows(systems, view.sort, view.sortDir, columns);
+  const best = bestValues(systems, columns);
+  const levels = columnGroups(columns, 'level');
+  const families = columnGroups(columns, 'family');
+  const familyStart = new Set(families.map((g) => g.first));
+  const levelStart = new Set(levels.map((g) => g.first));
+  const edge = (c) =>
+    levelStart.has(c.key) ? ' is-level-start' : familyStart.has(c.key) ? ' is-group-start' : '';
+  const restarts = result.options?.restarts;
 
-  // Consecutive measures of one family share a group header; a rule separates the groups.
-  const families = [];
-  const groupStart = new Set();
-  for (const m of measures) {
-    const last = families[families.length - 1];
-    if (last && last.family === m.family) last.span += 1;
-    else {
-      if (last) groupStart.add(m.id);
-      families.push({ family: m.family, span: 1 });
-    }
+  const sortBy = (key, firstDir) => {
+    if (view.sort === key) onSort(key, view.sortDir === 'asc' ? 'desc' : 'asc');
+    else onSort(key, firstDir);
+  };
+  const sortName = () => {
+    // name A→Z, name Z→A, then back to the order of the files
+    if (view.sort !== 'name') onSort('name', 'asc');
+    else if (view.sortDir === 'asc') onSort('name', 'desc');
+    else onSort('', 'desc');
+  };
+  const ariaSort = (key) =>
+    view.sort === key ? (view.sortDir === 'asc' ? 'ascending' : 'descending') : undefined;
+
+  const showTip = (c, el) => setTip({ c, rect: el.getBoundingClientRect() });
+  const hideTip = () => setTip(null);
+
+  if (!columns.length) {
+    return (
+      <p class="results-empty" data-testid="no-columns">
+        No measure to show: the options hide every family this result holds.
+      </p>
+    );
   }
-  const edge = (m) => (groupStart.has(m.id) ? ' is-group-start' : '');
 
   return (
-    <div class="results-scroll" tabIndex={0} role="region" aria-label="Scores per system">
-      <table class="results-table">
-        <caption class="visually-hidden">
-          Token-level scores of each system against the gold standard {result.gold?.name}
-        </caption>
-        <thead>
-          <tr>
-            <td class="results-corner" />
-            {families.map((f, i) => (
-              <th
-                key={f.family}
-                scope="colgroup"
-                colSpan={f.span}
-                class={`results-family${i > 0 ? ' is-group-start' : ''}`}
-              >
-                {FAMILIES[f.family]}
-              </th>
-            ))}
-          </tr>
-          <tr>
-            <th scope="col" class="results-system-head">
-              System
-            </th>
-            {measures.map((m) => (
-              <th
-                key={m.id}
-                scope="col"
-                class={`results-measure${edge(m)}`}
-                title={describe(m, logName)}
-                data-measure={m.id}
-              >
-                {m.label}
-                {m.higherIsBetter !== null && (
-                  <>
-                    <span class="results-dir" aria-hidden="true">
-                      {m.higherIsBetter ? '↑' : '↓'}
-                    </span>
-                    <span class="visually-hidden">
-                      {m.higherIsBetter ? ' (higher is better)' : ' (lower is better)'}
-                    </span>
-                  </>
-                )}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {systems.map((s, i) => (
-            <tr
-              key={i}
-              data-testid="result-row"
-              data-system={s.name}
-              class={s.error ? 'has-error' : ''}
-            >
-              <th scope="row" class="results-system">
-                <span class="results-system-name">{s.name}</span>
-                {!s.error && (
-                  <span class="results-system-meta">
-                    {s.format} · {formatCount(s.clusters)} clusters
-                    {s.missing > 0 && ` · ${formatCount(s.missing)} missing`}
-                    {s.extra > 0 && ` · ${formatCount(s.extra)} extra`}
-                  </span>
-                )}
-              </th>
-              {s.error ? (
-                <td colSpan={measures.length} class="results-row-error">
-                  {errorText(s.error)}
-                </td>
-              ) : (
-                measures.map((m) => (
-                  <Cell key={m.id} system={s} measure={m} best={best[m.id]} extra={edge(m)} />
-                ))
-              )}
+    <>
+      <div class="results-scroll" tabIndex={0} role="region" aria-label="Scores per system" onScroll={hideTip}>
+        <table class="results-table" data-testid="results-table">
+          <caption class="visually-hidden">
+            Scores of each system against the gold standard {result.gold?.name}; column headers
+            sort the rows.
+          </caption>
+          <thead>
+            <tr class="results-levels">
+              <td class="results-corner" rowSpan={2} />
+              {levels.map((g) => (
+                <th key={g.key} scope="colgroup" colSpan={g.span} class="results-level is-level-start" data-level={g.key}>
+                  {g.label}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+            <tr>
+              {families.map((g) => (
+                <th
+                  key={g.key}
+                  scope="colgroup"
+                  colSpan={g.span}
+                  class={`results-family${levelStart.has(g.first) ? ' is-level-start' : ' is-group-start'}`}
+                  title={FAMILIES[g.key.split('.')[1]]}
+                >
+                  {g.label}
+                </th>
+              ))}
+            </tr>
+            <tr>
+              <th scope="col" class="results-system-head" aria-sort={ariaSort('name')}>
+                <button type="button" class="results-sort" data-testid="sort-system" onClick={sortName}>
+                  System
+                  <SortMark active={view.sort === 'name'} dir={view.sortDir} />
+                </button>
+              </th>
+              {columns.map((c) => {
+                const firstDir = c.measure.higherIsBetter === false ? 'asc' : 'desc';
+                const u = unit(c.measure, logName);
+                return (
+                  <th
+                    key={c.key}
+                    scope="col"
+                    class={`results-measure${edge(c)}`}
+                    data-key={c.key}
+                    data-measure={c.measure.id}
+                    aria-sort={ariaSort(c.key)}
+                  >
+                    <button
+                      type="button"
+                      class="results-sort"
+                      aria-describedby="results-tip"
+                      onClick={() => sortBy(c.key, firstDir)}
+                      onMouseEnter={(e) => showTip(c, e.currentTarget)}
+                      onMouseLeave={hideTip}
+                      onFocus={(e) => showTip(c, e.currentTarget)}
+                      onBlur={hideTip}
+                    >
+                      <HeadLabel label={c.measure.label} />
+                      {c.measure.higherIsBetter !== null && (
+                        <span class="results-dir" aria-hidden="true">
+                          {c.measure.higherIsBetter ? '↑' : '↓'}
+                        </span>
+                      )}
+                      <span class="visually-hidden">
+                        {`, ${c.level} level${u ? `, in ${u}` : ''}, ${direction(c.measure)}`}
+                      </span>
+                      <SortMark active={view.sort === c.key} dir={view.sortDir} />
+                    </button>
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(({ system: s, index }, i) => {
+              const baseline = isBaseline(s);
+              const firstBaseline = baseline && (i === 0 || !isBaseline(rows[i - 1].system));
+              return (
+                <tr
+                  key={index}
+                  data-testid="result-row"
+                  data-system={s.name}
+                  data-baseline={baseline ? 'true' : undefined}
+                  class={`${s.error ? 'has-error' : ''}${baseline ? ' is-baseline' : ''}${firstBaseline ? ' is-first-baseline' : ''}`}
+                >
+                  <th scope="row" class="results-system">
+                    <span class="results-system-name">
+                      {baseline ? (
+                        <>
+                          <span class="results-baseline-tag">baseline</span>
+                          {s.name.slice('baseline:'.length)}
+                        </>
+                      ) : (
+                        s.name
+                      )}
+                    </span>
+                    {!s.error && (
+                      <span class="results-system-meta">
+                        {[
+                          s.format,
+                          s.clusters !== undefined && `${formatCount(s.clusters)} clusters`,
+                          s.missing > 0 && `${formatCount(s.missing)} missing`,
+                          s.extra > 0 && `${formatCount(s.extra)} extra`,
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </span>
+                    )}
+                  </th>
+                  {s.error ? (
+                    <td colSpan={columns.length} class="results-row-error">
+                      {errorText(s.error)}
+                    </td>
+                  ) : (
+                    columns.map((c) => (
+                      <Cell
+                        key={c.key}
+                        system={s}
+                        column={c}
+                        best={best[c.key]}
+                        extra={edge(c)}
+                        restarts={restarts}
+                      />
+                    ))
+                  )}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <MeasureTip tip={tip} log={logName} />
+    </>
   );
 }
 
-function Cell({ system, measure, best, extra }) {
-  const v = system.token?.[measure.id];
-  if (typeof v === 'number') {
-    const isBest = best !== undefined && v === best;
+/** A header label on two lines when it has two words ("MacroI" over "M-1"): narrower columns. */
+function HeadLabel({ label }) {
+  const at = label.lastIndexOf(' ');
+  if (at < 0) return <span>{label}</span>;
+  return (
+    <span class="results-label">
+      {label.slice(0, at)}
+      <span class="results-label-sub"> {label.slice(at + 1)}</span>
+    </span>
+  );
+}
+
+function SortMark({ active, dir }) {
+  if (!active) return <span class="results-sortmark" aria-hidden="true" />;
+  return (
+    <span class="results-sortmark is-active" aria-hidden="true">
+      {dir === 'asc' ? '▲' : '▼'}
+    </span>
+  );
+}
+
+function Cell({ system, column, best, extra, restarts }) {
+  const v = cellValue(system, column);
+  const id = column.measure.id;
+  const common = {
+    'data-level': column.level,
+    'data-measure': id,
+    'data-key': column.key,
+    'data-system': system.name,
+  };
+  if (v !== null) {
+    const isBest = best !== undefined && v === best && !isBaseline(system);
+    const spread = column.level === 'type' && column.measure.mapping === 'm1' ? system.restarts?.[id] : null;
     return (
-      <td
-        class={`results-value${isBest ? ' is-best' : ''}${extra}`}
-        data-measure={measure.id}
-        data-system={system.name}
-        data-value={String(v)}
-        data-best={isBest ? 'true' : undefined}
-      >
+      <td class={`results-value${isBest ? ' is-best' : ''}${extra}`} {...common} data-value={String(v)} data-best={isBest ? 'true' : undefined}>
         {formatValue(v)}
+        {spread && <Spread spread={spread} restarts={restarts} />}
       </td>
     );
   }
-  // null: the core could not compute it and says why in the warnings.
-  const why =
-    v === null
-      ? (system.warnings ?? []).join('; ') || 'not defined for this input'
-      : 'not computed';
+  const why = missingReason(system, column);
   return (
-    <td
-      class={`results-value is-na${extra}`}
-      data-measure={measure.id}
-      data-system={system.name}
-      title={why}
-    >
-      n/a
+    <td class={`results-value is-na${extra}`} {...common} title={why.long}>
+      {why.short}
     </td>
   );
 }
 
-/** For each measure with a direction, the best number among the systems (2 or more). */
-function bestValues(systems, measures) {
-  const best = {};
-  for (const m of measures) {
-    if (m.higherIsBetter === null) continue;
-    const values = systems
-      .map((s) => s.token?.[m.id])
-      .filter((v) => typeof v === 'number' && Number.isFinite(v));
-    if (values.length < 2) continue;
-    best[m.id] = m.higherIsBetter ? Math.max(...values) : Math.min(...values);
+/** The M-1 hill climbing's spread over its starts: the worst start and how many hit the best. */
+function Spread({ spread, restarts }) {
+  const { max, min, hits, sweeps } = spread;
+  const starts = restarts ?? '?';
+  const title =
+    `Hill climbing from ${starts} starts: best ${fmt(max)}, worst ${fmt(min)}; ` +
+    `${hits} of ${starts} starts reached the best` +
+    (sweeps !== undefined ? ` (${formatCount(sweeps)} sweeps in all).` : '.');
+  return (
+    <span class="results-spread" data-testid="restart-spread" title={title}>
+      <span class="visually-hidden">{title}</span>
+      <span aria-hidden="true">
+        ≥{short(min)} · {hits}/{starts}
+      </span>
+    </span>
+  );
+}
+
+const short = (v) => (typeof v === 'number' ? formatValue(v).replace(/^0\./, '.') : '–');
+const fmt = (v) => (typeof v === 'number' ? formatValue(v) : '–');
+
+/** The definition of the header under the pointer or the focus, beside it. */
+function MeasureTip({ tip, log }) {
+  const text = tip ? describe(tip.c.measure, log, tip.c.level) : '';
+  const [head, formula, paper] = text.split('\n');
+  let style = { display: 'none' };
+  if (tip) {
+    const width = Math.min(360, window.innerWidth - 16);
+    const left = Math.max(8, Math.min(tip.rect.left + tip.rect.width / 2 - width / 2, window.innerWidth - width - 8));
+    style = { left: `${left}px`, top: `${tip.rect.bottom + 6}px`, width: `${width}px` };
   }
-  return best;
+  return (
+    <div id="results-tip" role="tooltip" class="results-tip" data-testid="measure-tip" style={style}>
+      {tip && (
+        <>
+          <strong>{head}</strong>
+          <span>{formula}</span>
+          <em>{paper}</em>
+        </>
+      )}
+    </div>
+  );
 }

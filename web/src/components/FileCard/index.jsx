@@ -1,0 +1,255 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { errorText, formatBytes } from '../../format.js';
+import { FORMATS } from '../../options.js';
+import './style.css';
+
+const COLUMN_FORMATS = new Set(['auto', 'tagged', 'conllu', 'lexicon', 'csv']);
+
+/**
+ * One loaded file: its display name (renamable), size, format (detected, or forced), label
+ * column and, for Brown paths, the depth; its read progress while a run reads it; its error;
+ * and a preview of its first lines as the core parses them.
+ *
+ * file: {id, name, fileName, size, format, column, depth}; detected: the format the core read;
+ * progress: 0…1 while running, else null; preview: {state: 'loading'|'done'|'error'|
+ * 'unavailable', data, error}; onChange(patch); onRemove(); onPreview(open).
+ */
+export function FileCard({ file, detected, error, progress, preview, onChange, onRemove, onPreview }) {
+  const [editing, setEditing] = useState(false);
+  const [open, setOpen] = useState(false);
+  const nameInput = useRef(null);
+  const renameButton = useRef(null);
+  const base = `file-${file.id}`;
+
+  useEffect(() => {
+    if (editing) nameInput.current?.select();
+  }, [editing]);
+
+  const commit = (text) => {
+    const name = text.trim();
+    if (name && name !== file.name) onChange({ name });
+    setEditing(false);
+  };
+
+  const shownFormat = file.format === 'auto' ? detected : file.format;
+  const showColumn = COLUMN_FORMATS.has(file.format) && shownFormat !== 'paths' && shownFormat !== 'counts';
+  const showDepth = shownFormat === 'paths' || file.format === 'paths';
+
+  return (
+    <div class="filecard" data-file-id={file.id}>
+      <div class="filedrop-row">
+        {editing ? (
+          <input
+            ref={nameInput}
+            class="filecard-rename"
+            type="text"
+            defaultValue={file.name}
+            aria-label={`New name for ${file.name}`}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                commit(e.currentTarget.value);
+                requestAnimationFrame(() => renameButton.current?.focus());
+              } else if (e.key === 'Escape') {
+                e.preventDefault();
+                setEditing(false);
+                requestAnimationFrame(() => renameButton.current?.focus());
+              }
+            }}
+            onBlur={(e) => editing && commit(e.currentTarget.value)}
+          />
+        ) : (
+          <span class="filedrop-name" title={file.name === file.fileName ? file.name : `${file.name} (file ${file.fileName})`}>
+            {file.name}
+          </span>
+        )}
+        {detected && (
+          <span class="filecard-detected" data-testid="detected-format" title={`The core read this file as ${detected}`}>
+            {detected}
+          </span>
+        )}
+        <span class="filedrop-size">{formatBytes(file.size)}</span>
+        <button
+          type="button"
+          ref={renameButton}
+          class="filecard-icon"
+          aria-label={`Rename ${file.name}`}
+          title="Rename (the name shown in the results)"
+          onClick={() => setEditing(true)}
+          hidden={editing}
+        >
+          <span aria-hidden="true">✎</span>
+        </button>
+        <button
+          type="button"
+          class="filedrop-remove"
+          aria-label={`Remove ${file.name}`}
+          title={`Remove ${file.name}`}
+          onClick={onRemove}
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+
+      <div class="filecard-settings">
+        <label class="filecard-field" for={`${base}-format`}>
+          <span>Format</span>
+          <select
+            id={`${base}-format`}
+            data-testid="file-format"
+            aria-label={`Format of ${file.name}`}
+            value={file.format}
+            onChange={(e) => onChange({ format: e.currentTarget.value })}
+          >
+            {FORMATS.map(([id, label]) => (
+              <option key={id} value={id}>
+                {id === 'auto' && detected ? `auto (${detected})` : label}
+              </option>
+            ))}
+          </select>
+        </label>
+        {showColumn && (
+          <label class="filecard-field" for={`${base}-column`}>
+            <span>Column</span>
+            <input
+              id={`${base}-column`}
+              type="number"
+              min="1"
+              step="1"
+              inputMode="numeric"
+              placeholder="last"
+              aria-label={`Label column of ${file.name}`}
+              value={file.column}
+              onInput={(e) => onChange({ column: e.currentTarget.value })}
+            />
+          </label>
+        )}
+        {showDepth && (
+          <label class="filecard-field" for={`${base}-depth`}>
+            <span>Bits</span>
+            <input
+              id={`${base}-depth`}
+              type="number"
+              min="1"
+              step="1"
+              inputMode="numeric"
+              placeholder="all"
+              aria-label={`Cluster depth in bits of ${file.name}`}
+              value={file.depth}
+              onInput={(e) => onChange({ depth: e.currentTarget.value })}
+            />
+          </label>
+        )}
+        <button
+          type="button"
+          class="filecard-link"
+          aria-expanded={open ? 'true' : 'false'}
+          aria-controls={`${base}-preview`}
+          data-testid="preview-toggle"
+          onClick={() => {
+            setOpen(!open);
+            onPreview(!open);
+          }}
+        >
+          {open ? 'Hide preview' : 'Preview'}
+        </button>
+      </div>
+
+      {progress !== null && progress !== undefined && (
+        <progress
+          class="filecard-progress"
+          max="1"
+          value={progress}
+          data-testid="file-progress"
+          aria-label={`Reading ${file.name}`}
+        />
+      )}
+
+      {error && (
+        <p class="filedrop-error" data-testid="file-error">
+          {error}
+        </p>
+      )}
+
+      {open && <Preview id={`${base}-preview`} name={file.name} preview={preview} />}
+    </div>
+  );
+}
+
+const KIND_TEXT = { token: 'token', break: 'sentence break', entry: 'entry', count: 'count' };
+
+function Preview({ id, name, preview }) {
+  let body;
+  if (!preview || preview.state === 'loading') {
+    body = <p class="filecard-preview-note">Reading the first lines…</p>;
+  } else if (preview.state === 'unavailable') {
+    body = <p class="filecard-preview-note">This build of the core gives no preview.</p>;
+  } else if (preview.state === 'error') {
+    body = (
+      <p class="filedrop-error" data-testid="preview-error">
+        {errorText(preview.error)}
+      </p>
+    );
+  } else {
+    const { format, records = [], error } = preview.data ?? {};
+    const hasCount = records.some((r) => r.count !== undefined && r.count !== null);
+    body = (
+      <>
+        <p class="filecard-preview-note">
+          The first {records.length} {records.length === 1 ? 'record' : 'records'} as read
+          {format ? (
+            <>
+              {' '}
+              in the <strong data-testid="preview-format">{format}</strong> format
+            </>
+          ) : null}
+          .
+        </p>
+        {records.length > 0 && (
+          <div class="filecard-preview-scroll">
+            <table class="filecard-preview-table" data-testid="preview-table">
+              <caption class="visually-hidden">The first records of {name} as the core reads them</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Line</th>
+                  <th scope="col">Item</th>
+                  <th scope="col">Label</th>
+                  {hasCount && <th scope="col">Count</th>}
+                </tr>
+              </thead>
+              <tbody>
+                {records.map((r, i) =>
+                  r.kind === 'break' ? (
+                    <tr key={i} class="is-break">
+                      <td>{r.line}</td>
+                      <td colSpan={hasCount ? 3 : 2}>{KIND_TEXT.break}</td>
+                    </tr>
+                  ) : (
+                    <tr key={i}>
+                      <td>{r.line}</td>
+                      <td class="filecard-preview-item">{show(r.item)}</td>
+                      <td class="filecard-preview-label">{show(r.label)}</td>
+                      {hasCount && <td>{r.count ?? ''}</td>}
+                    </tr>
+                  ),
+                )}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {error && (
+          <p class="filedrop-error" data-testid="preview-error">
+            {errorText(error)}
+          </p>
+        )}
+      </>
+    );
+  }
+  return (
+    <div id={id} class="filecard-preview" data-testid="preview" aria-live="polite">
+      {body}
+    </div>
+  );
+}
+
+const show = (v) => (Array.isArray(v) ? v.join(' ') : (v ?? ''));

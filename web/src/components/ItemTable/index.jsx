@@ -1,0 +1,166 @@
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { formatCount } from '../../format.js';
+import './style.css';
+
+const ROW_H = 30;
+const OVERSCAN = 8;
+
+// Fields of one entry of detail.items (the worker's contract).
+const ITEM = 0;
+const GOLD = 1;
+const SYS = 2;
+const MAPPED = { m1: 3, o1: 5 };
+const F = { m1: 4, o1: 6 };
+
+const KINDS = [
+  ['all', 'all'],
+  ['correct', 'correct (F = 1)'],
+  ['partial', 'partial'],
+  ['wrong', 'wrong (F = 0)'],
+];
+
+const kindOf = (f) => (f >= 1 ? 'correct' : f > 0 ? 'partial' : 'wrong');
+
+/**
+ * One row per item: the item, its gold entry, its system entry, that entry mapped to classes
+ * (MicroI's M-1 or 1-1 mapping) and the item's F-score F_i, read from detail.items. Only the
+ * rows in view are in the page, so that tens of thousands scroll smoothly. Filter by the item's
+ * text and by correct / partial / wrong.
+ */
+export function ItemTable({ system }) {
+  const detail = system.detail;
+  const items = detail.items ?? [];
+  const [mapKind, setMapKind] = useState('m1');
+  const [text, setText] = useState('');
+  const [kind, setKind] = useState('all');
+  const scroller = useRef(null);
+  const [top, setTop] = useState(0);
+  const [height, setHeight] = useState(448);
+
+  const f = F[mapKind];
+  const counts = useMemo(() => {
+    const n = { all: items.length, correct: 0, partial: 0, wrong: 0 };
+    for (const it of items) n[kindOf(it[f])] += 1;
+    return n;
+  }, [items, f]);
+
+  const rows = useMemo(() => {
+    const needle = text.trim().toLowerCase();
+    if (!needle && kind === 'all') return items;
+    return items.filter(
+      (it) => (kind === 'all' || kindOf(it[f]) === kind) && (!needle || String(it[ITEM]).toLowerCase().includes(needle)),
+    );
+  }, [items, text, kind, f]);
+
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return undefined;
+    setHeight(el.clientHeight);
+    const ro = new ResizeObserver(() => setHeight(el.clientHeight));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
+  // A new filter starts at the top.
+  useEffect(() => {
+    if (scroller.current) scroller.current.scrollTop = 0;
+    setTop(0);
+  }, [text, kind]);
+
+  const frame = useRef(0);
+  const onScroll = (e) => {
+    const el = e.currentTarget;
+    cancelAnimationFrame(frame.current);
+    frame.current = requestAnimationFrame(() => setTop(el.scrollTop));
+  };
+
+  const first = Math.max(0, Math.floor(top / ROW_H) - OVERSCAN);
+  const last = Math.min(rows.length, Math.ceil((top + height) / ROW_H) + OVERSCAN);
+  const classes = detail.classes ?? [];
+  const clusters = detail.clusters ?? [];
+  const labels = (ids, names) => (ids ?? []).map((i) => String(names[i] ?? i)).join(' ');
+
+  const visible = [];
+  for (let i = first; i < last; i++) {
+    const it = rows[i];
+    const fi = it[f];
+    const k = kindOf(fi);
+    visible.push(
+      <div key={i} role="row" aria-rowindex={i + 2} class={`items-row is-${k}`} style={{ transform: `translateY(${i * ROW_H}px)` }} data-testid="item-row" data-item={it[ITEM]}>
+        <span role="cell" class="items-item">
+          {String(it[ITEM])}
+        </span>
+        <span role="cell" class="items-labels">
+          {labels(it[GOLD], classes)}
+        </span>
+        <span role="cell" class="items-labels">
+          {labels(it[SYS], clusters)}
+        </span>
+        <span role="cell" class="items-labels">
+          {labels(it[MAPPED[mapKind]], classes)}
+        </span>
+        <span role="cell" class="items-f" data-f={fi}>
+          <span class="items-mark" aria-hidden="true">
+            {k === 'correct' ? '✓' : k === 'partial' ? '◐' : '✗'}
+          </span>
+          {typeof fi === 'number' ? trim(fi) : ''}
+        </span>
+      </div>,
+    );
+  }
+
+  return (
+    <div class="items" data-testid="items">
+      <div class="view-controls">
+        <label class="view-field">
+          Item
+          <input type="search" class="items-search" placeholder="filter by text" value={text} onInput={(e) => setText(e.currentTarget.value)} data-testid="items-filter" />
+        </label>
+        <div class="segmented" role="radiogroup" aria-label="Show">
+          {KINDS.map(([id, label]) => (
+            <label key={id}>
+              <input type="radio" name="items-kind" value={id} checked={kind === id} onChange={() => setKind(id)} data-testid={`items-${id}`} />
+              {label.split(' (')[0]} <span class="items-count">{formatCount(counts[id])}</span>
+            </label>
+          ))}
+        </div>
+        <div class="segmented" role="radiogroup" aria-label="Mapping">
+          {[
+            ['m1', 'M-1'],
+            ['o1', '1-1'],
+          ].map(([id, label]) => (
+            <label key={id}>
+              <input type="radio" name="items-mapping" value={id} checked={mapKind === id} onChange={() => setMapKind(id)} data-testid={`items-${id}`} />
+              {label}
+            </label>
+          ))}
+        </div>
+      </div>
+      <p class="view-caption" role="status" data-testid="items-status">
+        {formatCount(rows.length)} of {formatCount(items.length)} items of <span class="view-name">{system.name}</span>;
+        mapped entries and F<sub>i</sub> under MicroI's {mapKind === 'm1' ? 'many-to-one' : 'one-to-one'} mapping.
+      </p>
+      <div class="items-table" role="table" aria-label={`Per-item details of ${system.name}`} aria-rowcount={rows.length + 1}>
+        <div role="rowgroup" class="items-head">
+          <div role="row" aria-rowindex={1} class="items-row">
+            <span role="columnheader">Item</span>
+            <span role="columnheader">Gold entry</span>
+            <span role="columnheader">System entry</span>
+            <span role="columnheader">Mapped entry</span>
+            <span role="columnheader" class="items-f">
+              F<sub>i</sub>
+            </span>
+          </div>
+        </div>
+        <div class="items-scroll" ref={scroller} onScroll={onScroll} tabIndex={0} aria-label="Items (scroll with the arrow and page keys)" data-testid="items-scroll">
+          <div role="rowgroup" class="items-body" style={{ height: `${rows.length * ROW_H}px` }}>
+            {visible}
+          </div>
+          {rows.length === 0 && <p class="items-none">No item matches.</p>}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+const trim = (v) => (Number.isInteger(v) ? String(v) : v.toFixed(3));
