@@ -11,7 +11,10 @@ const sys = text('sys.tsv', 'The\tc1\ndog\tc2\nbarks\tc3\n.\tc4\n\nA\tc1\ncat\tc
 
 test('version and options come from the core', () => {
   assert.match(core.version, /^\d+\.\d+\.\d+$/);
-  assert.deepEqual(core.options, ['beta', 'log2', 'token_check', 'nmi_mean']);
+  assert.deepEqual(core.options, [
+    'beta', 'log2', 'token_check', 'nmi_mean', 'restarts', 'seed', 'min_share', 'unclustered',
+    'exclude_punct', 'map_keep', 'column', 'depth', 'detail',
+  ]);
 });
 
 test('a small pair gives the SPEC §4 shape with hand-checked numbers', () => {
@@ -65,8 +68,11 @@ test('a bad gold file throws a CeError naming file, line and column', () => {
     assert.match(error.message, /^gold\.tsv:2: NUL byte at column 2 \(byte offset 5\)/);
     return true;
   });
-  assert.throws(() => core.evaluate({ gold: text('gold.tsv', ''), systems: [sys] }), /gold\.tsv: holds no tokens/);
-  assert.throws(() => core.evaluate({ gold: text('gold.tsv', 'a\n'), systems: [sys] }), /gold\.tsv:1: token without a label/);
+  assert.throws(() => core.evaluate({ gold: text('gold.tsv', ''), systems: [sys] }), /gold\.tsv: empty input; expected token<TAB>label lines/);
+  // One word on a line reads as a lexicon item without its labels.
+  assert.throws(() => core.evaluate({ gold: text('gold.tsv', 'a\n'), systems: [sys] }), /gold\.tsv:1: item 'a' without a label/);
+  const forced = { name: 'gold.tsv', bytes: new TextEncoder().encode('a\n'), format: 'tagged' };
+  assert.throws(() => core.evaluate({ gold: forced, systems: [sys] }), /gold\.tsv:1: token without a label/);
   assert.throws(() => core.evaluate({ gold, systems: [] }), /at least one system/);
 });
 

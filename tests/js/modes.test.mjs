@@ -62,7 +62,8 @@ test('options: formats, unclustered policy, excluded labels, min-share, maps', (
   assert.equal(excluded.gold.excluded_tokens, 1);
   assert.throws(() => core.evaluate({ gold, systems: [sys], options: { unclustered: 'keep' } }), /unclustered/);
   assert.throws(() => core.evaluate({ gold, systems: [sys], options: { baselines: ['oracle'] } }), /oracle/);
-  const lexicon = core.evaluate({ gold: text('g.lex', 'a\tX Y\nb\tY\n'), systems: [text('s.lex', 'a\tk1 k2\nb\tk2\n')] });
+  // Labels repeat as a tag set's do: detected as a lexicon (a clusters file's items would not).
+  const lexicon = core.evaluate({ gold: text('g.lex', 'a\tX Y\nb\tY\nc\tY X\nd\tX\n'), systems: [text('s.lex', 'a\tk1 k2\nb\tk2\nc\tk1\nd\tk1\n')] });
   assert.equal(lexicon.gold.format, 'lexicon');
   assert.equal(lexicon.systems[0].token, null);
   const mapped = core.evaluate({
