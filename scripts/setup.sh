@@ -14,6 +14,10 @@ need_command cc gcc
 need_command emcc emscripten
 if [ "$purpose" = test ]; then
   need_command chromium chromium
+  need_command clang clang # libFuzzer and the sanitizers
+  [ -x /usr/bin/time ] || missing+=(time) # peak memory in the benchmarks
+  [ -n "$(find /usr/lib/llvm-*/lib/clang -name 'libclang_rt.fuzzer*.a' 2>/dev/null | head -1)" ] ||
+    missing+=(libclang-rt-dev)
   /usr/bin/python3 -c 'import sklearn' >/dev/null 2>&1 || missing+=(python3-sklearn)
 fi
 

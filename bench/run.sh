@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# The benchmarks, side by side in one run; ratios are what to read, not absolute times.
+#   1. Full Brown corpus (1.16M tokens): the CLI computing every measure against a Python
+#      process computing with scikit-learn every measure it has (whole process each), and
+#      the wasm core in Node on the same files.
+#   2. Type level alone on Brown-shaped entries (bench/type_bench.c).
+#   3. Reading: a synthetic corpus pair of BENCH_TOKENS tokens (default 100M): peak RSS and
+#      throughput of the CLI.
+# Needs ../shared/data/brown.c50.paths for 1 (skipped without it).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cli=build/clustereval
+best_of_3() { # prints the best wall time of 3 runs of the command, in seconds
+  local best=""
+  for _ in 1 2 3; do
+    local start end
+    start=$(date +%s.%N)
+    "$@" >/dev/null 2>&1
+    end=$(date +%s.%N)
+    best=$(echo "$start $end ${best:-1e9}" | awk '{t=$2-$1; print (t<$3)?t:$3}')
+  done
+  echo "$best"
+}
+
+echo "== 1. full Brown corpus: gold tags vs Brown clustering (50 clusters)"
+paths=../shared/data/brown.c50.paths
+if [ -f "$paths" ]; then
+  node scripts/make-demo.mjs "$paths" --per-file all --out "$tmp/brown" | sed 's/^/   /'
+  gold=$tmp/brown/brown-gold.tsv system=$tmp/brown/brown-c50.tsv
+  native=$(best_of_3 "$cli" --measures all "$gold" "$system")
+  native_token=$(best_of_3 "$cli" --restarts 1 --measures token.m1 "$gold" "$system")
+  python=$(best_of_3 /usr/bin/python3 bench/sklearn_all.py "$gold" "$system")
+  echo "   clustereval, every measure (token + type, 10 restarts): ${native} s"
+  echo "   python3 + scikit-learn, its 9 shared measures:          ${python} s"
+  echo "   ratio scikit-learn / clustereval: $(echo "$python $native" | awk '{printf "%.1f", $1/$2}')x"
+  echo "   (clustereval with 1 restart: ${native_token} s)"
+  node bench/wasm_bench.mjs "$gold" "$system" | sed 's/^/   /'
+else
+  echo "   skipped: $paths is not there"
+fi
+
+echo "== 2. type level on Brown-shaped entries"
+cc -O2 -std=c11 -Icore/include -Icore/src bench/type_bench.c core/src/*.c -lm -o "$tmp/type_bench" &&
+  "$tmp/type_bench" | sed 's/^/   /'
+
+echo "== 3. reading: ${BENCH_TOKENS:=100000000} synthetic tokens, 200K types, 45 classes, 200 clusters"
+cc -O2 -std=c11 bench/gen_corpus.c -lm -o "$tmp/gen_corpus" &&
+  "$tmp/gen_corpus" "$tmp/gold.tsv" "$tmp/sys.tsv" "$BENCH_TOKENS"
+bytes=$(($(stat -c %s "$tmp/gold.tsv") + $(stat -c %s "$tmp/sys.tsv")))
+/usr/bin/time -v "$cli" --restarts 1 --measures token.m1 "$tmp/gold.tsv" "$tmp/sys.tsv" \
+  >"$tmp/out" 2>"$tmp/time"
+seconds=$(grep 'Elapsed (wall clock)' "$tmp/time" | awk -F': ' '{split($2,t,":"); print (length(t)==3)? t[1]*3600+t[2]*60+t[3] : t[1]*60+t[2]}')
+rss=$(grep 'Maximum resident' "$tmp/time" | awk '{print $NF}')
+echo "   input: $((bytes / 1000000)) MB in two files; wall time ${seconds} s; peak RSS $((rss / 1024)) MB"
+echo "   throughput: $(echo "$bytes $seconds" | awk '{printf "%.0f", $1/$2/1e6}') MB/s (both files, one core)"
