@@ -6,10 +6,11 @@
 //   test('…', async () => { const { page } = await env.open(); … });
 // afterEach fails the test on any page error, console error or request that leaves the origin.
 
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
-import { join } from 'node:path';
+import { extname, join, normalize } from 'node:path';
 import { after, afterEach, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -124,7 +125,7 @@ export function useBrowser() {
     opened = [];
     const faults = [];
     for (const p of pages) {
-      const origin = new URL(server.url).origin;
+      const origin = new URL(p.base ?? server.url).origin;
       for (const u of p.requests) {
         if (!sameOrigin(u, origin)) faults.push(`request left the page's origin: ${u}`);
       }
@@ -140,13 +141,15 @@ export function useBrowser() {
     },
     /**
      * A fresh context and page, at 1280×800 unless told otherwise, opened on the app (at
-     * `path` under the server's root). With `fixtureWorker`, the page's core worker is
+     * `path` under the server's root, or at `base`, another server's URL, whose origin is
+     * then the one requests may go to). With `fixtureWorker`, the page's core worker is
      * replaced by tests/e2e/fixtures/contract-worker.js.
      */
     async open({
       viewport = { width: 1280, height: 800 },
       goto = true,
       path = '',
+      base = null,
       fixtureWorker = false,
       deviceScaleFactor = 1,
     } = {}) {
@@ -157,7 +160,7 @@ export function useBrowser() {
         );
       }
       const page = await context.newPage();
-      const rec = { context, page, problems: [], requests: [] };
+      const rec = { context, page, problems: [], requests: [], base };
       // The context sees every request, the dedicated worker's (.wasm) included.
       context.on('request', (req) => rec.requests.push(req.url()));
       page.on('pageerror', (err) => rec.problems.push(`page error: ${err.message}`));
@@ -168,7 +171,7 @@ export function useBrowser() {
       page.on('worker', (w) => w.on('console', onConsole('worker')));
       page.on('crash', () => rec.problems.push('the page crashed'));
       opened.push(rec);
-      if (goto) await page.goto(server.url + path);
+      if (goto) await page.goto((base ?? server.url) + path);
       return rec;
     },
   };
@@ -231,4 +234,142 @@ export async function listedFiles(page) {
 export async function screenshot(page, name) {
   mkdirSync(RESULTS_DIR, { recursive: true });
   await page.screenshot({ path: join(RESULTS_DIR, `${name}.png`), fullPage: true });
+}
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.wasm': 'application/wasm',
+  '.tsv': 'text/tab-separated-values; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
+
+/**
+ * A tiny static server for dist/ under a sub-path (`/some/path/`), as a plain web host would
+ * serve the build: anything outside the prefix is 404. Resolves {url, stop()}; url ends in
+ * the prefix.
+ */
+export async function startStatic(prefix = '/some/path/') {
+  const server = http.createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    if (!path.startsWith(prefix)) {
+      res.writeHead(404).end('outside the sub-path');
+      return;
+    }
+    let file = normalize(join(DIST, path.slice(prefix.length)));
+    if (!file.startsWith(DIST)) {
+      res.writeHead(403).end();
+      return;
+    }
+    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+    if (!existsSync(file)) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    res.end(readFileSync(file));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  return {
+    url: `http://127.0.0.1:${port}${prefix}`,
+    stop: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+/** The last request the fixture worker received: {gold, systems, options}. */
+export async function fixtureRequest(page) {
+  for (const w of page.workers()) {
+    const req = await w.evaluate(() => self.lastRequest ?? null).catch(() => null);
+    if (req) return req;
+  }
+  return null;
+}
+
+/** Saves what `click()` downloads; resolves {name, text, bytes}. */
+export async function download(page, click) {
+  const [dl] = await Promise.all([page.waitForEvent('download'), click()]);
+  const path = await dl.path();
+  const bytes = readFileSync(path);
+  return { name: dl.suggestedFilename(), bytes, text: bytes.toString('utf8') };
+}
+
+/** Removes every loaded file (gold and systems) from the page. */
+export async function clearFiles(page) {
+  for (const name of ['Gold standard', 'Systems']) {
+    const remove = page.getByRole('region', { name }).getByRole('button', { name: /^Remove / });
+    while ((await remove.count()) > 0) await remove.first().click();
+  }
+}
+
+/** Drops files on a zone ('gold-drop' or 'systems-drop') as a user's drag and drop does. */
+export async function dropFiles(page, zone, files) {
+  const payload = files.map(({ name, text }) => ({ name, text }));
+  const dt = await page.evaluateHandle((list) => {
+    const transfer = new DataTransfer();
+    for (const f of list) transfer.items.add(new File([f.text], f.name, { type: 'text/plain' }));
+    return transfer;
+  }, payload);
+  await page.getByTestId(zone).dispatchEvent('drop', { dataTransfer: dt });
+}
+
+/** Clicks Evaluate and waits for a finished result that has a row for `system`. */
+export async function evaluateAndWait(page, system, timeout = 30_000) {
+  await page.getByTestId('evaluate').click();
+  const row = `[data-testid="results"][data-state="done"] tr[data-system="${system}"]`;
+  await page.waitForSelector(row, { timeout });
+}
+
+/** Runs the command-line tool with --format json; returns the parsed result (exit 2 too). */
+export function cliJson(...args) {
+  const cli = join(ROOT, 'build', 'clustereval');
+  if (!existsSync(cli)) throw new Error(`${cli} is missing: build the command-line tool first (make native)`);
+  try {
+    const out = execFileSync(cli, ['--format', 'json', ...args], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      maxBuffer: 1 << 28,
+    });
+    return JSON.parse(out);
+  } catch (err) {
+    if (err.stdout) return JSON.parse(err.stdout); // exit code 2 still prints the result
+    throw err;
+  }
+}
+
+/** A minimal CSV reader (quoted fields, CRLF): rows of strings. */
+export function parseCsv(text) {
+  const rows = [];
+  let row = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += ch;
+  }
+  if (field || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
 }

@@ -480,16 +480,20 @@ function ResultView({ result, view, setView, caption, stale }) {
   );
 }
 
+/** The systems' warnings, each text once with the systems that gave it. */
 function Warnings({ systems }) {
-  const list = (systems ?? []).flatMap((s) => (s.warnings ?? []).map((w) => [s.name, w]));
-  if (!list.length) return null;
+  const byText = new Map();
+  for (const s of systems ?? []) {
+    for (const w of s.warnings ?? []) byText.set(w, [...(byText.get(w) ?? []), s.name]);
+  }
+  if (!byText.size) return null;
   return (
     <div class="app-warnings" data-testid="warnings">
       <h3 class="app-warnings-title">Warnings</h3>
       <ul>
-        {list.map(([name, w], i) => (
-          <li key={i}>
-            <span class="app-warnings-name">{name}</span>: {w}
+        {[...byText].map(([w, names]) => (
+          <li key={w}>
+            <span class="app-warnings-name">{names.join(', ')}</span>: {w}
           </li>
         ))}
       </ul>

@@ -12,6 +12,7 @@ const SOURCES = [
 ];
 
 const MAX_CELL = 28;
+const ROW_MAX = 24;
 const LABEL_MIN = 11; // a cell this size (CSS px) or larger gets its row or column label
 const ROW_LABELS = 96;
 const COL_LABELS = 78;
@@ -42,6 +43,7 @@ export function Heatmap({ system, goldName }) {
   const [width, setWidth] = useState(0);
   const [dpr, setDpr] = useState(() => window.devicePixelRatio || 1);
   const [cursor, setCursor] = useState(null); // {row, col, from: 'pointer'|'keys'}
+  const [scroll, setScroll] = useState({ x: 0, y: 0 });
 
   useLayoutEffect(() => {
     const el = wrapRef.current;
@@ -119,7 +121,8 @@ export function Heatmap({ system, goldName }) {
     }, 'image/png');
   };
 
-  const describeHit = hit
+  // Read out for the keyboard only: a screen reader need not hear every pointer move.
+  const describeHit = hit && cursor.from === 'keys'
     ? `${hit.classLabel} × ${hit.clusterLabel}: ${formatCount(hit.count)} ${counting}` +
       `, ${pct(hit.count, layout.rowTotal[hit.c])} of the class, ${pct(hit.count, layout.colTotal[hit.k])} of the cluster` +
       (hit.mapped ? '; mapped' : layout.map[hit.k] >= 0 ? `; the cluster maps to ${detail.classes[layout.map[hit.k]]}` : '; the cluster is unmapped')
@@ -180,7 +183,8 @@ export function Heatmap({ system, goldName }) {
         Point at a cell, or focus the picture and use the arrow keys.
       </p>
 
-      <div class="heatmap-scroll" ref={wrapRef}>
+      <div class="heatmap-frame">
+      <div class="heatmap-scroll" ref={wrapRef} onScroll={(e) => setScroll({ x: e.currentTarget.scrollLeft, y: e.currentTarget.scrollTop })}>
         {geom && (
           <div class="heatmap-stage" style={{ width: `${geom.width}px`, height: `${geom.height}px` }}>
             <canvas
@@ -213,11 +217,14 @@ export function Heatmap({ system, goldName }) {
                     height: `${Math.max(geom.cellH, 2) + 2}px`,
                   }}
                 />
-                <Tooltip hit={hit} geom={geom} cursor={cursor} layout={layout} counting={counting} detail={detail} />
               </>
             )}
           </div>
         )}
+      </div>
+      {hit && geom && (
+        <Tooltip hit={hit} geom={geom} cursor={cursor} scroll={scroll} view={wrapRef.current?.clientWidth ?? geom.width} layout={layout} counting={counting} detail={detail} />
+      )}
       </div>
       <p id="heatmap-readout" class="visually-hidden" aria-live="polite" data-testid="heatmap-readout">
         {describeHit}
@@ -235,13 +242,13 @@ export function Heatmap({ system, goldName }) {
   );
 }
 
-function Tooltip({ hit, geom, cursor, layout, counting, detail }) {
-  const x = geom.left + (cursor.col + 1) * geom.cellW + 10;
-  const y = geom.top + cursor.row * geom.cellH;
-  const flip = x + 240 > geom.width;
-  const style = flip
-    ? { right: `${geom.width - (geom.left + cursor.col * geom.cellW) + 10}px`, top: `${y}px` }
-    : { left: `${x}px`, top: `${y}px` };
+function Tooltip({ hit, geom, cursor, scroll, view, layout, counting, detail }) {
+  // Placed in the frame around the scrolling plot, so that the plot's edges do not clip it.
+  const cellLeft = geom.left + cursor.col * geom.cellW - scroll.x;
+  const x = cellLeft + geom.cellW + 10;
+  const y = geom.top + cursor.row * geom.cellH - scroll.y;
+  const flip = x + 260 > view;
+  const style = flip ? { right: `${Math.max(0, view - cellLeft + 10)}px`, top: `${y}px` } : { left: `${x}px`, top: `${y}px` };
   const target = layout.map[hit.k];
   return (
     <div class="heatmap-tip" style={style} data-testid="heatmap-tip" aria-hidden="true">
@@ -283,11 +290,11 @@ const pct = (part, whole) => (whole > 0 ? `${((100 * part) / whole).toFixed(part
 /** Cell sizes and margins for a container `width` CSS pixels wide. */
 function geometry(layout, width) {
   if (!width || !layout.n || !layout.m) return null;
-  // Columns share the width (at most MAX_CELL, at least 1 px: then the plot scrolls); rows are
-  // about as tall as columns are wide, within PLOT_HEIGHT for all of them.
+  // Columns share the width (at most MAX_CELL, at least 1 px: then the plot scrolls); rows share
+  // PLOT_HEIGHT (at most ROW_MAX, at least 2 px: then it scrolls).
   const size = (left) => {
     const cellW = Math.max(1, Math.min(MAX_CELL, (width - left - 2) / layout.m));
-    const cellH = Math.min(MAX_CELL, Math.max(2, Math.min(Math.max(cellW, 8), PLOT_HEIGHT / layout.n)));
+    const cellH = Math.min(ROW_MAX, Math.max(2, PLOT_HEIGHT / layout.n));
     return { cellW, cellH };
   };
   let left = 0;
@@ -353,6 +360,13 @@ function draw(canvas, layout, detail, g, dpr) {
       ctx.strokeRect(x0 + lw / 2, y0 + lw / 2, w - lw, h - lw);
       ctx.strokeStyle = '#ffffff';
       ctx.strokeRect(x0 + lw * 1.5, y0 + lw * 1.5, w - 3 * lw, h - 3 * lw);
+    } else if (h >= 4 * dpr) {
+      // Narrow columns: a dark line above and below the cell keeps its colour visible, and a
+      // run of mapped columns reads as one band.
+      const lw = Math.max(1, Math.round(dpr));
+      ctx.fillStyle = '#111111';
+      ctx.fillRect(x0, y0, w, lw);
+      ctx.fillRect(x0, y0 + h - lw, w, lw);
     } else {
       ctx.strokeStyle = '#111111';
       ctx.lineWidth = 1;

@@ -256,7 +256,7 @@ function Spread({ spread, restarts }) {
     <span class="results-spread" data-testid="restart-spread" title={title}>
       <span class="visually-hidden">{title}</span>
       <span aria-hidden="true">
-        ≥{short(min)} · {hits}/{starts}
+        ≥{short(min)} {hits}/{starts}
       </span>
     </span>
   );

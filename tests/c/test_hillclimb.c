@@ -1,0 +1,223 @@
+/*
+ * M-1 hill climbing (SPEC §3.2): its incremental moves against full recomputation, the
+ * tie and strict-gain rules, and independence from how ids were numbered.
+ */
+#include <stdlib.h>
+
+#include "check.h"
+#include "hillclimb_internal.h"
+#include "rng_internal.h"
+#include "type_internal.h"
+
+#define EPS 1e-12
+
+/* A random polysemous instance: n classes, m clusters, l items, some in no cluster. */
+static void random_entries(ce_rng *rng, ce_entries *e, size_t l, size_t n, size_t m,
+                           const uint32_t *class_perm, const uint32_t *cluster_perm) {
+  uint32_t *gi = malloc(4 * l * sizeof *gi), *gl = malloc(4 * l * sizeof *gl);
+  uint32_t *si = malloc(4 * l * sizeof *si), *sl = malloc(4 * l * sizeof *sl);
+  uint32_t *home = malloc(n * sizeof *home);
+  size_t gn = 0, sn = 0;
+  for (size_t c = 0; c < n; c++) home[c] = (uint32_t)ce__rng_below(rng, m);
+  for (size_t i = 0; i < l; i++) {
+    uint64_t roll = ce__rng_below(rng, 100);
+    size_t a = roll < 65 ? 1 : roll < 90 ? 2 : 3, first = gn;
+    for (size_t j = 0; j < a; j++) {
+      gi[gn] = (uint32_t)i;
+      gl[gn++] = (uint32_t)ce__rng_below(rng, n);
+    }
+    roll = ce__rng_below(rng, 100);
+    size_t b = roll < 10 ? 0 : roll < 60 ? 1 : roll < 85 ? 2 : 4;
+    for (size_t j = 0; j < b; j++) {
+      si[sn] = (uint32_t)i;
+      sl[sn++] = ce__rng_below(rng, 100) < 55 ? home[gl[first + ce__rng_below(rng, gn - first)]]
+                                              : (uint32_t)ce__rng_below(rng, m);
+    }
+  }
+  /* Renumber: the ids change, the labels (their order) do not. */
+  uint32_t *class_order = malloc(n * sizeof *class_order);
+  uint32_t *cluster_order = malloc(m * sizeof *cluster_order);
+  for (size_t c = 0; c < n; c++) class_order[class_perm ? class_perm[c] : c] = (uint32_t)c;
+  for (size_t k = 0; k < m; k++) cluster_order[cluster_perm ? cluster_perm[k] : k] = (uint32_t)k;
+  for (size_t p = 0; p < gn; p++)
+    if (class_perm) gl[p] = class_perm[gl[p]];
+  for (size_t p = 0; p < sn; p++)
+    if (cluster_perm) sl[p] = cluster_perm[sl[p]];
+  CHECK(ce__entries_from_pairs(e, l, n, m, gi, gl, gn, si, sl, sn, class_order, cluster_order) ==
+        CE_OK);
+  free(gi);
+  free(gl);
+  free(si);
+  free(sl);
+  free(home);
+  free(class_order);
+  free(cluster_order);
+}
+
+/* No single cluster can move to another class and gain more than the tolerance. */
+static int is_local_optimum(const ce_type_index *ix, int measure, uint32_t *map, double value) {
+  const ce_entries *e = ix->entries;
+  int ok = 1;
+  for (size_t k = 0; k < e->clusters; k++) {
+    uint32_t keep = map[k];
+    for (uint32_t c = 0; c < e->classes; c++) {
+      double v[CE_TYPE_MEASURES];
+      map[k] = c;
+      CHECK(ce__type_values(ix, map, v) == CE_OK);
+      if (v[measure] > value + EPS) ok = 0;
+    }
+    map[k] = keep;
+  }
+  return ok;
+}
+
+/* The incremental moves agree with full recomputation: every result is a local optimum
+ * by the definitions, with the value the definitions give. */
+static void test_local_optima(void) {
+  ce_rng rng;
+  ce__rng_seed(&rng, 7, 0);
+  for (int s = 0; s < 40; s++) {
+    size_t n = 2 + ce__rng_below(&rng, 9), m = 2 + ce__rng_below(&rng, 19);
+    size_t l = 20 + ce__rng_below(&rng, 180);
+    ce_entries e;
+    random_entries(&rng, &e, l, n, m, NULL, NULL);
+    ce_type_index ix;
+    CHECK(ce__type_index_build(&ix, &e) == CE_OK);
+    /* From the library's starts, and directly from a random single start. */
+    ce_climb_options options = {4, (uint64_t)s};
+    ce_type_result r;
+    CHECK(ce__type_measures(&e, &options, &r) == CE_OK);
+    uint32_t *start = malloc(m * sizeof *start);
+    for (size_t k = 0; k < m; k++) start[k] = (uint32_t)ce__rng_below(&rng, n);
+    ce_climb_options one = {1, 0};
+    for (int t = 0; t < CE_TYPE_MEASURES; t++) {
+      double v[CE_TYPE_MEASURES];
+      CHECK(ce__type_values(&ix, r.m1[t].cluster_to_class, v) == CE_OK);
+      CHECK(v[t] == r.m1[t].value);
+      CHECK(is_local_optimum(&ix, t, r.m1[t].cluster_to_class, r.m1[t].value));
+      ce_type_score score;
+      CHECK(ce__climb(&ix, t, start, &one, &score) == CE_OK);
+      CHECK(is_local_optimum(&ix, t, score.cluster_to_class, score.value));
+      CHECK(score.hits == 1 && score.min == score.value && score.sweeps >= 1);
+      CHECK(ce__type_values(&ix, start, v) == CE_OK);
+      CHECK(score.value >= v[t]); /* climbing never goes down */
+      free(score.cluster_to_class);
+    }
+    free(start);
+    ce__type_result_free(&r);
+    ce__type_index_free(&ix);
+    ce__entries_free(&e);
+  }
+}
+
+/* Numbering classes and clusters differently, with the same labels, changes nothing:
+ * starts are drawn in label order and ties go by label. */
+static void test_ids_do_not_matter(void) {
+  for (int s = 0; s < 20; s++) {
+    ce_rng rng, again;
+    ce__rng_seed(&rng, 100 + (uint64_t)s, 0);
+    size_t n = 2 + ce__rng_below(&rng, 12), m = 2 + ce__rng_below(&rng, 30);
+    size_t l = 50 + ce__rng_below(&rng, 300);
+    uint32_t class_perm[16], cluster_perm[32];
+    for (uint32_t c = 0; c < n; c++) class_perm[c] = c;
+    for (uint32_t k = 0; k < m; k++) cluster_perm[k] = k;
+    ce__rng_shuffle_u32(&rng, class_perm, n);
+    ce__rng_shuffle_u32(&rng, cluster_perm, m);
+    again = rng;
+    ce_entries plain, renumbered;
+    random_entries(&rng, &plain, l, n, m, NULL, NULL);
+    random_entries(&again, &renumbered, l, n, m, class_perm, cluster_perm);
+    ce_climb_options options = {10, 3};
+    ce_type_result a, b;
+    CHECK(ce__type_measures(&plain, &options, &a) == CE_OK);
+    CHECK(ce__type_measures(&renumbered, &options, &b) == CE_OK);
+    for (int t = 0; t < CE_TYPE_MEASURES; t++) {
+      CHECK(a.m1[t].value == b.m1[t].value && a.m1[t].min == b.m1[t].min);
+      CHECK(a.m1[t].hits == b.m1[t].hits && a.m1[t].sweeps == b.m1[t].sweeps);
+      for (size_t k = 0; k < m; k++)
+        CHECK(b.m1[t].cluster_to_class[cluster_perm[k]] == class_perm[a.m1[t].cluster_to_class[k]]);
+      CHECK_NEAR(a.o1[t].value, b.o1[t].value, EPS);
+    }
+    ce__type_result_free(&a);
+    ce__type_result_free(&b);
+    ce__entries_free(&plain);
+    ce__entries_free(&renumbered);
+  }
+}
+
+/* Ties go to the class whose label sorts first, at start 0 and in moves; a move needs a
+ * strict gain. */
+static void test_ties(void) {
+  /* One item, A = {0, 1} (or {1, 2}), in the only cluster. */
+  uint32_t gi[] = {0, 0}, gl[] = {0, 1}, gl12[] = {1, 2}, si[] = {0}, sl[] = {0};
+  uint32_t reversed[3] = {2, 1, 0}; /* class 2 sorts first, then 1, then 0 */
+  ce_entries e;
+  ce_climb_options one = {1, 1};
+  ce_type_result r;
+  /* Start 0: W(0,k0) = W(1,k0) = 1: class 0 by ids in label order, class 1 when reversed. */
+  CHECK(ce__entries_from_pairs(&e, 1, 2, 1, gi, gl, 2, si, sl, 1, NULL, NULL) == CE_OK);
+  CHECK(ce__type_measures(&e, &one, &r) == CE_OK);
+  for (int t = 0; t < CE_TYPE_MEASURES; t++) {
+    CHECK(r.m1[t].cluster_to_class[0] == 0 && r.m1[t].sweeps == 1);
+    CHECK_NEAR(r.m1[t].value, t == CE_TYPE_MICRO_C ? 2.0 * 1 / (1 + 1) : 2.0 / 3.0, EPS);
+  }
+  ce__type_result_free(&r);
+  ce__entries_free(&e);
+  uint32_t two_first[2] = {1, 0};
+  CHECK(ce__entries_from_pairs(&e, 1, 2, 1, gi, gl, 2, si, sl, 1, two_first, NULL) == CE_OK);
+  CHECK(ce__type_measures(&e, &one, &r) == CE_OK);
+  for (int t = 0; t < CE_TYPE_MEASURES; t++) CHECK(r.m1[t].cluster_to_class[0] == 1);
+  ce__type_result_free(&r);
+  ce__entries_free(&e);
+  /* Moves: from k0 → 0 (no match), classes 1 and 2 both give MacroI 2·1/(2 + 1): the move
+   * goes to the label that sorts first, then a second sweep confirms. */
+  for (int order = 0; order < 2; order++) {
+    CHECK(ce__entries_from_pairs(&e, 1, 3, 1, gi, gl12, 2, si, sl, 1, order ? reversed : NULL,
+                                 NULL) == CE_OK);
+    ce_type_index ix;
+    CHECK(ce__type_index_build(&ix, &e) == CE_OK);
+    uint32_t start[1] = {0};
+    for (int t = 0; t < CE_TYPE_MEASURES; t++) {
+      ce_type_score score;
+      CHECK(ce__climb(&ix, t, start, &one, &score) == CE_OK);
+      CHECK(score.cluster_to_class[0] == (order ? 2u : 1u));
+      CHECK(score.sweeps == 2);
+      free(score.cluster_to_class);
+    }
+    /* No strict gain: from k0 → 2, class 1 is as good and sorts first, yet k0 stays. */
+    start[0] = 2;
+    for (int t = 0; t < CE_TYPE_MEASURES; t++) {
+      ce_type_score score;
+      CHECK(ce__climb(&ix, t, start, &one, &score) == CE_OK);
+      CHECK(score.cluster_to_class[0] == 2 && score.sweeps == 1);
+      free(score.cluster_to_class);
+    }
+    ce__type_index_free(&ix);
+    ce__entries_free(&e);
+  }
+}
+
+/* Clusters without items and classes no item holds are harmless. */
+static void test_unused_labels(void) {
+  uint32_t gi[] = {0, 1}, gl[] = {0, 0}, si[] = {0, 1}, sl[] = {2, 2};
+  ce_entries e;
+  CHECK(ce__entries_from_pairs(&e, 2, 3, 4, gi, gl, 2, si, sl, 2, NULL, NULL) == CE_OK);
+  ce_type_result r;
+  CHECK(ce__type_measures(&e, NULL, &r) == CE_OK);
+  for (int t = 0; t < CE_TYPE_MEASURES; t++) {
+    CHECK_NEAR(r.o1[t].value, 1.0, EPS);
+    CHECK_NEAR(r.m1[t].value, 1.0, EPS);
+    CHECK(r.m1[t].cluster_to_class[2] == 0);
+    CHECK(r.o1[t].cluster_to_class[0] == UINT32_MAX && r.o1[t].cluster_to_class[2] == 0);
+  }
+  ce__type_result_free(&r);
+  ce__entries_free(&e);
+}
+
+int main(void) {
+  test_local_optima();
+  test_ids_do_not_matter();
+  test_ties();
+  test_unused_labels();
+  return check_report("hillclimb");
+}

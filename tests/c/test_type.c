@@ -1,0 +1,605 @@
+/*
+ * The polysemous type-level measures (Reichart, Abend & Rappoport 2010, §4; SPEC §3.2):
+ * a hand-worked instance, the paper's sanity facts, and exhaustive search over every
+ * mapping on random small instances.
+ */
+#include <stdlib.h>
+
+#include "check.h"
+#include "hillclimb_internal.h"
+#include "rng_internal.h"
+#include "type_internal.h"
+
+#define EPS 1e-12
+
+/*
+ * Entries from text: items separated by '|', ids by spaces, e.g. "0 | 0 1 | 1" (an empty
+ * item is an empty induced entry). Orders are identity.
+ */
+static size_t parse_pairs(const char *text, uint32_t *items, uint32_t *labels) {
+  size_t count = 0;
+  uint32_t item = 0;
+  for (const char *p = text; *p;) {
+    if (*p == '|') {
+      item++;
+      p++;
+    } else if (*p == ' ') {
+      p++;
+    } else {
+      char *end;
+      labels[count] = (uint32_t)strtoul(p, &end, 10);
+      items[count++] = item;
+      p = end;
+    }
+  }
+  return count;
+}
+
+static void build(ce_entries *e, size_t items, size_t classes, size_t clusters, const char *gold,
+                  const char *system) {
+  uint32_t gi[256], gl[256], si[256], sl[256];
+  size_t gn = parse_pairs(gold, gi, gl), sn = parse_pairs(system, si, sl);
+  ce_status status =
+      ce__entries_from_pairs(e, items, classes, clusters, gi, gl, gn, si, sl, sn, NULL, NULL);
+  CHECK(status == CE_OK);
+}
+
+static ce_type_result run(const ce_entries *e, unsigned restarts, uint64_t seed) {
+  ce_climb_options options = {restarts, seed};
+  ce_type_result result;
+  CHECK(ce__type_measures(e, &options, &result) == CE_OK);
+  return result;
+}
+
+static void test_entries_from_pairs(void) {
+  /* Unsorted pairs with a repeat; item 1 has an empty induced entry. */
+  uint32_t gi[] = {1, 0, 0, 1, 0}, gl[] = {2, 1, 0, 0, 1};
+  uint32_t si[] = {0, 0}, sl[] = {3, 1};
+  ce_entries e;
+  CHECK(ce__entries_from_pairs(&e, 2, 3, 4, gi, gl, 5, si, sl, 2, NULL, NULL) == CE_OK);
+  CHECK(e.class_start[0] == 0 && e.class_start[1] == 2 && e.class_start[2] == 4);
+  CHECK(e.class_ids[0] == 0 && e.class_ids[1] == 1 && e.class_ids[2] == 0 && e.class_ids[3] == 2);
+  CHECK(e.cluster_start[1] == 2 && e.cluster_start[2] == 2);
+  CHECK(e.cluster_ids[0] == 1 && e.cluster_ids[1] == 3);
+  CHECK(e.class_order[2] == 2 && e.cluster_order[3] == 3);
+  ce__entries_free(&e);
+  ce__entries_free(&e); /* freeing twice is harmless: the first call zeroes */
+  ce__entries_free(NULL);
+  /* An id out of range, an item with no class. */
+  uint32_t bad[] = {3};
+  CHECK(ce__entries_from_pairs(&e, 2, 3, 4, gi, bad, 1, si, sl, 2, NULL, NULL) == CE_ERR_USAGE);
+  CHECK(e.class_start == NULL);
+  CHECK(ce__entries_from_pairs(&e, 2, 3, 4, gi, gl, 1, si, sl, 2, NULL, NULL) == CE_ERR_USAGE);
+  /* A class order that is not a permutation is refused by the measures. */
+  uint32_t order[3] = {0, 0, 1};
+  CHECK(ce__entries_from_pairs(&e, 2, 3, 4, gi, gl, 5, si, sl, 2, order, NULL) == CE_OK);
+  ce_type_result result;
+  CHECK(ce__type_measures(&e, NULL, &result) == CE_ERR_USAGE);
+  ce__entries_free(&e);
+}
+
+/*
+ * Classes N = 0, V = 1; clusters k0, k1, k2.
+ *   item  A_i     B_i
+ *   i0    {N}     {k0}
+ *   i1    {N}     {k0}
+ *   i2    {N, V}  {k0, k1}
+ *   i3    {V}     {k1}
+ *   i4    {V}     {k2}
+ *   i5    {N}     {}        (empty induced entry: matches nothing, still counts)
+ * |N| = 4, |V| = 3, Σ|A_i| = 7, l = 6; |k0| = 3, |k1| = 2, |k2| = 1, Σ|B_i| = 6.
+ */
+static void test_hand_worked(void) {
+  ce_entries e;
+  build(&e, 6, 2, 3, "0 | 0 | 0 1 | 1 | 1 | 0", "0 | 0 | 0 1 | 1 | 2 | ");
+  ce_type_result r = run(&e, 10, 1);
+  /*
+   * 1-1, MacroI: W(c,k) = #{i : c ∈ A_i, k ∈ B_i}: k0: N 3, V 1; k1: N 1, V 2; k2: V 1.
+   * Best injective: k0→N, k1→V, k2 unmapped: IM = 3 + 2 = 5 (k0→N, k2→V gives 4).
+   * |h(B_i)| := |B_i|, so MacroI = 2·5 / (7 + 6) = 10/13.
+   */
+  CHECK_NEAR(r.o1[CE_TYPE_MACRO_I].value, 10.0 / 13.0, EPS);
+  CHECK(r.o1[CE_TYPE_MACRO_I].cluster_to_class[0] == 0);
+  CHECK(r.o1[CE_TYPE_MACRO_I].cluster_to_class[1] == 1);
+  CHECK(r.o1[CE_TYPE_MACRO_I].cluster_to_class[2] == UINT32_MAX);
+  /*
+   * 1-1, MicroI: w_i = 2/(|A_i| + |B_i|) = 1, 1, 1/2, 1, 1, (i5 has no cluster).
+   * W: k0: N 1 + 1 + 1/2 = 5/2, V 1/2; k1: N 1/2, V 1/2 + 1 = 3/2; k2: V 1.
+   * Best: k0→N, k1→V = 4 (k0→N, k2→V: 7/2). MicroI = 4/6: F_i = 1, 1, 1, 1, 0, 0.
+   */
+  CHECK_NEAR(r.o1[CE_TYPE_MICRO_I].value, 4.0 / 6.0, EPS);
+  /*
+   * 1-1, MicroC: W(c,k) = |k|·2|k∩c|/(|k| + |c|): k0: N 3·6/7 = 18/7, V 3·2/6 = 1;
+   * k1: N 2·2/6 = 2/3, V 2·4/5 = 8/5; k2: N 0, V 1·2/4 = 1/2.
+   * Best: k0→N, k1→V = 18/7 + 8/5 = 146/35; N* = Σ|k| = 6 (k2 unmapped, F = 0).
+   * MicroC = 146/35 / 6 = 73/105.
+   */
+  CHECK_NEAR(r.o1[CE_TYPE_MICRO_C].value, 73.0 / 105.0, EPS);
+  /*
+   * M-1: all 2^3 mappings. h = (k0→N, k1→V, k2→V) gives h(B_i) = A_i for i0..i4:
+   * IM = 1 + 1 + 2 + 1 + 1 = 6, Σ|h(B_i)| = 6, MacroI = 12/13; MicroI = 5/6 (i5 has
+   * F = 0, so 5/6 is the most possible). MicroC: U_N = k0 = {i0,i1,i2}, CM_N = 3,
+   * F_N = 6/7; U_V = k1 ∪ k2 = {i2,i3,i4}, CM_V = 3, F_V = 6/6; N* = 6:
+   * (3·6/7 + 3·1)/6 = 13/14. The other mappings score less, e.g. (N,V,N): MacroI 10/13,
+   * MicroC (4·6/8 + 2·4/5)/6 = 23/30; (N,N,V): MacroI 8/12, MicroC (4·6/8 + 1·2/4)/5 = 7/10.
+   */
+  CHECK_NEAR(r.m1[CE_TYPE_MACRO_I].value, 12.0 / 13.0, EPS);
+  CHECK_NEAR(r.m1[CE_TYPE_MICRO_I].value, 5.0 / 6.0, EPS);
+  CHECK_NEAR(r.m1[CE_TYPE_MICRO_C].value, 13.0 / 14.0, EPS);
+  for (int t = 0; t < CE_TYPE_MEASURES; t++) {
+    const uint32_t *h = r.m1[t].cluster_to_class;
+    CHECK(h[0] == 0 && h[1] == 1 && h[2] == 1);
+    CHECK(r.m1[t].hits >= 1 && r.m1[t].hits <= 10);
+    CHECK(r.m1[t].min <= r.m1[t].value);
+    CHECK(r.m1[t].sweeps >= 10);
+  }
+  /* Start 0 alone already finds them: for MacroI each cluster's largest W is the class
+   * of the optimum (k0: N 3; k1: V 2; k2: V 1); one sweep confirms nothing moves. */
+  ce_type_result once = run(&e, 1, 1);
+  CHECK_NEAR(once.m1[CE_TYPE_MACRO_I].value, 12.0 / 13.0, EPS);
+  CHECK(once.m1[CE_TYPE_MACRO_I].sweeps == 1 && once.m1[CE_TYPE_MACRO_I].hits == 1);
+  ce__type_result_free(&once);
+  /* Per item under the 1-1 MacroI mapping (k2 unmapped). */
+  unsigned im;
+  double f;
+  ce__type_item_match(&e, r.o1[CE_TYPE_MACRO_I].cluster_to_class, 2, &im, &f);
+  CHECK(im == 2 && f == 1.0);
+  ce__type_item_match(&e, r.o1[CE_TYPE_MACRO_I].cluster_to_class, 4, &im, &f);
+  CHECK(im == 0 && f == 0.0); /* |A_4| = 1, |h(B_4)| = 1 (unmapped k2), no match */
+  ce__type_item_match(&e, r.o1[CE_TYPE_MACRO_I].cluster_to_class, 5, &im, &f);
+  CHECK(im == 0 && f == 0.0);
+  /* Under (N, N, V) item i2 has h(B_2) = {N}: IM = 1, F = 2·1/(2 + 1) = 2/3. */
+  uint32_t nnv[3] = {0, 0, 1};
+  ce__type_item_match(&e, nnv, 2, &im, &f);
+  CHECK(im == 1);
+  CHECK_NEAR(f, 2.0 / 3.0, EPS);
+  ce__type_result_free(&r);
+  ce__type_result_free(&r); /* zeroed: harmless */
+  ce__entries_free(&e);
+}
+
+/* No item, no cluster, nothing clustered: numbers, never NaN. */
+static void test_empty(void) {
+  ce_entries e;
+  build(&e, 0, 0, 0, "", "");
+  ce_type_result r = run(&e, 10, 1);
+  for (int t = 0; t < CE_TYPE_MEASURES; t++) {
+    CHECK(r.o1[t].value == 0.0 && r.m1[t].value == 0.0 && r.m1[t].min == 0.0);
+    CHECK(r.o1[t].cluster_to_class != NULL && r.m1[t].cluster_to_class != NULL);
+  }
+  ce__type_result_free(&r);
+  ce__entries_free(&e);
+  /* Two items, two clusters, and neither item in a cluster. */
+  build(&e, 2, 1, 2, "0 | 0", " | ");
+  r = run(&e, 10, 1);
+  for (int t = 0; t < CE_TYPE_MEASURES; t++) {
+    CHECK(r.o1[t].value == 0.0 && r.m1[t].value == 0.0);
+    CHECK(r.o1[t].cluster_to_class[0] == UINT32_MAX); /* nothing shared: unmapped */
+  }
+  ce__type_result_free(&r);
+  ce__entries_free(&e);
+  /* One class, one cluster holding everything: all six are 1. */
+  build(&e, 3, 1, 1, "0|0|0", "0|0|0");
+  r = run(&e, 10, 1);
+  for (int t = 0; t < CE_TYPE_MEASURES; t++) {
+    CHECK_NEAR(r.o1[t].value, 1.0, EPS);
+    CHECK_NEAR(r.m1[t].value, 1.0, EPS);
+    CHECK(r.m1[t].hits == 10);
+  }
+  ce__type_result_free(&r);
+  ce__entries_free(&e);
+}
+
+/*
+ * Reichart et al. §4.1: n gold classes of equal size, every item with |A_i| = r, and a
+ * system with m = n clusters that puts every item in every cluster. Recall is 1 and
+ * precision r/n under both mappings, so MacroI = MicroI = 2(r/n)/(1 + r/n); so is MicroC
+ * (every union holds every item; |c| = l·r/n).
+ */
+static void test_every_item_in_every_cluster(void) {
+  static const int shapes[][2] = {{1, 2}, {1, 5}, {2, 4}, {3, 4}, {2, 7}, {4, 4}, {3, 9}};
+  for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+    int r = shapes[s][0], n = shapes[s][1], copies = 3, l = n * copies;
+    /* Item j holds classes j, j+1, ..., j+r-1 (mod n): every class has copies·r items. */
+    uint32_t gi[256], gl[256], si[256], sl[256];
+    size_t gn = 0, sn = 0;
+    for (int j = 0; j < l; j++) {
+      for (int x = 0; x < r; x++) {
+        gi[gn] = (uint32_t)j;
+        gl[gn++] = (uint32_t)((j + x) % n);
+      }
+      for (int k = 0; k < n; k++) {
+        si[sn] = (uint32_t)j;
+        sl[sn++] = (uint32_t)k;
+      }
+    }
+    ce_entries e;
+    CHECK(ce__entries_from_pairs(&e, (size_t)l, (size_t)n, (size_t)n, gi, gl, gn, si, sl, sn, NULL,
+                                 NULL) == CE_OK);
+    ce_type_result res = run(&e, 10, 1);
+    double ratio = (double)r / n, expected = 2 * ratio / (1 + ratio);
+    for (int t = 0; t < CE_TYPE_MEASURES; t++) {
+      CHECK_NEAR(res.o1[t].value, expected, EPS);
+      CHECK_NEAR(res.m1[t].value, expected, EPS);
+    }
+    /* Recall IM / Σ|A_i| = 1 and precision IM / Σ|h(B_i)| = r/n, item by item. */
+    const ce_type_score *scores[2] = {&res.o1[CE_TYPE_MACRO_I], &res.m1[CE_TYPE_MACRO_I]};
+    for (int which = 0; which < 2; which++) {
+      const uint32_t *h = scores[which]->cluster_to_class;
+      unsigned seen = 0, hb = 0;
+      for (int k = 0; k < n; k++) {
+        if (h[k] != UINT32_MAX && !(seen >> h[k] & 1)) hb++;
+        if (h[k] != UINT32_MAX)
+          seen |= 1u << h[k];
+        else
+          hb++;
+      }
+      double im_sum = 0;
+      for (int j = 0; j < l; j++) {
+        unsigned im;
+        double f;
+        ce__type_item_match(&e, h, (size_t)j, &im, &f);
+        im_sum += im;
+      }
+      CHECK_NEAR(im_sum / ((double)l * r), 1.0, EPS);
+      CHECK_NEAR(im_sum / ((double)l * hb), ratio, EPS);
+    }
+    ce__type_result_free(&res);
+    ce__entries_free(&e);
+  }
+}
+
+/* ---- Small instances as bit masks, for exhaustive search ---- */
+
+enum { MAX_L = 24, MAX_N = 8, MAX_M = 16 };
+
+typedef struct instance {
+  int l, n, m;
+  unsigned gold[MAX_L];   /* A_i as a mask of classes */
+  unsigned system[MAX_L]; /* B_i as a mask of clusters */
+} instance;
+
+static int bits(unsigned x) {
+  int count = 0;
+  for (; x; x &= x - 1) count++;
+  return count;
+}
+
+/* The three measures straight from their definitions; h[k] = -1 leaves k unmapped. */
+static void naive(const instance *x, const int *h, double out[3]) {
+  int im_sum = 0, h_sum = 0, a_sum = 0;
+  double f_sum = 0;
+  unsigned union_of[MAX_N] = {0}, unmapped_items = 0;
+  int unmapped_size = 0;
+  for (int k = 0; k < x->m; k++) {
+    unsigned members = 0;
+    for (int i = 0; i < x->l; i++)
+      if (x->system[i] >> k & 1) members |= 1u << i;
+    if (h[k] < 0)
+      unmapped_size += bits(members);
+    else
+      union_of[h[k]] |= members;
+  }
+  (void)unmapped_items;
+  for (int i = 0; i < x->l; i++) {
+    unsigned hb = 0;
+    int unmapped = 0;
+    for (int k = 0; k < x->m; k++) {
+      if (!(x->system[i] >> k & 1)) continue;
+      if (h[k] < 0)
+        unmapped++;
+      else
+        hb |= 1u << h[k];
+    }
+    int im = bits(hb & x->gold[i]), hsize = bits(hb) + unmapped, a = bits(x->gold[i]);
+    im_sum += im;
+    h_sum += hsize;
+    a_sum += a;
+    f_sum += 2.0 * im / (a + hsize);
+  }
+  out[0] = 2.0 * im_sum / (a_sum + h_sum);
+  out[1] = f_sum / x->l;
+  double num = 0;
+  int n_star = unmapped_size;
+  for (int c = 0; c < x->n; c++) {
+    unsigned members = 0;
+    for (int i = 0; i < x->l; i++)
+      if (x->gold[i] >> c & 1) members |= 1u << i;
+    int t = bits(union_of[c]), cm = bits(union_of[c] & members);
+    if (t) num += (double)t * 2.0 * cm / (t + bits(members));
+    n_star += t;
+  }
+  out[2] = n_star ? num / n_star : 0;
+}
+
+/* MacroC (§4.2): 2·Σ_z |z ∩ h̄(z)| / (Σ_c |c| + N*), from the cluster side. */
+static double macro_c(const instance *x, const uint32_t *h) {
+  unsigned union_of[MAX_N] = {0};
+  int cm = 0, n_star = 0, gold_size = 0;
+  for (int k = 0; k < x->m; k++) {
+    unsigned members = 0;
+    for (int i = 0; i < x->l; i++)
+      if (x->system[i] >> k & 1) members |= 1u << i;
+    if (h[k] == UINT32_MAX)
+      n_star += bits(members); /* its own z, matching nothing */
+    else
+      union_of[h[k]] |= members;
+  }
+  for (int c = 0; c < x->n; c++) {
+    unsigned members = 0;
+    for (int i = 0; i < x->l; i++)
+      if (x->gold[i] >> c & 1) members |= 1u << i;
+    gold_size += bits(members);
+    cm += bits(union_of[c] & members);
+    n_star += bits(union_of[c]);
+  }
+  return 2.0 * cm / (gold_size + n_star);
+}
+
+static void to_entries(const instance *x, ce_entries *e) {
+  uint32_t gi[MAX_L * MAX_N], gl[MAX_L * MAX_N], si[MAX_L * MAX_M], sl[MAX_L * MAX_M];
+  size_t gn = 0, sn = 0;
+  for (int i = 0; i < x->l; i++) {
+    for (int c = 0; c < x->n; c++)
+      if (x->gold[i] >> c & 1) {
+        gi[gn] = (uint32_t)i;
+        gl[gn++] = (uint32_t)c;
+      }
+    for (int k = 0; k < x->m; k++)
+      if (x->system[i] >> k & 1) {
+        si[sn] = (uint32_t)i;
+        sl[sn++] = (uint32_t)k;
+      }
+  }
+  CHECK(ce__entries_from_pairs(e, (size_t)x->l, (size_t)x->n, (size_t)x->m, gi, gl, gn, si, sl, sn,
+                               NULL, NULL) == CE_OK);
+}
+
+static int max_clusters(int n) {
+  int m = 1;
+  long power = n;
+  while (power * n <= 100000 && m < 12) {
+    power *= n;
+    m++;
+  }
+  return n == 1 ? 12 : m;
+}
+
+/* A random polysemous instance whose system leans on the gold classes (as a real one
+ * does), with some items in no cluster. */
+static void random_instance(ce_rng *rng, instance *x) {
+  x->n = 1 + (int)ce__rng_below(rng, 6);
+  x->m = 1 + (int)ce__rng_below(rng, (uint64_t)max_clusters(x->n));
+  x->l = 4 + (int)ce__rng_below(rng, 17);
+  int home[MAX_N];
+  for (int c = 0; c < x->n; c++) home[c] = (int)ce__rng_below(rng, (uint64_t)x->m);
+  for (int i = 0; i < x->l; i++) {
+    uint64_t roll = ce__rng_below(rng, 100);
+    int a = roll < 60 ? 1 : roll < 85 ? 2 : 3;
+    x->gold[i] = 0;
+    while (bits(x->gold[i]) < (a < x->n ? a : x->n))
+      x->gold[i] |= 1u << ce__rng_below(rng, (uint64_t)x->n);
+    roll = ce__rng_below(rng, 100);
+    int b = roll < 12 ? 0 : roll < 62 ? 1 : roll < 87 ? 2 : 3;
+    x->system[i] = 0;
+    for (int j = 0; j < b; j++) {
+      int k = (int)ce__rng_below(rng, (uint64_t)x->m);
+      if (ce__rng_below(rng, 100) < 60) { /* the home cluster of one of the item's classes */
+        int c;
+        do c = (int)ce__rng_below(rng, (uint64_t)x->n);
+        while (!(x->gold[i] >> c & 1));
+        k = home[c];
+      }
+      x->system[i] |= 1u << k;
+    }
+  }
+}
+
+/* The optimum over every injective partial map (clusters k.. still to place). */
+static void best_injective(const instance *x, int *h, int k, unsigned used, double best[3]) {
+  if (k == x->m) {
+    double v[3];
+    naive(x, h, v);
+    for (int t = 0; t < 3; t++)
+      if (v[t] > best[t]) best[t] = v[t];
+    return;
+  }
+  h[k] = -1;
+  best_injective(x, h, k + 1, used, best);
+  for (int c = 0; c < x->n; c++) {
+    if (used >> c & 1) continue;
+    h[k] = c;
+    best_injective(x, h, k + 1, used | 1u << c, best);
+  }
+  h[k] = -1;
+}
+
+/* The optimum over every mapping, and how many mappings give each value 1. */
+static void best_any(const instance *x, double best[3]) {
+  int h[MAX_M] = {0};
+  for (int t = 0; t < 3; t++) best[t] = -1;
+  for (;;) {
+    double v[3];
+    naive(x, h, v);
+    for (int t = 0; t < 3; t++)
+      if (v[t] > best[t]) best[t] = v[t];
+    int k = 0;
+    while (k < x->m && ++h[k] == x->n) h[k++] = 0;
+    if (k == x->m) break;
+  }
+}
+
+static void test_exhaustive(void) {
+  enum { INSTANCES = 500 };
+  ce_rng rng;
+  ce__rng_seed(&rng, 2010, 0);
+  int found[3] = {0}, with_empty = 0;
+  for (int s = 0; s < INSTANCES; s++) {
+    instance x;
+    random_instance(&rng, &x);
+    for (int i = 0; i < x.l; i++)
+      if (!x.system[i]) {
+        with_empty++;
+        break;
+      }
+    ce_entries e;
+    to_entries(&x, &e);
+    ce_type_result r = run(&e, 10, 1);
+    double inj[3] = {-1, -1, -1}, any[3];
+    int h[MAX_M];
+    best_injective(&x, h, 0, 0, inj);
+    best_any(&x, any);
+    for (int t = 0; t < 3; t++) {
+      double v[3];
+      /* 1-1: always the optimum over injective partial maps, by an injective map. */
+      CHECK_NEAR(r.o1[t].value, inj[t], EPS);
+      unsigned used = 0;
+      int injective = 1;
+      for (int k = 0; k < x.m; k++) {
+        uint32_t c = r.o1[t].cluster_to_class[k];
+        h[k] = c == UINT32_MAX ? -1 : (int)c;
+        if (c == UINT32_MAX) continue;
+        if (used >> c & 1) injective = 0;
+        used |= 1u << c;
+      }
+      CHECK(injective);
+      naive(&x, h, v);
+      CHECK_NEAR(v[t], r.o1[t].value, EPS);
+      CHECK_NEAR(macro_c(&x, r.o1[t].cluster_to_class), v[0], EPS);
+      /* M-1: a value some mapping has, never above the optimum; count the optima found. */
+      for (int k = 0; k < x.m; k++) {
+        CHECK(r.m1[t].cluster_to_class[k] < (uint32_t)x.n);
+        h[k] = (int)r.m1[t].cluster_to_class[k];
+      }
+      naive(&x, h, v);
+      CHECK_NEAR(v[t], r.m1[t].value, EPS);
+      CHECK(r.m1[t].value <= any[t] + EPS);
+      CHECK(r.m1[t].min <= r.m1[t].value && r.m1[t].hits >= 1 && r.m1[t].hits <= 10);
+      CHECK(r.m1[t].sweeps >= 10);
+      if (r.m1[t].value >= any[t] - EPS) found[t]++;
+      /* MacroC computed from the cluster side equals MacroI (§4.2, footnote 4). */
+      CHECK_NEAR(macro_c(&x, r.m1[t].cluster_to_class), v[0], EPS);
+    }
+    /* The library's own evaluation agrees with the definitions on random partial maps. */
+    ce_type_index ix;
+    CHECK(ce__type_index_build(&ix, &e) == CE_OK);
+    for (int trial = 0; trial < 20; trial++) {
+      uint32_t map[MAX_M];
+      for (int k = 0; k < x.m; k++) {
+        uint64_t c = ce__rng_below(&rng, (uint64_t)x.n + 1);
+        map[k] = c == (uint64_t)x.n ? UINT32_MAX : (uint32_t)c;
+        h[k] = map[k] == UINT32_MAX ? -1 : (int)map[k];
+      }
+      double mine[3], expected[3];
+      CHECK(ce__type_values(&ix, map, mine) == CE_OK);
+      naive(&x, h, expected);
+      for (int t = 0; t < 3; t++) CHECK_NEAR(mine[t], expected[t], EPS);
+    }
+    ce__type_index_free(&ix);
+    ce__type_result_free(&r);
+    ce__entries_free(&e);
+  }
+  static const char *names[3] = {"macro_i_m1", "micro_i_m1", "micro_c_m1"};
+  for (int t = 0; t < 3; t++) {
+    double share = (double)found[t] / INSTANCES;
+    printf("%s: exhaustive optimum reached in %d of %d instances (%.1f%%)\n", names[t], found[t],
+           INSTANCES, 100 * share);
+    CHECK(share >= 0.99);
+  }
+  CHECK(with_empty > INSTANCES / 4);
+}
+
+/*
+ * Both item measures are 1 exactly when A_i = h(B_i) for every item (§4.1): over every
+ * mapping of small random instances, some of them built so that a perfect mapping exists.
+ */
+static void test_perfect_iff_exact(void) {
+  ce_rng rng;
+  ce__rng_seed(&rng, 41, 0);
+  int perfect_seen = 0;
+  for (int s = 0; s < 60; s++) {
+    instance x;
+    x.n = 1 + (int)ce__rng_below(&rng, 4);
+    x.m = 1 + (int)ce__rng_below(&rng, 5);
+    x.l = 3 + (int)ce__rng_below(&rng, 8);
+    int planted[MAX_M];
+    for (int k = 0; k < x.m; k++) planted[k] = (int)ce__rng_below(&rng, (uint64_t)x.n);
+    for (int i = 0; i < x.l; i++) {
+      x.system[i] = 0;
+      while (!x.system[i] || ce__rng_below(&rng, 3) == 0)
+        x.system[i] |= 1u << ce__rng_below(&rng, (uint64_t)x.m);
+      x.gold[i] = 0;
+      for (int k = 0; k < x.m; k++)
+        if (x.system[i] >> k & 1) x.gold[i] |= 1u << planted[k]; /* A_i = planted(B_i) */
+      if (s % 2 && ce__rng_below(&rng, 4) == 0) /* odd instances: spoil some items */
+        x.gold[i] ^= 1u << ce__rng_below(&rng, (uint64_t)x.n);
+      if (!x.gold[i]) x.gold[i] = 1;
+    }
+    ce_entries e;
+    to_entries(&x, &e);
+    ce_type_index ix;
+    CHECK(ce__type_index_build(&ix, &e) == CE_OK);
+    int exists = 0;
+    uint32_t map[MAX_M] = {0};
+    for (;;) {
+      int exact = 1;
+      for (int i = 0; i < x.l; i++) {
+        unsigned hb = 0;
+        for (int k = 0; k < x.m; k++)
+          if (x.system[i] >> k & 1) hb |= 1u << map[k];
+        if (hb != x.gold[i]) exact = 0;
+      }
+      double v[3];
+      CHECK(ce__type_values(&ix, map, v) == CE_OK);
+      CHECK((v[CE_TYPE_MACRO_I] == 1.0) == exact);
+      CHECK((v[CE_TYPE_MICRO_I] == 1.0) == exact);
+      exists |= exact;
+      int k = 0;
+      while (k < x.m && ++map[k] == (uint32_t)x.n) map[k++] = 0;
+      if (k == x.m) break;
+    }
+    perfect_seen += exists;
+    /* And the climb finds the perfect mapping whenever one exists. */
+    ce_type_result r = run(&e, 10, 1);
+    CHECK((r.m1[CE_TYPE_MACRO_I].value == 1.0) == exists);
+    CHECK((r.m1[CE_TYPE_MICRO_I].value == 1.0) == exists);
+    ce__type_result_free(&r);
+    ce__type_index_free(&ix);
+    ce__entries_free(&e);
+  }
+  CHECK(perfect_seen >= 30 && perfect_seen < 60);
+}
+
+/* The same seed gives the same numbers; the seed only moves the random starts. */
+static void test_seed(void) {
+  ce_rng rng;
+  ce__rng_seed(&rng, 99, 0);
+  instance x;
+  random_instance(&rng, &x);
+  ce_entries e;
+  to_entries(&x, &e);
+  ce_type_result a = run(&e, 10, 5), b = run(&e, 10, 5), c = run(&e, 10, 6);
+  for (int t = 0; t < CE_TYPE_MEASURES; t++) {
+    CHECK(memcmp(&a.m1[t].value, &b.m1[t].value, sizeof(double)) == 0);
+    CHECK(memcmp(&a.m1[t].min, &b.m1[t].min, sizeof(double)) == 0);
+    CHECK(a.m1[t].hits == b.m1[t].hits && a.m1[t].sweeps == b.m1[t].sweeps);
+    CHECK(memcmp(a.m1[t].cluster_to_class, b.m1[t].cluster_to_class,
+                 (size_t)x.m * sizeof(uint32_t)) == 0);
+    CHECK(memcmp(&a.o1[t].value, &c.o1[t].value, sizeof(double)) == 0);
+  }
+  ce__type_result_free(&a);
+  ce__type_result_free(&b);
+  ce__type_result_free(&c);
+  ce__entries_free(&e);
+}
+
+int main(void) {
+  test_entries_from_pairs();
+  test_hand_worked();
+  test_empty();
+  test_every_item_in_every_cluster();
+  test_exhaustive();
+  test_perfect_iff_exact();
+  test_seed();
+  return check_report("type");
+}

@@ -1,0 +1,245 @@
+// The results table as a user works it: three systems dropped at once, sorted by mouse and by
+// keyboard, the best of each column marked in the measure's direction, each header explained,
+// and the table exported (CSV, Markdown, LaTeX, JSON) with the command-line tool's numbers.
+
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { MEASURE_BY_ID, REICHART_TABLE1 } from '../../web/src/measures.js';
+import {
+  ROOT,
+  clearFiles,
+  cliJson,
+  download,
+  dropFiles,
+  evaluateAndWait,
+  openOptions,
+  parseCsv,
+  readTable,
+  rowOrder,
+  screenshot,
+  useBrowser,
+  waitForResult,
+} from './harness.mjs';
+
+const env = useBrowser();
+const DEMO = join(ROOT, 'public', 'demo');
+const GOLD = join(DEMO, 'brown-gold.tsv');
+const DATA = join(ROOT, 'tests', 'data');
+let dir;
+let initials; // a third system: each token's gold tag cut to its first character
+
+before(() => {
+  dir = mkdtempSync(join(tmpdir(), 'clustereval-table-'));
+  initials = join(dir, 'brown-tag-initial.tsv');
+  const lines = readFileSync(GOLD, 'utf8')
+    .split('\n')
+    .map((line) => {
+      const [token, tag] = line.split('\t');
+      return tag === undefined ? line : `${token}\t${tag.slice(0, 1)}`;
+    });
+  writeFileSync(initials, lines.join('\n'));
+});
+
+after(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const SYSTEMS = () => [join(DEMO, 'brown-c50.tsv'), join(DEMO, 'brown-c50-d3.tsv'), initials];
+
+async function openWithThree() {
+  const rec = await env.open();
+  const { page } = rec;
+  await waitForResult(page);
+  await clearFiles(page);
+  await page.getByTestId('gold-input').setInputFiles(GOLD);
+  await dropFiles(
+    page,
+    'systems-drop',
+    SYSTEMS().map((p) => ({ name: basename(p), text: readFileSync(p, 'utf8') })),
+  );
+  await evaluateAndWait(page, 'brown-tag-initial.tsv');
+  return rec;
+}
+
+const values = async (page, key) =>
+  Object.fromEntries(
+    (await readTable(page))
+      .filter((c) => c.key === key)
+      .map((c) => [c.system, Number(c.value)]),
+  );
+
+test('three dropped systems: sorted by a click or the keyboard, best marked by direction', async () => {
+  const { page } = await openWithThree();
+  assert.deepEqual(await rowOrder(page), SYSTEMS().map((p) => basename(p)));
+
+  // M-1: higher is better, so the first click puts the best first; the second reverses.
+  const m1 = await values(page, 'token.m1');
+  const byM1 = Object.keys(m1).sort((a, b) => m1[b] - m1[a]);
+  const m1Head = page.locator('th[data-key="token.m1"]');
+  await m1Head.getByRole('button').click();
+  assert.deepEqual(await rowOrder(page), byM1);
+  assert.equal(await m1Head.getAttribute('aria-sort'), 'descending');
+  await m1Head.getByRole('button').click();
+  assert.deepEqual(await rowOrder(page), [...byM1].reverse());
+  assert.equal(await m1Head.getAttribute('aria-sort'), 'ascending');
+
+  // VI: lower is better; from the keyboard, Enter on its header puts the lowest first.
+  const vi = await values(page, 'token.vi');
+  const byVi = Object.keys(vi).sort((a, b) => vi[a] - vi[b]);
+  await page.locator('th[data-key="token.vi"] button').focus();
+  await page.keyboard.press('Enter');
+  assert.deepEqual(await rowOrder(page), byVi);
+  assert.equal(await page.locator('th[data-key="token.vi"]').getAttribute('aria-sort'), 'ascending');
+
+  // The best marks follow the direction: the largest M-1, the smallest VI.
+  const bestOf = async (key) =>
+    page.$$eval(`td[data-key="${key}"][data-best="true"]`, (tds) => tds.map((t) => t.dataset.system));
+  assert.deepEqual(await bestOf('token.m1'), [byM1[0]]);
+  assert.deepEqual(await bestOf('token.vi'), [byVi[0]]);
+
+  // The System header sorts by name, then back to the order of the files.
+  const system = page.getByTestId('sort-system');
+  await system.click();
+  assert.deepEqual(await rowOrder(page), SYSTEMS().map((p) => basename(p)).sort());
+  await system.click();
+  await system.click();
+  assert.deepEqual(await rowOrder(page), SYSTEMS().map((p) => basename(p)));
+
+  // Pointing at a header, or focusing it, explains its measure: formula and paper.
+  await page.locator('th[data-key="token.nvi"] button').hover();
+  const tip = page.getByTestId('measure-tip');
+  await tip.waitFor({ state: 'visible' });
+  assert.match(await tip.textContent(), /normalised variation of information/i);
+  assert.match(await tip.textContent(), /Reichart & Rappoport \(2009\)/);
+  await page.locator('th[data-key="token.o1"] button').focus();
+  assert.match(await tip.textContent(), /One-to-one accuracy.*Kuhn–Munkres/s);
+  await screenshot(page, 'table-three-systems-sorted');
+});
+
+test('the exported table holds the command-line numbers for the same files and options', async () => {
+  const { page, context } = await env.open();
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await waitForResult(page);
+  await clearFiles(page);
+  const gold = join(DATA, 'small-gold.tsv');
+  const systems = [join(DATA, 'small-sys.tsv'), join(DATA, 'small-sys2.tsv')];
+  await page.getByTestId('gold-input').setInputFiles(gold);
+  await page.getByTestId('system-input').setInputFiles(systems);
+  await openOptions(page);
+  await page.getByLabel('Logarithm').selectOption('2');
+  await page.getByLabel('β of V').fill('2');
+  await page.getByLabel('NMI mean').selectOption('geometric');
+  await evaluateAndWait(page, 'small-sys2.tsv');
+  await page.getByTestId('columns').selectOption('all');
+
+  const cli = cliJson('--log2', '--beta', '2', '--nmi-mean', 'geometric', gold, ...systems);
+  const expected = Object.fromEntries(cli.systems.map((s) => [basename(s.name), s]));
+
+  // CSV, downloaded: every digit.
+  await page.getByTestId('export-format').selectOption('csv');
+  const csv = await download(page, () => page.getByTestId('export-download').click());
+  assert.match(csv.name, /^small-gold-scores\.csv$/);
+  const [head, ...rows] = parseCsv(csv.text).filter((r) => r.length > 1);
+  assert.equal(head[0], 'system');
+  assert.equal(rows.length, 2);
+  let compared = 0;
+  for (const row of rows) {
+    const want = expected[row[0]];
+    assert.ok(want, `CSV row for ${row[0]}`);
+    head.slice(1).forEach((key, i) => {
+      const [level, id] = key.split('.');
+      assert.equal(level, 'token', `${key}: the command line gives token-level numbers here`);
+      const w = want.token[id];
+      if (w === null) assert.equal(row[i + 1], '');
+      else {
+        assert.ok(Math.abs(Number(row[i + 1]) - w) <= 1e-12, `${row[0]} ${key}: CSV ${row[i + 1]}, command line ${w}`);
+        compared++;
+      }
+    });
+  }
+  // Every token-level measure of the command line is in the CSV.
+  for (const id of Object.keys(cli.systems[0].token)) {
+    if (MEASURE_BY_ID[id]) assert.ok(head.includes(`token.${id}`), `CSV lacks token.${id}`);
+  }
+  assert.ok(compared >= 2 * 20, `only ${compared} numbers compared`);
+
+  // JSON, downloaded: the command line's shape and numbers.
+  await page.getByTestId('export-format').selectOption('json');
+  const json = JSON.parse((await download(page, () => page.getByTestId('export-download').click())).text);
+  assert.equal(json.options.log, '2');
+  for (const s of json.systems) {
+    for (const [id, v] of Object.entries(s.token)) assert.equal(v, expected[s.name].token[id], `${s.name} ${id}`);
+  }
+
+  // Markdown, copied: four decimals, the best in bold.
+  await page.getByTestId('export-format').selectOption('markdown');
+  await page.getByTestId('export-copy').click();
+  await page.getByText('Copied as Markdown.').waitFor();
+  const md = await page.evaluate(() => navigator.clipboard.readText());
+  const line = md.split('\n').find((l) => l.includes('small-sys.tsv'));
+  const m1 = expected['small-sys.tsv'].token.m1.toFixed(4);
+  assert.ok(line.includes(m1), `Markdown row ${line} lacks M-1 ${m1}`);
+  assert.match(md, /^\| System \| Token M-1 \| Token 1-1 \|/);
+
+  // LaTeX, downloaded: a booktabs tabular with a Token level span.
+  await page.getByTestId('export-format').selectOption('latex');
+  const tex = (await download(page, () => page.getByTestId('export-download').click())).text;
+  assert.match(tex, /\\begin\{tabular\}\{l(r)+\}/);
+  assert.match(tex, /\\multicolumn\{\d+\}\{c\}\{Token level\}/);
+  assert.ok(tex.includes(`small-sys2.tsv`));
+  assert.ok(tex.includes(expected['small-sys2.tsv'].token.vi.toFixed(4)));
+});
+
+test('Reichart et al. Table 1, baselines apart, the M-1 spread and n/a with its reason', async () => {
+  const { page } = await env.open({ fixtureWorker: true, path: '#baselines=random,majority' });
+  await waitForResult(page);
+  await page.getByTestId('gold-input').setInputFiles({
+    name: 'poly-gold.tsv',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('#fixture items=200 clusters=12 classes=8 polysemous=1\nthe\tDET\n'),
+  });
+  await evaluateAndWait(page, 'baseline:majority');
+
+  await page.getByTestId('columns').selectOption('reichart');
+  const keys = await page.$$eval('th[data-key]', (ths) => ths.map((t) => t.dataset.key));
+  assert.deepEqual(keys, REICHART_TABLE1.map(([level, id]) => `${level}.${id}`));
+  const levels = await page.$$eval('th.results-level', (ths) => ths.map((t) => t.textContent));
+  assert.deepEqual(levels, ['Token level', 'Type level']);
+
+  // Baselines: after the systems, marked, never "best".
+  const rows = await page.$$eval('[data-testid="result-row"]', (trs) =>
+    trs.map((r) => [r.dataset.system, r.dataset.baseline === 'true']),
+  );
+  assert.deepEqual(rows, [
+    ['brown-c50.tsv', false],
+    ['brown-c50-d3.tsv', false],
+    ['baseline:random', true],
+    ['baseline:majority', true],
+  ]);
+  assert.equal(await page.locator('tr[data-baseline] td[data-best]').count(), 0);
+  // Sorting keeps the baselines below the systems.
+  await page.locator('th[data-key="type.micro_i_m1"] button').click();
+  assert.deepEqual((await rowOrder(page)).slice(2).sort(), ['baseline:majority', 'baseline:random']);
+
+  // Each type-level M-1 number shows its spread over the restarts.
+  const spread = page.locator('td[data-key="type.macro_i_m1"][data-system="brown-c50.tsv"] [data-testid="restart-spread"]');
+  assert.match(await spread.textContent(), /≥\.\d{4} \d+\/10/);
+
+  // A polysemous gold: the type-level contingency measures say n/a and why.
+  await page.getByTestId('columns').selectOption('all');
+  const na = page.locator('td[data-key="type.m1"][data-system="brown-c50.tsv"]');
+  assert.equal((await na.textContent()).trim(), 'n/a (polysemous)');
+  assert.match(await na.getAttribute('title'), /type-level contingency measures/);
+  await page.getByTestId('columns').selectOption('reichart');
+  await screenshot(page, 'table-reichart-baselines');
+
+  // The LaTeX of the preset: Token and Type spans over the twelve columns.
+  await page.getByTestId('export-format').selectOption('latex');
+  const tex = (await download(page, () => page.getByTestId('export-download').click())).text;
+  assert.match(tex, /\\begin\{tabular\}\{lrrrrrrrrrrrr\}/);
+  assert.match(tex, /\\multicolumn\{6\}\{c\}\{Token level\} & \\multicolumn\{6\}\{c\}\{Type level\}/);
+  assert.match(tex, /\\midrule\n\\textit\{baseline:random\}/);
+});
