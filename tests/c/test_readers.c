@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "testdata.h"
 #include "lines_internal.h"
 #include "reader_internal.h"
 
@@ -73,23 +74,6 @@ static char *read_text(options opt, const char *source, const char *bytes, size_
   return out.data;
 }
 
-/* The bytes of a file of the repository (the tests run from its top). */
-static char *load(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  ce_buf text = {0};
-  char chunk[4096];
-  size_t n;
-  if (!f) {
-    fprintf(stderr, "cannot open %s\n", path);
-    return NULL;
-  }
-  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) ce__buf_append(&text, chunk, n);
-  fclose(f);
-  if (!text.data) ce__buf_puts(&text, "");
-  *len = text.len;
-  return text.data;
-}
-
 static int same_text(const char *what, const char *got, const char *expected) {
   check_count++;
   if (strcmp(got, expected) == 0) return 1;
@@ -105,7 +89,7 @@ static void check_file(const char *name, options opt, const char *expected) {
   char path[256];
   size_t len;
   snprintf(path, sizeof path, "tests/data/formats/%s", name);
-  char *bytes = load(path, &len);
+  char *bytes = load_file(path, SIZE_MAX, &len);
   CHECK(bytes != NULL);
   if (!bytes) return;
   for (size_t piece = 1; piece <= len; piece++) {
@@ -190,7 +174,7 @@ static void check_bad(const char *name, options opt, ce_status code, const char 
   char path[256];
   size_t len;
   snprintf(path, sizeof path, "tests/data/bad/%s", name);
-  char *bytes = load(path, &len);
+  char *bytes = load_file(path, SIZE_MAX, &len);
   CHECK(bytes != NULL);
   if (!bytes) return;
   for (size_t piece = 1; piece <= len + 1; piece++) {
