@@ -37,7 +37,7 @@ ce_status ce__read_clusters(const ce_text_line *line, ce_error *err) {
     if (status) return status;
     items++;
   }
-  if (!items)
+  if (!items) /* only after a TAB: a line without one that is not blank has a word */
     return ce__line_fail(line, err, (uint64_t)(tab - text) + 2,
                          "cluster %s without items; expected name<TAB>item item ...",
                          ce__excerpt(line, (ce_field){0, (size_t)(tab - text)}));

@@ -23,11 +23,8 @@ ce_status ce__read_counts(const ce_text_line *line, ce_error *err) {
     return CE_OK;
   }
   ce_field column[3];
-  size_t count = ce__split_tabs(text, line->len, column, 3);
-  if (count != 3)
-    return ce__line_fail(line, err, 0,
-                         "%zu TAB-separated column%s; expected class<TAB>cluster<TAB>count", count,
-                         count == 1 ? "" : "s");
+  ce_status status = ce__three_columns(line, column, "class<TAB>cluster<TAB>count", err);
+  if (status) return status;
   for (unsigned i = 0; i < 2; i++)
     if (ce__field_is_blank(text, column[i]))
       return ce__line_fail(line, err, column[i].start + 1,
@@ -36,6 +33,6 @@ ce_status ce__read_counts(const ce_text_line *line, ce_error *err) {
   ce_record record = {CE_REC_COUNT,           text + column[0].start, column[0].len,
                       text + column[1].start, column[1].len,          0,
                       column[0].start + 1};
-  ce_status status = ce__read_count(line, column[2], 3, &record.count, err);
+  status = ce__read_count(line, column[2], 3, &record.count, err);
   return status ? status : ce__emit(line, &record, err);
 }

@@ -2,7 +2,8 @@
  * `csv` (SPEC §2): wordspace-style task files. A header row names an item column and a
  * label column; the delimiter is `,`, `;` or TAB, whichever makes the header name both.
  * Fields follow RFC 4180 on one line: `"a,b"` quotes a delimiter, `""` is a quote. Spaces
- * around a field (and around its quotes) are dropped, as spreadsheets write `a, b`.
+ * around a field (and around its quotes) are dropped, as spreadsheets write `a, b`. When
+ * several columns carry accepted names, the first of each kind is read.
  */
 #include <string.h>
 

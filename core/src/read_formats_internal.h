@@ -39,6 +39,10 @@ ce_status ce__line_fail(const ce_text_line *line, ce_error *err, uint64_t column
 /* `field` quoted for a message, at most 40 bytes, in the reader's scratch buffer. */
 const char *ce__excerpt(const ce_text_line *line, ce_field field);
 
+/* Splits a line of exactly three TAB columns (paths, counts), or fails naming `shape`. */
+ce_status ce__three_columns(const ce_text_line *line, ce_field column[3], const char *shape,
+                            ce_error *err);
+
 /*
  * Reads a count (a non-negative integer, digits only) or fails naming its TAB column
  * `column` in the message; the error's column is the field's byte column.

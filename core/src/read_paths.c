@@ -29,11 +29,8 @@ ce_status ce__read_paths(const ce_text_line *line, ce_error *err) {
   const char *text = line->text;
   if (ce__is_blank(text, line->len)) return CE_OK;
   ce_field column[3];
-  size_t count = ce__split_tabs(text, line->len, column, 3);
-  if (count != 3)
-    return ce__line_fail(line, err, 0,
-                         "%zu TAB-separated column%s; expected bits<TAB>word<TAB>count", count,
-                         count == 1 ? "" : "s");
+  ce_status status = ce__three_columns(line, column, "bits<TAB>word<TAB>count", err);
+  if (status) return status;
   ce_field bits = column[0], word = column[1];
   char shown[8];
   for (size_t i = 0; i < bits.len; i++)
@@ -48,6 +45,6 @@ ce_status ce__read_paths(const ce_text_line *line, ce_error *err) {
                          "empty word in column 2; expected bits<TAB>word<TAB>count");
   ce_record record = {CE_REC_ENTRY, text + word.start, word.len, text, bits.len, 0, word.start + 1};
   if (line->reader->depth && line->reader->depth < bits.len) record.label_len = line->reader->depth;
-  ce_status status = ce__read_count(line, column[2], 3, &record.count, err);
+  status = ce__read_count(line, column[2], 3, &record.count, err);
   return status ? status : ce__emit(line, &record, err);
 }

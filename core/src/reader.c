@@ -107,6 +107,14 @@ const char *ce__excerpt(const ce_text_line *line, ce_field field) {
   return scratch->data;
 }
 
+ce_status ce__three_columns(const ce_text_line *line, ce_field column[3], const char *shape,
+                            ce_error *err) {
+  size_t count = ce__split_tabs(line->text, line->len, column, 3);
+  if (count == 3) return CE_OK;
+  return ce__line_fail(line, err, 0, "%zu TAB-separated column%s; expected %s", count,
+                       count == 1 ? "" : "s", shape);
+}
+
 ce_status ce__read_count(const ce_text_line *line, ce_field field, unsigned column, uint64_t *value,
                          ce_error *err) {
   switch (ce__parse_count(line->text + field.start, field.len, value)) {

@@ -3,19 +3,8 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "testdata.h"
 #include "reader_internal.h"
-
-static char *load(const char *path, size_t max, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    fprintf(stderr, "cannot open %s\n", path);
-    return NULL;
-  }
-  char *bytes = malloc(max + 1);
-  *len = bytes ? fread(bytes, 1, max, f) : 0;
-  fclose(f);
-  return bytes;
-}
 
 static void expect_format(const char *what, ce_format got, ce_format expected) {
   check_count++;
@@ -45,7 +34,7 @@ static void test_format_files(void) {
     char path[256];
     size_t len;
     snprintf(path, sizeof path, "tests/data/formats/%s", files[i].name);
-    char *bytes = load(path, 1 << 20, &len);
+    char *bytes = load_file(path, 1 << 20, &len);
     if (!bytes) {
       CHECK(bytes != NULL);
       continue;
@@ -69,10 +58,41 @@ static void test_real_heads(void) {
   };
   for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
     size_t len;
-    char *bytes = load(files[i].path, 65536, &len);
+    char *bytes = load_file(files[i].path, 65536, &len);
     CHECK(bytes != NULL && len == 65536);
     if (bytes) expect_format(files[i].path, ce__detect_format(bytes, len, 0), files[i].format);
     free(bytes);
+  }
+}
+
+/*
+ * Files longer than the lines detection samples, cut at 64 KB: the good files repeated
+ * (those whose shape survives repetition; clusters would repeat their items).
+ */
+static void test_long_heads(void) {
+  static const struct {
+    const char *name;
+    ce_format format;
+  } files[] = {
+      {"paths.paths", CE_FORMAT_PATHS}, {"conllu.conllu", CE_FORMAT_CONLLU},
+      {"counts.tsv", CE_FORMAT_COUNTS}, {"inline.pos", CE_FORMAT_INLINE},
+      {"tagged.tsv", CE_FORMAT_TAGGED}, {"lexicon.tsv", CE_FORMAT_LEXICON},
+      {"csv-comma.csv", CE_FORMAT_CSV},
+  };
+  enum { HEAD = 65536 };
+  for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+    char path[256];
+    size_t len;
+    snprintf(path, sizeof path, "tests/data/formats/%s", files[i].name);
+    char *bytes = load_file(path, 1 << 20, &len);
+    char *head = bytes && len ? malloc(HEAD + len) : NULL;
+    CHECK(head != NULL);
+    if (head) {
+      for (size_t at = 0; at < HEAD; at += len) memcpy(head + at, bytes, len);
+      expect_format(files[i].name, ce__detect_format(head, HEAD, 0), files[i].format);
+    }
+    free(bytes);
+    free(head);
   }
 }
 
@@ -129,6 +149,7 @@ static void test_cut_line(void) {
 int main(void) {
   test_format_files();
   test_real_heads();
+  test_long_heads();
   test_shapes();
   test_cut_line();
   return check_report("detect");

@@ -2,22 +2,8 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "testdata.h"
 #include "labelmap_internal.h"
-
-static char *load(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  ce_buf text = {0};
-  char chunk[4096];
-  size_t n;
-  if (!f) {
-    fprintf(stderr, "cannot open %s\n", path);
-    return NULL;
-  }
-  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) ce__buf_append(&text, chunk, n);
-  fclose(f);
-  *len = text.len;
-  return text.data;
-}
 
 /* Builds `map` from `text` fed in pieces of `piece` bytes. */
 static ce_status build(ce_label_map *map, const char *text, size_t len, size_t piece,
@@ -116,7 +102,7 @@ static void test_presets_match_files(void) {
                                          {"data/tagmaps/en-ptb.map", "ptb-universal"}};
   for (size_t f = 0; f < 2; f++) {
     size_t len;
-    char *text = load(files[f][0], &len);
+    char *text = load_file(files[f][0], SIZE_MAX, &len);
     CHECK(text != NULL);
     if (!text) continue;
     ce_label_map file, preset;
@@ -144,7 +130,7 @@ static void test_presets_match_files(void) {
 /* Every tag of the demo gold standard (Brown, lower case) maps under brown-universal. */
 static void test_brown_demo_tags(void) {
   size_t len;
-  char *text = load("public/demo/brown-gold.tsv", &len);
+  char *text = load_file("public/demo/brown-gold.tsv", SIZE_MAX, &len);
   CHECK(text != NULL);
   if (!text) return;
   ce_label_map brown;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "testdata.h"
 #include "lines_internal.h"
 #include "reader_internal.h"
 
@@ -73,23 +74,6 @@ static char *read_text(options opt, const char *source, const char *bytes, size_
   return out.data;
 }
 
-/* The bytes of a file of the repository (the tests run from its top). */
-static char *load(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  ce_buf text = {0};
-  char chunk[4096];
-  size_t n;
-  if (!f) {
-    fprintf(stderr, "cannot open %s\n", path);
-    return NULL;
-  }
-  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) ce__buf_append(&text, chunk, n);
-  fclose(f);
-  if (!text.data) ce__buf_puts(&text, "");
-  *len = text.len;
-  return text.data;
-}
-
 static int same_text(const char *what, const char *got, const char *expected) {
   check_count++;
   if (strcmp(got, expected) == 0) return 1;
@@ -105,7 +89,7 @@ static void check_file(const char *name, options opt, const char *expected) {
   char path[256];
   size_t len;
   snprintf(path, sizeof path, "tests/data/formats/%s", name);
-  char *bytes = load(path, &len);
+  char *bytes = load_file(path, SIZE_MAX, &len);
   CHECK(bytes != NULL);
   if (!bytes) return;
   for (size_t piece = 1; piece <= len; piece++) {
@@ -183,6 +167,43 @@ static void test_csv(void) {
              "E New York, NY place|E say \"cheese\" verb|E a,b c|"); /* RFC 4180 quoting */
 }
 
+/* Shapes the files do not show, read from strings in chunks of every size. */
+static void test_other_shapes(void) {
+  static const struct {
+    ce_format format;
+    const char *text;
+    const char *expected;
+  } cases[] = {
+      {CE_FORMAT_CLUSTERS, "C1\tdog\tcat\n", "E dog C1|E cat C1|"}, /* items split by TABs */
+      {CE_FORMAT_LEXICON, "run VB NN\n", "E run VB|E run NN|"},     /* no TAB: whitespace */
+      {CE_FORMAT_TAGGED, "a b c\n", "T a c|"},              /* no TAB: first and last fields */
+      {CE_FORMAT_TAGGED, "\n\ndog\tNN\n", "B|B|T dog NN|"}, /* leading blank lines break */
+      {CE_FORMAT_INLINE, "\n \na/B\n", "T a B|B|"},         /* empty lines are no sentence */
+      {CE_FORMAT_COUNTS, "\nCLASS\tcluster\tCOUNT\nA\tb\t0\n", "C A b 0|"},
+      {CE_FORMAT_COUNTS, "A\tb\t1\nclass\tcluster\tcount\n", NULL}, /* a header comes first */
+      {CE_FORMAT_CSV, "\n\"WORD\" , Tag\nx , \"y\"  \n", "E x y|"},
+      {CE_FORMAT_CSV, "word,tag\n\"x\"y,z\n", NULL}, /* text after a closing quote */
+      {CE_FORMAT_CSV, "word,tag\nx,y,z\n", NULL},    /* more fields than the header */
+      {CE_FORMAT_CONLLU, "1\tA\ta\tX\t_\t_\t0\troot\t_\t_\textra\n", "T A X|"},
+      {CE_FORMAT_PATHS, "1\tw\t\n", NULL}, /* an empty count */
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    size_t len = strlen(cases[i].text);
+    for (size_t piece = 1; piece <= len; piece++) {
+      ce_status status;
+      ce_error err = {0};
+      char *got = read_text((options){cases[i].format, 0, 0}, "s", cases[i].text, len, piece,
+                            &status, &err);
+      int same = cases[i].expected
+                     ? status == CE_OK && same_text(cases[i].text, got, cases[i].expected)
+                     : status == CE_ERR_SYNTAX;
+      CHECK(same);
+      free(got);
+      if (!same) break;
+    }
+  }
+}
+
 /* ---------------------------------------------------------- bad inputs */
 
 /* Reads a file of tests/data/bad/ in chunks of several sizes; all fail with `message`. */
@@ -190,7 +211,7 @@ static void check_bad(const char *name, options opt, ce_status code, const char 
   char path[256];
   size_t len;
   snprintf(path, sizeof path, "tests/data/bad/%s", name);
-  char *bytes = load(path, &len);
+  char *bytes = load_file(path, SIZE_MAX, &len);
   CHECK(bytes != NULL);
   if (!bytes) return;
   for (size_t piece = 1; piece <= len + 1; piece++) {
@@ -246,6 +267,9 @@ static void test_bad_inputs(void) {
   check_bad("counts-decimal.tsv", counts, CE_ERR_SYNTAX, message);
   snprintf(message, sizeof message, "counts-text.tsv:1: count 'x' %s", not_count);
   check_bad("counts-text.tsv", counts, CE_ERR_SYNTAX, message);
+  check_bad("counts-two-columns.tsv", counts, CE_ERR_SYNTAX,
+            "counts-two-columns.tsv:1: 2 TAB-separated columns; expected "
+            "class<TAB>cluster<TAB>count");
   check_bad("counts-overflow.tsv", counts, CE_ERR_SYNTAX,
             "counts-overflow.tsv:1: count '18446744073709551616' in column 3 is too large; "
             "expected at most 18446744073709551615");
@@ -298,6 +322,7 @@ int main(void) {
   test_entries();
   test_counts();
   test_csv();
+  test_other_shapes();
   test_bad_inputs();
   test_long_line();
   return check_report("readers");
