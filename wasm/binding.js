@@ -28,7 +28,8 @@ const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 
 /**
- * Wraps an instantiated Emscripten module. Returns {version, options, evaluate, preview}.
+ * Wraps an instantiated Emscripten module. Returns {version, options, evaluate,
+ * evaluateStream, preview}.
  * `options` lists the core's option ids ("beta", "log2", "token_check").
  */
 export function bindCore(module) {
@@ -156,72 +157,150 @@ export function bindCore(module) {
     }
   }
 
-  /**
-   * Scores every system against gold. `request` = {gold: {name, bytes}, systems: [{name,
-   * bytes}], options}; each input may name its `format` ('auto' by default). Options:
-   * beta, log2, tokenCheck, nmiMean ('arithmetic', 'geometric', 'min', 'max'), restarts,
-   * seed, minShare, unclustered ('merge', 'split', 'drop'), unclusteredLabel,
-   * excludeLabels [..], excludePunct, baselines ['random', 'one', 'singletons',
-   * 'majority'], goldMap and inducedMap ({preset: 'brown-universal'} or {name, bytes}),
-   * mapKeep, column, depth, detail. Bytes are Uint8Array or ArrayBuffer.
-   * Returns the SPEC §4 result; a system that fails carries `error` there. Throws CeError
-   * when gold fails. `onProgress(done, total)` is told the bytes fed so far.
+  /*
+   * One run of the core: options and inputs set, then chunks fed input by input. Chunks of
+   * any size are copied into wasm memory CHUNK_BYTES at a time. `free()` in a finally.
    */
-  function evaluate(request, onProgress = () => {}) {
-    const inputs = [request.gold, ...(request.systems ?? [])].map((input) => ({
-      name: input.name,
-      format: input.format,
-      bytes: input.bytes instanceof Uint8Array ? input.bytes : new Uint8Array(input.bytes),
-      offset: 0,
-      open: true,
-    }));
+  function openRun(request) {
+    const inputs = [request.gold, ...(request.systems ?? [])];
     const alone = request.gold?.format === 'counts';
-    if (inputs.length < (alone ? 1 : 2)) throw usage('needs a gold file and at least one system file');
-    const total = inputs.reduce((sum, input) => sum + input.bytes.length, 0);
+    if (!request.gold || inputs.length < (alone ? 1 : 2)) throw usage('needs a gold file and at least one system file');
     const handle = module._ce_wasm_create();
-    if (!handle) throw new CeError({ code: 'CE_ERR_NOMEM', message: 'out of memory' });
-    const buffer = module._malloc(CHUNK_BYTES);
+    const buffer = handle ? module._malloc(CHUNK_BYTES) : 0;
+    const run = {
+      inputs,
+      free() {
+        if (buffer) module._free(buffer);
+        module._ce_wasm_free(handle);
+      },
+      /* Feeds one chunk; returns false once the input has failed (its error is in the result). */
+      feed(index, chunk) {
+        for (let at = 0; at < chunk.length; at += CHUNK_BYTES) {
+          const piece = chunk.subarray(at, at + CHUNK_BYTES);
+          module.HEAPU8.set(piece, buffer);
+          const status = module._ce_wasm_feed(handle, index, buffer, piece.length);
+          if (status && index === 0) throw lastError(handle, status);
+          if (status) return false;
+        }
+        return true;
+      },
+      close(index) {
+        const status = module._ce_wasm_close(handle, index);
+        if (status && index === 0) throw lastError(handle, status);
+      },
+      finish() {
+        const status = module._ce_wasm_finish(handle);
+        if (status) throw lastError(handle, status);
+        return JSON.parse(readString(module._ce_wasm_text(handle), module._ce_wasm_text_length(handle)));
+      },
+    };
     try {
-      if (!buffer) throw new CeError({ code: 'CE_ERR_NOMEM', message: 'out of memory' });
+      if (!handle || !buffer) throw new CeError({ code: 'CE_ERR_NOMEM', message: 'out of memory' });
       setOptions(handle, request.options);
       inputs.forEach((input, index) => {
         const status = withString(input.name, (ptr) => module._ce_wasm_add_input(handle, ptr));
         if (status) throw lastError(handle, status);
         if (module._ce_wasm_set_format(handle, index, formatOf(input.format))) throw usage(`cannot set the format of ${input.name}`);
       });
-      // Round-robin, a chunk at a time: the core pairs tokens as soon as all inputs have them.
+    } catch (error) {
+      run.free();
+      throw error;
+    }
+    return run;
+  }
+
+  const asBytes = (bytes) => (bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes));
+  const sizeOf = (input) => (input.blob ? input.blob.size : asBytes(input.bytes).length);
+
+  /**
+   * Scores every system against gold, synchronously, from bytes in memory. `request` =
+   * {gold: {name, bytes, format?}, systems: [{name, bytes, format?}], options}; each input
+   * may name its `format` ('auto' by default). Options: beta, log2, tokenCheck, nmiMean
+   * ('arithmetic', 'geometric', 'min', 'max'), restarts, seed, minShare, unclustered
+   * ('merge', 'split', 'drop'), unclusteredLabel, excludeLabels [..], excludePunct,
+   * baselines ['random', 'one', 'singletons', 'majority'], goldMap and inducedMap
+   * ({preset: 'brown-universal'} or {name, bytes}), mapKeep, column, depth, detail. Bytes
+   * are Uint8Array or ArrayBuffer. Returns the SPEC §4 result; a system that fails carries
+   * `error` there. Throws CeError when gold fails. `onProgress(done, total)` gets bytes fed.
+   */
+  function evaluate(request, onProgress = () => {}) {
+    const run = openRun(request);
+    try {
+      const inputs = run.inputs.map((input) => ({ bytes: asBytes(input.bytes), offset: 0, open: true }));
+      const total = inputs.reduce((sum, input) => sum + input.bytes.length, 0);
       let done = 0;
+      // Round-robin, a chunk at a time: the core pairs tokens as soon as all inputs have them.
       for (let open = inputs.length; open > 0; ) {
         open = 0;
         inputs.forEach((input, index) => {
           if (!input.open) return;
           const chunk = input.bytes.subarray(input.offset, input.offset + CHUNK_BYTES);
           input.offset += chunk.length;
-          done += chunk.length;
-          let status = 0;
-          if (chunk.length) {
-            module.HEAPU8.set(chunk, buffer);
-            status = module._ce_wasm_feed(handle, index, buffer, chunk.length);
-          }
-          if (status || input.offset >= input.bytes.length) {
+          const alive = run.feed(index, chunk);
+          if (!alive || input.offset >= input.bytes.length) {
             input.open = false;
-            done += input.bytes.length - input.offset;
-            module._ce_wasm_close(handle, index);
+            run.close(index);
           } else {
             open++;
           }
-          if (status && index === 0) throw lastError(handle, status);
+          done += alive ? chunk.length : chunk.length + input.bytes.length - input.offset;
         });
         onProgress(Math.min(done, total), total);
       }
-      const status = module._ce_wasm_finish(handle);
-      if (status) throw lastError(handle, status);
-      return JSON.parse(readString(module._ce_wasm_text(handle), module._ce_wasm_text_length(handle)));
+      return run.finish();
     } finally {
-      if (buffer) module._free(buffer);
-      module._ce_wasm_free(handle);
+      run.free();
     }
   }
 
-  return { version, options: [...optionIds.keys()], evaluate, preview };
+  /**
+   * The same from streams, so that a large file is never whole in memory: each input has
+   * `blob` (a File or Blob, read through blob.stream()) or `bytes`. Reads the inputs
+   * round-robin, a chunk of each in turn; progress follows the bytes read.
+   */
+  async function evaluateStream(request, onProgress = () => {}) {
+    const run = openRun(request);
+    const readers = [];
+    try {
+      const inputs = run.inputs.map((input) => {
+        if (!input.blob) return { bytes: asBytes(input.bytes), offset: 0, open: true, size: sizeOf(input) };
+        const reader = input.blob.stream().getReader();
+        readers.push(reader);
+        return { reader, open: true, size: input.blob.size };
+      });
+      const total = inputs.reduce((sum, input) => sum + input.size, 0);
+      let done = 0;
+      const next = async (input) => {
+        if (!input.reader) {
+          const chunk = input.bytes.subarray(input.offset, input.offset + CHUNK_BYTES);
+          input.offset += chunk.length;
+          return chunk.length ? chunk : null;
+        }
+        const { value, done: ended } = await input.reader.read();
+        return ended ? null : value;
+      };
+      for (let open = inputs.length; open > 0; ) {
+        open = 0;
+        for (const [index, input] of inputs.entries()) {
+          if (!input.open) continue;
+          const chunk = await next(input);
+          if (chunk && run.feed(index, chunk)) {
+            done += chunk.length;
+            open++;
+            continue;
+          }
+          input.open = false;
+          input.reader?.cancel().catch(() => {});
+          run.close(index);
+        }
+        onProgress(Math.min(done, total), total);
+      }
+      onProgress(total, total);
+      return run.finish();
+    } finally {
+      run.free();
+    }
+  }
+
+  return { version, options: [...optionIds.keys()], evaluate, evaluateStream, preview };
 }

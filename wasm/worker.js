@@ -1,6 +1,8 @@
 // The dedicated worker: loads the wasm core once, then answers `evaluate` requests.
 // Protocol (every message {id, type, data}):
-//   page → worker  {id, type: 'evaluate', data: {gold, systems, options}}
+//   page → worker  {id, type: 'evaluate', data: {gold, systems, options}}; each input has
+//                  {name, format?} and `blob` (a File: read here in chunks through its stream,
+//                  never whole) or `bytes`
 //                  {id, type: 'preview', data: {name, bytes, format?, column?, depth?}}
 //   worker → page  {type: 'ready', data: {version}} once the core has loaded
 //                  {id, type: 'progress', data: {done, total}} at most ~20 a second
@@ -41,9 +43,9 @@ self.onmessage = async ({ data: message }) => {
     return;
   }
   try {
-    const { evaluate } = await core;
+    const { evaluateStream } = await core;
     let last = 0;
-    const result = evaluate(data, (done, total) => {
+    const result = await evaluateStream(data, (done, total) => {
       const now = performance.now();
       if (now - last < PROGRESS_INTERVAL_MS && done < total) return;
       last = now;

@@ -90,3 +90,19 @@ test('memory is released: many runs do not grow the heap without bound', () => {
   const result = core.evaluate({ gold, systems: [sys] });
   assert.equal(result.systems[0].token.m1, 7 / 8);
 });
+
+test('streams: Blobs read in chunks give the numbers bytes give, and progress reaches the total', async () => {
+  const goldPath = 'public/demo/brown-gold.tsv', systemPath = 'public/demo/brown-c50.tsv';
+  const g = input(goldPath), s = input(systemPath);
+  const fromBytes = core.evaluate({ gold: g, systems: [s] });
+  const seen = [];
+  const fromBlobs = await core.evaluateStream(
+    { gold: { name: g.name, blob: new Blob([g.bytes]) }, systems: [{ name: s.name, blob: new Blob([s.bytes]) }] },
+    (done, total) => seen.push([done, total]),
+  );
+  assert.deepEqual(fromBlobs, fromBytes);
+  assert.deepEqual(seen.at(-1), [g.bytes.length + s.bytes.length, g.bytes.length + s.bytes.length]);
+  const short = input('tests/data/bad/sys-one-token-short.tsv');
+  const failed = await core.evaluateStream({ gold: input('tests/data/small-gold.tsv'), systems: [{ name: short.name, blob: new Blob([short.bytes]) }] });
+  assert.equal(failed.systems[0].error.line, 12);
+});
