@@ -19,10 +19,14 @@ export function FileCard({ file, detected, error, progress, preview, onChange, o
   const [open, setOpen] = useState(false);
   const nameInput = useRef(null);
   const renameButton = useRef(null);
+  const settled = useRef(false); // Enter or Escape has decided; the blur that follows must not
   const base = `file-${file.id}`;
 
   useEffect(() => {
-    if (editing) nameInput.current?.select();
+    if (editing) {
+      settled.current = false;
+      nameInput.current?.select();
+    }
   }, [editing]);
 
   const commit = (text) => {
@@ -48,15 +52,17 @@ export function FileCard({ file, detected, error, progress, preview, onChange, o
             onKeyDown={(e) => {
               if (e.key === 'Enter') {
                 e.preventDefault();
+                settled.current = true;
                 commit(e.currentTarget.value);
                 requestAnimationFrame(() => renameButton.current?.focus());
               } else if (e.key === 'Escape') {
                 e.preventDefault();
+                settled.current = true;
                 setEditing(false);
                 requestAnimationFrame(() => renameButton.current?.focus());
               }
             }}
-            onBlur={(e) => editing && commit(e.currentTarget.value)}
+            onBlur={(e) => !settled.current && commit(e.currentTarget.value)}
           />
         ) : (
           <span class="filedrop-name" title={file.name === file.fileName ? file.name : `${file.name} (file ${file.fileName})`}>
