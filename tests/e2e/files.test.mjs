@@ -29,15 +29,26 @@ test('renaming a file changes the name its results carry; Escape keeps the old o
   const field = page.getByRole('textbox', { name: 'New name for brown-c50.tsv' });
   await field.fill('Brown 50 clusters');
   await field.press('Enter');
-  assert.deepEqual(await listedFiles(page), ['brown-gold.tsv', 'Brown 50 clusters', 'brown-c50-d3.tsv']);
+  assert.deepEqual(await listedFiles(page), [
+    'brown-gold.tsv',
+    'Brown 50 clusters',
+    'brown-c50-d3.tsv',
+  ]);
   // Focus returns to the rename button, now named after the new name.
-  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label')), 'Rename Brown 50 clusters');
+  assert.equal(
+    await page.evaluate(() => document.activeElement.getAttribute('aria-label')),
+    'Rename Brown 50 clusters',
+  );
   await page.getByTestId('stale').waitFor(); // the shown numbers carry the old name
 
   await page.keyboard.press('Enter'); // rename again from the keyboard, then give up
   await page.keyboard.type('something else');
   await page.keyboard.press('Escape');
-  assert.deepEqual(await listedFiles(page), ['brown-gold.tsv', 'Brown 50 clusters', 'brown-c50-d3.tsv']);
+  assert.deepEqual(await listedFiles(page), [
+    'brown-gold.tsv',
+    'Brown 50 clusters',
+    'brown-c50-d3.tsv',
+  ]);
 
   await evaluateAndWait(page, 'Brown 50 clusters');
   assert.deepEqual(await rowOrder(page), ['Brown 50 clusters', 'brown-c50-d3.tsv']);
@@ -48,7 +59,10 @@ test('each file shows the format the core read it as', async () => {
   const { page } = await env.open();
   await waitForResult(page);
   const formats = await page.getByTestId('detected-format').allTextContents();
-  assert.deepEqual(formats.map((f) => f.trim()), ['tagged', 'tagged', 'tagged']);
+  assert.deepEqual(
+    formats.map((f) => f.trim()),
+    ['tagged', 'tagged', 'tagged'],
+  );
   const select = page.getByLabel('Format of brown-gold.tsv');
   assert.equal(await select.inputValue(), 'auto');
   assert.equal((await select.locator('option:checked').textContent()).trim(), 'auto (tagged)');
@@ -84,7 +98,12 @@ test('the preview shows the first records as the core parses them', async (t) =>
   await page.getByRole('region', { name: 'Gold standard' }).getByTestId('preview-toggle').click();
   const preview = page.getByTestId('preview');
   await preview.waitFor();
-  await page.waitForFunction(() => !/Reading the first lines/.test(document.querySelector('[data-testid="preview"]').textContent));
+  await page.waitForFunction(
+    () =>
+      !/Reading the first lines/.test(
+        document.querySelector('[data-testid="preview"]').textContent,
+      ),
+  );
   if (/gives no preview/.test(await preview.textContent())) {
     t.skip('this build of the worker answers no preview request yet');
     return;
@@ -96,7 +115,9 @@ test('the preview shows the first records as the core parses them', async (t) =>
   assert.equal((await page.getByTestId('preview-format').textContent()).trim(), 'tagged');
   // Forcing another format asks again.
   await page.getByLabel('Format of small-gold.tsv').selectOption('lexicon');
-  await page.waitForFunction(() => document.querySelector('[data-testid="preview-format"]')?.textContent === 'lexicon');
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="preview-format"]')?.textContent === 'lexicon',
+  );
   await screenshot(page, 'preview');
 });
 
@@ -105,11 +126,13 @@ test('a file that does not pair names its line; the other files keep their setti
   await waitForResult(page);
   await clearFiles(page);
   await page.getByTestId('gold-input').setInputFiles(join(DATA, 'small-gold.tsv'));
-  await page.getByTestId('system-input').setInputFiles([
-    join(DATA, 'small-sys.tsv'),
-    join(DATA, 'bad', 'sys-one-token-short.tsv'),
-    join(DATA, 'small-sys2.tsv'),
-  ]);
+  await page
+    .getByTestId('system-input')
+    .setInputFiles([
+      join(DATA, 'small-sys.tsv'),
+      join(DATA, 'bad', 'sys-one-token-short.tsv'),
+      join(DATA, 'small-sys2.tsv'),
+    ]);
   await page.getByRole('button', { name: 'Rename small-sys2.tsv' }).click();
   await page.getByRole('textbox', { name: 'New name for small-sys2.tsv' }).fill('second');
   await page.keyboard.press('Enter');

@@ -58,7 +58,8 @@ async function setEverything(page) {
     buffer: Buffer.from('0\tNOUN\n1\tVERB\n'),
   });
   await page.getByLabel('Keep labels a map lacks').check();
-  for (const b of ['random', 'one', 'singletons', 'majority']) await page.getByLabel(b, { exact: true }).check();
+  for (const b of ['random', 'one', 'singletons', 'majority'])
+    await page.getByLabel(b, { exact: true }).check();
 }
 
 test('every option reaches the worker as the contract names it, and the link keeps them', async () => {
@@ -73,7 +74,17 @@ test('every option reaches the worker as the contract names it, and the link kee
 
   // The link holds them (an uploaded map excepted: it cannot travel in a link).
   const hash = new URL(page.url()).hash;
-  for (const part of ['restarts=25', 'seed=42', 'nmi=max', 'log2=1', 'tokencheck=0', 'unclustered=split', 'goldmap=brown-universal', 'punct=1', 'mapkeep=1']) {
+  for (const part of [
+    'restarts=25',
+    'seed=42',
+    'nmi=max',
+    'log2=1',
+    'tokencheck=0',
+    'unclustered=split',
+    'goldmap=brown-universal',
+    'punct=1',
+    'mapkeep=1',
+  ]) {
     assert.ok(hash.includes(part), `${part} is not in ${hash}`);
   }
   assert.ok(!hash.includes('sysmap'), 'an uploaded map went into the link');
@@ -83,7 +94,10 @@ test('every option reaches the worker as the contract names it, and the link kee
   await openOptions(page);
   assert.equal(await page.getByLabel('Restarts').inputValue(), '25');
   assert.equal(await page.getByLabel('NMI mean').inputValue(), 'max');
-  assert.equal(await page.getByLabel('Gold labels to exclude').inputValue(), EXPECTED.excludeLabels.join(' '));
+  assert.equal(
+    await page.getByLabel('Gold labels to exclude').inputValue(),
+    EXPECTED.excludeLabels.join(' '),
+  );
   assert.equal(await page.getByLabel('Gold map').inputValue(), 'brown-universal');
   assert.equal(await page.getByLabel('System map', { exact: true }).inputValue(), '');
   assert.ok(await page.getByLabel('majority', { exact: true }).isChecked());
@@ -104,11 +118,17 @@ test('the families and mappings shown follow the options, without a new run', as
   await page.getByLabel('Pair-counting').uncheck();
   await page.getByTestId('options').getByLabel('1-1', { exact: true }).uncheck();
   const after = await keys();
-  assert.ok(!after.some((k) => /\.(ari|rand|pair_[prf]|fmi|grouping_[prf])$/.test(k)), after.join(' '));
+  assert.ok(
+    !after.some((k) => /\.(ari|rand|pair_[prf]|fmi|grouping_[prf])$/.test(k)),
+    after.join(' '),
+  );
   assert.ok(!after.some((k) => k.endsWith('o1')), after.join(' '));
   assert.ok(after.includes('type.macro_i_m1') && after.includes('token.m1'));
   assert.equal(await page.getByTestId('stale').count(), 0, 'showing less is not a new computation');
-  assert.match(new URL(page.url()).hash, /show=mapping%2Cinformation%2Cbcubed%2Cpolysemous%2Ccoverage/);
+  assert.match(
+    new URL(page.url()).hash,
+    /show=mapping%2Cinformation%2Cbcubed%2Cpolysemous%2Ccoverage/,
+  );
   assert.match(new URL(page.url()).hash, /maps=m1/);
 
   await page.reload();

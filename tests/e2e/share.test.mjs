@@ -18,7 +18,9 @@ import {
 
 const env = useBrowser();
 const DEMO = join(ROOT, 'public', 'demo');
-const DEMO_FILES = ['brown-gold.tsv', 'brown-c50.tsv', 'brown-c50-d3.tsv'].map((f) => join(DEMO, f));
+const DEMO_FILES = ['brown-gold.tsv', 'brown-c50.tsv', 'brown-c50-d3.tsv'].map((f) =>
+  join(DEMO, f),
+);
 let sub;
 
 before(async () => {
@@ -37,7 +39,10 @@ async function assertCli(page, args) {
   for (const c of cells) {
     const s = cli.systems.find((x) => x.name.endsWith(`/${c.system}`));
     const want = s.token[c.measure];
-    assert.ok(Math.abs(Number(c.value) - want) <= 1e-12, `${c.system} ${c.measure}: page ${c.value}, command line ${want}`);
+    assert.ok(
+      Math.abs(Number(c.value) - want) <= 1e-12,
+      `${c.system} ${c.measure}: page ${c.value}, command line ${want}`,
+    );
   }
 }
 
@@ -65,9 +70,19 @@ test('a reload keeps the options, the columns and the order, and scores the demo
   assert.equal(await page.getByLabel('NMI mean').inputValue(), 'geometric');
   assert.equal(await page.getByLabel('β of V').inputValue(), '3');
   assert.equal(await page.getByTestId('columns').inputValue(), 'all');
-  assert.equal(await page.locator('th[data-key="token.nmi"]').getAttribute('aria-sort'), 'ascending');
-  const nmi = Object.fromEntries((await readTable(page, 'token')).filter((c) => c.measure === 'nmi').map((c) => [c.system, Number(c.value)]));
-  assert.deepEqual(await rowOrder(page), Object.keys(nmi).sort((a, b) => nmi[a] - nmi[b]));
+  assert.equal(
+    await page.locator('th[data-key="token.nmi"]').getAttribute('aria-sort'),
+    'ascending',
+  );
+  const nmi = Object.fromEntries(
+    (await readTable(page, 'token'))
+      .filter((c) => c.measure === 'nmi')
+      .map((c) => [c.system, Number(c.value)]),
+  );
+  assert.deepEqual(
+    await rowOrder(page),
+    Object.keys(nmi).sort((a, b) => nmi[a] - nmi[b]),
+  );
   assert.match(await page.getByTestId('gold-summary').textContent(), /log base 2 · β = 3/);
   await assertCli(page, ['--log2', '--nmi-mean', 'geometric', '--beta', '3']);
 });
@@ -87,8 +102,13 @@ test('the build works from a sub-path of a plain static server', async () => {
   assert.match(await page.getByTestId('gold-summary').textContent(), /log base 2/);
   await assertCli(page, ['--log2']);
   // Everything came from under the sub-path (the origin itself is checked after each test).
-  const outside = requests.filter((u) => u.startsWith('http') && !new URL(u).pathname.startsWith('/some/path/'));
+  const outside = requests.filter(
+    (u) => u.startsWith('http') && !new URL(u).pathname.startsWith('/some/path/'),
+  );
   assert.deepEqual(outside, []);
-  assert.ok(requests.some((u) => u.endsWith('.wasm')), 'the core was not fetched');
+  assert.ok(
+    requests.some((u) => u.endsWith('.wasm')),
+    'the core was not fetched',
+  );
   await screenshot(page, 'sub-path');
 });

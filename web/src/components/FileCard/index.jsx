@@ -14,7 +14,16 @@ const COLUMN_FORMATS = new Set(['auto', 'tagged', 'conllu', 'lexicon', 'csv']);
  * progress: 0…1 while running, else null; preview: {state: 'loading'|'done'|'error'|
  * 'unavailable', data, error}; onChange(patch); onRemove(); onPreview(open).
  */
-export function FileCard({ file, detected, error, progress, preview, onChange, onRemove, onPreview }) {
+export function FileCard({
+  file,
+  detected,
+  error,
+  progress,
+  preview,
+  onChange,
+  onRemove,
+  onPreview,
+}) {
   const [editing, setEditing] = useState(false);
   const [open, setOpen] = useState(false);
   const nameInput = useRef(null);
@@ -36,7 +45,8 @@ export function FileCard({ file, detected, error, progress, preview, onChange, o
   };
 
   const shownFormat = file.format === 'auto' ? detected : file.format;
-  const showColumn = COLUMN_FORMATS.has(file.format) && shownFormat !== 'paths' && shownFormat !== 'counts';
+  const showColumn =
+    COLUMN_FORMATS.has(file.format) && shownFormat !== 'paths' && shownFormat !== 'counts';
   const showDepth = shownFormat === 'paths' || file.format === 'paths';
 
   return (
@@ -65,12 +75,19 @@ export function FileCard({ file, detected, error, progress, preview, onChange, o
             onBlur={(e) => !settled.current && commit(e.currentTarget.value)}
           />
         ) : (
-          <span class="filedrop-name" title={file.name === file.fileName ? file.name : `${file.name} (file ${file.fileName})`}>
+          <span
+            class="filedrop-name"
+            title={file.name === file.fileName ? file.name : `${file.name} (file ${file.fileName})`}
+          >
             {file.name}
           </span>
         )}
         {detected && (
-          <span class="filecard-detected" data-testid="detected-format" title={`The core read this file as ${detected}`}>
+          <span
+            class="filecard-detected"
+            data-testid="detected-format"
+            title={`The core read this file as ${detected}`}
+          >
             {detected}
           </span>
         )}
@@ -214,7 +231,9 @@ function Preview({ id, name, preview }) {
         {records.length > 0 && (
           <div class="filecard-preview-scroll">
             <table class="filecard-preview-table" data-testid="preview-table">
-              <caption class="visually-hidden">The first records of {name} as the core reads them</caption>
+              <caption class="visually-hidden">
+                The first records of {name} as the core reads them
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">Line</th>
