@@ -13,6 +13,7 @@ const SOURCES = [
 
 const MAX_CELL = 28;
 const ROW_MAX = 24;
+const SCROLL_MAX = 3000;
 const LABEL_MIN = 11; // a cell this size (CSS px) or larger gets its row or column label
 const ROW_LABELS = 96;
 const COL_LABELS = 78;
@@ -372,7 +373,10 @@ function geometry(layout, width) {
   // Columns share the width (at most MAX_CELL, at least 1 px: then the plot scrolls); rows share
   // PLOT_HEIGHT (at most ROW_MAX, at least 2 px: then it scrolls).
   const size = (left) => {
-    const cellW = Math.max(1, Math.min(MAX_CELL, (width - left - 2) / layout.m));
+    const fit = (width - left - 2) / layout.m;
+    // Below one pixel a column, the plot scrolls sideways, up to SCROLL_MAX columns; beyond,
+    // it is squeezed into the width (several clusters a pixel; the keyboard still reads each).
+    const cellW = Math.min(MAX_CELL, fit >= 1 || layout.m > SCROLL_MAX ? fit : 1);
     const cellH = Math.min(ROW_MAX, Math.max(2, PLOT_HEIGHT / layout.n));
     return { cellW, cellH };
   };
