@@ -58,6 +58,9 @@ test('Cancel stops a running evaluation; Evaluate afterwards succeeds', async (t
 
   await page.getByTestId('evaluate').click();
   await page.getByTestId('progress').waitFor();
+  // Each file shows how far it has been read.
+  assert.equal(await page.getByTestId('file-progress').count(), 2);
+  assert.equal(await page.getByRole('progressbar', { name: 'Reading large-gold.tsv' }).count(), 1);
   await page.screenshot({ path: join(RESULTS_DIR, 'running.png') }); // the viewport: quick
   const clickedAt = Date.now();
   await page.getByTestId('cancel').click();
@@ -66,6 +69,7 @@ test('Cancel stops a running evaluation; Evaluate afterwards succeeds', async (t
   t.diagnostic(`cancelled ${Date.now() - clickedAt} ms after the click`);
   assert.match(await page.getByRole('status').textContent(), /Cancelled/);
   assert.equal(await page.getByTestId('file-item').count(), 2, 'the files stay loaded');
+  assert.equal(await page.getByTestId('file-progress').count(), 0);
   for (let waited = 0; closed.length === 0 && waited < 5000; waited += 50) {
     await new Promise((r) => setTimeout(r, 50));
   }

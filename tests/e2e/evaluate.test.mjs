@@ -158,7 +158,10 @@ test('a short system names its file and line; the good one keeps its numbers', a
   const cells = await readTable(page, 'token');
   const good = cells.filter((c) => c.system === 'small-sys.tsv');
   assert.ok(good.length > 0, 'small-sys.tsv has no row');
-  assert.ok(good.every((c) => c.value !== null), 'small-sys.tsv lost its numbers');
+  assert.ok(
+    good.every((c) => c.value !== null),
+    'small-sys.tsv lost its numbers',
+  );
   assert.equal(cells.filter((c) => c.system === 'sys-one-token-short.tsv').length, 0);
   await screenshot(page, 'system-error');
 

@@ -153,7 +153,11 @@ export function useBrowser() {
       fixtureWorker = false,
       deviceScaleFactor = 1,
     } = {}) {
-      const context = await browser.newContext({ viewport, deviceScaleFactor, acceptDownloads: true });
+      const context = await browser.newContext({
+        viewport,
+        deviceScaleFactor,
+        acceptDownloads: true,
+      });
       if (fixtureWorker) {
         await context.route(/\/assets\/worker-[^/]*\.js(\?.*)?$/, (route) =>
           route.fulfill({ path: FIXTURE_WORKER, contentType: 'text/javascript' }),
@@ -327,7 +331,8 @@ export async function evaluateAndWait(page, system, timeout = 30_000) {
 /** Runs the command-line tool with --format json; returns the parsed result (exit 2 too). */
 export function cliJson(...args) {
   const cli = join(ROOT, 'build', 'clustereval');
-  if (!existsSync(cli)) throw new Error(`${cli} is missing: build the command-line tool first (make native)`);
+  if (!existsSync(cli))
+    throw new Error(`${cli} is missing: build the command-line tool first (make native)`);
   try {
     const out = execFileSync(cli, ['--format', 'json', ...args], {
       encoding: 'utf8',

@@ -66,14 +66,15 @@ async function openWithThree() {
 
 const values = async (page, key) =>
   Object.fromEntries(
-    (await readTable(page))
-      .filter((c) => c.key === key)
-      .map((c) => [c.system, Number(c.value)]),
+    (await readTable(page)).filter((c) => c.key === key).map((c) => [c.system, Number(c.value)]),
   );
 
 test('three dropped systems: sorted by a click or the keyboard, best marked by direction', async () => {
   const { page } = await openWithThree();
-  assert.deepEqual(await rowOrder(page), SYSTEMS().map((p) => basename(p)));
+  assert.deepEqual(
+    await rowOrder(page),
+    SYSTEMS().map((p) => basename(p)),
+  );
 
   // M-1: higher is better, so the first click puts the best first; the second reverses.
   const m1 = await values(page, 'token.m1');
@@ -92,21 +93,34 @@ test('three dropped systems: sorted by a click or the keyboard, best marked by d
   await page.locator('th[data-key="token.vi"] button').focus();
   await page.keyboard.press('Enter');
   assert.deepEqual(await rowOrder(page), byVi);
-  assert.equal(await page.locator('th[data-key="token.vi"]').getAttribute('aria-sort'), 'ascending');
+  assert.equal(
+    await page.locator('th[data-key="token.vi"]').getAttribute('aria-sort'),
+    'ascending',
+  );
 
   // The best marks follow the direction: the largest M-1, the smallest VI.
   const bestOf = async (key) =>
-    page.$$eval(`td[data-key="${key}"][data-best="true"]`, (tds) => tds.map((t) => t.dataset.system));
+    page.$$eval(`td[data-key="${key}"][data-best="true"]`, (tds) =>
+      tds.map((t) => t.dataset.system),
+    );
   assert.deepEqual(await bestOf('token.m1'), [byM1[0]]);
   assert.deepEqual(await bestOf('token.vi'), [byVi[0]]);
 
   // The System header sorts by name, then back to the order of the files.
   const system = page.getByTestId('sort-system');
   await system.click();
-  assert.deepEqual(await rowOrder(page), SYSTEMS().map((p) => basename(p)).sort());
+  assert.deepEqual(
+    await rowOrder(page),
+    SYSTEMS()
+      .map((p) => basename(p))
+      .sort(),
+  );
   await system.click();
   await system.click();
-  assert.deepEqual(await rowOrder(page), SYSTEMS().map((p) => basename(p)));
+  assert.deepEqual(
+    await rowOrder(page),
+    SYSTEMS().map((p) => basename(p)),
+  );
 
   // Pointing at a header, or focusing it, explains its measure: formula and paper.
   await page.locator('th[data-key="token.nvi"] button').hover();
@@ -155,7 +169,10 @@ test('the exported table holds the command-line numbers for the same files and o
       const w = want.token[id];
       if (w === null) assert.equal(row[i + 1], '');
       else {
-        assert.ok(Math.abs(Number(row[i + 1]) - w) <= 1e-12, `${row[0]} ${key}: CSV ${row[i + 1]}, command line ${w}`);
+        assert.ok(
+          Math.abs(Number(row[i + 1]) - w) <= 1e-12,
+          `${row[0]} ${key}: CSV ${row[i + 1]}, command line ${w}`,
+        );
         compared++;
       }
     });
@@ -168,10 +185,13 @@ test('the exported table holds the command-line numbers for the same files and o
 
   // JSON, downloaded: the command line's shape and numbers.
   await page.getByTestId('export-format').selectOption('json');
-  const json = JSON.parse((await download(page, () => page.getByTestId('export-download').click())).text);
+  const json = JSON.parse(
+    (await download(page, () => page.getByTestId('export-download').click())).text,
+  );
   assert.equal(json.options.log, '2');
   for (const s of json.systems) {
-    for (const [id, v] of Object.entries(s.token)) assert.equal(v, expected[s.name].token[id], `${s.name} ${id}`);
+    for (const [id, v] of Object.entries(s.token))
+      assert.equal(v, expected[s.name].token[id], `${s.name} ${id}`);
   }
 
   // Markdown, copied: four decimals, the best in bold.
@@ -205,7 +225,10 @@ test('Reichart et al. Table 1, baselines apart, the M-1 spread and n/a with its 
 
   await page.getByTestId('columns').selectOption('reichart');
   const keys = await page.$$eval('th[data-key]', (ths) => ths.map((t) => t.dataset.key));
-  assert.deepEqual(keys, REICHART_TABLE1.map(([level, id]) => `${level}.${id}`));
+  assert.deepEqual(
+    keys,
+    REICHART_TABLE1.map(([level, id]) => `${level}.${id}`),
+  );
   const levels = await page.$$eval('th.results-level', (ths) => ths.map((t) => t.textContent));
   assert.deepEqual(levels, ['Token level', 'Type level']);
 
@@ -222,10 +245,15 @@ test('Reichart et al. Table 1, baselines apart, the M-1 spread and n/a with its 
   assert.equal(await page.locator('tr[data-baseline] td[data-best]').count(), 0);
   // Sorting keeps the baselines below the systems.
   await page.locator('th[data-key="type.micro_i_m1"] button').click();
-  assert.deepEqual((await rowOrder(page)).slice(2).sort(), ['baseline:majority', 'baseline:random']);
+  assert.deepEqual((await rowOrder(page)).slice(2).sort(), [
+    'baseline:majority',
+    'baseline:random',
+  ]);
 
   // Each type-level M-1 number shows its spread over the restarts.
-  const spread = page.locator('td[data-key="type.macro_i_m1"][data-system="brown-c50.tsv"] [data-testid="restart-spread"]');
+  const spread = page.locator(
+    'td[data-key="type.macro_i_m1"][data-system="brown-c50.tsv"] [data-testid="restart-spread"]',
+  );
   assert.match(await spread.textContent(), /≥\.\d{4} \d+\/10/);
 
   // A polysemous gold: the type-level contingency measures say n/a and why.
@@ -240,6 +268,9 @@ test('Reichart et al. Table 1, baselines apart, the M-1 spread and n/a with its 
   await page.getByTestId('export-format').selectOption('latex');
   const tex = (await download(page, () => page.getByTestId('export-download').click())).text;
   assert.match(tex, /\\begin\{tabular\}\{lrrrrrrrrrrrr\}/);
-  assert.match(tex, /\\multicolumn\{6\}\{c\}\{Token level\} & \\multicolumn\{6\}\{c\}\{Type level\}/);
+  assert.match(
+    tex,
+    /\\multicolumn\{6\}\{c\}\{Token level\} & \\multicolumn\{6\}\{c\}\{Type level\}/,
+  );
   assert.match(tex, /\\midrule\n\\textit\{baseline:random\}/);
 });

@@ -4,13 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  download,
-  evaluateAndWait,
-  screenshot,
-  useBrowser,
-  waitForResult,
-} from './harness.mjs';
+import { download, evaluateAndWait, screenshot, useBrowser, waitForResult } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -32,7 +26,9 @@ const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const pngSize = (bytes) => ({ width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) });
 
 test('the heatmap draws a thousand clusters at the screen resolution and reads out each cell', async (t) => {
-  const { page } = await openFixture('items=5000 clusters=1000 classes=12', { deviceScaleFactor: 2 });
+  const { page } = await openFixture('items=5000 clusters=1000 classes=12', {
+    deviceScaleFactor: 2,
+  });
   const canvas = page.getByTestId('heatmap-canvas');
   await canvas.waitFor();
   assert.equal(await canvas.getAttribute('data-cols'), '1000');
@@ -68,7 +64,10 @@ test('the heatmap draws a thousand clusters at the screen resolution and reads o
   // The keyboard reads the cells out: focus starts at the top left, arrows move.
   await canvas.focus();
   const readout = page.getByTestId('heatmap-readout');
-  assert.match(await readout.textContent(), /^\S+ × k\d+: [\d,]+ tokens, [\d.]+% of the class, [\d.]+% of the cluster; mapped$/);
+  assert.match(
+    await readout.textContent(),
+    /^\S+ × k\d+: [\d,]+ tokens, [\d.]+% of the class, [\d.]+% of the cluster; mapped$/,
+  );
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowDown');
   assert.match(await readout.textContent(), / × k\d+: [\d,]+ tokens/);
@@ -120,7 +119,9 @@ test('the cluster-size plot: gold and every system, in tokens or items, as SVG a
   assert.equal(await page.getByTestId('tab-sizes').getAttribute('aria-selected'), 'true');
   const plot = page.getByTestId('sizeplot');
   await plot.waitFor();
-  const series = await plot.locator('polyline').evaluateAll((ls) => ls.map((l) => l.dataset.series));
+  const series = await plot
+    .locator('polyline')
+    .evaluateAll((ls) => ls.map((l) => l.dataset.series));
   assert.deepEqual(series, ['gold: fixture-gold.tsv', 'brown-c50.tsv', 'brown-c50-d3.tsv']);
   await plot.screenshot({ path: 'test-results/cluster-sizes.png' });
 
@@ -165,7 +166,12 @@ test('56,000 items scroll with only the visible rows in the page; filters by tex
   await page.getByTestId('items-filter').fill('');
 
   // By F_i: each kind shows only its rows, and the three kinds add up to all.
-  const count = async (kind) => Number((await page.getByTestId(`items-${kind}`).locator('..').locator('.items-count').textContent()).replace(/,/g, ''));
+  const count = async (kind) =>
+    Number(
+      (
+        await page.getByTestId(`items-${kind}`).locator('..').locator('.items-count').textContent()
+      ).replace(/,/g, ''),
+    );
   const total = (await count('correct')) + (await count('partial')) + (await count('wrong'));
   assert.equal(total, 56000);
   for (const [kind, ok] of [
@@ -174,10 +180,15 @@ test('56,000 items scroll with only the visible rows in the page; filters by tex
     ['wrong', (f) => f === 0],
   ]) {
     await page.getByTestId(`items-${kind}`).check({ force: true });
-    const fs = await page.$$eval('[data-testid="item-row"] [data-f]', (cells) => cells.map((c) => Number(c.dataset.f)));
+    const fs = await page.$$eval('[data-testid="item-row"] [data-f]', (cells) =>
+      cells.map((c) => Number(c.dataset.f)),
+    );
     assert.ok(fs.length > 0 || (await count(kind)) === 0, `no ${kind} rows shown`);
     assert.ok(fs.every(ok), `${kind}: F values ${fs.slice(0, 10)}`);
-    assert.match(await status.textContent(), new RegExp(`^${(await count(kind)).toLocaleString('en-US')} of 56,000`));
+    assert.match(
+      await status.textContent(),
+      new RegExp(`^${(await count(kind)).toLocaleString('en-US')} of 56,000`),
+    );
   }
   await page.getByTestId('items-partial').check({ force: true });
   await page.getByTestId('items-o1').check({ force: true });

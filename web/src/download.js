@@ -42,5 +42,9 @@ export async function copyText(text) {
 
 /** A file name stem from a gold file name: "brown-gold.tsv" → "brown-gold". */
 export function stem(name) {
-  return String(name ?? 'clustereval').replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '_') || 'clustereval';
+  return (
+    String(name ?? 'clustereval')
+      .replace(/\.[^.]*$/, '')
+      .replace(/[^\w.-]+/g, '_') || 'clustereval'
+  );
 }

@@ -337,8 +337,7 @@ export const MEASURES = [
     label: 'B³ P',
     name: 'BCubed precision',
     family: 'bcubed',
-    formula:
-      'for each token, the share of its cluster that shares its class, averaged over tokens',
+    formula: 'for each token, the share of its cluster that shares its class, averaged over tokens',
     paper: BB1998,
     higherIsBetter: true,
   }),
@@ -347,8 +346,7 @@ export const MEASURES = [
     label: 'B³ R',
     name: 'BCubed recall',
     family: 'bcubed',
-    formula:
-      'for each token, the share of its class that shares its cluster, averaged over tokens',
+    formula: 'for each token, the share of its class that shares its cluster, averaged over tokens',
     paper: BB1998,
     higherIsBetter: true,
   }),
@@ -425,8 +423,7 @@ export const MEASURES = [
         label: `MicroI ${M}`,
         name: `Item-based micro F-score, ${M} mapping`,
         family: 'polysemous',
-        formula:
-          `the mean over items of each item's F-score 2·|A_i ∩ h(B_i)| / (|A_i| + |h(B_i)|); ${how}`,
+        formula: `the mean over items of each item's F-score 2·|A_i ∩ h(B_i)| / (|A_i| + |h(B_i)|); ${how}`,
         paper: RAR2010_4('§4.1'),
         higherIsBetter: true,
         mapping: map,

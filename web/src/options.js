@@ -33,7 +33,23 @@ export const PUNCT_PRESETS = {
   brown: {
     name: 'Brown punctuation',
     // The Brown corpus' punctuation tags, with their headline (-hl) variants.
-    labels: [',', '.', ':', '(', ')', "''", '``', '--', "'", ',-hl', '.-hl', ':-hl', '(-hl', ')-hl', '---hl'],
+    labels: [
+      ',',
+      '.',
+      ':',
+      '(',
+      ')',
+      "''",
+      '``',
+      '--',
+      "'",
+      ',-hl',
+      '.-hl',
+      ':-hl',
+      '(-hl',
+      ')-hl',
+      '---hl',
+    ],
   },
 };
 

@@ -2,7 +2,14 @@
 // column, why a value is missing; and the same table as CSV, Markdown, LaTeX and JSON.
 // Every number is read from the result JSON; nothing here computes a measure.
 
-import { FAMILY_SHORT, LEVELS, MEASURES, MEASURE_BY_ID, REICHART_TABLE1, unit } from './measures.js';
+import {
+  FAMILY_SHORT,
+  LEVELS,
+  MEASURES,
+  MEASURE_BY_ID,
+  REICHART_TABLE1,
+  unit,
+} from './measures.js';
 
 export const BASELINE_PREFIX = 'baseline:';
 export const isBaseline = (system) => String(system?.name ?? '').startsWith(BASELINE_PREFIX);
@@ -32,7 +39,11 @@ export function tableColumns(result, view) {
       if (view.columns === 'main' && !measure.main.includes(level)) continue;
       if (!present(level, measure.id)) continue;
       // The main view leaves out what no system has a number for (the warnings say why).
-      if (view.columns === 'main' && !systems.some((s) => cellValue(s, { level, measure }) !== null)) continue;
+      if (
+        view.columns === 'main' &&
+        !systems.some((s) => cellValue(s, { level, measure }) !== null)
+      )
+        continue;
       columns.push({ key: `${level}.${measure.id}`, level, measure });
     }
   }
@@ -155,7 +166,9 @@ export function toCSV(model) {
   const head = ['system', ...model.columns.map((c) => c.key)];
   const lines = [head.map(csvField).join(',')];
   for (const r of model.rows) {
-    lines.push([r.name, ...r.values.map((v) => (v === null ? '' : String(v)))].map(csvField).join(','));
+    lines.push(
+      [r.name, ...r.values.map((v) => (v === null ? '' : String(v)))].map(csvField).join(','),
+    );
   }
   return `${lines.join('\r\n')}\r\n`;
 }
@@ -277,7 +290,10 @@ export function toJSON(model, result) {
 function bestOf(model) {
   return model.columns.map((c, i) => {
     if (c.measure.higherIsBetter === null) return undefined;
-    const values = model.rows.filter((r) => !r.baseline).map((r) => r.values[i]).filter((v) => v !== null);
+    const values = model.rows
+      .filter((r) => !r.baseline)
+      .map((r) => r.values[i])
+      .filter((v) => v !== null);
     if (values.length < 2) return undefined;
     return c.measure.higherIsBetter ? Math.max(...values) : Math.min(...values);
   });
@@ -285,7 +301,12 @@ function bestOf(model) {
 
 export const EXPORTS = {
   csv: { label: 'CSV', ext: 'csv', mime: 'text/csv', make: (model) => toCSV(model) },
-  markdown: { label: 'Markdown', ext: 'md', mime: 'text/markdown', make: (model) => toMarkdown(model) },
+  markdown: {
+    label: 'Markdown',
+    ext: 'md',
+    mime: 'text/markdown',
+    make: (model) => toMarkdown(model),
+  },
   latex: { label: 'LaTeX', ext: 'tex', mime: 'application/x-tex', make: (model) => toLatex(model) },
   json: {
     label: 'JSON',

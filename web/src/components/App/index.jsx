@@ -1,12 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { errorText } from '../../format.js';
-import {
-  computeSignature,
-  fromHash,
-  requestOptions,
-  toHash,
-  validate,
-} from '../../options.js';
+import { computeSignature, fromHash, requestOptions, toHash, validate } from '../../options.js';
 import { sortedRows, tableColumns } from '../../table.js';
 import { ErrorPanel } from '../ErrorPanel/index.jsx';
 import { ExportBar } from '../ExportBar/index.jsx';
@@ -24,7 +18,16 @@ let nextId = 1;
 
 /** A loaded file: its bytes stay in the Blob and are read afresh for each run. */
 function entry(blob, name = blob.name) {
-  return { id: nextId++, name, fileName: name, size: blob.size, blob, format: 'auto', column: '', depth: '' };
+  return {
+    id: nextId++,
+    name,
+    fileName: name,
+    size: blob.size,
+    blob,
+    format: 'auto',
+    column: '',
+    depth: '',
+  };
 }
 
 const PREVIEW_BYTES = 64 * 1024;
@@ -71,7 +74,8 @@ function perFile(progress, sizes) {
   return sizes.map((s) => (s ? Math.min(1, level / s) : 1));
 }
 
-const fileSignature = (list) => JSON.stringify(list.map((f) => [f.id, f.name, f.format, f.column, f.depth]));
+const fileSignature = (list) =>
+  JSON.stringify(list.map((f) => [f.id, f.name, f.format, f.column, f.depth]));
 
 const IDLE = { state: 'idle' };
 
@@ -129,7 +133,8 @@ export function App({ client, demo }) {
         const mapBytes = {};
         for (const kind of ['gold', 'induced']) {
           const m = maps[kind];
-          if (m) mapBytes[kind] = { name: m.name, bytes: new Uint8Array(await m.blob.arrayBuffer()) };
+          if (m)
+            mapBytes[kind] = { name: m.name, bytes: new Uint8Array(await m.blob.arrayBuffer()) };
         }
         if (id !== runId.current) return;
         const opts = requestOptions(options, mapBytes);
@@ -157,7 +162,13 @@ export function App({ client, demo }) {
         });
         setFileErrors(errors);
         setDetected((d) => ({ ...d, ...formats }));
-        setRun({ state: 'done', result, fileIds, signature: runSignature, seconds: (performance.now() - started) / 1000 });
+        setRun({
+          state: 'done',
+          result,
+          fileIds,
+          signature: runSignature,
+          seconds: (performance.now() - started) / 1000,
+        });
       } catch (err) {
         if (id !== runId.current) return;
         if (err?.name === 'AbortError') {
@@ -166,7 +177,9 @@ export function App({ client, demo }) {
         }
         // The whole request failed: the gold file, or a request the core refused.
         const owner =
-          err?.file === goldFile.name ? goldFile.id : systemFiles.find((f) => f.name === err?.file)?.id;
+          err?.file === goldFile.name
+            ? goldFile.id
+            : systemFiles.find((f) => f.name === err?.file)?.id;
         if (owner !== undefined) setFileErrors({ [owner]: errorText(err) });
         setRun({ state: 'error', error: err });
       }
@@ -179,7 +192,9 @@ export function App({ client, demo }) {
     client.cancel();
     setRun({ state: 'cancelled' });
     // Previews waiting in the stopped worker are asked again when next opened.
-    setPreviews((p) => Object.fromEntries(Object.entries(p).filter(([, v]) => v.state !== 'loading')));
+    setPreviews((p) =>
+      Object.fromEntries(Object.entries(p).filter(([, v]) => v.state !== 'loading')),
+    );
   };
 
   // The core loads in its worker; tests and the footer wait for it.
@@ -262,7 +277,10 @@ export function App({ client, demo }) {
         return copy;
       });
     }
-    if (('format' in patch || 'column' in patch || 'depth' in patch) && openPreviews.current.has(f.id)) {
+    if (
+      ('format' in patch || 'column' in patch || 'depth' in patch) &&
+      openPreviews.current.has(f.id)
+    ) {
       loadPreview(next);
     }
   };
@@ -280,7 +298,7 @@ export function App({ client, demo }) {
       file={f}
       detected={detected[f.id]}
       error={fileErrors[f.id]}
-      progress={run.state === 'running' && fileProgress ? fileProgress[f.id] ?? null : null}
+      progress={run.state === 'running' && fileProgress ? (fileProgress[f.id] ?? null) : null}
       preview={previews[f.id]}
       onChange={(patch) => {
         if ('name' in patch) userChange();
@@ -330,8 +348,8 @@ export function App({ client, demo }) {
       <header class="app-header">
         <h1 class="app-title">clustereval</h1>
         <p class="app-tagline">
-          Score induced clusterings against a gold standard, right in this page: no file leaves
-          your computer.
+          Score induced clusterings against a gold standard, right in this page: no file leaves your
+          computer.
         </p>
       </header>
 
@@ -374,7 +392,12 @@ export function App({ client, demo }) {
             onChange={setOptions}
             invalid={invalid}
             maps={maps}
-            onMapFile={(kind, file) => setMaps((m) => ({ ...m, [kind]: file ? { id: nextId++, name: file.name, blob: file } : null }))}
+            onMapFile={(kind, file) =>
+              setMaps((m) => ({
+                ...m,
+                [kind]: file ? { id: nextId++, name: file.name, blob: file } : null,
+              }))
+            }
           />
 
           <div class="app-actions">
@@ -463,14 +486,18 @@ function ResultView({ result, view, setView, caption, stale }) {
         </p>
       )}
       <GoldSummary gold={result.gold} options={result.options} />
-      <ResultsTable result={result} view={view} onSort={(sort, sortDir) => setView({ sort, sortDir })} />
+      <ResultsTable
+        result={result}
+        view={view}
+        onSort={(sort, sortDir) => setView({ sort, sortDir })}
+      />
       <div class="app-table-foot">
         <ExportBar result={result} columns={columns} rows={rows} preset={view.columns} />
         <p class="app-legend">
-          ↑ higher is better, ↓ lower is better; <span class="app-legend-best">highlighted</span>{' '}
-          is the best system in its column (baselines aside). Under a type-level M-1 value: the
-          worst of its hill-climbing starts and how many starts reached the best. Click a header
-          to sort; point at it or focus it for its definition.
+          ↑ higher is better, ↓ lower is better; <span class="app-legend-best">highlighted</span> is
+          the best system in its column (baselines aside). Under a type-level M-1 value: the worst
+          of its hill-climbing starts and how many starts reached the best. Click a header to sort;
+          point at it or focus it for its definition.
         </p>
       </div>
       <Warnings systems={result.systems} />
@@ -534,4 +561,3 @@ async function loadDemo(demo) {
   const [gold, ...systems] = await Promise.all([demo.gold, ...demo.systems].map(get));
   return { gold, systems };
 }
-

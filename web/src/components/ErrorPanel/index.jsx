@@ -15,9 +15,7 @@ export function ErrorPanel({ errors }) {
       <h2 class="error-panel-title">{title}</h2>
       <ul class="error-panel-list">
         {errors.map((e) => (
-          <li key={e.key}>
-            {e.text}
-          </li>
+          <li key={e.key}>{e.text}</li>
         ))}
       </ul>
       <p class="error-panel-help">

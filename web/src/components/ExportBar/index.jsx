@@ -19,7 +19,15 @@ export function ExportBar({ result, columns, rows, preset }) {
   return (
     <div class="exportbar" role="group" aria-label="Export the table">
       <label for="export-format">Export as</label>
-      <select id="export-format" data-testid="export-format" value={format} onChange={(e) => { setFormat(e.currentTarget.value); setSaid(''); }}>
+      <select
+        id="export-format"
+        data-testid="export-format"
+        value={format}
+        onChange={(e) => {
+          setFormat(e.currentTarget.value);
+          setSaid('');
+        }}
+      >
         {Object.entries(EXPORTS).map(([id, e]) => (
           <option key={id} value={id}>
             {e.label}
@@ -32,7 +40,11 @@ export function ExportBar({ result, columns, rows, preset }) {
         data-testid="export-copy"
         onClick={async () => {
           const ok = await copyText(make());
-          setSaid(ok ? `Copied as ${EXPORTS[format].label}.` : 'The browser refused the clipboard: download instead.');
+          setSaid(
+            ok
+              ? `Copied as ${EXPORTS[format].label}.`
+              : 'The browser refused the clipboard: download instead.',
+          );
         }}
       >
         Copy

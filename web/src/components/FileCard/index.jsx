@@ -14,15 +14,28 @@ const COLUMN_FORMATS = new Set(['auto', 'tagged', 'conllu', 'lexicon', 'csv']);
  * progress: 0…1 while running, else null; preview: {state: 'loading'|'done'|'error'|
  * 'unavailable', data, error}; onChange(patch); onRemove(); onPreview(open).
  */
-export function FileCard({ file, detected, error, progress, preview, onChange, onRemove, onPreview }) {
+export function FileCard({
+  file,
+  detected,
+  error,
+  progress,
+  preview,
+  onChange,
+  onRemove,
+  onPreview,
+}) {
   const [editing, setEditing] = useState(false);
   const [open, setOpen] = useState(false);
   const nameInput = useRef(null);
   const renameButton = useRef(null);
+  const settled = useRef(false); // Enter or Escape has decided; the blur that follows must not
   const base = `file-${file.id}`;
 
   useEffect(() => {
-    if (editing) nameInput.current?.select();
+    if (editing) {
+      settled.current = false;
+      nameInput.current?.select();
+    }
   }, [editing]);
 
   const commit = (text) => {
@@ -32,7 +45,8 @@ export function FileCard({ file, detected, error, progress, preview, onChange, o
   };
 
   const shownFormat = file.format === 'auto' ? detected : file.format;
-  const showColumn = COLUMN_FORMATS.has(file.format) && shownFormat !== 'paths' && shownFormat !== 'counts';
+  const showColumn =
+    COLUMN_FORMATS.has(file.format) && shownFormat !== 'paths' && shownFormat !== 'counts';
   const showDepth = shownFormat === 'paths' || file.format === 'paths';
 
   return (
@@ -48,23 +62,32 @@ export function FileCard({ file, detected, error, progress, preview, onChange, o
             onKeyDown={(e) => {
               if (e.key === 'Enter') {
                 e.preventDefault();
+                settled.current = true;
                 commit(e.currentTarget.value);
                 requestAnimationFrame(() => renameButton.current?.focus());
               } else if (e.key === 'Escape') {
                 e.preventDefault();
+                settled.current = true;
                 setEditing(false);
                 requestAnimationFrame(() => renameButton.current?.focus());
               }
             }}
-            onBlur={(e) => editing && commit(e.currentTarget.value)}
+            onBlur={(e) => !settled.current && commit(e.currentTarget.value)}
           />
         ) : (
-          <span class="filedrop-name" title={file.name === file.fileName ? file.name : `${file.name} (file ${file.fileName})`}>
+          <span
+            class="filedrop-name"
+            title={file.name === file.fileName ? file.name : `${file.name} (file ${file.fileName})`}
+          >
             {file.name}
           </span>
         )}
         {detected && (
-          <span class="filecard-detected" data-testid="detected-format" title={`The core read this file as ${detected}`}>
+          <span
+            class="filecard-detected"
+            data-testid="detected-format"
+            title={`The core read this file as ${detected}`}
+          >
             {detected}
           </span>
         )}
@@ -208,7 +231,9 @@ function Preview({ id, name, preview }) {
         {records.length > 0 && (
           <div class="filecard-preview-scroll">
             <table class="filecard-preview-table" data-testid="preview-table">
-              <caption class="visually-hidden">The first records of {name} as the core reads them</caption>
+              <caption class="visually-hidden">
+                The first records of {name} as the core reads them
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">Line</th>

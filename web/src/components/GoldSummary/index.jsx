@@ -55,7 +55,8 @@ function optionWords(o) {
   say('seed', `seed ${o.seed}`);
   say('unclustered', `unclustered: ${o.unclustered}`);
   for (const [key, v] of Object.entries(o)) {
-    if (seen.has(key) || v === null || v === false || v === '' || (Array.isArray(v) && !v.length)) continue;
+    if (seen.has(key) || v === null || v === false || v === '' || (Array.isArray(v) && !v.length))
+      continue;
     if (typeof v === 'object' && !Array.isArray(v)) continue;
     words.push(`${key.replace(/_/g, ' ')}: ${Array.isArray(v) ? v.join(' ') : v}`);
   }

@@ -13,6 +13,7 @@ const SOURCES = [
 
 const MAX_CELL = 28;
 const ROW_MAX = 24;
+const SCROLL_MAX = 3000;
 const LABEL_MIN = 11; // a cell this size (CSS px) or larger gets its row or column label
 const ROW_LABELS = 96;
 const COL_LABELS = 78;
@@ -36,7 +37,10 @@ export function Heatmap({ system, goldName }) {
   const chosen = sources.find(([id]) => id === source) ?? sources[0];
   const mappingId = chosen ? chosen[2][mapKind] : null;
   const mapping = mappingId ? detail.mapping[mappingId] : null;
-  const layout = useMemo(() => heatmapLayout(detail, counting, mapping), [detail, counting, mapping]);
+  const layout = useMemo(
+    () => heatmapLayout(detail, counting, mapping),
+    [detail, counting, mapping],
+  );
 
   const canvasRef = useRef(null);
   const wrapRef = useRef(null);
@@ -89,11 +93,19 @@ export function Heatmap({ system, goldName }) {
     const col = Math.floor(x / geom.cellW);
     const row = Math.floor(y / geom.cellH);
     if (col < 0 || row < 0 || col >= layout.m || row >= layout.n) setCursor(null);
-    else if (!cursor || cursor.row !== row || cursor.col !== col) setCursor({ row, col, from: 'pointer' });
+    else if (!cursor || cursor.row !== row || cursor.col !== col)
+      setCursor({ row, col, from: 'pointer' });
   };
 
   const onKey = (e) => {
-    const step = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0], PageUp: [-10, 0], PageDown: [10, 0] }[e.key];
+    const step = {
+      ArrowLeft: [0, -1],
+      ArrowRight: [0, 1],
+      ArrowUp: [-1, 0],
+      ArrowDown: [1, 0],
+      PageUp: [-10, 0],
+      PageDown: [10, 0],
+    }[e.key];
     let next;
     const at = cursor ?? { row: 0, col: 0 };
     if (step) next = { row: at.row + step[0], col: at.col + step[1] };
@@ -110,23 +122,33 @@ export function Heatmap({ system, goldName }) {
     if (wrap && geom) {
       const x = geom.left + next.col * geom.cellW;
       if (x < wrap.scrollLeft) wrap.scrollLeft = x - 20;
-      else if (x + geom.cellW > wrap.scrollLeft + wrap.clientWidth) wrap.scrollLeft = x + geom.cellW - wrap.clientWidth + 20;
+      else if (x + geom.cellW > wrap.scrollLeft + wrap.clientWidth)
+        wrap.scrollLeft = x + geom.cellW - wrap.clientWidth + 20;
     }
     return undefined;
   };
 
   const exportPng = () => {
     canvasRef.current.toBlob((blob) => {
-      if (blob) saveBlob(blob, `${stem(goldName)}-${stem(system.name)}-heatmap-${counting}-${mappingId ?? 'none'}.png`);
+      if (blob)
+        saveBlob(
+          blob,
+          `${stem(goldName)}-${stem(system.name)}-heatmap-${counting}-${mappingId ?? 'none'}.png`,
+        );
     }, 'image/png');
   };
 
   // Read out for the keyboard only: a screen reader need not hear every pointer move.
-  const describeHit = hit && cursor.from === 'keys'
-    ? `${hit.classLabel} × ${hit.clusterLabel}: ${formatCount(hit.count)} ${counting}` +
-      `, ${pct(hit.count, layout.rowTotal[hit.c])} of the class, ${pct(hit.count, layout.colTotal[hit.k])} of the cluster` +
-      (hit.mapped ? '; mapped' : layout.map[hit.k] >= 0 ? `; the cluster maps to ${detail.classes[layout.map[hit.k]]}` : '; the cluster is unmapped')
-    : '';
+  const describeHit =
+    hit && cursor.from === 'keys'
+      ? `${hit.classLabel} × ${hit.clusterLabel}: ${formatCount(hit.count)} ${counting}` +
+        `, ${pct(hit.count, layout.rowTotal[hit.c])} of the class, ${pct(hit.count, layout.colTotal[hit.k])} of the cluster` +
+        (hit.mapped
+          ? '; mapped'
+          : layout.map[hit.k] >= 0
+            ? `; the cluster maps to ${detail.classes[layout.map[hit.k]]}`
+            : '; the cluster is unmapped')
+      : '';
 
   return (
     <div class="heatmap" data-testid="heatmap">
@@ -137,7 +159,14 @@ export function Heatmap({ system, goldName }) {
             ['o1', '1-1'],
           ].map(([id, label]) => (
             <label key={id}>
-              <input type="radio" name="heatmap-mapping" value={id} checked={mapKind === id} onChange={() => setMapKind(id)} data-testid={`heatmap-${id}`} />
+              <input
+                type="radio"
+                name="heatmap-mapping"
+                value={id}
+                checked={mapKind === id}
+                onChange={() => setMapKind(id)}
+                data-testid={`heatmap-${id}`}
+              />
               {label}
             </label>
           ))}
@@ -147,8 +176,19 @@ export function Heatmap({ system, goldName }) {
             ['tokens', 'tokens'],
             ['items', 'items'],
           ].map(([id, label]) => (
-            <label key={id} title={id === 'items' && !hasItems ? 'this result has no item counts' : undefined}>
-              <input type="radio" name="heatmap-counts" value={id} checked={counting === id} disabled={id === 'items' && !hasItems} onChange={() => setCounts(id)} data-testid={`heatmap-${id}`} />
+            <label
+              key={id}
+              title={id === 'items' && !hasItems ? 'this result has no item counts' : undefined}
+            >
+              <input
+                type="radio"
+                name="heatmap-counts"
+                value={id}
+                checked={counting === id}
+                disabled={id === 'items' && !hasItems}
+                onChange={() => setCounts(id)}
+                data-testid={`heatmap-${id}`}
+              />
               {label}
             </label>
           ))}
@@ -156,7 +196,11 @@ export function Heatmap({ system, goldName }) {
         {sources.length > 1 && (
           <label class="view-field">
             Mapping of
-            <select value={chosen?.[0]} onChange={(e) => setSource(e.currentTarget.value)} data-testid="heatmap-source">
+            <select
+              value={chosen?.[0]}
+              onChange={(e) => setSource(e.currentTarget.value)}
+              data-testid="heatmap-source"
+            >
               {sources.map(([id, label]) => (
                 <option key={id} value={id}>
                   {label}
@@ -165,7 +209,12 @@ export function Heatmap({ system, goldName }) {
             </select>
           </label>
         )}
-        <button type="button" class="button button-small" onClick={exportPng} data-testid="heatmap-png">
+        <button
+          type="button"
+          class="button button-small"
+          onClick={exportPng}
+          data-testid="heatmap-png"
+        >
           Download PNG
         </button>
       </div>
@@ -184,49 +233,72 @@ export function Heatmap({ system, goldName }) {
       </p>
 
       <div class="heatmap-frame">
-      <div class="heatmap-scroll" ref={wrapRef} onScroll={(e) => setScroll({ x: e.currentTarget.scrollLeft, y: e.currentTarget.scrollTop })}>
-        {geom && (
-          <div class="heatmap-stage" style={{ width: `${geom.width}px`, height: `${geom.height}px` }}>
-            <canvas
-              ref={canvasRef}
-              class="heatmap-canvas"
-              data-testid="heatmap-canvas"
-              data-rows={layout.n}
-              data-cols={layout.m}
-              data-mapping={mappingId ?? ''}
-              data-counts={counting}
-              tabIndex={0}
-              role="img"
-              aria-label={`Heatmap of ${layout.n} gold classes by ${layout.m} clusters; use the arrow keys to read the cells`}
-              aria-describedby="heatmap-readout"
+        <div
+          class="heatmap-scroll"
+          ref={wrapRef}
+          onScroll={(e) =>
+            setScroll({ x: e.currentTarget.scrollLeft, y: e.currentTarget.scrollTop })
+          }
+        >
+          {geom && (
+            <div
+              class="heatmap-stage"
               style={{ width: `${geom.width}px`, height: `${geom.height}px` }}
-              onMouseMove={onMove}
-              onMouseLeave={() => cursor?.from === 'pointer' && setCursor(null)}
-              onKeyDown={onKey}
-              onFocus={() => !cursor && setCursor({ row: 0, col: 0, from: 'keys' })}
-              onBlur={() => cursor?.from === 'keys' && setCursor(null)}
-            />
-            {hit && (
-              <>
-                <div
-                  class="heatmap-hover"
-                  style={{
-                    left: `${geom.left + cursor.col * geom.cellW - 1}px`,
-                    top: `${geom.top + cursor.row * geom.cellH - 1}px`,
-                    width: `${Math.max(geom.cellW, 2) + 2}px`,
-                    height: `${Math.max(geom.cellH, 2) + 2}px`,
-                  }}
-                />
-              </>
-            )}
-          </div>
+            >
+              <canvas
+                ref={canvasRef}
+                class="heatmap-canvas"
+                data-testid="heatmap-canvas"
+                data-rows={layout.n}
+                data-cols={layout.m}
+                data-mapping={mappingId ?? ''}
+                data-counts={counting}
+                tabIndex={0}
+                role="img"
+                aria-label={`Heatmap of ${layout.n} gold classes by ${layout.m} clusters; use the arrow keys to read the cells`}
+                aria-describedby="heatmap-readout"
+                style={{ width: `${geom.width}px`, height: `${geom.height}px` }}
+                onMouseMove={onMove}
+                onMouseLeave={() => cursor?.from === 'pointer' && setCursor(null)}
+                onKeyDown={onKey}
+                onFocus={() => !cursor && setCursor({ row: 0, col: 0, from: 'keys' })}
+                onBlur={() => cursor?.from === 'keys' && setCursor(null)}
+              />
+              {hit && (
+                <>
+                  <div
+                    class="heatmap-hover"
+                    style={{
+                      left: `${geom.left + cursor.col * geom.cellW - 1}px`,
+                      top: `${geom.top + cursor.row * geom.cellH - 1}px`,
+                      width: `${Math.max(geom.cellW, 2) + 2}px`,
+                      height: `${Math.max(geom.cellH, 2) + 2}px`,
+                    }}
+                  />
+                </>
+              )}
+            </div>
+          )}
+        </div>
+        {hit && geom && (
+          <Tooltip
+            hit={hit}
+            geom={geom}
+            cursor={cursor}
+            scroll={scroll}
+            view={wrapRef.current?.clientWidth ?? geom.width}
+            layout={layout}
+            counting={counting}
+            detail={detail}
+          />
         )}
       </div>
-      {hit && geom && (
-        <Tooltip hit={hit} geom={geom} cursor={cursor} scroll={scroll} view={wrapRef.current?.clientWidth ?? geom.width} layout={layout} counting={counting} detail={detail} />
-      )}
-      </div>
-      <p id="heatmap-readout" class="visually-hidden" aria-live="polite" data-testid="heatmap-readout">
+      <p
+        id="heatmap-readout"
+        class="visually-hidden"
+        aria-live="polite"
+        data-testid="heatmap-readout"
+      >
         {describeHit}
       </p>
 
@@ -248,7 +320,9 @@ function Tooltip({ hit, geom, cursor, scroll, view, layout, counting, detail }) 
   const x = cellLeft + geom.cellW + 10;
   const y = geom.top + cursor.row * geom.cellH - scroll.y;
   const flip = x + 260 > view;
-  const style = flip ? { right: `${Math.max(0, view - cellLeft + 10)}px`, top: `${y}px` } : { left: `${x}px`, top: `${y}px` };
+  const style = flip
+    ? { right: `${Math.max(0, view - cellLeft + 10)}px`, top: `${y}px` }
+    : { left: `${x}px`, top: `${y}px` };
   const target = layout.map[hit.k];
   return (
     <div class="heatmap-tip" style={style} data-testid="heatmap-tip" aria-hidden="true">
@@ -262,10 +336,15 @@ function Tooltip({ hit, geom, cursor, scroll, view, layout, counting, detail }) 
         {formatCount(hit.count)} {counting}
       </div>
       <div>
-        {pct(hit.count, layout.rowTotal[hit.c])} of the class · {pct(hit.count, layout.colTotal[hit.k])} of the cluster
+        {pct(hit.count, layout.rowTotal[hit.c])} of the class ·{' '}
+        {pct(hit.count, layout.colTotal[hit.k])} of the cluster
       </div>
       <div class="heatmap-tip-map">
-        {hit.mapped ? 'mapped cell' : target >= 0 ? `cluster maps to ${detail.classes[target]}` : 'cluster unmapped'}
+        {hit.mapped
+          ? 'mapped cell'
+          : target >= 0
+            ? `cluster maps to ${detail.classes[target]}`
+            : 'cluster unmapped'}
       </div>
     </div>
   );
@@ -285,7 +364,8 @@ function cellAt(layout, detail, row, col) {
   };
 }
 
-const pct = (part, whole) => (whole > 0 ? `${((100 * part) / whole).toFixed(part === whole ? 0 : 1)}%` : '–');
+const pct = (part, whole) =>
+  whole > 0 ? `${((100 * part) / whole).toFixed(part === whole ? 0 : 1)}%` : '–';
 
 /** Cell sizes and margins for a container `width` CSS pixels wide. */
 function geometry(layout, width) {
@@ -293,7 +373,10 @@ function geometry(layout, width) {
   // Columns share the width (at most MAX_CELL, at least 1 px: then the plot scrolls); rows share
   // PLOT_HEIGHT (at most ROW_MAX, at least 2 px: then it scrolls).
   const size = (left) => {
-    const cellW = Math.max(1, Math.min(MAX_CELL, (width - left - 2) / layout.m));
+    const fit = (width - left - 2) / layout.m;
+    // Below one pixel a column, the plot scrolls sideways, up to SCROLL_MAX columns; beyond,
+    // it is squeezed into the width (several clusters a pixel; the keyboard still reads each).
+    const cellW = Math.min(MAX_CELL, fit >= 1 || layout.m > SCROLL_MAX ? fit : 1);
     const cellH = Math.min(ROW_MAX, Math.max(2, PLOT_HEIGHT / layout.n));
     return { cellW, cellH };
   };

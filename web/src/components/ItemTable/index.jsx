@@ -48,7 +48,9 @@ export function ItemTable({ system }) {
     const needle = text.trim().toLowerCase();
     if (!needle && kind === 'all') return items;
     return items.filter(
-      (it) => (kind === 'all' || kindOf(it[f]) === kind) && (!needle || String(it[ITEM]).toLowerCase().includes(needle)),
+      (it) =>
+        (kind === 'all' || kindOf(it[f]) === kind) &&
+        (!needle || String(it[ITEM]).toLowerCase().includes(needle)),
     );
   }, [items, text, kind, f]);
 
@@ -86,7 +88,15 @@ export function ItemTable({ system }) {
     const fi = it[f];
     const k = kindOf(fi);
     visible.push(
-      <div key={i} role="row" aria-rowindex={i + 2} class={`items-row is-${k}`} style={{ transform: `translateY(${i * ROW_H}px)` }} data-testid="item-row" data-item={it[ITEM]}>
+      <div
+        key={i}
+        role="row"
+        aria-rowindex={i + 2}
+        class={`items-row is-${k}`}
+        style={{ transform: `translateY(${i * ROW_H}px)` }}
+        data-testid="item-row"
+        data-item={it[ITEM]}
+      >
         <span role="cell" class="items-item">
           {String(it[ITEM])}
         </span>
@@ -114,12 +124,26 @@ export function ItemTable({ system }) {
       <div class="view-controls">
         <label class="view-field">
           Item
-          <input type="search" class="items-search" placeholder="filter by text" value={text} onInput={(e) => setText(e.currentTarget.value)} data-testid="items-filter" />
+          <input
+            type="search"
+            class="items-search"
+            placeholder="filter by text"
+            value={text}
+            onInput={(e) => setText(e.currentTarget.value)}
+            data-testid="items-filter"
+          />
         </label>
         <div class="segmented" role="radiogroup" aria-label="Show">
           {KINDS.map(([id, label]) => (
             <label key={id}>
-              <input type="radio" name="items-kind" value={id} checked={kind === id} onChange={() => setKind(id)} data-testid={`items-${id}`} />
+              <input
+                type="radio"
+                name="items-kind"
+                value={id}
+                checked={kind === id}
+                onChange={() => setKind(id)}
+                data-testid={`items-${id}`}
+              />
               {label.split(' (')[0]} <span class="items-count">{formatCount(counts[id])}</span>
             </label>
           ))}
@@ -130,17 +154,30 @@ export function ItemTable({ system }) {
             ['o1', '1-1'],
           ].map(([id, label]) => (
             <label key={id}>
-              <input type="radio" name="items-mapping" value={id} checked={mapKind === id} onChange={() => setMapKind(id)} data-testid={`items-${id}`} />
+              <input
+                type="radio"
+                name="items-mapping"
+                value={id}
+                checked={mapKind === id}
+                onChange={() => setMapKind(id)}
+                data-testid={`items-${id}`}
+              />
               {label}
             </label>
           ))}
         </div>
       </div>
       <p class="view-caption" role="status" data-testid="items-status">
-        {formatCount(rows.length)} of {formatCount(items.length)} items of <span class="view-name">{system.name}</span>;
-        mapped entries and F<sub>i</sub> under MicroI's {mapKind === 'm1' ? 'many-to-one' : 'one-to-one'} mapping.
+        {formatCount(rows.length)} of {formatCount(items.length)} items of{' '}
+        <span class="view-name">{system.name}</span>; mapped entries and F<sub>i</sub> under
+        MicroI's {mapKind === 'm1' ? 'many-to-one' : 'one-to-one'} mapping.
       </p>
-      <div class="items-table" role="table" aria-label={`Per-item details of ${system.name}`} aria-rowcount={rows.length + 1}>
+      <div
+        class="items-table"
+        role="table"
+        aria-label={`Per-item details of ${system.name}`}
+        aria-rowcount={rows.length + 1}
+      >
         <div role="rowgroup" class="items-head">
           <div role="row" aria-rowindex={1} class="items-row">
             <span role="columnheader">Item</span>
@@ -152,7 +189,14 @@ export function ItemTable({ system }) {
             </span>
           </div>
         </div>
-        <div class="items-scroll" ref={scroller} onScroll={onScroll} tabIndex={0} aria-label="Items (scroll with the arrow and page keys)" data-testid="items-scroll">
+        <div
+          class="items-scroll"
+          ref={scroller}
+          onScroll={onScroll}
+          tabIndex={0}
+          aria-label="Items (scroll with the arrow and page keys)"
+          data-testid="items-scroll"
+        >
           <div role="rowgroup" class="items-body" style={{ height: `${rows.length * ROW_H}px` }}>
             {visible}
           </div>

@@ -41,7 +41,8 @@ export function Options({ value, onChange, invalid, maps, onMapFile }) {
     const list = value[key].filter((x) => x !== item);
     if (on) list.push(item);
     // Keep the canonical order, so that the link does not depend on the clicking order.
-    const order = key === 'families' ? Object.keys(FAMILIES) : key === 'mappings' ? ['m1', 'o1'] : BASELINES;
+    const order =
+      key === 'families' ? Object.keys(FAMILIES) : key === 'mappings' ? ['m1', 'o1'] : BASELINES;
     set({ [key]: order.filter((x) => list.includes(x)) });
   };
   const summary = summaryText(value, maps);
@@ -78,24 +79,51 @@ export function Options({ value, onChange, invalid, maps, onMapFile }) {
           </div>
           <div class="options-checks options-inline" role="group" aria-label="Mappings to show">
             <span class="options-caption">Mappings</span>
-            <Check id="opt-map-m1" label="M-1" checked={value.mappings.includes('m1')} onChange={(on) => toggle('mappings', 'm1', on)} />
-            <Check id="opt-map-o1" label="1-1" checked={value.mappings.includes('o1')} onChange={(on) => toggle('mappings', 'o1', on)} />
+            <Check
+              id="opt-map-m1"
+              label="M-1"
+              checked={value.mappings.includes('m1')}
+              onChange={(on) => toggle('mappings', 'm1', on)}
+            />
+            <Check
+              id="opt-map-o1"
+              label="1-1"
+              checked={value.mappings.includes('o1')}
+              onChange={(on) => toggle('mappings', 'o1', on)}
+            />
           </div>
         </fieldset>
 
         <fieldset class="options-group">
           <legend>Measures</legend>
-          <NumberField id="opt-beta" label="β of V" help="weight of completeness; 1 weighs both equally" value={value.beta} step="0.1" min="0" error={invalid.beta} onInput={(beta) => set({ beta })} />
+          <NumberField
+            id="opt-beta"
+            label="β of V"
+            help="weight of completeness; 1 weighs both equally"
+            value={value.beta}
+            step="0.1"
+            min="0"
+            error={invalid.beta}
+            onInput={(beta) => set({ beta })}
+          />
           <div class="options-field">
             <label for="opt-log">Logarithm</label>
-            <select id="opt-log" value={value.log2 ? '2' : 'e'} onChange={(e) => set({ log2: e.currentTarget.value === '2' })}>
+            <select
+              id="opt-log"
+              value={value.log2 ? '2' : 'e'}
+              onChange={(e) => set({ log2: e.currentTarget.value === '2' })}
+            >
               <option value="e">natural (nats)</option>
               <option value="2">base 2 (bits)</option>
             </select>
           </div>
           <div class="options-field">
             <label for="opt-nmi">NMI mean</label>
-            <select id="opt-nmi" value={value.nmiMean} onChange={(e) => set({ nmiMean: e.currentTarget.value })}>
+            <select
+              id="opt-nmi"
+              value={value.nmiMean}
+              onChange={(e) => set({ nmiMean: e.currentTarget.value })}
+            >
               {NMI_MEANS.map((m) => (
                 <option key={m} value={m}>
                   {m}
@@ -104,7 +132,12 @@ export function Options({ value, onChange, invalid, maps, onMapFile }) {
             </select>
           </div>
           <div class="options-field">
-            <input id="opt-token-check" type="checkbox" checked={value.tokenCheck} onChange={(e) => set({ tokenCheck: e.currentTarget.checked })} />
+            <input
+              id="opt-token-check"
+              type="checkbox"
+              checked={value.tokenCheck}
+              onChange={(e) => set({ tokenCheck: e.currentTarget.checked })}
+            />
             <label for="opt-token-check" title={TOKEN_CHECK_HELP}>
               Check that tokens line up
             </label>
@@ -113,16 +146,49 @@ export function Options({ value, onChange, invalid, maps, onMapFile }) {
 
         <fieldset class="options-group">
           <legend>M-1 search and types</legend>
-          <NumberField id="opt-restarts" label="Restarts" help="hill-climbing starts of the type-level M-1 measures" value={value.restarts} step="1" min="1" error={invalid.restarts} onInput={(restarts) => set({ restarts })} />
-          <NumberField id="opt-seed" label="Seed" help="seeds the random starts and the random baseline" value={value.seed} step="1" min="0" error={invalid.seed} onInput={(seed) => set({ seed })} />
-          <NumberField id="opt-min-share" label="Min. share" help="a label enters an item's entry only if at least this share of its tokens carry it" value={value.minShare} step="0.05" min="0" max="1" error={invalid.minShare} onInput={(minShare) => set({ minShare })} />
+          <NumberField
+            id="opt-restarts"
+            label="Restarts"
+            help="hill-climbing starts of the type-level M-1 measures"
+            value={value.restarts}
+            step="1"
+            min="1"
+            error={invalid.restarts}
+            onInput={(restarts) => set({ restarts })}
+          />
+          <NumberField
+            id="opt-seed"
+            label="Seed"
+            help="seeds the random starts and the random baseline"
+            value={value.seed}
+            step="1"
+            min="0"
+            error={invalid.seed}
+            onInput={(seed) => set({ seed })}
+          />
+          <NumberField
+            id="opt-min-share"
+            label="Min. share"
+            help="a label enters an item's entry only if at least this share of its tokens carry it"
+            value={value.minShare}
+            step="0.05"
+            min="0"
+            max="1"
+            error={invalid.minShare}
+            onInput={(minShare) => set({ minShare })}
+          />
         </fieldset>
 
         <fieldset class="options-group">
           <legend>Unclustered gold items</legend>
           <div class="options-field">
             <label for="opt-unclustered">Policy</label>
-            <select id="opt-unclustered" value={value.unclustered} onChange={(e) => set({ unclustered: e.currentTarget.value })} aria-describedby="opt-unclustered-help">
+            <select
+              id="opt-unclustered"
+              value={value.unclustered}
+              onChange={(e) => set({ unclustered: e.currentTarget.value })}
+              aria-describedby="opt-unclustered-help"
+            >
               {UNCLUSTERED.map((u) => (
                 <option key={u} value={u}>
                   {u}
@@ -135,7 +201,14 @@ export function Options({ value, onChange, invalid, maps, onMapFile }) {
           </div>
           <div class="options-field">
             <label for="opt-unclustered-label">Label</label>
-            <input id="opt-unclustered-label" type="text" class="options-short" placeholder="e.g. UNK" value={value.unclusteredLabel} onInput={(e) => set({ unclusteredLabel: e.currentTarget.value })} />
+            <input
+              id="opt-unclustered-label"
+              type="text"
+              class="options-short"
+              placeholder="e.g. UNK"
+              value={value.unclusteredLabel}
+              onInput={(e) => set({ unclusteredLabel: e.currentTarget.value })}
+            />
           </div>
         </fieldset>
 
@@ -168,35 +241,80 @@ export function Options({ value, onChange, invalid, maps, onMapFile }) {
                 </button>
               ))}
               {value.excludeLabels && (
-                <button type="button" class="options-chip" onClick={() => set({ excludeLabels: '' })}>
+                <button
+                  type="button"
+                  class="options-chip"
+                  onClick={() => set({ excludeLabels: '' })}
+                >
                   Clear
                 </button>
               )}
             </span>
           </div>
-          <Check id="opt-exclude-punct" label="Exclude tokens made only of Unicode punctuation and symbols" checked={value.excludePunct} onChange={(excludePunct) => set({ excludePunct })} />
+          <Check
+            id="opt-exclude-punct"
+            label="Exclude tokens made only of Unicode punctuation and symbols"
+            checked={value.excludePunct}
+            onChange={(excludePunct) => set({ excludePunct })}
+          />
         </fieldset>
 
         <fieldset class="options-group options-wide">
           <legend>Label maps</legend>
-          <MapField kind="gold" label="Gold map" value={value.goldMap} file={maps.gold} onChange={(goldMap) => set({ goldMap })} onFile={(f) => onMapFile('gold', f)} />
-          <MapField kind="induced" label="System map" value={value.inducedMap} file={maps.induced} onChange={(inducedMap) => set({ inducedMap })} onFile={(f) => onMapFile('induced', f)} />
-          <Check id="opt-map-keep" label="Keep labels a map lacks (otherwise they are an error)" checked={value.mapKeep} onChange={(mapKeep) => set({ mapKeep })} />
+          <MapField
+            kind="gold"
+            label="Gold map"
+            value={value.goldMap}
+            file={maps.gold}
+            onChange={(goldMap) => set({ goldMap })}
+            onFile={(f) => onMapFile('gold', f)}
+          />
+          <MapField
+            kind="induced"
+            label="System map"
+            value={value.inducedMap}
+            file={maps.induced}
+            onChange={(inducedMap) => set({ inducedMap })}
+            onFile={(f) => onMapFile('induced', f)}
+          />
+          <Check
+            id="opt-map-keep"
+            label="Keep labels a map lacks (otherwise they are an error)"
+            checked={value.mapKeep}
+            onChange={(mapKeep) => set({ mapKeep })}
+          />
         </fieldset>
 
         <fieldset class="options-group">
           <legend>Baselines</legend>
           <div class="options-checks">
             {BASELINES.map((b) => (
-              <Check key={b} id={`opt-baseline-${b}`} label={b} title={BASELINE_HELP[b]} checked={value.baselines.includes(b)} onChange={(on) => toggle('baselines', b, on)} />
+              <Check
+                key={b}
+                id={`opt-baseline-${b}`}
+                label={b}
+                title={BASELINE_HELP[b]}
+                checked={value.baselines.includes(b)}
+                onChange={(on) => toggle('baselines', b, on)}
+              />
             ))}
           </div>
         </fieldset>
       </div>
       <p class="options-foot">
-        The options live in this page's link: copy it to share them (uploaded map files stay
-        here).{' '}
-        <button type="button" class="options-chip" data-testid="options-reset" onClick={() => onChange({ ...DEFAULTS, families: [...DEFAULTS.families], mappings: [...DEFAULTS.mappings] })}>
+        The options live in this page's link: copy it to share them (uploaded map files stay here).{' '}
+        <button
+          type="button"
+          class="options-chip"
+          data-testid="options-reset"
+          onClick={() =>
+            onChange({
+              ...DEFAULTS,
+              families: [...DEFAULTS.families],
+              mappings: [...DEFAULTS.mappings],
+            })
+          }
+        >
           Reset to defaults
         </button>
       </p>
@@ -207,7 +325,12 @@ export function Options({ value, onChange, invalid, maps, onMapFile }) {
 function Check({ id, label, checked, onChange, title }) {
   return (
     <span class="options-check">
-      <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} />
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.currentTarget.checked)}
+      />
       <label for={id} title={title}>
         {label}
       </label>
@@ -303,6 +426,9 @@ function summaryText(o, maps) {
   if (o.baselines.length) parts.push(`baselines: ${o.baselines.join(', ')}`);
   const hidden = Object.keys(FAMILIES).length - o.families.length;
   if (hidden) parts.push(`${hidden} families hidden`);
-  if (o.mappings.length < 2) parts.push(o.mappings.length ? `${o.mappings[0] === 'm1' ? 'M-1' : '1-1'} only` : 'no mapping measures');
+  if (o.mappings.length < 2)
+    parts.push(
+      o.mappings.length ? `${o.mappings[0] === 'm1' ? 'M-1' : '1-1'} only` : 'no mapping measures',
+    );
   return parts.join(' · ');
 }

@@ -60,17 +60,29 @@ export function ResultsTable({ result, view, onSort }) {
 
   return (
     <>
-      <div class="results-scroll" tabIndex={0} role="region" aria-label="Scores per system" onScroll={hideTip}>
+      <div
+        class="results-scroll"
+        tabIndex={0}
+        role="region"
+        aria-label="Scores per system"
+        onScroll={hideTip}
+      >
         <table class="results-table" data-testid="results-table">
           <caption class="visually-hidden">
-            Scores of each system against the gold standard {result.gold?.name}; column headers
-            sort the rows.
+            Scores of each system against the gold standard {result.gold?.name}; column headers sort
+            the rows.
           </caption>
           <thead>
             <tr class="results-levels">
               <td class="results-corner" rowSpan={2} />
               {levels.map((g) => (
-                <th key={g.key} scope="colgroup" colSpan={g.span} class="results-level is-level-start" data-level={g.key}>
+                <th
+                  key={g.key}
+                  scope="colgroup"
+                  colSpan={g.span}
+                  class="results-level is-level-start"
+                  data-level={g.key}
+                >
                   {g.label}
                 </th>
               ))}
@@ -90,7 +102,12 @@ export function ResultsTable({ result, view, onSort }) {
             </tr>
             <tr>
               <th scope="col" class="results-system-head" aria-sort={ariaSort('name')}>
-                <button type="button" class="results-sort" data-testid="sort-system" onClick={sortName}>
+                <button
+                  type="button"
+                  class="results-sort"
+                  data-testid="sort-system"
+                  onClick={sortName}
+                >
                   System
                   <SortMark active={view.sort === 'name'} dir={view.sortDir} />
                 </button>
@@ -228,9 +245,15 @@ function Cell({ system, column, best, extra, restarts }) {
   };
   if (v !== null) {
     const isBest = best !== undefined && v === best && !isBaseline(system);
-    const spread = column.level === 'type' && column.measure.mapping === 'm1' ? system.restarts?.[id] : null;
+    const spread =
+      column.level === 'type' && column.measure.mapping === 'm1' ? system.restarts?.[id] : null;
     return (
-      <td class={`results-value${isBest ? ' is-best' : ''}${extra}`} {...common} data-value={String(v)} data-best={isBest ? 'true' : undefined}>
+      <td
+        class={`results-value${isBest ? ' is-best' : ''}${extra}`}
+        {...common}
+        data-value={String(v)}
+        data-best={isBest ? 'true' : undefined}
+      >
         {formatValue(v)}
         {spread && <Spread spread={spread} restarts={restarts} />}
       </td>
@@ -272,11 +295,20 @@ function MeasureTip({ tip, log }) {
   let style = { display: 'none' };
   if (tip) {
     const width = Math.min(360, window.innerWidth - 16);
-    const left = Math.max(8, Math.min(tip.rect.left + tip.rect.width / 2 - width / 2, window.innerWidth - width - 8));
+    const left = Math.max(
+      8,
+      Math.min(tip.rect.left + tip.rect.width / 2 - width / 2, window.innerWidth - width - 8),
+    );
     style = { left: `${left}px`, top: `${tip.rect.bottom + 6}px`, width: `${width}px` };
   }
   return (
-    <div id="results-tip" role="tooltip" class="results-tip" data-testid="measure-tip" style={style}>
+    <div
+      id="results-tip"
+      role="tooltip"
+      class="results-tip"
+      data-testid="measure-tip"
+      style={style}
+    >
       {tip && (
         <>
           <strong>{head}</strong>

@@ -26,7 +26,14 @@ export function SizePlot({ result }) {
   const pick = (sizes) => (Array.isArray(sizes?.[unit]) ? sizes[unit].filter((v) => v > 0) : null);
   const series = [];
   const goldSizes = pick(result.gold?.sizes);
-  if (goldSizes) series.push({ name: `gold: ${result.gold.name}`, sizes: goldSizes, colour: '#1d1f23', dash: '', width: 2.4 });
+  if (goldSizes)
+    series.push({
+      name: `gold: ${result.gold.name}`,
+      sizes: goldSizes,
+      colour: '#1d1f23',
+      dash: '',
+      width: 2.4,
+    });
   let i = 0;
   for (const s of result.systems ?? []) {
     const sizes = pick(s.detail?.sizes ?? s.sizes);
@@ -41,7 +48,9 @@ export function SizePlot({ result }) {
     i += 1;
   }
   const otherUnit = unit === 'tokens' ? 'items' : 'tokens';
-  const hasOther = (result.systems ?? []).some((s) => Array.isArray((s.detail?.sizes ?? s.sizes)?.[otherUnit])) || Array.isArray(result.gold?.sizes?.[otherUnit]);
+  const hasOther =
+    (result.systems ?? []).some((s) => Array.isArray((s.detail?.sizes ?? s.sizes)?.[otherUnit])) ||
+    Array.isArray(result.gold?.sizes?.[otherUnit]);
 
   if (!series.length) {
     return (
@@ -71,9 +80,15 @@ export function SizePlot({ result }) {
   const yTicks = [];
   for (let e = yLo; e <= yHi; e++) yTicks.push(e);
   const xTicks = logX ? logTicks(maxRank) : linearTicks(maxRank);
-  const summary = series.map((s) => `${s.name}: ${formatCount(s.sizes.length)} clusters, largest ${formatCount(s.sizes[0])}`).join('; ');
+  const summary = series
+    .map(
+      (s) =>
+        `${s.name}: ${formatCount(s.sizes.length)} clusters, largest ${formatCount(s.sizes[0])}`,
+    )
+    .join('; ');
 
-  const exportSvg = () => saveBlob(new Blob([svgText(svgRef.current)], { type: 'image/svg+xml' }), fileName('svg'));
+  const exportSvg = () =>
+    saveBlob(new Blob([svgText(svgRef.current)], { type: 'image/svg+xml' }), fileName('svg'));
   const exportPng = async () => {
     const blob = await svgToPng(svgRef.current, 2);
     if (blob) saveBlob(blob, fileName('png'));
@@ -86,19 +101,40 @@ export function SizePlot({ result }) {
         <div class="segmented" role="radiogroup" aria-label="Size in">
           {['tokens', 'items'].map((u) => (
             <label key={u}>
-              <input type="radio" name="sizes-unit" value={u} checked={unit === u} onChange={() => setUnit(u)} data-testid={`sizes-${u}`} />
+              <input
+                type="radio"
+                name="sizes-unit"
+                value={u}
+                checked={unit === u}
+                onChange={() => setUnit(u)}
+                data-testid={`sizes-${u}`}
+              />
               {u}
             </label>
           ))}
         </div>
         <label class="view-field">
-          <input type="checkbox" checked={logX} onChange={(e) => setLogX(e.currentTarget.checked)} />
+          <input
+            type="checkbox"
+            checked={logX}
+            onChange={(e) => setLogX(e.currentTarget.checked)}
+          />
           log rank axis
         </label>
-        <button type="button" class="button button-small" onClick={exportSvg} data-testid="sizes-svg">
+        <button
+          type="button"
+          class="button button-small"
+          onClick={exportSvg}
+          data-testid="sizes-svg"
+        >
           Download SVG
         </button>
-        <button type="button" class="button button-small" onClick={exportPng} data-testid="sizes-png">
+        <button
+          type="button"
+          class="button button-small"
+          onClick={exportPng}
+          data-testid="sizes-png"
+        >
           Download PNG
         </button>
       </div>
@@ -118,30 +154,65 @@ export function SizePlot({ result }) {
         <rect x="0" y="0" width={W} height={H} fill="#ffffff" />
         {yTicks.map((e) => (
           <g key={`y${e}`}>
-            <line x1={M.left} x2={M.left + plotW} y1={yOf(10 ** e)} y2={yOf(10 ** e)} stroke="#e3e3df" />
+            <line
+              x1={M.left}
+              x2={M.left + plotW}
+              y1={yOf(10 ** e)}
+              y2={yOf(10 ** e)}
+              stroke="#e3e3df"
+            />
             {e < yHi &&
               [2, 5].map((f) => (
-                <line key={f} x1={M.left} x2={M.left + plotW} y1={yOf(f * 10 ** e)} y2={yOf(f * 10 ** e)} stroke="#f1f1ee" />
+                <line
+                  key={f}
+                  x1={M.left}
+                  x2={M.left + plotW}
+                  y1={yOf(f * 10 ** e)}
+                  y2={yOf(f * 10 ** e)}
+                  stroke="#f1f1ee"
+                />
               ))}
-            <text x={M.left - 8} y={yOf(10 ** e)} text-anchor="end" dominant-baseline="middle" fill="#3d4148">
+            <text
+              x={M.left - 8}
+              y={yOf(10 ** e)}
+              text-anchor="end"
+              dominant-baseline="middle"
+              fill="#3d4148"
+            >
               {formatCount(10 ** e)}
             </text>
           </g>
         ))}
         {xTicks.map((r) => (
           <g key={`x${r}`}>
-            <line x1={xOf(r)} x2={xOf(r)} y1={M.top + plotH} y2={M.top + plotH + 5} stroke="#676c75" />
+            <line
+              x1={xOf(r)}
+              x2={xOf(r)}
+              y1={M.top + plotH}
+              y2={M.top + plotH + 5}
+              stroke="#676c75"
+            />
             <text x={xOf(r)} y={M.top + plotH + 18} text-anchor="middle" fill="#3d4148">
               {formatCount(r)}
             </text>
           </g>
         ))}
-        <line x1={M.left} x2={M.left + plotW} y1={M.top + plotH} y2={M.top + plotH} stroke="#676c75" />
+        <line
+          x1={M.left}
+          x2={M.left + plotW}
+          y1={M.top + plotH}
+          y2={M.top + plotH}
+          stroke="#676c75"
+        />
         <line x1={M.left} x2={M.left} y1={M.top} y2={M.top + plotH} stroke="#676c75" />
         <text x={M.left + plotW / 2} y={H - 8} text-anchor="middle" fill="#1d1f23">
           rank{logX ? ' (log scale)' : ''}
         </text>
-        <text transform={`translate(16 ${M.top + plotH / 2}) rotate(-90)`} text-anchor="middle" fill="#1d1f23">
+        <text
+          transform={`translate(16 ${M.top + plotH / 2}) rotate(-90)`}
+          text-anchor="middle"
+          fill="#1d1f23"
+        >
           size in {unit} (log scale)
         </text>
         {series.map((s, j) => (
@@ -157,10 +228,26 @@ export function SizePlot({ result }) {
           />
         ))}
         <g transform={`translate(${M.left + plotW - 8} ${M.top + 8})`}>
-          <rect x={-legendWidth(series)} y="-4" width={legendWidth(series) + 4} height={series.length * 18 + 6} fill="#ffffff" fill-opacity="0.9" stroke="#e3e3df" />
+          <rect
+            x={-legendWidth(series)}
+            y="-4"
+            width={legendWidth(series) + 4}
+            height={series.length * 18 + 6}
+            fill="#ffffff"
+            fill-opacity="0.9"
+            stroke="#e3e3df"
+          />
           {series.map((s, j) => (
             <g key={j} transform={`translate(${-legendWidth(series) + 8} ${j * 18 + 8})`}>
-              <line x1="0" x2="26" y1="0" y2="0" stroke={s.colour} stroke-width={s.width} stroke-dasharray={s.dash || undefined} />
+              <line
+                x1="0"
+                x2="26"
+                y1="0"
+                y2="0"
+                stroke={s.colour}
+                stroke-width={s.width}
+                stroke-dasharray={s.dash || undefined}
+              />
               <text x="34" y="0" dominant-baseline="middle" fill="#1d1f23">
                 {s.name}
               </text>

@@ -18,7 +18,9 @@ export function Views({ result }) {
   const [tab, setTab] = useState('heatmap');
   const [pick, setPick] = useState(0);
   const tabRefs = useRef({});
-  const withDetail = (result.systems ?? []).map((s, i) => ({ s, i })).filter(({ s }) => !s.error && s.detail);
+  const withDetail = (result.systems ?? [])
+    .map((s, i) => ({ s, i }))
+    .filter(({ s }) => !s.error && s.detail);
   const chosen = withDetail.find(({ i }) => i === pick) ?? withDetail[0];
   const hasSizes =
     Array.isArray(result.gold?.sizes?.tokens) ||
@@ -80,7 +82,11 @@ export function Views({ result }) {
         {needsSystem && withDetail.length > 0 && (
           <label class="view-field views-system">
             System
-            <select value={chosen.i} onChange={(e) => setPick(Number(e.currentTarget.value))} data-testid="view-system">
+            <select
+              value={chosen.i}
+              onChange={(e) => setPick(Number(e.currentTarget.value))}
+              data-testid="view-system"
+            >
               {withDetail.map(({ s, i }) => (
                 <option key={i} value={i}>
                   {s.name}
@@ -92,7 +98,11 @@ export function Views({ result }) {
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} class="views-panel">
         {tab === 'heatmap' &&
-          (chosen ? <Heatmap key={chosen.i} system={chosen.s} goldName={result.gold?.name} /> : <NoDetail />)}
+          (chosen ? (
+            <Heatmap key={chosen.i} system={chosen.s} goldName={result.gold?.name} />
+          ) : (
+            <NoDetail />
+          ))}
         {tab === 'sizes' && <SizePlot result={result} />}
         {tab === 'items' &&
           (chosen && Array.isArray(chosen.s.detail.items) ? (

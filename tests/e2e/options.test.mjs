@@ -1,0 +1,154 @@
+// The options panel: every option of the command line reaches the worker in the contract's
+// shape; what the table shows follows the families and mappings chosen; a field that cannot
+// be sent says so; and the link keeps all of it across a reload.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { PUNCT_PRESETS } from '../../web/src/options.js';
+import {
+  evaluateAndWait,
+  fixtureRequest,
+  openOptions,
+  screenshot,
+  useBrowser,
+  waitForResult,
+} from './harness.mjs';
+
+const env = useBrowser();
+
+const EXPECTED = {
+  beta: 0.5,
+  log2: true,
+  tokenCheck: false,
+  nmiMean: 'max',
+  restarts: 25,
+  seed: 42,
+  minShare: 0.2,
+  unclustered: 'split',
+  unclusteredLabel: 'UNK',
+  excludeLabels: [...PUNCT_PRESETS.ptb.labels, 'SYM'],
+  excludePunct: true,
+  goldMap: { preset: 'brown-universal' },
+  inducedMap: { name: 'clusters-to-tags.tsv', text: '0\tNOUN\n1\tVERB\n' },
+  mapKeep: true,
+  baselines: ['random', 'one', 'singletons', 'majority'],
+  detail: true,
+};
+
+async function setEverything(page) {
+  await openOptions(page);
+  await page.getByLabel('β of V').fill('0.5');
+  await page.getByLabel('Logarithm').selectOption('2');
+  await page.getByLabel('NMI mean').selectOption('max');
+  await page.getByLabel('Check that tokens line up').uncheck();
+  await page.getByLabel('Restarts').fill('25');
+  await page.getByLabel('Seed').fill('42');
+  await page.getByLabel('Min. share').fill('0.2');
+  await page.getByLabel('Policy').selectOption('split');
+  await page.getByLabel('Label', { exact: true }).fill('UNK');
+  await page.getByRole('button', { name: 'PTB punctuation' }).click();
+  await page.getByLabel('Gold labels to exclude').press('End');
+  await page.getByLabel('Gold labels to exclude').pressSequentially(' SYM');
+  await page.getByLabel('Exclude tokens made only of Unicode punctuation').check();
+  await page.getByLabel('Gold map').selectOption('brown-universal');
+  await page.getByLabel('System map', { exact: true }).selectOption('file');
+  await page.getByLabel('System map: choose a from<TAB>to file').setInputFiles({
+    name: 'clusters-to-tags.tsv',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('0\tNOUN\n1\tVERB\n'),
+  });
+  await page.getByLabel('Keep labels a map lacks').check();
+  for (const b of ['random', 'one', 'singletons', 'majority'])
+    await page.getByLabel(b, { exact: true }).check();
+}
+
+test('every option reaches the worker as the contract names it, and the link keeps them', async () => {
+  const { page } = await env.open({ fixtureWorker: true });
+  await waitForResult(page);
+  await setEverything(page);
+  assert.match(await page.getByTestId('options-digest').textContent(), /25 restarts · seed 42/);
+  await page.getByTestId('stale').waitFor();
+  await screenshot(page, 'options-open');
+  await evaluateAndWait(page, 'baseline:majority');
+  assert.deepEqual((await fixtureRequest(page)).options, EXPECTED);
+
+  // The link holds them (an uploaded map excepted: it cannot travel in a link).
+  const hash = new URL(page.url()).hash;
+  for (const part of [
+    'restarts=25',
+    'seed=42',
+    'nmi=max',
+    'log2=1',
+    'tokencheck=0',
+    'unclustered=split',
+    'goldmap=brown-universal',
+    'punct=1',
+    'mapkeep=1',
+  ]) {
+    assert.ok(hash.includes(part), `${part} is not in ${hash}`);
+  }
+  assert.ok(!hash.includes('sysmap'), 'an uploaded map went into the link');
+
+  await page.reload();
+  await waitForResult(page);
+  await openOptions(page);
+  assert.equal(await page.getByLabel('Restarts').inputValue(), '25');
+  assert.equal(await page.getByLabel('NMI mean').inputValue(), 'max');
+  assert.equal(
+    await page.getByLabel('Gold labels to exclude').inputValue(),
+    EXPECTED.excludeLabels.join(' '),
+  );
+  assert.equal(await page.getByLabel('Gold map').inputValue(), 'brown-universal');
+  assert.equal(await page.getByLabel('System map', { exact: true }).inputValue(), '');
+  assert.ok(await page.getByLabel('majority', { exact: true }).isChecked());
+  // The demo ran again with them.
+  const { inducedMap, ...rest } = EXPECTED;
+  assert.deepEqual((await fixtureRequest(page)).options, rest);
+});
+
+test('the families and mappings shown follow the options, without a new run', async () => {
+  const { page } = await env.open({ fixtureWorker: true });
+  await waitForResult(page);
+  await page.getByTestId('columns').selectOption('all');
+  const keys = () => page.$$eval('th[data-key]', (ths) => ths.map((t) => t.dataset.key));
+  const before = await keys();
+  assert.ok(before.includes('token.ari') && before.includes('type.macro_i_o1'));
+
+  await openOptions(page);
+  await page.getByLabel('Pair-counting').uncheck();
+  await page.getByTestId('options').getByLabel('1-1', { exact: true }).uncheck();
+  const after = await keys();
+  assert.ok(
+    !after.some((k) => /\.(ari|rand|pair_[prf]|fmi|grouping_[prf])$/.test(k)),
+    after.join(' '),
+  );
+  assert.ok(!after.some((k) => k.endsWith('o1')), after.join(' '));
+  assert.ok(after.includes('type.macro_i_m1') && after.includes('token.m1'));
+  assert.equal(await page.getByTestId('stale').count(), 0, 'showing less is not a new computation');
+  assert.match(
+    new URL(page.url()).hash,
+    /show=mapping%2Cinformation%2Cbcubed%2Cpolysemous%2Ccoverage/,
+  );
+  assert.match(new URL(page.url()).hash, /maps=m1/);
+
+  await page.reload();
+  await waitForResult(page);
+  assert.deepEqual(await keys(), after);
+});
+
+test('a field that cannot be sent says why and holds Evaluate back', async () => {
+  const { page } = await env.open();
+  await waitForResult(page);
+  await openOptions(page);
+  await page.getByLabel('Restarts').fill('0');
+  const restarts = page.getByLabel('Restarts');
+  assert.equal(await restarts.getAttribute('aria-invalid'), 'true');
+  const help = await restarts.getAttribute('aria-describedby');
+  assert.match(await page.locator(`#${help}`).textContent(), /1 to 100000/);
+  assert.ok(await page.getByTestId('evaluate').isDisabled());
+  await page.getByLabel('Restarts').fill('3');
+  assert.ok(await page.getByTestId('evaluate').isEnabled());
+  await page.getByTestId('options-reset').click();
+  assert.equal(await page.getByLabel('Restarts').inputValue(), '10');
+  assert.equal(new URL(page.url()).hash, '');
+});

@@ -1,0 +1,114 @@
+// Sharing: the options live in the link, so a reload or a shared link opens with them and the
+// demo is scored with them; and the static build works from any sub-path of a plain web server.
+
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import {
+  ROOT,
+  cliJson,
+  openOptions,
+  readTable,
+  rowOrder,
+  screenshot,
+  startStatic,
+  useBrowser,
+  waitForResult,
+} from './harness.mjs';
+
+const env = useBrowser();
+const DEMO = join(ROOT, 'public', 'demo');
+const DEMO_FILES = ['brown-gold.tsv', 'brown-c50.tsv', 'brown-c50-d3.tsv'].map((f) =>
+  join(DEMO, f),
+);
+let sub;
+
+before(async () => {
+  sub = await startStatic('/some/path/');
+});
+
+after(async () => {
+  await sub?.stop();
+});
+
+/** Every token-level number on screen equals the command line's for `args`. */
+async function assertCli(page, args) {
+  const cli = cliJson(...args, ...DEMO_FILES);
+  const cells = await readTable(page, 'token');
+  assert.ok(cells.length >= 2 * 7);
+  for (const c of cells) {
+    const s = cli.systems.find((x) => x.name.endsWith(`/${c.system}`));
+    const want = s.token[c.measure];
+    assert.ok(
+      Math.abs(Number(c.value) - want) <= 1e-12,
+      `${c.system} ${c.measure}: page ${c.value}, command line ${want}`,
+    );
+  }
+}
+
+test('a reload keeps the options, the columns and the order, and scores the demo with them', async () => {
+  const { page } = await env.open();
+  await waitForResult(page);
+  await openOptions(page);
+  await page.getByLabel('Logarithm').selectOption('2');
+  await page.getByLabel('NMI mean').selectOption('geometric');
+  await page.getByLabel('β of V').fill('3');
+  await page.getByTestId('columns').selectOption('all');
+  await page.locator('th[data-key="token.nmi"] button').click();
+  await page.locator('th[data-key="token.nmi"] button').click(); // ascending
+  const hash = new URL(page.url()).hash;
+  assert.match(hash, /log2=1/);
+  assert.match(hash, /nmi=geometric/);
+  assert.match(hash, /cols=all/);
+  assert.match(hash, /sort=token\.nmi&dir=asc/);
+
+  await page.reload();
+  await waitForResult(page);
+  assert.equal(new URL(page.url()).hash, hash);
+  await openOptions(page);
+  assert.equal(await page.getByLabel('Logarithm').inputValue(), '2');
+  assert.equal(await page.getByLabel('NMI mean').inputValue(), 'geometric');
+  assert.equal(await page.getByLabel('β of V').inputValue(), '3');
+  assert.equal(await page.getByTestId('columns').inputValue(), 'all');
+  assert.equal(
+    await page.locator('th[data-key="token.nmi"]').getAttribute('aria-sort'),
+    'ascending',
+  );
+  const nmi = Object.fromEntries(
+    (await readTable(page, 'token'))
+      .filter((c) => c.measure === 'nmi')
+      .map((c) => [c.system, Number(c.value)]),
+  );
+  assert.deepEqual(
+    await rowOrder(page),
+    Object.keys(nmi).sort((a, b) => nmi[a] - nmi[b]),
+  );
+  assert.match(await page.getByTestId('gold-summary').textContent(), /log base 2 · β = 3/);
+  await assertCli(page, ['--log2', '--nmi-mean', 'geometric', '--beta', '3']);
+});
+
+test('a shared link opens on its options', async () => {
+  const { page } = await env.open({ path: '#log2=1&beta=0.5&cols=all&maps=m1' });
+  await waitForResult(page);
+  const keys = await page.$$eval('th[data-key]', (ths) => ths.map((t) => t.dataset.key));
+  assert.ok(keys.includes('token.m1') && !keys.includes('token.o1'), keys.join(' '));
+  await assertCli(page, ['--log2', '--beta', '0.5']);
+});
+
+test('the build works from a sub-path of a plain static server', async () => {
+  const { page, requests } = await env.open({ base: sub.url, path: '#log2=1' });
+  await waitForResult(page, 20_000);
+  assert.match(await page.getByTestId('gold-summary').textContent(), /brown-gold\.tsv/);
+  assert.match(await page.getByTestId('gold-summary').textContent(), /log base 2/);
+  await assertCli(page, ['--log2']);
+  // Everything came from under the sub-path (the origin itself is checked after each test).
+  const outside = requests.filter(
+    (u) => u.startsWith('http') && !new URL(u).pathname.startsWith('/some/path/'),
+  );
+  assert.deepEqual(outside, []);
+  assert.ok(
+    requests.some((u) => u.endsWith('.wasm')),
+    'the core was not fetched',
+  );
+  await screenshot(page, 'sub-path');
+});
