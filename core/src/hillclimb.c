@@ -12,11 +12,14 @@
  *   P[b] = #{i ∈ k : b ∈ h'(B_i)}          (b already reached through i's other clusters)
  *   E[b] = #{i ∈ k : b ∈ A_i \ h'(B_i)}    (b would become a new match of i)
  * (h' is the mapping without k), or for MicroI the change of Σ F_i directly. Each class is
- * then scored in O(1). Classes the pass did not touch all score alike, except for MicroC
- * where a class whose union already matches (CM_c > 0) also changes; so only the touched
- * classes, for MicroC those with CM_c > 0, and the first of the others are scored. A visit
- * costs O(Σ_{i∈k} (|A_i| + |B_i|)) plus at most O(n).
+ * then scored in O(1). For MacroI and MicroI the classes the pass did not touch all score
+ * alike, so only the touched ones and the first of the others are scored. For MicroC an
+ * untouched class b gains what k's items, none of them matching b, add to its union: a scan
+ * of the classes finds the best; in runs of clusters of one size (singletons, for instance)
+ * a tournament tree over the classes in label order holds those gains and finds it in
+ * O(log n). A visit costs O(Σ_{i∈k} (|A_i| + |B_i|)) plus at most O(n).
  */
+#include <float.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,8 +58,13 @@ typedef struct climb {
   unsigned char *mark; /* per class: MARK_* bits, all 0 between visits */
   uint32_t *touched;   /* the classes gathered into during a visit */
   size_t touched_n;
-  uint32_t *live, *live_pos; /* MicroC: the classes with CM_c > 0, and where each is */
-  size_t live_n;
+  double union_sum;   /* MicroC: Σ_c g_c, afresh at each sweep */
+  double *tree;       /* MicroC: the tournament tree, see tree_set */
+  size_t leaves;      /* its leaves: a power of two >= n */
+  uint32_t tree_size; /* the cluster size its leaves hold gains for; 0: none */
+  uint32_t last_size; /* the size of the cluster visited last */
+  double *scan;       /* MicroC without the tree: the gains by rank, -DBL_MAX if touched */
+  double scan_max;
   uint32_t *candidates; /* scratch of a visit: classes scored, and their values */
   double *values;
   uint64_t im_sum, h_sum; /* Σ IM_i, Σ |h(B_i)| (= Σ_c T_c) */
@@ -77,27 +85,75 @@ static uint32_t in_gold(const climb *st, uint32_t item, uint32_t c) {
   return found;
 }
 
-/* CM_c changes by one; the set of classes with CM_c > 0 follows. */
-static void cm_up(climb *st, uint32_t c) {
-  if (st->cm[c]++ || st->measure != CE_TYPE_MICRO_C) return;
-  st->live_pos[c] = (uint32_t)st->live_n;
-  st->live[st->live_n++] = c;
+/* MicroC: what Σ_z |z|·F_z gains when `size` items that do not match class b join its
+ * union (b untouched by the cluster on visit: none of its items reaches b otherwise). */
+static double joined(const climb *st, uint32_t b, uint32_t size) {
+  return union_term((uint64_t)st->t[b] + size, st->cm[b], st->ix->class_size[b]) - st->g[b];
 }
 
-static void cm_down(climb *st, uint32_t c) {
-  if (--st->cm[c] || st->measure != CE_TYPE_MICRO_C) return;
-  uint32_t last = st->live[--st->live_n];
-  st->live[st->live_pos[c]] = last;
-  st->live_pos[last] = st->live_pos[c];
-  st->live_pos[c] = CE_NOWHERE;
+/* Leaf r of the tree holds joined() for the class of rank r and clusters of st->tree_size
+ * items, or -DBL_MAX while that class is scored apart; a node holds its leaves' maximum. */
+static void tree_set(climb *st, uint32_t c, double value) {
+  size_t node = st->leaves + st->e->class_order[c];
+  st->tree[node] = value;
+  for (node /= 2; node; node /= 2) {
+    double left = st->tree[2 * node], right = st->tree[2 * node + 1];
+    st->tree[node] = left >= right ? left : right;
+  }
+}
+
+static void tree_build(climb *st, uint32_t size) {
+  for (size_t r = 0; r < st->leaves; r++) {
+    uint32_t c = r < st->n ? st->ix->class_by_rank[r] : 0;
+    st->tree[st->leaves + r] = r >= st->n ? -DBL_MAX : st->cm[c] ? joined(st, c, size) : 0.0;
+  }
+  for (size_t node = st->leaves - 1; node; node--) {
+    double left = st->tree[2 * node], right = st->tree[2 * node + 1];
+    st->tree[node] = left >= right ? left : right;
+  }
+  st->tree_size = size;
+}
+
+/* The class of the first rank whose leaf is at least `threshold`, or CE_NOWHERE. */
+static uint32_t tree_first(const climb *st, double threshold) {
+  if (!(st->tree[1] >= threshold) || st->tree[1] == -DBL_MAX) return CE_NOWHERE;
+  size_t node = 1;
+  while (node < st->leaves) node = st->tree[2 * node] >= threshold ? 2 * node : 2 * node + 1;
+  return st->ix->class_by_rank[node - st->leaves];
+}
+
+/* The gains of the untouched classes for a cluster of `size` items, by rank, and their
+ * maximum (-DBL_MAX when every class is touched). */
+static void scan_build(climb *st, uint32_t size) {
+  st->scan_max = -DBL_MAX;
+  for (size_t r = 0; r < st->n; r++) {
+    uint32_t c = st->ix->class_by_rank[r];
+    double v = st->mark[c] & MARK_TOUCHED ? -DBL_MAX : st->cm[c] ? joined(st, c, size) : 0.0;
+    st->scan[r] = v;
+    if (v > st->scan_max) st->scan_max = v;
+  }
+}
+
+/* The first untouched class (in label order) whose gain is at least `threshold`, from the
+ * tree or from the scan; CE_NOWHERE if none. */
+static uint32_t untouched_first(const climb *st, int tree, double threshold) {
+  if (tree) return tree_first(st, threshold);
+  if (!(st->scan_max >= threshold) || st->scan_max == -DBL_MAX) return CE_NOWHERE;
+  size_t r = 0;
+  while (!(st->scan[r] >= threshold)) r++;
+  return st->ix->class_by_rank[r];
+}
+
+/* Σ_c g_c in label order: afresh, so that rounding cannot drift for long. */
+static void union_sum_refresh(climb *st) {
+  st->union_sum = 0.0;
+  for (size_t r = 0; r < st->n; r++) st->union_sum += st->g[st->ix->class_by_rank[r]];
 }
 
 /* Sets the whole state from st->map. */
 static void state_init(climb *st) {
   memset(st->t, 0, st->n * sizeof *st->t);
   memset(st->cm, 0, st->n * sizeof *st->cm);
-  for (size_t c = 0; c < st->n; c++) st->live_pos[c] = CE_NOWHERE;
-  st->live_n = 0;
   st->im_sum = st->h_sum = 0;
   for (uint32_t i = 0; i < st->items; i++) {
     uint32_t base = st->slot_start[i], used = 0, im = 0;
@@ -114,7 +170,7 @@ static void state_init(climb *st) {
       st->t[c]++;
       if (in_gold(st, i, c)) {
         im++;
-        cm_up(st, c);
+        st->cm[c]++;
       }
     }
     st->slot_used[i] = used;
@@ -124,6 +180,7 @@ static void state_init(climb *st) {
   }
   for (size_t c = 0; c < st->n; c++)
     st->g[c] = union_term(st->t[c], st->cm[c], st->ix->class_size[c]);
+  st->tree_size = st->last_size = 0;
 }
 
 /* One of item i's clusters leaves class a. */
@@ -138,7 +195,7 @@ static void item_remove(climb *st, uint32_t i, uint32_t a) {
   if (in_gold(st, i, a)) {
     st->im[i]--;
     st->im_sum--;
-    cm_down(st, a);
+    st->cm[a]--;
   }
 }
 
@@ -158,7 +215,7 @@ static void item_add(climb *st, uint32_t i, uint32_t b) {
   if (in_gold(st, i, b)) {
     st->im[i]++;
     st->im_sum++;
-    cm_up(st, b);
+    st->cm[b]++;
   }
 }
 
@@ -218,44 +275,70 @@ static double candidate(const climb *st, uint32_t b, uint32_t size, double basel
   }
 }
 
+/* MicroC: class c's union changed; so do g_c and their sum. */
+static void union_changed(climb *st, uint32_t c) {
+  double before = st->g[c];
+  st->g[c] = union_term(st->t[c], st->cm[c], st->ix->class_size[c]);
+  st->union_sum += st->g[c] - before;
+}
+
 /* Visits cluster k; returns 1 when it moved. */
 static int visit(climb *st, uint32_t k) {
   const ce_type_index *ix = st->ix;
   const uint32_t *rank = st->e->class_order;
   uint32_t begin = st->member_start[k], end = st->member_start[k + 1], a = st->map[k];
   if (begin == end) return 0; /* an empty cluster changes nothing wherever it goes */
+  uint32_t size = end - begin;
+  int micro_c = st->measure == CE_TYPE_MICRO_C;
   double baseline_sum = 0.0;
   st->touched_n = 0;
   for (uint32_t q = begin; q < end; q++) {
     item_remove(st, st->members[q], a);
     baseline_sum += item_gather(st, st->members[q]);
   }
-  /* The classes to score: the touched ones, for MicroC those with CM_c > 0 too, and the
-   * first class in label order among the others (which all score alike). */
+  /* The classes to score: the touched ones, and the best of the others: for MacroI and
+   * MicroI the first in label order (they all score alike), for MicroC the tree's best. */
   size_t count = 0;
-  double union_sum = 0.0;
   for (size_t j = 0; j < st->touched_n; j++) st->candidates[count++] = st->touched[j];
-  if (st->measure == CE_TYPE_MICRO_C) {
-    st->g[a] = union_term(st->t[a], st->cm[a], ix->class_size[a]);
-    /* Afresh, so that no rounding drifts (g_c = 0 when CM_c = 0). */
-    for (size_t j = 0; j < st->live_n; j++) {
-      uint32_t c = st->live[j];
-      union_sum += st->g[c];
-      if (!(st->mark[c] & MARK_TOUCHED)) st->candidates[count++] = c;
+  int tree = 0;
+  if (micro_c) {
+    union_changed(st, a);
+    /* The tree from the second cluster of a run of one size on; a scan otherwise. */
+    tree = st->tree_size == size || st->last_size == size;
+    st->last_size = size;
+    if (!tree) {
+      st->tree_size = 0; /* it will not follow this visit's changes */
+      scan_build(st, size);
+    } else if (st->tree_size != size) {
+      tree_build(st, size);
+    } else {
+      tree_set(st, a, joined(st, a, size));
+    }
+    for (size_t j = 0; tree && j < st->touched_n; j++) tree_set(st, st->touched[j], -DBL_MAX);
+    uint32_t c = untouched_first(st, tree, tree ? st->tree[1] : st->scan_max);
+    if (c != CE_NOWHERE) st->candidates[count++] = c;
+  } else {
+    for (size_t r = 0; r < st->n; r++) {
+      uint32_t c = ix->class_by_rank[r];
+      if (st->mark[c] & MARK_TOUCHED) continue;
+      st->candidates[count++] = c;
+      break;
     }
   }
-  for (size_t r = 0; r < st->n; r++) {
-    uint32_t c = ix->class_by_rank[r];
-    if (st->mark[c] & MARK_TOUCHED) continue;
-    if (st->measure == CE_TYPE_MICRO_C && st->live_pos[c] != CE_NOWHERE) continue;
-    st->candidates[count++] = c;
-    break;
-  }
-  uint32_t size = end - begin;
   double best_value = 0.0;
   for (size_t j = 0; j < count; j++) {
-    st->values[j] = candidate(st, st->candidates[j], size, baseline_sum, union_sum);
+    st->values[j] = candidate(st, st->candidates[j], size, baseline_sum, st->union_sum);
     if (!j || st->values[j] > best_value) best_value = st->values[j];
+  }
+  if (micro_c && count > st->touched_n) {
+    /* The first untouched class within the tolerance of the best, which need not be the
+     * tree's best itself. Untouched: none of k's items reaches it, so P = 0. */
+    double den = (double)(st->h_sum + size);
+    uint32_t c = untouched_first(st, tree, (best_value - CE_CLIMB_EPS) * den - st->union_sum);
+    if (c != CE_NOWHERE && c != st->candidates[count - 1]) {
+      st->candidates[count] = c;
+      st->values[count++] = candidate(st, c, size, baseline_sum, st->union_sum);
+    }
   }
   /* The best class; ties (within the tolerance) go to the label that sorts first. */
   uint32_t best = CE_NOWHERE;
@@ -265,12 +348,17 @@ static int visit(climb *st, uint32_t k) {
       best = c;
   }
   uint32_t to = a;
-  if (best != a && candidate(st, best, size, baseline_sum, union_sum) >
-                       candidate(st, a, size, baseline_sum, union_sum) + CE_CLIMB_EPS)
+  if (best != a && candidate(st, best, size, baseline_sum, st->union_sum) >
+                       candidate(st, a, size, baseline_sum, st->union_sum) + CE_CLIMB_EPS)
     to = best;
   for (uint32_t q = begin; q < end; q++) item_add(st, st->members[q], to);
-  if (st->measure == CE_TYPE_MICRO_C)
-    st->g[to] = union_term(st->t[to], st->cm[to], ix->class_size[to]);
+  if (micro_c) union_changed(st, to);
+  if (tree) { /* the leaves again, for the state after the move */
+    for (size_t j = 0; j < st->touched_n; j++)
+      tree_set(st, st->touched[j], joined(st, st->touched[j], size));
+    tree_set(st, a, joined(st, a, size));
+    tree_set(st, to, joined(st, to, size));
+  }
   for (size_t j = 0; j < st->touched_n; j++) {
     uint32_t c = st->touched[j];
     st->p[c] = st->e_new[c] = 0;
@@ -300,8 +388,8 @@ static void climb_free(climb *st) {
   free(st->gain);
   free(st->mark);
   free(st->touched);
-  free(st->live);
-  free(st->live_pos);
+  free(st->tree);
+  free(st->scan);
   free(st->candidates);
   free(st->values);
 }
@@ -381,8 +469,9 @@ static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
   st->gain = calloc(n, sizeof *st->gain);
   st->mark = calloc(n, 1);
   st->touched = malloc(n * sizeof *st->touched);
-  st->live = malloc(n * sizeof *st->live);
-  st->live_pos = malloc(n * sizeof *st->live_pos);
+  for (st->leaves = 1; st->leaves < n;) st->leaves *= 2;
+  st->tree = malloc(2 * st->leaves * sizeof *st->tree);
+  st->scan = malloc(n * sizeof *st->scan);
   st->candidates = malloc((n + 1) * sizeof *st->candidates);
   st->values = malloc((n + 1) * sizeof *st->values);
   /* Scratch for the layout: the sort keys and the new order. */
@@ -390,8 +479,7 @@ static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
   if (!st->gold_start || !st->gold_ids || !st->slot_start || !st->clusters_of ||
       !st->member_start || !st->members || !st->map || !st->slots || !st->slot_used || !st->im ||
       !st->t || !st->cm || !st->g || !st->p || !st->e_new || !st->gain || !st->mark ||
-      !st->touched || !st->live || !st->live_pos || !st->candidates || !st->values || !key ||
-      !order) {
+      !st->touched || !st->tree || !st->scan || !st->candidates || !st->values || !key || !order) {
     free(key);
     free(order);
     climb_free(st);
@@ -444,6 +532,7 @@ ce_status ce__climb(const ce_type_index *ix, int measure, const uint32_t *start,
       state_init(&st);
       for (;;) {
         int moved = 0;
+        if (measure == CE_TYPE_MICRO_C) union_sum_refresh(&st);
         for (size_t r = 0; r < m; r++) moved |= visit(&st, order[r]);
         score->sweeps++;
         if (!moved) break;

@@ -110,6 +110,173 @@ static void test_local_optima(void) {
   }
 }
 
+/*
+ * The climb straight from the definitions: every class scored by a full recomputation.
+ * From `map`, visiting clusters in label order; returns the sweeps.
+ */
+static uint64_t naive_climb(const ce_type_index *ix, int measure, uint32_t *map) {
+  const ce_entries *e = ix->entries;
+  double *value = malloc(e->classes * sizeof *value);
+  uint64_t sweeps = 0;
+  for (int moved = 1; moved; sweeps++) {
+    moved = 0;
+    for (size_t r = 0; r < e->clusters; r++) {
+      uint32_t k = ix->cluster_by_rank[r], a = map[k], best = UINT32_MAX;
+      if (ix->member_start[k] == ix->member_start[k + 1]) continue;
+      double top = -1, v[CE_TYPE_MEASURES];
+      for (uint32_t c = 0; c < e->classes; c++) {
+        map[k] = c;
+        CHECK(ce__type_values(ix, map, v) == CE_OK);
+        value[c] = v[measure];
+        if (value[c] > top) top = value[c];
+      }
+      /* The best class, ties within the tolerance to the first label; a strict gain. */
+      for (size_t q = 0; q < e->classes; q++) {
+        uint32_t c = ix->class_by_rank[q];
+        if (best == UINT32_MAX && value[c] >= top - EPS) best = c;
+      }
+      map[k] = value[best] > value[a] + EPS ? best : a;
+      moved |= map[k] != a;
+    }
+  }
+  free(value);
+  return sweeps;
+}
+
+/* ce__climb from `start` (one start) against naive_climb: the same moves, sweep by sweep. */
+static void compare_climbs(const ce_entries *e, const uint32_t *start) {
+  ce_type_index ix;
+  CHECK(ce__type_index_build(&ix, e) == CE_OK);
+  uint32_t *map = malloc(e->clusters * sizeof *map);
+  ce_climb_options one = {1, 0};
+  for (int t = 0; t < CE_TYPE_MEASURES; t++) {
+    memcpy(map, start, e->clusters * sizeof *map);
+    ce_type_score score;
+    CHECK(ce__climb(&ix, t, start, &one, &score) == CE_OK);
+    uint64_t sweeps = naive_climb(&ix, t, map);
+    CHECK(score.sweeps == sweeps);
+    CHECK(memcmp(score.cluster_to_class, map, e->clusters * sizeof *map) == 0);
+    free(score.cluster_to_class);
+  }
+  free(map);
+  ce__type_index_free(&ix);
+}
+
+/*
+ * MicroC may put a cluster where none of its items belongs: singletons of a large class c
+ * whose union is still nearly empty gain more in an almost perfect class b (10 items in
+ * clusters of their own, mapped to b) than in c. Two such classes b1, b2 tie, and which
+ * of them comes first depends on the labels.
+ */
+static void test_moves_to_untouched_classes(void) {
+  enum { B = 10, C = 40, L = 2 * B + C + 1 };
+  uint32_t gi[L], gl[L], items[L], start[L];
+  for (uint32_t i = 0; i < L; i++) {
+    gi[i] = items[i] = i;
+    gl[i] = i < B ? 0 : i < 2 * B ? 1 : i < 2 * B + C ? 2 : 3; /* b1, b2, c, d */
+    start[i] = i < 2 * B ? gl[i] : 3;                          /* c's singletons on d */
+  }
+  for (int order = 0; order < 2; order++) {
+    uint32_t reversed[4] = {3, 2, 1, 0}, swapped[4] = {1, 0, 2, 3};
+    ce_entries e;
+    CHECK(ce__entries_from_pairs(&e, L, 4, L, gi, gl, L, items, items, L,
+                                 order ? reversed : swapped, NULL) == CE_OK);
+    compare_climbs(&e, start);
+    ce__entries_free(&e);
+  }
+  /* The same with c's items in pairs, visited between b's singletons: the cluster size
+   * changes at every visit, so the best untouched class comes from a scan. */
+  uint32_t clusters[L], pair_start[L];
+  for (uint32_t j = 0; j < C / 2; j++) {
+    clusters[2 * B + 2 * j] = clusters[2 * B + 2 * j + 1] = 2 * j; /* a pair of c */
+    clusters[j] = 2 * j + 1;                                       /* a singleton of b */
+    pair_start[2 * j] = 3;
+    pair_start[2 * j + 1] = gl[j];
+  }
+  clusters[L - 1] = C;
+  pair_start[C] = 3;
+  for (int order = 0; order < 2; order++) {
+    uint32_t reversed[4] = {3, 2, 1, 0}, swapped[4] = {1, 0, 2, 3};
+    ce_entries e;
+    CHECK(ce__entries_from_pairs(&e, L, 4, C + 1, gi, gl, L, items, clusters, L,
+                                 order ? reversed : swapped, NULL) == CE_OK);
+    compare_climbs(&e, pair_start);
+    ce__entries_free(&e);
+  }
+}
+
+/* The incremental climb makes the very moves the definitions make. */
+static void test_same_moves_as_definitions(void) {
+  ce_rng rng;
+  ce__rng_seed(&rng, 5, 0);
+  for (int s = 0; s < 90; s++) {
+    size_t n = 2 + ce__rng_below(&rng, 8), m = 2 + ce__rng_below(&rng, 14);
+    size_t l = 10 + ce__rng_below(&rng, 80);
+    ce_entries e;
+    if (s % 3 == 0) {
+      /* Singletons, or clusters of two, over skewed classes (half the items in class 0):
+       * MicroC then often prefers to put a cluster where none of its items belongs. */
+      size_t width = 1 + (size_t)(s % 2);
+      m = (l + width - 1) / width;
+      uint32_t *gi = malloc(l * sizeof *gi), *gl = malloc(l * sizeof *gl);
+      uint32_t *sl = malloc(l * sizeof *sl);
+      for (uint32_t i = 0; i < l; i++) {
+        gi[i] = i;
+        gl[i] = ce__rng_below(&rng, 2) ? 0 : (uint32_t)ce__rng_below(&rng, n);
+        sl[i] = i / (uint32_t)width;
+      }
+      CHECK(ce__entries_from_pairs(&e, l, n, m, gi, gl, l, gi, sl, l, NULL, NULL) == CE_OK);
+      free(gi);
+      free(gl);
+      free(sl);
+    } else {
+      random_entries(&rng, &e, l, n, m, NULL, NULL);
+    }
+    uint32_t *start = malloc(m * sizeof *start);
+    for (size_t k = 0; k < m; k++) start[k] = (uint32_t)ce__rng_below(&rng, n);
+    compare_climbs(&e, start);
+    free(start);
+    ce__entries_free(&e);
+  }
+}
+
+/* Every item in a cluster of its own (the singletons baseline): runs of equal cluster
+ * sizes, where MicroC finds the best untouched class through its tree. */
+static void test_singletons(void) {
+  ce_rng rng;
+  ce__rng_seed(&rng, 11, 0);
+  for (int s = 0; s < 10; s++) {
+    size_t l = 60 + ce__rng_below(&rng, 100), n = 2 + ce__rng_below(&rng, 12);
+    uint32_t *gi = malloc(2 * l * sizeof *gi), *gl = malloc(2 * l * sizeof *gl);
+    uint32_t *items = malloc(l * sizeof *items);
+    size_t gn = 0;
+    for (uint32_t i = 0; i < l; i++) {
+      items[i] = i;
+      gi[gn] = i;
+      gl[gn++] = (uint32_t)ce__rng_below(&rng, n);
+      if (ce__rng_below(&rng, 4) == 0) {
+        gi[gn] = i;
+        gl[gn++] = (uint32_t)ce__rng_below(&rng, n);
+      }
+    }
+    ce_entries e;
+    CHECK(ce__entries_from_pairs(&e, l, n, l, gi, gl, gn, items, items, l, NULL, NULL) == CE_OK);
+    ce_type_index ix;
+    CHECK(ce__type_index_build(&ix, &e) == CE_OK);
+    ce_climb_options options = {3, (uint64_t)s};
+    ce_type_result r;
+    CHECK(ce__type_measures(&e, &options, &r) == CE_OK);
+    for (int t = 0; t < CE_TYPE_MEASURES; t++)
+      CHECK(is_local_optimum(&ix, t, r.m1[t].cluster_to_class, r.m1[t].value));
+    ce__type_result_free(&r);
+    ce__type_index_free(&ix);
+    ce__entries_free(&e);
+    free(gi);
+    free(gl);
+    free(items);
+  }
+}
+
 /* Numbering classes and clusters differently, with the same labels, changes nothing:
  * starts are drawn in label order and ties go by label. */
 static void test_ids_do_not_matter(void) {
@@ -216,6 +383,9 @@ static void test_unused_labels(void) {
 
 int main(void) {
   test_local_optima();
+  test_singletons();
+  test_same_moves_as_definitions();
+  test_moves_to_untouched_classes();
   test_ids_do_not_matter();
   test_ties();
   test_unused_labels();
