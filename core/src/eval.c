@@ -42,6 +42,7 @@ static void input_free(ce_input *input) {
   ce__buf_free(&input->head);
   ce__lines_free(&input->lines);
   free(input->queue);
+  ce__buf_free(&input->token_text);
   ce__intern_free(&input->labels);
   ce__intern_free(&input->count_clusters);
   ce__cells_free(&input->pair_cells);
@@ -213,28 +214,29 @@ static ce_status put_cluster(ce_eval *ev, ce_input *input, const ce_record *reco
 }
 
 static ce_status gold_token(ce_eval *ev, ce_input *gold, const ce_record *record, uint64_t line) {
-  ce_pending_token token = {UINT32_MAX, CE_EXCLUDED, line};
+  ce_pending_token token = {UINT32_MAX, CE_EXCLUDED, 0, line};
   ce_status status = ce__intern_put(&ev->items, record->item, record->item_len, &token.item, NULL);
   if (status) return status;
   ev->sentence_open = 1;
   if (is_excluded_label(ev, record) || is_punct_item(ev, record)) {
     gold->excluded_tokens++;
-    return ce__queue_push(gold, token);
+    return ce__queue_push(gold, token, NULL, 0);
   }
   status = ce__intern_put(&gold->labels, record->label, record->label_len, &token.label, NULL);
   if (!status) status = ce__cells_add(&gold->item_cells, token.item, token.label, 1);
-  if (!status) status = ce__queue_push(gold, token);
+  if (!status) status = ce__queue_push(gold, token, NULL, 0);
   if (!status) gold->tokens++;
   return status;
 }
 
+/* A system token waits with its text, which pairing compares with gold's token. */
 static ce_status system_token(ce_eval *ev, ce_input *system, const ce_record *record,
                               uint64_t line) {
-  ce_pending_token token = {UINT32_MAX, 0, line};
+  ce_pending_token token = {UINT32_MAX, 0, 0, line};
   ce_status status = put_cluster(ev, system, record, &token.label);
-  if (!status && ev->options[CE_OPT_TOKEN_CHECK] != 0.0)
-    status = ce__intern_put(&ev->items, record->item, record->item_len, &token.item, NULL);
-  if (!status) status = ce__queue_push(system, token);
+  int check = ev->options[CE_OPT_TOKEN_CHECK] != 0.0;
+  if (!status)
+    status = ce__queue_push(system, token, check ? record->item : NULL, record->item_len);
   if (!status) system->tokens++;
   return status;
 }

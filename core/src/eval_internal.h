@@ -23,8 +23,11 @@ ce_shape ce__format_shape(ce_format format);
 
 /* A token read but not yet paired with the other inputs' tokens at the same position. */
 typedef struct ce_pending_token {
-  uint32_t item;  /* id in ce_eval.items; UINT32_MAX when the text is not checked */
-  uint32_t label; /* id in the input's own label table, or CE_EXCLUDED (gold) */
+  /* gold: the item's id in ce_eval.items; a system that checks token texts: where its text
+   * starts in the input's `token_text` (it is compared with gold's, never interned) */
+  uint32_t item;
+  uint32_t label;    /* id in the input's own label table, or CE_EXCLUDED (gold) */
+  uint32_t text_len; /* a system's token text length */
   uint64_t line;
 } ce_pending_token;
 
@@ -43,6 +46,7 @@ typedef struct ce_input {
   uint64_t dropped_tokens;  /* system: unclustered tokens removed under `drop` */
   ce_pending_token *queue;
   size_t queue_head, queue_len, queue_cap;
+  ce_buf token_text; /* a system's queued token texts, for the token check */
   ce_intern labels;         /* gold: classes; system: clusters */
   ce_intern count_clusters; /* a `counts` gold file: its clusters (labels holds classes) */
   ce_cells pair_cells;      /* (class, cluster) token counts: token mode, `counts` */
@@ -97,7 +101,8 @@ struct ce_eval {
 };
 
 /* pairing.c: the token queues and the lockstep pairing of token inputs. */
-ce_status ce__queue_push(ce_input *input, ce_pending_token token);
+/* Queues a token; a system's `text` (may be NULL) is kept beside it for the token check. */
+ce_status ce__queue_push(ce_input *input, ce_pending_token token, const char *text, size_t len);
 void ce__pair_ready_tokens(ce_eval *ev);
 /* Marks an input failed with `error`, releasing what it held; the others go on. */
 void ce__input_fail(ce_input *input, const ce_error *error);

@@ -16,14 +16,31 @@ static size_t queue_size(const ce_input *input) {
   return input->queue_len - input->queue_head;
 }
 
-ce_status ce__queue_push(ce_input *input, ce_pending_token token) {
+/* Moves what still waits to the front of the queue, and its texts to the front of theirs. */
+static void compact(ce_input *input) {
+  size_t waiting = queue_size(input);
+  memmove(input->queue, input->queue + input->queue_head, waiting * sizeof *input->queue);
+  input->queue_len = waiting;
+  input->queue_head = 0;
+  if (!input->token_text.len) return;
+  uint32_t first = waiting ? input->queue[0].item : (uint32_t)input->token_text.len;
+  memmove(input->token_text.data, input->token_text.data + first, input->token_text.len - first);
+  input->token_text.len -= first;
+  for (size_t i = 0; i < waiting; i++) input->queue[i].item -= first;
+}
+
+ce_status ce__queue_push(ce_input *input, ce_pending_token token, const char *text, size_t len) {
   if (input->queue_head && input->queue_head == input->queue_len) {
     input->queue_head = input->queue_len = 0;
+    input->token_text.len = 0;
   } else if (input->queue_head > 4096 && input->queue_head * 2 > input->queue_len) {
-    memmove(input->queue, input->queue + input->queue_head,
-            queue_size(input) * sizeof *input->queue);
-    input->queue_len -= input->queue_head;
-    input->queue_head = 0;
+    compact(input);
+  }
+  if (text) {
+    if (input->token_text.len > UINT32_MAX - len) return CE_ERR_NOMEM;
+    token.item = (uint32_t)input->token_text.len;
+    token.text_len = (uint32_t)len;
+    if (ce__buf_append(&input->token_text, text, len)) return CE_ERR_NOMEM;
   }
   if (ce__grow((void **)&input->queue, &input->queue_cap, input->queue_len + 1,
                sizeof *input->queue))
@@ -43,6 +60,7 @@ void ce__input_fail(ce_input *input, const ce_error *error) {
   input->failed = 1;
   input->error = *error;
   input->queue_head = input->queue_len = 0;
+  ce__buf_free(&input->token_text);
   ce__cells_free(&input->pair_cells);
   ce__cells_free(&input->item_cells);
   ce__cells_free(&input->unclustered);
@@ -53,11 +71,9 @@ static int pairs(const ce_input *input) {
   return !input->failed && ce__format_shape(input->format) == CE_SHAPE_TOKENS;
 }
 
-static void fail_with_excerpt(ce_eval *ev, ce_input *input, uint64_t line, const char *before,
-                              uint32_t item, const char *after) {
+static void fail_with_excerpt(ce_input *input, uint64_t line, const char *before,
+                              const char *bytes, size_t len, const char *after) {
   ce_buf text = {0};
-  size_t len = 0;
-  const char *bytes = item == UINT32_MAX ? "" : ce__intern_get(&ev->items, item, &len);
   ce_status status = ce__buf_puts(&text, before);
   if (!status) status = ce__buf_append_excerpt(&text, bytes, len, EXCERPT_BYTES);
   if (!status) status = ce__buf_puts(&text, after);
@@ -66,6 +82,19 @@ static void fail_with_excerpt(ce_eval *ev, ce_input *input, uint64_t line, const
            status ? "out of memory" : text.data);
   ce__buf_free(&text);
   ce__input_fail(input, &error);
+}
+
+/* A system token's text, kept while it waits (empty when texts are not checked). */
+static const char *system_text(const ce_input *system, const ce_pending_token *token) {
+  return token->text_len ? system->token_text.data + token->item : "";
+}
+
+/* Token mode compares texts byte for byte (SPEC §2). */
+static int same_text(const ce_eval *ev, const ce_input *system, const ce_pending_token *gold,
+                     const ce_pending_token *token) {
+  size_t len;
+  const char *text = ce__intern_get(&ev->items, gold->item, &len);
+  return len == token->text_len && memcmp(text, system_text(system, token), len) == 0;
 }
 
 /* The system ran out of tokens while gold has more. */
@@ -77,7 +106,9 @@ static void fail_short(ce_eval *ev, ce_input *system, const ce_pending_token *go
   char before[96];
   snprintf(before, sizeof before, "ends after %llu tokens, but the gold standard goes on with '",
            (unsigned long long)system->tokens);
-  fail_with_excerpt(ev, system, system->lines.line_no, before, gold_next->item,
+  size_t len;
+  const char *bytes = ce__intern_get(&ev->items, gold_next->item, &len);
+  fail_with_excerpt(system, system->lines.line_no, before, bytes, len,
                     after.data ? after.data : "'");
   ce__buf_free(&after);
 }
@@ -88,7 +119,8 @@ static void fail_long(ce_eval *ev, ce_input *system, const ce_pending_token *ext
   ce_buf after = {0};
   ce__buf_printf(&after, "' is beyond the end of the gold standard (%s has %llu tokens)",
                  ev->inputs[0].name, (unsigned long long)gold_tokens);
-  fail_with_excerpt(ev, system, extra->line, "token '", extra->item, after.data ? after.data : "'");
+  fail_with_excerpt(system, extra->line, "token '", system_text(system, extra),
+                    extra->text_len, after.data ? after.data : "'");
   ce__buf_free(&after);
 }
 
@@ -101,7 +133,8 @@ static void fail_differs(ce_eval *ev, ce_input *system, const ce_pending_token *
   ce__buf_append_excerpt(&after, gold_text, gold_len, EXCERPT_BYTES);
   ce__buf_printf(&after, "' at %s:%llu (token %llu)", ev->inputs[0].name,
                  (unsigned long long)gold_token->line, (unsigned long long)position);
-  fail_with_excerpt(ev, system, token->line, "token '", token->item, after.data ? after.data : "'");
+  fail_with_excerpt(system, token->line, "token '", system_text(system, token), token->text_len,
+                    after.data ? after.data : "'");
   ce__buf_free(&after);
 }
 
@@ -174,7 +207,7 @@ void ce__pair_ready_tokens(ce_eval *ev) {
       ce_input *system = &ev->inputs[s];
       if (!pairs(system)) continue;
       ce_pending_token token = queue_pop(system);
-      if (check && token.item != gold_token.item) {
+      if (check && !same_text(ev, system, &gold_token, &token)) {
         fail_differs(ev, system, &gold_token, &token, position);
       } else if (gold_token.label != CE_EXCLUDED &&
                  count_pair(ev, system, &gold_token, token.label)) {

@@ -1,10 +1,9 @@
-/* Line splitting, byte checks, the tagged line parser and string interning. */
+/* Line splitting, byte checks and string interning (the readers have test_readers.c). */
 #include <stdlib.h>
 
 #include "check.h"
 #include "intern_internal.h"
 #include "lines_internal.h"
-#include "read_internal.h"
 
 typedef struct collected {
   ce_buf text; /* lines joined by '|' */
@@ -78,39 +77,6 @@ static void test_lines_bad_bytes(void) {
   CHECK(ce__utf8_invalid_at(valid, strlen(valid)) == strlen(valid));
 }
 
-static ce_record parse(const char *line, ce_status expect, uint64_t column) {
-  ce_record record = {0};
-  ce_error err = {0};
-  ce_status status = ce__parse_tagged("t.tsv", line, strlen(line), 7, &record, &err);
-  CHECK(status == expect);
-  if (status) {
-    CHECK(err.line == 7 && err.column == column);
-    CHECK(strncmp(err.message, "t.tsv:7: ", 9) == 0);
-  }
-  return record;
-}
-
-static int field_is(const char *field, size_t len, const char *expected) {
-  return len == strlen(expected) && memcmp(field, expected, len) == 0;
-}
-
-static void test_tagged_lines(void) {
-  ce_record r = parse("dog\tNN", CE_OK, 0);
-  CHECK(r.kind == CE_RECORD_TOKEN && field_is(r.item, r.item_len, "dog") &&
-        field_is(r.label, r.label_len, "NN"));
-  r = parse("New York\tx\tNP", CE_OK, 0); /* a token may hold spaces; label = last column */
-  CHECK(field_is(r.item, r.item_len, "New York") && field_is(r.label, r.label_len, "NP"));
-  r = parse("  dog   NN  ", CE_OK, 0); /* no TAB: whitespace separates */
-  CHECK(field_is(r.item, r.item_len, "dog") && field_is(r.label, r.label_len, "NN"));
-  r = parse(" \t ", CE_OK, 0);
-  CHECK(r.kind == CE_RECORD_BREAK);
-  r = parse("", CE_OK, 0);
-  CHECK(r.kind == CE_RECORD_BREAK);
-  parse("dog", CE_ERR_SYNTAX, 4);
-  parse("dog\t", CE_ERR_SYNTAX, 5);
-  parse("\tNN", CE_ERR_SYNTAX, 1);
-}
-
 static void test_intern(void) {
   ce_intern table = {0};
   char word[32];
@@ -143,7 +109,6 @@ static void test_intern(void) {
 int main(void) {
   test_lines_any_chunking();
   test_lines_bad_bytes();
-  test_tagged_lines();
   test_intern();
   return check_report("read");
 }
