@@ -47,6 +47,8 @@ typedef struct cli_args {
   int baselines[CE_BASELINE_COUNT];
   const char *report_paths[4]; /* by ce_report */
   const char *maps[2];         /* by ce_side: a preset name or a file */
+  const char **sub_tests;      /* the k-th is the test corpus of the k-th system */
+  size_t sub_test_count;
   int verbose;
 } cli_args;
 
@@ -84,6 +86,8 @@ static void usage(FILE *to) {
       "                       a share T of the item's tokens carry it (default 0)\n"
       "  --unclustered P      merge (default), split or drop unclustered gold items\n"
       "  --unclustered-label L  the system label that marks an unclustered item (UNK)\n"
+      "  --sub-test FILE      a held-out corpus tagged by a system, the test corpus of\n"
+      "                       sub_p and sub_r; the k-th goes with the k-th system\n"
       "  --gold-map M         rewrite gold labels first: a preset (brown-universal,\n"
       "                       ptb-universal) or a file of from<TAB>to lines\n"
       "  --induced-map M      the same for the systems' labels\n"
@@ -142,8 +146,8 @@ static int parse_column(const char *text, size_t len, ce_column *column) {
     level = CE_LEVEL_TYPE, bare = id + 5;
   ce_measure m = ce_measure_from_id(bare);
   if (m == CE_MEASURE_COUNT) return 0;
-  if (level < 0) level = m < CE_CONTINGENCY_MEASURE_COUNT ? CE_LEVEL_TOKEN : CE_LEVEL_TYPE;
-  if (level == CE_LEVEL_TOKEN && m >= CE_CONTINGENCY_MEASURE_COUNT) return 0;
+  if (level < 0) level = CE_IS_TOKEN_MEASURE(m) ? CE_LEVEL_TOKEN : CE_LEVEL_TYPE;
+  if (level == CE_LEVEL_TOKEN && !CE_IS_TOKEN_MEASURE(m)) return 0;
   column->level = (ce_level)level;
   column->measure = m;
   return 1;
@@ -152,8 +156,9 @@ static int parse_column(const char *text, size_t len, ce_column *column) {
 static int parse_measures(const char *list, cli_args *args) {
   args->column_count = 0;
   if (strcmp(list, "all") == 0) {
-    for (int m = 0; m < CE_CONTINGENCY_MEASURE_COUNT; m++)
-      args->columns[args->column_count++] = (ce_column){CE_LEVEL_TOKEN, (ce_measure)m};
+    for (int m = 0; m < CE_MEASURE_COUNT; m++)
+      if (CE_IS_TOKEN_MEASURE(m))
+        args->columns[args->column_count++] = (ce_column){CE_LEVEL_TOKEN, (ce_measure)m};
     for (int m = 0; m < CE_MEASURE_COUNT; m++)
       if (m != CE_SUB_P && m != CE_SUB_R)
         args->columns[args->column_count++] = (ce_column){CE_LEVEL_TYPE, (ce_measure)m};
@@ -256,6 +261,8 @@ static int valued_option(const char *arg, const char *value, cli_args *args) {
   } else if (strcmp(arg, "--unclustered-label") == 0) {
     if (!*value) return usage_error("%s", "--unclustered-label needs a non-empty label");
     args->unclustered_label = value;
+  } else if (strcmp(arg, "--sub-test") == 0) {
+    args->sub_tests[args->sub_test_count++] = value;
   } else if (strcmp(arg, "--gold-map") == 0 || strcmp(arg, "--induced-map") == 0) {
     args->maps[arg[2] == 'g' ? CE_SIDE_GOLD : CE_SIDE_SYSTEM] = value;
   } else if (strcmp(arg, "--baselines") == 0) {
@@ -277,14 +284,16 @@ static int takes_value(const char *arg) {
       "--baselines",      "--contingency",    "--sizes",
       "--details",        "--mapping",        "--beta",
       "--restarts",       "--seed",           "--min-share",
-      "--column",         "--depth"};
+      "--column",         "--depth",          "--sub-test",
+      "--gold-map",       "--induced-map"};
   return find_word(arg, valued, sizeof valued / sizeof valued[0]) >= 0;
 }
 
 /* Returns -1 when the run should go on, else the exit code. */
 static int parse_args(int argc, char **argv, cli_args *args) {
   args->paths = calloc((size_t)argc, sizeof *args->paths);
-  if (!args->paths) return EXIT_INTERNAL;
+  args->sub_tests = calloc((size_t)argc, sizeof *args->sub_tests);
+  if (!args->paths || !args->sub_tests) return EXIT_INTERNAL;
   args->column_count = sizeof default_columns / sizeof default_columns[0];
   memcpy(args->columns, default_columns, sizeof default_columns);
   int only_paths = 0, code = -1;
@@ -328,6 +337,8 @@ static int parse_args(int argc, char **argv, cli_args *args) {
     return usage_error("%s", "a counts file holds both sides: give it alone");
   size_t stdin_count = 0;
   for (size_t p = 0; p < args->path_count; p++) stdin_count += strcmp(args->paths[p], "-") == 0;
+  if (args->sub_test_count > args->path_count - 1)
+    return usage_error("%s", "more --sub-test files than systems");
   if (stdin_count > 1) return usage_error("%s", "standard input (-) can be read only once");
   return -1;
 }
@@ -493,9 +504,33 @@ static void close_all(FILE **files, size_t count) {
 }
 
 /* Sets up the run, reads the inputs and computes; returns the exit code. */
+/* Opens the --sub-test corpora and adds each for its system (inputs 1, 2, ...). */
+static int add_sub_tests(ce_eval *ev, const cli_args *args, FILE **files, const char **names,
+                         size_t *count) {
+  size_t systems = *count - 1;
+  for (size_t k = 0; k < args->sub_test_count && k < systems; k++) {
+    const char *path = args->sub_tests[k];
+    FILE *file = fopen(path, "rb");
+    ce_error err;
+    if (!file) {
+      fprintf(stderr, "clustereval: %s: cannot open: %s\n", path, strerror(errno));
+      return EXIT_INPUT;
+    }
+    if (ce_eval_add_sub_test(ev, k + 1, path, NULL, &err) ||
+        ce_eval_set_format(ev, *count, args->induced_format)) {
+      fclose(file);
+      return EXIT_INTERNAL;
+    }
+    names[*count] = path;
+    files[(*count)++] = file;
+  }
+  return EXIT_DONE;
+}
+
 static int run(ce_eval *ev, const cli_args *args) {
-  FILE **files = calloc(args->path_count, sizeof *files);
-  const char **names = calloc(args->path_count, sizeof *names);
+  size_t slots = args->path_count + args->sub_test_count;
+  FILE **files = calloc(slots, sizeof *files);
+  const char **names = calloc(slots, sizeof *names);
   size_t count = 0;
   int code = EXIT_INTERNAL;
   if (!files || !names) goto done;
@@ -516,6 +551,12 @@ static int run(ce_eval *ev, const cli_args *args) {
       code = EXIT_INTERNAL;
       goto done;
     }
+  }
+  int sub_code = add_sub_tests(ev, args, files, names, &count);
+  if (sub_code) {
+    close_all(files, count);
+    code = sub_code;
+    goto done;
   }
   int read_code = feed_files(ev, files, names, count);
   if (read_code == EXIT_INTERNAL) {
@@ -548,5 +589,6 @@ int main(int argc, char **argv) {
     }
   }
   free(args.paths);
+  free(args.sub_tests);
   return code;
 }

@@ -162,7 +162,10 @@ export function bindCore(module) {
    * any size are copied into wasm memory CHUNK_BYTES at a time. `free()` in a finally.
    */
   function openRun(request) {
-    const inputs = [request.gold, ...(request.systems ?? [])];
+    const systems = request.systems ?? [];
+    // A system's held-out test corpus for sub_p and sub_r is read like any input, after all.
+    const tests = systems.flatMap((system, i) => (system.subTest ? [{ ...system.subTest, system: i + 1 }] : []));
+    const inputs = [request.gold, ...systems, ...tests];
     const alone = request.gold?.format === 'counts';
     if (!request.gold || inputs.length < (alone ? 1 : 2)) throw usage('needs a gold file and at least one system file');
     const handle = module._ce_wasm_create();
@@ -198,7 +201,10 @@ export function bindCore(module) {
       if (!handle || !buffer) throw new CeError({ code: 'CE_ERR_NOMEM', message: 'out of memory' });
       setOptions(handle, request.options);
       inputs.forEach((input, index) => {
-        const status = withString(input.name, (ptr) => module._ce_wasm_add_input(handle, ptr));
+        const add = input.system
+          ? (ptr) => module._ce_wasm_add_sub_test(handle, input.system, ptr)
+          : (ptr) => module._ce_wasm_add_input(handle, ptr);
+        const status = withString(input.name, add);
         if (status) throw lastError(handle, status);
         if (module._ce_wasm_set_format(handle, index, formatOf(input.format))) throw usage(`cannot set the format of ${input.name}`);
       });
@@ -219,7 +225,9 @@ export function bindCore(module) {
    * ('arithmetic', 'geometric', 'min', 'max'), restarts, seed, minShare, unclustered
    * ('merge', 'split', 'drop'), unclusteredLabel, excludeLabels [..], excludePunct,
    * baselines ['random', 'one', 'singletons', 'majority'], goldMap and inducedMap
-   * ({preset: 'brown-universal'} or {name, bytes}), mapKeep, column, depth, detail. Bytes
+   * ({preset: 'brown-universal'} or {name, bytes}), mapKeep, column, depth, detail. A system
+   * may carry `subTest` ({name, bytes or blob}), its tagging of held-out text for sub_p and
+   * sub_r. Bytes
    * are Uint8Array or ArrayBuffer. Returns the SPEC §4 result; a system that fails carries
    * `error` there. Throws CeError when gold fails. `onProgress(done, total)` gets bytes fed.
    */

@@ -92,6 +92,9 @@ CE_EXPORT int ce_wasm_map_close(ce_wasm_handle *handle, int side) {
 CE_EXPORT int ce_wasm_add_input(ce_wasm_handle *handle, const char *name) {
   return ce_eval_add_input(handle->ev, name, NULL, &handle->error);
 }
+CE_EXPORT int ce_wasm_add_sub_test(ce_wasm_handle *handle, int system, const char *name) {
+  return ce_eval_add_sub_test(handle->ev, (size_t)system, name, NULL, &handle->error);
+}
 CE_EXPORT int ce_wasm_set_format(ce_wasm_handle *handle, int index, int format) {
   return ce_eval_set_format(handle->ev, (size_t)index, (ce_format)format);
 }

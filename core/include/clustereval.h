@@ -203,8 +203,11 @@ typedef enum ce_measure {
       CE_MEASURE_COUNT
 } ce_measure;
 
-/* The contingency measures of SPEC §3.1 are the ids below this: the token level has these. */
+/* The contingency measures of SPEC §3.1 are the ids below this; the token level has these
+ * and, for corpora, the substitutable sub_p and sub_r (SPEC §3.3). */
 #define CE_CONTINGENCY_MEASURE_COUNT (CE_GROUPING_F + 1)
+#define CE_IS_TOKEN_MEASURE(m) \
+  ((m) < CE_CONTINGENCY_MEASURE_COUNT || (m) == CE_SUB_P || (m) == CE_SUB_R)
 
 /* 1 when a higher value is better, 0 when lower is (entropies, VI), -1 outside the enum. */
 int ce_measure_higher_is_better(ce_measure measure);
@@ -261,6 +264,15 @@ ce_status ce_eval_close(ce_eval *ev, size_t index, ce_error *err);
  * through ce_eval_input_error and the JSON, and the others keep their numbers.
  */
 ce_status ce_eval_finish(ce_eval *ev, ce_error *err);
+
+/*
+ * Adds a test corpus for the substitutable precision and recall of system input `system`
+ * (SPEC §3.3, --sub-test): the system's induced tagging of held-out text, read like any
+ * input (a corpus format). Without one, the system's own corpus serves as both. After the
+ * systems are added; `index` (may be NULL) receives the new input's number.
+ */
+ce_status ce_eval_add_sub_test(ce_eval *ev, size_t system, const char *name, size_t *index,
+                               ce_error *err);
 
 /* Forces the format of input `index` (CE_FORMAT_AUTO, the default, detects it from the
  * first lines). Before any input is fed. */

@@ -48,6 +48,9 @@ static void input_free(ce_input *input) {
   ce__cells_free(&input->pair_cells);
   ce__cells_free(&input->item_cells);
   ce__cells_free(&input->unclustered);
+  ce__sub_free(input->sub);
+  ce__intern_free(&input->sub_labels);
+  free(input->sub_cluster_of);
 }
 
 void ce_eval_free(ce_eval *ev) {
@@ -162,11 +165,28 @@ ce_status ce_eval_add_input(ce_eval *ev, const char *name, size_t *index, ce_err
   if (!input->name) return ce__fail(err, CE_ERR_NOMEM, name, 0, 0, "out of memory");
   memcpy(input->name, name, len + 1);
   input->format = CE_FORMAT_AUTO;
+  input->role = ev->input_count ? CE_ROLE_SYSTEM : CE_ROLE_GOLD;
   input->unclustered_id = UINT32_MAX;
   /* lines.source points into `inputs`, which may still move: set when feeding starts. */
   ce__lines_init(&input->lines, NULL);
   if (index) *index = ev->input_count;
   ev->input_count++;
+  return CE_OK;
+}
+
+ce_status ce_eval_add_sub_test(ce_eval *ev, size_t system, const char *name, size_t *index,
+                               ce_error *err) {
+  if (!ev || system == 0 || system >= ev->input_count || ev->inputs[system].role != CE_ROLE_SYSTEM)
+    return ce__fail(err, CE_ERR_USAGE, name, 0, 0, "no system input number %zu", system);
+  size_t added;
+  ce_status status = ce_eval_add_input(ev, name, &added, err);
+  if (status) return status;
+  ev->inputs[added].role = CE_ROLE_SUB_TEST;
+  ev->inputs[added].test_for = system;
+  /* Its tokens may come before the system's first line: the scores start now. */
+  if (!ev->inputs[system].sub && ce__sub_create(&ev->inputs[system].sub))
+    return ce__fail(err, CE_ERR_NOMEM, name, 0, 0, "out of memory");
+  if (index) *index = added;
   return CE_OK;
 }
 
@@ -188,6 +208,36 @@ typedef struct record_context {
   ce_input *input;
   int is_gold;
 } record_context;
+
+/*
+ * A token of a --sub-test corpus goes to its system's substitutable scores only. Words share
+ * ids with every corpus; clusters take ids in the system's `sub_labels`, which its own
+ * tokens use too, whichever of the two corpora is read first.
+ */
+static ce_status sub_test_token(ce_eval *ev, ce_input *test, const ce_record *record) {
+  ce_input *system = &ev->inputs[test->test_for];
+  uint32_t word, cluster;
+  ce_status status = ce__intern_put(&ev->items, record->item, record->item_len, &word, NULL);
+  if (!status)
+    status = ce__intern_put(&system->sub_labels, record->label, record->label_len, &cluster, NULL);
+  if (!status && system->sub) status = ce__sub_test_token(system->sub, word, cluster);
+  if (!status) test->tokens++;
+  return status;
+}
+
+static ce_status sub_test_record(ce_eval *ev, ce_input *test, const ce_record *record,
+                                 uint64_t line, ce_error *err) {
+  ce_input *system = &ev->inputs[test->test_for];
+  ce_status status = CE_OK;
+  if (record->kind == CE_REC_TOKEN)
+    status = sub_test_token(ev, test, record);
+  else if (record->kind == CE_REC_BREAK && system->sub)
+    status = ce__sub_test_break(system->sub);
+  else if (record->kind != CE_REC_BREAK)
+    return ce__fail(err, CE_ERR_USAGE, test->name, line, 0,
+                    "a test corpus for sub_p and sub_r must be a tagged corpus");
+  return status ? ce__fail(err, status, test->name, line, 0, "out of memory") : CE_OK;
+}
 
 static int is_excluded_label(const ce_eval *ev, const ce_record *record) {
   return ce__intern_count(&ev->excluded_labels) &&
@@ -214,7 +264,7 @@ static ce_status put_cluster(ce_eval *ev, ce_input *input, const ce_record *reco
 }
 
 static ce_status gold_token(ce_eval *ev, ce_input *gold, const ce_record *record, uint64_t line) {
-  ce_pending_token token = {UINT32_MAX, CE_EXCLUDED, 0, line};
+  ce_pending_token token = {UINT32_MAX, CE_EXCLUDED, 0, !ev->sentence_open, line};
   ce_status status = ce__intern_put(&ev->items, record->item, record->item_len, &token.item, NULL);
   if (status) return status;
   ev->sentence_open = 1;
@@ -232,7 +282,7 @@ static ce_status gold_token(ce_eval *ev, ce_input *gold, const ce_record *record
 /* A system token waits with its text, which pairing compares with gold's token. */
 static ce_status system_token(ce_eval *ev, ce_input *system, const ce_record *record,
                               uint64_t line) {
-  ce_pending_token token = {UINT32_MAX, 0, 0, line};
+  ce_pending_token token = {UINT32_MAX, 0, 0, 0, line};
   ce_status status = put_cluster(ev, system, record, &token.label);
   int check = ev->options[CE_OPT_TOKEN_CHECK] != 0.0;
   if (!status)
@@ -301,6 +351,7 @@ static ce_status on_record(void *ctx, const ce_record *original, uint64_t line, 
   const ce_record *record = &mapped;
   ce_status status = map_record(ev, context, &mapped, line, err);
   if (status) return status;
+  if (input->role == CE_ROLE_SUB_TEST) return sub_test_record(ev, input, record, line, err);
   switch (record->kind) {
     case CE_REC_BREAK:
       if (context->is_gold && ev->sentence_open) {
@@ -359,6 +410,10 @@ static ce_status start_reader(ce_eval *ev, ce_input *input, ce_error *err) {
                       (unsigned)ev->options[CE_OPT_DEPTH]);
   if (status) return ce__fail(err, status, input->name, 0, 0, "cannot start the reader");
   input->reading = 1;
+  /* A system corpus gets its substitutable scores (gold-free, SPEC §3.3). */
+  if (input->role == CE_ROLE_SYSTEM && ce__format_shape(input->format) == CE_SHAPE_TOKENS &&
+      !input->sub && ce__sub_create(&input->sub))
+    return ce__fail(err, CE_ERR_NOMEM, input->name, 0, 0, "out of memory");
   return CE_OK;
 }
 
@@ -496,6 +551,7 @@ const ce_error *ce_eval_system_error(const ce_eval *ev, size_t system) {
 ce_status ce_eval_value(const ce_eval *ev, size_t system, ce_level level, ce_measure measure,
                         double *value) {
   if (!ev || !value || (unsigned)measure >= CE_MEASURE_COUNT) return CE_ERR_USAGE;
+  if (level == CE_LEVEL_TOKEN && !CE_IS_TOKEN_MEASURE(measure)) return CE_ERR_UNAVAILABLE;
   if (system >= ce_eval_system_count(ev)) return CE_ERR_UNAVAILABLE;
   const ce_row *row = &ev->rows[system];
   const ce_measures *measures = level == CE_LEVEL_TOKEN ? &row->token : &row->type;

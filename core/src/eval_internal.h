@@ -12,6 +12,7 @@
 #include "lines_internal.h"
 #include "measures_internal.h"
 #include "reader_internal.h"
+#include "sub_internal.h"
 #include "type_internal.h"
 
 /* What a format's records are: a corpus, entries of a lexicon, or a contingency table. */
@@ -26,13 +27,19 @@ typedef struct ce_pending_token {
   /* gold: the item's id in ce_eval.items; a system that checks token texts: where its text
    * starts in the input's `token_text` (it is compared with gold's, never interned) */
   uint32_t item;
-  uint32_t label;    /* id in the input's own label table, or CE_EXCLUDED (gold) */
-  uint32_t text_len; /* a system's token text length */
+  uint32_t label;           /* id in the input's own label table, or CE_EXCLUDED (gold) */
+  uint32_t text_len;        /* a system's token text length */
+  uint32_t starts_sentence; /* gold: the first token of a sentence (sub_p, sub_r) */
   uint64_t line;
 } ce_pending_token;
 
+/* What an input is to the run. */
+typedef enum ce_role { CE_ROLE_GOLD, CE_ROLE_SYSTEM, CE_ROLE_SUB_TEST } ce_role;
+
 typedef struct ce_input {
   char *name;
+  ce_role role;
+  size_t test_for;  /* CE_ROLE_SUB_TEST: the system input it is the test corpus of */
   ce_format format; /* CE_FORMAT_AUTO until forced or detected */
   int detected;     /* the format was guessed, not forced */
   ce_reader reader;
@@ -46,13 +53,18 @@ typedef struct ce_input {
   uint64_t dropped_tokens;  /* system: unclustered tokens removed under `drop` */
   ce_pending_token *queue;
   size_t queue_head, queue_len, queue_cap;
-  ce_buf token_text; /* a system's queued token texts, for the token check */
+  ce_buf token_text;        /* a system's queued token texts, for the token check */
   ce_intern labels;         /* gold: classes; system: clusters */
   ce_intern count_clusters; /* a `counts` gold file: its clusters (labels holds classes) */
   ce_cells pair_cells;      /* (class, cluster) token counts: token mode, `counts` */
   ce_cells item_cells;      /* (item, label) weights: tokens, or 1 per entry */
   ce_cells unclustered;     /* system: (item, 0) for items seen with the unclustered label */
   uint32_t unclustered_id;  /* system: the unclustered label's id, UINT32_MAX if absent */
+  ce_sub *sub;              /* token system: substitutable precision and recall */
+  int sub_break;            /* a sentence ended since the last token given to `sub` */
+  ce_intern sub_labels;     /* system: cluster labels its scores and test corpus share */
+  uint32_t *sub_cluster_of; /* system: label id → id in sub_labels, UINT32_MAX until seen */
+  size_t sub_cluster_cap;
 } ce_input;
 
 /* A scored row: a system input, a baseline, or a `counts` file. */

@@ -68,11 +68,36 @@ void ce__input_fail(ce_input *input, const ce_error *error) {
 
 /* A token system takes part in the pairing while it has not failed. */
 static int pairs(const ce_input *input) {
-  return !input->failed && ce__format_shape(input->format) == CE_SHAPE_TOKENS;
+  return input->role == CE_ROLE_SYSTEM && !input->failed &&
+         ce__format_shape(input->format) == CE_SHAPE_TOKENS;
 }
 
-static void fail_with_excerpt(ce_input *input, uint64_t line, const char *before,
-                              const char *bytes, size_t len, const char *after) {
+/* The system's corpus as the substitutable scores see it: the tokens counted, in order,
+ * with gold's sentences (an excluded or dropped token leaves its sentence in place). */
+static ce_status train_sub(ce_input *system, const ce_pending_token *gold_token, uint32_t cluster) {
+  if (!system->sub) return CE_OK;
+  if (cluster >= system->sub_cluster_cap || system->sub_cluster_of[cluster] == UINT32_MAX) {
+    size_t cap = system->sub_cluster_cap, len;
+    if (ce__grow((void **)&system->sub_cluster_of, &system->sub_cluster_cap, (size_t)cluster + 1,
+                 sizeof *system->sub_cluster_of))
+      return CE_ERR_NOMEM;
+    for (size_t k = cap; k < system->sub_cluster_cap; k++) system->sub_cluster_of[k] = UINT32_MAX;
+    const char *label = ce__intern_get(&system->labels, cluster, &len);
+    ce_status status =
+        ce__intern_put(&system->sub_labels, label, len, &system->sub_cluster_of[cluster], NULL);
+    if (status) return status;
+  }
+  cluster = system->sub_cluster_of[cluster];
+  if (system->sub_break) {
+    system->sub_break = 0;
+    ce_status status = ce__sub_train_break(system->sub);
+    if (status) return status;
+  }
+  return ce__sub_train_token(system->sub, gold_token->item, cluster);
+}
+
+static void fail_with_excerpt(ce_input *input, uint64_t line, const char *before, const char *bytes,
+                              size_t len, const char *after) {
   ce_buf text = {0};
   ce_status status = ce__buf_puts(&text, before);
   if (!status) status = ce__buf_append_excerpt(&text, bytes, len, EXCERPT_BYTES);
@@ -119,8 +144,8 @@ static void fail_long(ce_eval *ev, ce_input *system, const ce_pending_token *ext
   ce_buf after = {0};
   ce__buf_printf(&after, "' is beyond the end of the gold standard (%s has %llu tokens)",
                  ev->inputs[0].name, (unsigned long long)gold_tokens);
-  fail_with_excerpt(system, extra->line, "token '", system_text(system, extra),
-                    extra->text_len, after.data ? after.data : "'");
+  fail_with_excerpt(system, extra->line, "token '", system_text(system, extra), extra->text_len,
+                    after.data ? after.data : "'");
   ce__buf_free(&after);
 }
 
@@ -171,7 +196,8 @@ static ce_status count_pair(ce_eval *ev, ce_input *system, const ce_pending_toke
     }
   }
   ce_status status = ce__cells_add(&system->pair_cells, gold_token->label, cluster, 1);
-  return status ? status : ce__cells_add(&system->item_cells, gold_token->item, cluster, 1);
+  if (!status) status = ce__cells_add(&system->item_cells, gold_token->item, cluster, 1);
+  return status ? status : train_sub(system, gold_token, cluster);
 }
 
 /* Fails the systems that ended early or run past gold's end. */
@@ -207,6 +233,7 @@ void ce__pair_ready_tokens(ce_eval *ev) {
       ce_input *system = &ev->inputs[s];
       if (!pairs(system)) continue;
       ce_pending_token token = queue_pop(system);
+      if (gold_token.starts_sentence) system->sub_break = 1;
       if (check && !same_text(ev, system, &gold_token, &token)) {
         fail_differs(ev, system, &gold_token, &token, position);
       } else if (gold_token.label != CE_EXCLUDED &&

@@ -157,10 +157,11 @@ static ce_status put_options(ce_buf *out, const ce_eval *ev) {
   return status ? status : ce__buf_puts(out, "}");
 }
 
-/* Measures with ids in [from, to), null where not available. */
-static ce_status put_measures(ce_buf *out, const ce_measures *measures, int from, int to) {
+/* Measures with ids in [from, to) (and sub_p, sub_r with `sub`), null where not available. */
+static ce_status put_measures(ce_buf *out, const ce_measures *measures, int from, int to, int sub) {
   ce_status status = ce__buf_puts(out, "{");
-  for (int m = from; !status && m < to; m++) {
+  for (int m = from; !status && m < (sub ? CE_SUB_R + 1 : to); m++) {
+    if (m >= to && m != CE_SUB_P && m != CE_SUB_R) continue;
     status = put_key(out, ce_measure_id((ce_measure)m), m == from);
     if (status) break;
     if (measures->available >> m & 1)
@@ -396,11 +397,11 @@ static ce_status put_row(ce_buf *out, const ce_eval *ev, const ce_row *row, int 
                           (unsigned long long)row->extra);
   if (!status) status = put_key(out, "token", 0);
   if (!status)
-    status = row->has_token ? put_measures(out, &row->token, 0, CE_CONTINGENCY_MEASURE_COUNT)
+    status = row->has_token ? put_measures(out, &row->token, 0, CE_CONTINGENCY_MEASURE_COUNT, 1)
                             : ce__buf_puts(out, "null");
   if (!status) status = put_key(out, "type", 0);
   if (!status)
-    status = row->has_type ? put_measures(out, &row->type, 0, CE_COVER_F + 1)
+    status = row->has_type ? put_measures(out, &row->type, 0, CE_COVER_F + 1, 0)
                            : ce__buf_puts(out, "null");
   if (!status && row->has_climb) status = put_restarts(out, row);
   if (!status) status = put_warnings(out, row);

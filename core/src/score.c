@@ -225,6 +225,39 @@ static void count_items(const ce_eval *ev, const ce_item_labels *system, uint32_
   coverage(row, system_items, gold->evaluated_count, both);
 }
 
+/* The sub-test input of a system, or NULL. */
+static const ce_input *sub_test_of(const ce_eval *ev, size_t system) {
+  for (size_t i = 1; i < ev->input_count; i++)
+    if (ev->inputs[i].role == CE_ROLE_SUB_TEST && ev->inputs[i].test_for == system)
+      return &ev->inputs[i];
+  return NULL;
+}
+
+/* Substitutable precision and recall (Frank et al. 2009; SPEC §3.3), gold-free. */
+static ce_status score_sub(const ce_eval *ev, size_t index, ce_row *row) {
+  const ce_input *system = &ev->inputs[index];
+  const ce_input *test = sub_test_of(ev, index);
+  char message[640];
+  if (test && test->failed) {
+    snprintf(message, sizeof message, "sub_p, sub_r: n/a (the test corpus failed: %s)",
+             test->error.message);
+    return ce__row_warn(row, message);
+  }
+  double p, r;
+  size_t frames;
+  ce_status status = ce__sub_compute(system->sub, &p, &r, &frames);
+  if (status) return status;
+  ce__measure_put(&row->token, CE_SUB_P, p);
+  ce__measure_put(&row->token, CE_SUB_R, r);
+  if (!ce__sub_has_test(system->sub))
+    status = ce__row_warn(row, "sub_p, sub_r: the system's own corpus served as the test corpus");
+  if (!status && frames == 0)
+    status = ce__row_warn(row,
+                          "sub_p, sub_r: no frame occurs in both corpora and twice in the "
+                          "test corpus; 0/0 is taken as 1");
+  return status;
+}
+
 static ce_status score_system(ce_eval *ev, size_t index, const gold_view *gold, ce_row *row) {
   ce_input *system = &ev->inputs[index];
   ce_status status = row_start(row, system->name, system->format, index);
@@ -262,6 +295,10 @@ static ce_status score_system(ce_eval *ev, size_t index, const gold_view *gold, 
     status = ce__row_warn(row, "token-level measures: n/a (the gold standard has no tokens)");
   }
   if (!status) status = score_type_level(ev, row);
+  if (!status && row->has_token && shape == CE_SHAPE_TOKENS && system->sub)
+    status = score_sub(ev, index, row);
+  else if (!status && sub_test_of(ev, index))
+    status = ce__row_warn(row, "sub_p, sub_r: n/a (they need the system as a tagged corpus)");
   return status;
 }
 
@@ -298,6 +335,7 @@ ce_status ce__score_rows(ce_eval *ev) {
   gold_view gold;
   ce_status status = gold_view_build(ev, &gold);
   for (size_t s = 1; s < ev->input_count && !status; s++) {
+    if (ev->inputs[s].role != CE_ROLE_SYSTEM) continue;
     status = add_row(ev, &row);
     if (!status) status = score_system(ev, s, &gold, row);
   }

@@ -318,6 +318,48 @@ static void test_exclude_punct(void) {
   ce_eval_free(ev);
 }
 
+/*
+ * Substitutable scores through the evaluation, sentences from gold (Frank et al. 2009).
+ * Training the/1 dog/2 runs/3 . the/1 cat/2 runs/3 . a/1 dog/2 sleeps/3: frames seen twice
+ * are (the:1, runs:3) with {dog:2, cat:2}, (dog:2, </s>) with {runs:3, sleeps:3} and
+ * (<s>, dog:2) with {the:1, a:1}; clusters {the, a}, {dog, cat}, {runs, sleeps} as items.
+ * As its own test corpus: every S-cluster is a cluster: Σ|s∩c|(|s∩c|−1) = 6 = Σ|c|(|c|−1) =
+ * Σ|s|(|s|−1): sub_p = sub_r = 1. A comma excluded from gold leaves its sentence whole.
+ * With the test corpus the/1 cat/2 runs/3 . the/1 dog/2 runs/3: only (the:1, runs:3) is
+ * seen twice, S = {cat:2, dog:2}: sub_p = 2/6, sub_r = 2/2.
+ */
+static void test_substitutable(void) {
+  const char *gold =
+      "the\tA\n,\tP\ndog\tN\nruns\tV\n\nthe\tA\ncat\tN\nruns\tV\n\na\tA\ndog\tN\nsleeps\tV\n";
+  const char *sys =
+      "the\t1\n,\t9\ndog\t2\nruns\t3\n\nthe\t1\ncat\t2\nruns\t3\n\na\t1\ndog\t2\nsleeps\t3\n";
+  const char *test = "the\t1\ncat\t2\nruns\t3\n\nthe\t1\ndog\t2\nruns\t3\n";
+  for (int with_test = 0; with_test < 2; with_test++) {
+    ce_eval *ev = ce_eval_create();
+    CHECK(ce_eval_exclude_label(ev, "P") == CE_OK);
+    ce_eval_add_input(ev, "g", NULL, NULL);
+    ce_eval_add_input(ev, "s", NULL, NULL);
+    if (with_test) CHECK(ce_eval_add_sub_test(ev, 1, "t", NULL, NULL) == CE_OK);
+    CHECK(ce_eval_add_sub_test(ev, 0, "x", NULL, NULL) == CE_ERR_USAGE);
+    for (size_t i = 0; i < 2u + (size_t)with_test; i++) ce_eval_set_format(ev, i, CE_FORMAT_TAGGED);
+    if (with_test) ce_eval_feed(ev, 2, test, strlen(test), NULL); /* before training: any order */
+    ce_eval_feed(ev, 0, gold, strlen(gold), NULL);
+    ce_eval_feed(ev, 1, sys, strlen(sys), NULL);
+    for (size_t i = 0; i < 2u + (size_t)with_test; i++) ce_eval_close(ev, i, NULL);
+    CHECK(ce_eval_finish(ev, NULL) == CE_OK);
+    CHECK(ce_eval_system_count(ev) == 1);
+    CHECK_NEAR(value(ev, 0, CE_LEVEL_TOKEN, CE_SUB_P), with_test ? 1.0 / 3 : 1.0, 1e-15);
+    CHECK_NEAR(value(ev, 0, CE_LEVEL_TOKEN, CE_SUB_R), 1.0, 1e-15);
+    char *json = json_of(ev);
+    if (with_test)
+      CHECK(!strstr(json, "served as the test corpus"));
+    else
+      CHECK_STR_CONTAINS(json, "sub_p, sub_r: the system's own corpus served as the test corpus");
+    ce_free(json);
+    ce_eval_free(ev);
+  }
+}
+
 static void test_tables(void) {
   input inputs[] = {{"g", CE_FORMAT_TAGGED, gold_tokens},
                     {"sys,1", CE_FORMAT_TAGGED, system_tokens}};
@@ -357,6 +399,7 @@ int main(void) {
   test_baselines();
   test_label_maps();
   test_exclude_punct();
+  test_substitutable();
   test_tables();
   return check_report("modes");
 }

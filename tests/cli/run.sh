@@ -50,7 +50,34 @@ expect missing-system 2 "small-sys.tsv  *0\.8438" "nothing-here.tsv: cannot open
 : >"$tmp/empty.tsv"
 expect empty-gold 2 "" "empty.tsv: empty input" -- "$tmp/empty.tsv" $data/small-sys.tsv
 printf 'a\tb\n\377\tc\n' >"$tmp/binary.tsv"
+printf 'X\tk1\t3\nY\tk1\t1\nY\tk2\t4\n' >"$tmp/table.tsv"
 expect binary-gold 2 "" "binary.tsv:2: invalid UTF-8 at column 1 (byte offset 4)" -- "$tmp/binary.tsv" $data/small-sys.tsv
+
+printf 'the\tA\ndog\tN\nruns\tV\n\nthe\tA\ncat\tN\nruns\tV\n' >"$tmp/sg.tsv"
+printf 'the\t1\ndog\t2\nruns\t3\n\nthe\t1\ncat\t2\nruns\t3\n' >"$tmp/ss.tsv"
+printf 'the\t1\ncat\t2\nruns\t3\n\nthe\t1\ndog\t2\nruns\t3\n' >"$tmp/st.tsv"
+expect sub-test 0 "ss.tsv  *1\.0000  *1\.0000" "" -- --measures sub_p,sub_r --sub-test "$tmp/st.tsv" \
+  --gold-format tagged --induced-format tagged "$tmp/sg.tsv" "$tmp/ss.tsv"
+expect sub-test-too-many 1 "" "more --sub-test files than systems" -- --sub-test a --sub-test b g s
+expect formats 0 "" "small-gold.tsv read as tagged" -- --verbose $data/small-gold.tsv $data/small-sys.tsv
+expect detail-json 0 '"detail":{"classes":' "" -- --format json --detail $data/small-gold.tsv $data/small-sys.tsv
+expect markdown 0 "^| system | token.m1 |" "" -- --format markdown --measures token.m1 $data/small-gold.tsv $data/small-sys.tsv
+expect baselines 0 "^baseline:majority " "" -- --baselines majority,one $data/small-gold.tsv $data/small-sys.tsv
+expect reichart 0 "token.h_k_given_c  *type.macro_i_m1" "" -- --table reichart2010 $data/small-gold.tsv $data/small-sys.tsv
+expect bad-policy 1 "" "unknown policy 'keep'" -- --unclustered keep $data/small-gold.tsv $data/small-sys.tsv
+expect brown-map 0 "" "" -- --gold-map brown-universal public/demo/brown-gold.tsv public/demo/brown-c50.tsv
+expect missing-map 2 "" "no-such.map: cannot open" -- --gold-map no-such.map $data/small-gold.tsv $data/small-sys.tsv
+expect unmapped 2 "" "label 'DET' is not in the label map ptb-universal" -- --gold-map ptb-universal $data/small-gold.tsv $data/small-sys.tsv
+expect counts-alone 0 "table.tsv" "" -- --gold-format counts "$tmp/table.tsv"
+# Reports are written where asked, as TSV with a header.
+"$cli" --details "$tmp/d.tsv" --mapping "$tmp/m.tsv" --contingency "$tmp/c.tsv" --sizes "$tmp/z.tsv" \
+  $data/small-gold.tsv $data/small-sys.tsv >/dev/null
+for report in d m c z; do
+  checks=$((checks + 1))
+  [ "$(wc -l <"$tmp/$report.tsv")" -gt 2 ] || { failed=$((failed + 1)); echo "FAIL report $report.tsv is empty"; }
+done
+checks=$((checks + 1))
+head -1 "$tmp/d.tsv" | grep -q "^system	item	gold	system_entry" || { failed=$((failed + 1)); echo "FAIL details header"; }
 
 # Standard input gives the same numbers as the file.
 "$cli" --format json $data/small-gold.tsv $data/small-sys.tsv | sed 's/"name":"[^"]*"//g' >"$tmp/file.json"
