@@ -86,6 +86,7 @@ static void usage(FILE *to) {
       "                       a share T of the item's tokens carry it (default 0)\n"
       "  --unclustered P      merge (default), split or drop unclustered gold items\n"
       "  --unclustered-label L  the system label that marks an unclustered item (UNK)\n"
+      "  --substitutable      compute sub_p and sub_r (Frank et al. 2009), gold-free\n"
       "  --sub-test FILE      a held-out corpus tagged by a system, the test corpus of\n"
       "                       sub_p and sub_r; the k-th goes with the k-th system\n"
       "  --gold-map M         rewrite gold labels first: a preset (brown-universal,\n"
@@ -315,6 +316,8 @@ static int parse_args(int argc, char **argv, cli_args *args) {
       set_option(args, CE_OPT_TOKEN_CHECK, 0.0);
     } else if (strcmp(arg, "--exclude-punct") == 0) {
       set_option(args, CE_OPT_EXCLUDE_PUNCT, 1.0);
+    } else if (strcmp(arg, "--substitutable") == 0) {
+      set_option(args, CE_OPT_SUBSTITUTABLE, 1.0);
     } else if (strcmp(arg, "--detail") == 0) {
       set_option(args, CE_OPT_DETAIL, 1.0);
     } else if (strcmp(arg, "--map-keep") == 0) {
@@ -337,6 +340,7 @@ static int parse_args(int argc, char **argv, cli_args *args) {
     return usage_error("%s", "a counts file holds both sides: give it alone");
   size_t stdin_count = 0;
   for (size_t p = 0; p < args->path_count; p++) stdin_count += strcmp(args->paths[p], "-") == 0;
+  if (args->sub_test_count) set_option(args, CE_OPT_SUBSTITUTABLE, 1.0);
   if (args->sub_test_count > args->path_count - 1)
     return usage_error("%s", "more --sub-test files than systems");
   if (stdin_count > 1) return usage_error("%s", "standard input (-) can be read only once");

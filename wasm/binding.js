@@ -97,6 +97,7 @@ export function bindCore(module) {
       column: options.column,
       depth: options.depth,
       detail: flag(options.detail),
+      substitutable: flag(options.substitutable),
     };
     for (const [id, value] of Object.entries(values)) {
       if (value === undefined || value === null || value === '') continue;
@@ -199,7 +200,8 @@ export function bindCore(module) {
     };
     try {
       if (!handle || !buffer) throw new CeError({ code: 'CE_ERR_NOMEM', message: 'out of memory' });
-      setOptions(handle, request.options);
+      // A held-out test corpus asks for the substitutable scores.
+      setOptions(handle, { ...request.options, ...(tests.length ? { substitutable: true } : {}) });
       inputs.forEach((input, index) => {
         const add = input.system
           ? (ptr) => module._ce_wasm_add_sub_test(handle, input.system, ptr)

@@ -84,7 +84,8 @@ typedef struct ce_error {
   X(CE_OPT_MAP_KEEP, "map_keep", 0.0, 0.0, 1.0, 1)           /* keep labels a map lacks */        \
   X(CE_OPT_COLUMN, "column", 0.0, 0.0, 1000.0, 1)            /* tagged label column, 0 = last */  \
   X(CE_OPT_DEPTH, "depth", 0.0, 0.0, 100000.0, 1)            /* paths prefix bits, 0 = all */     \
-  X(CE_OPT_DETAIL, "detail", 0.0, 0.0, 1.0, 1)               /* JSON: tables, mappings, items */
+  X(CE_OPT_DETAIL, "detail", 0.0, 0.0, 1.0, 1)               /* JSON: tables, mappings, items */  \
+  X(CE_OPT_SUBSTITUTABLE, "substitutable", 0.0, 0.0, 1.0, 1) /* compute sub_p, sub_r */
 
 typedef enum ce_option {
 #define CE_OPTION_ENUM_(name, id, def, lo, hi, integral) name,

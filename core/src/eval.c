@@ -181,6 +181,7 @@ ce_status ce_eval_add_sub_test(ce_eval *ev, size_t system, const char *name, siz
   size_t added;
   ce_status status = ce_eval_add_input(ev, name, &added, err);
   if (status) return status;
+  if (ev->options[CE_OPT_SUBSTITUTABLE] == 0.0) ev->options[CE_OPT_SUBSTITUTABLE] = 1.0;
   ev->inputs[added].role = CE_ROLE_SUB_TEST;
   ev->inputs[added].test_for = system;
   /* Its tokens may come before the system's first line: the scores start now. */
@@ -410,9 +411,10 @@ static ce_status start_reader(ce_eval *ev, ce_input *input, ce_error *err) {
                       (unsigned)ev->options[CE_OPT_DEPTH]);
   if (status) return ce__fail(err, status, input->name, 0, 0, "cannot start the reader");
   input->reading = 1;
-  /* A system corpus gets its substitutable scores (gold-free, SPEC §3.3). */
-  if (input->role == CE_ROLE_SYSTEM && ce__format_shape(input->format) == CE_SHAPE_TOKENS &&
-      !input->sub && ce__sub_create(&input->sub))
+  /* Substitutable scores (gold-free, SPEC §3.3) are asked for: their frames are many. */
+  if (ev->options[CE_OPT_SUBSTITUTABLE] != 0.0 && input->role == CE_ROLE_SYSTEM &&
+      ce__format_shape(input->format) == CE_SHAPE_TOKENS && !input->sub &&
+      ce__sub_create(&input->sub))
     return ce__fail(err, CE_ERR_NOMEM, input->name, 0, 0, "out of memory");
   return CE_OK;
 }

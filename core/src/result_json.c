@@ -397,7 +397,8 @@ static ce_status put_row(ce_buf *out, const ce_eval *ev, const ce_row *row, int 
                           (unsigned long long)row->extra);
   if (!status) status = put_key(out, "token", 0);
   if (!status)
-    status = row->has_token ? put_measures(out, &row->token, 0, CE_CONTINGENCY_MEASURE_COUNT, 1)
+    status = row->has_token ? put_measures(out, &row->token, 0, CE_CONTINGENCY_MEASURE_COUNT,
+                                           ev->options[CE_OPT_SUBSTITUTABLE] != 0.0)
                             : ce__buf_puts(out, "null");
   if (!status) status = put_key(out, "type", 0);
   if (!status)

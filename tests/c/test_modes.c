@@ -336,6 +336,7 @@ static void test_substitutable(void) {
   const char *test = "the\t1\ncat\t2\nruns\t3\n\nthe\t1\ndog\t2\nruns\t3\n";
   for (int with_test = 0; with_test < 2; with_test++) {
     ce_eval *ev = ce_eval_create();
+    CHECK(ce_eval_set(ev, CE_OPT_SUBSTITUTABLE, 1) == CE_OK);
     CHECK(ce_eval_exclude_label(ev, "P") == CE_OK);
     ce_eval_add_input(ev, "g", NULL, NULL);
     ce_eval_add_input(ev, "s", NULL, NULL);

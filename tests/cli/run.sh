@@ -53,10 +53,13 @@ printf 'a\tb\n\377\tc\n' >"$tmp/binary.tsv"
 printf 'X\tk1\t3\nY\tk1\t1\nY\tk2\t4\n' >"$tmp/table.tsv"
 expect binary-gold 2 "" "binary.tsv:2: invalid UTF-8 at column 1 (byte offset 4)" -- "$tmp/binary.tsv" $data/small-sys.tsv
 
-printf 'the\tA\ndog\tN\nruns\tV\n\nthe\tA\ncat\tN\nruns\tV\n' >"$tmp/sg.tsv"
-printf 'the\t1\ndog\t2\nruns\t3\n\nthe\t1\ncat\t2\nruns\t3\n' >"$tmp/ss.tsv"
+# The corpus of tests/c/test_modes.c: sub_p = sub_r = 1 alone, 1/3 and 1 with the test corpus.
+printf 'the\tA\ndog\tN\nruns\tV\n\nthe\tA\ncat\tN\nruns\tV\n\na\tA\ndog\tN\nsleeps\tV\n' >"$tmp/sg.tsv"
+printf 'the\t1\ndog\t2\nruns\t3\n\nthe\t1\ncat\t2\nruns\t3\n\na\t1\ndog\t2\nsleeps\t3\n' >"$tmp/ss.tsv"
 printf 'the\t1\ncat\t2\nruns\t3\n\nthe\t1\ndog\t2\nruns\t3\n' >"$tmp/st.tsv"
-expect sub-test 0 "ss.tsv  *1\.0000  *1\.0000" "" -- --measures sub_p,sub_r --sub-test "$tmp/st.tsv" \
+expect sub-own 0 "ss.tsv  *1\.0000  *1\.0000" "" -- --measures sub_p,sub_r --substitutable \
+  --gold-format tagged --induced-format tagged "$tmp/sg.tsv" "$tmp/ss.tsv"
+expect sub-test 0 "ss.tsv  *0\.3333  *1\.0000" "" -- --measures sub_p,sub_r --sub-test "$tmp/st.tsv" \
   --gold-format tagged --induced-format tagged "$tmp/sg.tsv" "$tmp/ss.tsv"
 expect sub-test-too-many 1 "" "more --sub-test files than systems" -- --sub-test a --sub-test b g s
 expect formats 0 "" "small-gold.tsv read as tagged" -- --verbose $data/small-gold.tsv $data/small-sys.tsv

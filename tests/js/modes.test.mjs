@@ -99,7 +99,8 @@ test('a system with its own test corpus for sub_p and sub_r, as the CLI computes
   const gold = text('g', 'the\tA\ndog\tN\nruns\tV\n\nthe\tA\ncat\tN\nruns\tV\n\na\tA\ndog\tN\nsleeps\tV\n', 'tagged');
   const system = text('s', 'the\t1\ndog\t2\nruns\t3\n\nthe\t1\ncat\t2\nruns\t3\n\na\t1\ndog\t2\nsleeps\t3\n', 'tagged');
   const subTest = text('t', 'the\t1\ncat\t2\nruns\t3\n\nthe\t1\ndog\t2\nruns\t3\n', 'tagged');
-  const own = core.evaluate({ gold, systems: [system] }).systems[0];
+  assert.equal(core.evaluate({ gold, systems: [system] }).systems[0].token.sub_p, undefined); // asked for only
+  const own = core.evaluate({ gold, systems: [system], options: { substitutable: true } }).systems[0];
   assert.deepEqual([own.token.sub_p, own.token.sub_r], [1, 1]); // worked in tests/c/test_modes.c
   const held = core.evaluate({ gold, systems: [{ ...system, subTest }] }).systems[0];
   assert.deepEqual([held.token.sub_p, held.token.sub_r], [1 / 3, 1]);
