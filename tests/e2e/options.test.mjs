@@ -115,7 +115,7 @@ test('the families and mappings shown follow the options, without a new run', as
   assert.ok(before.includes('token.ari') && before.includes('type.macro_i_o1'));
 
   await openOptions(page);
-  await page.getByLabel('Pair-counting').uncheck();
+  await page.getByTestId('options').getByLabel('Pair-counting').uncheck();
   await page.getByTestId('options').getByLabel('1-1', { exact: true }).uncheck();
   const after = await keys();
   assert.ok(
