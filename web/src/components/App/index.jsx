@@ -194,10 +194,11 @@ export function App({ client, demo }) {
     runId.current += 1;
     client.cancel();
     setRun({ state: 'cancelled' });
-    // Previews waiting in the stopped worker are asked again when next opened.
-    setPreviews((p) =>
-      Object.fromEntries(Object.entries(p).filter(([, v]) => v.state !== 'loading')),
-    );
+    // Previews that were waiting in the stopped worker ask the next one.
+    for (const f of [gold, ...systems]) {
+      if (f && openPreviews.current.has(f.id) && previews[f.id]?.state === 'loading')
+        loadPreview(f);
+    }
   };
 
   // The core loads in its worker; tests and the footer wait for it.

@@ -236,6 +236,8 @@ function Preview({ id, name, preview }) {
             <>
               {' '}
               in the <strong data-testid="preview-format">{format}</strong> format
+              {preview.data.detected === true && ' (detected)'}
+              {preview.data.detected === false && ' (as chosen)'}
             </>
           ) : null}
           .
