@@ -70,7 +70,8 @@ typedef struct ce_type_result {
 
 /*
  * Computes all six measures. `options` may be NULL (10 restarts, seed 1); restarts 0 counts
- * as 1. Cost: three assignment problems on classes × clusters weights (memory 8·m·n bytes),
+ * as 1. Cost: three assignment problems on classes × clusters weights (8·n bytes per cluster
+ * at most; repeated rows, as singletons give, are kept only as often as they can matter),
  * plus restarts × sweeps × about Σ_i |B_i|·(|A_i|+|B_i|) + m·n for M-1. Deterministic for
  * a given seed on every platform, and independent of how ids were numbered (starts and ties
  * follow class_order and cluster_order). Never NaN: with no item MacroI and MicroI are 0;

@@ -570,6 +570,33 @@ static void test_perfect_iff_exact(void) {
   CHECK(perfect_seen >= 30 && perfect_seen < 60);
 }
 
+/*
+ * Singletons repeat rows of weights: items with equal gold entries give equal rows, of which
+ * the assignment needs only as many as the row has classes. Gold entries {0,1} ×3, {0} ×3,
+ * {2}: the optimum over every injective map, e.g. MacroI = 2·3 / (10 + 7) = 6/17.
+ */
+static void test_repeated_rows(void) {
+  instance x = {7, 3, 7, {3, 3, 3, 1, 1, 1, 4}, {1, 2, 4, 8, 16, 32, 64}};
+  ce_entries e;
+  to_entries(&x, &e);
+  ce_type_result r = run(&e, 10, 1);
+  double inj[3] = {-1, -1, -1};
+  int h[MAX_M];
+  best_injective(&x, h, 0, 0, inj);
+  CHECK_NEAR(inj[0], 6.0 / 17.0, EPS);
+  for (int t = 0; t < CE_TYPE_MEASURES; t++) CHECK_NEAR(r.o1[t].value, inj[t], EPS);
+  ce__type_result_free(&r);
+  ce__entries_free(&e);
+  /* Clusters and no class or item at all. */
+  build(&e, 0, 0, 3, "", "");
+  r = run(&e, 10, 1);
+  for (int t = 0; t < CE_TYPE_MEASURES; t++) {
+    CHECK(r.o1[t].value == 0 && r.m1[t].value == 0 && r.m1[t].cluster_to_class[2] == UINT32_MAX);
+  }
+  ce__type_result_free(&r);
+  ce__entries_free(&e);
+}
+
 /* The same seed gives the same numbers; the seed only moves the random starts. */
 static void test_seed(void) {
   ce_rng rng;
@@ -600,6 +627,7 @@ int main(void) {
   test_every_item_in_every_cluster();
   test_exhaustive();
   test_perfect_iff_exact();
+  test_repeated_rows();
   test_seed();
   return check_report("type");
 }

@@ -61,6 +61,8 @@ test('Cancel stops a running evaluation; Evaluate afterwards succeeds', async (t
   // Each file shows how far it has been read.
   assert.equal(await page.getByTestId('file-progress').count(), 2);
   assert.equal(await page.getByRole('progressbar', { name: 'Reading large-gold.tsv' }).count(), 1);
+  // A preview asked for now waits behind the run in the worker.
+  await page.getByRole('button', { name: 'format and preview of large-gold.tsv' }).click();
   await page.screenshot({ path: join(RESULTS_DIR, 'running.png') }); // the viewport: quick
   const clickedAt = Date.now();
   await page.getByTestId('cancel').click();
@@ -70,6 +72,9 @@ test('Cancel stops a running evaluation; Evaluate afterwards succeeds', async (t
   assert.match(await page.getByRole('status').textContent(), /Cancelled/);
   assert.equal(await page.getByTestId('file-item').count(), 2, 'the files stay loaded');
   assert.equal(await page.getByTestId('file-progress').count(), 0);
+  // The preview that waited is asked of the fresh worker, and comes.
+  await page.getByTestId('preview-table').waitFor();
+  assert.equal((await page.getByTestId('preview-format').textContent()).trim(), 'tagged');
   for (let waited = 0; closed.length === 0 && waited < 5000; waited += 50) {
     await new Promise((r) => setTimeout(r, 50));
   }

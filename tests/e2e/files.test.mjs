@@ -63,6 +63,7 @@ test('each file shows the format the core read it as', async () => {
     formats.map((f) => f.trim()),
     ['tagged', 'tagged', 'tagged'],
   );
+  await page.getByRole('button', { name: 'tagged: format and preview of brown-gold.tsv' }).click();
   const select = page.getByLabel('Format of brown-gold.tsv');
   assert.equal(await select.inputValue(), 'auto');
   assert.equal((await select.locator('option:checked').textContent()).trim(), 'auto (tagged)');
@@ -71,11 +72,24 @@ test('each file shows the format the core read it as', async () => {
 test('a forced format and a label column go with their file to the core', async () => {
   const { page } = await env.open({ fixtureWorker: true });
   await waitForResult(page);
+  await page.getByRole('button', { name: 'format and preview of brown-gold.tsv' }).click();
+  await page.getByRole('button', { name: 'format and preview of brown-c50-d3.tsv' }).click();
   await page.getByLabel('Format of brown-gold.tsv').selectOption('conllu');
   await page.getByLabel('Label column of brown-gold.tsv').fill('4');
   await page.getByLabel('Format of brown-c50-d3.tsv').selectOption('paths');
   await page.getByLabel('Cluster depth in bits of brown-c50-d3.tsv').fill('3');
   await page.getByTestId('stale').waitFor();
+  // Closed, each file still says what it will be read as.
+  await page.getByRole('button', { name: 'format and preview of brown-gold.tsv' }).click();
+  assert.equal(
+    (
+      await page
+        .getByRole('region', { name: 'Gold standard' })
+        .getByTestId('preview-toggle')
+        .textContent()
+    ).trim(),
+    'conllu (forced) · column 4▾',
+  );
   await evaluateAndWait(page, 'brown-c50-d3.tsv');
 
   const req = await fixtureRequest(page);

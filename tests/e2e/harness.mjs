@@ -346,6 +346,17 @@ export function cliJson(...args) {
   }
 }
 
+/** Runs the command-line tool in `cwd` (so that inputs named by their base names keep them). */
+export function cliText(args, cwd = ROOT) {
+  const cli = join(ROOT, 'build', 'clustereval');
+  try {
+    return execFileSync(cli, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (err) {
+    if (err.stdout) return err.stdout;
+    throw err;
+  }
+}
+
 /** A minimal CSV reader (quoted fields, CRLF): rows of strings. */
 export function parseCsv(text) {
   const rows = [];

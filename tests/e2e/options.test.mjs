@@ -3,9 +3,13 @@
 // be sent says so; and the link keeps all of it across a reload.
 
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { PUNCT_PRESETS } from '../../web/src/options.js';
 import {
+  ROOT,
+  cliText,
+  download,
   evaluateAndWait,
   fixtureRequest,
   openOptions,
@@ -115,7 +119,7 @@ test('the families and mappings shown follow the options, without a new run', as
   assert.ok(before.includes('token.ari') && before.includes('type.macro_i_o1'));
 
   await openOptions(page);
-  await page.getByLabel('Pair-counting').uncheck();
+  await page.getByTestId('options').getByLabel('Pair-counting').uncheck();
   await page.getByTestId('options').getByLabel('1-1', { exact: true }).uncheck();
   const after = await keys();
   assert.ok(
@@ -151,4 +155,33 @@ test('a field that cannot be sent says why and holds Evaluate back', async () =>
   await page.getByTestId('options-reset').click();
   assert.equal(await page.getByLabel('Restarts').inputValue(), '10');
   assert.equal(new URL(page.url()).hash, '');
+});
+
+test("the options change the numbers as they change the command line's", async () => {
+  const { page } = await env.open();
+  await waitForResult(page);
+  await openOptions(page);
+  const labels = ['.', ':', '(', ')', "''", '``', '--'];
+  await page.getByLabel('Gold labels to exclude').fill(labels.join(' '));
+  await page.getByLabel('Exclude tokens made only of Unicode punctuation').check();
+  await page.getByLabel('Restarts').fill('3');
+  await page.getByLabel('Seed').fill('5');
+  await page.getByLabel('Min. share').fill('0.1');
+  await page.getByLabel('Policy').selectOption('drop');
+  await page.getByLabel('NMI mean').selectOption('min');
+  for (const b of ['one', 'singletons']) await page.getByLabel(b, { exact: true }).check();
+  await evaluateAndWait(page, 'baseline:singletons');
+  assert.match(await page.getByTestId('gold-summary').textContent(), /excluded tokens/);
+  await page.getByTestId('columns').selectOption('all');
+
+  await page.getByTestId('export-format').selectOption('csv');
+  const csv = await download(page, () => page.getByTestId('export-download').click());
+  const measures = csv.text.split('\n')[0].split(',').slice(1).join(',');
+  const flags = [
+    ...['--exclude-labels', labels.join(','), '--exclude-punct', '--restarts', '3'],
+    ...['--seed', '5', '--min-share', '0.1', '--unclustered', 'drop', '--nmi-mean', 'min'],
+    ...['--baselines', 'one,singletons', '--format', 'csv', '--measures', measures],
+  ];
+  const files = ['brown-gold.tsv', 'brown-c50.tsv', 'brown-c50-d3.tsv'];
+  assert.equal(csv.text, cliText([...flags, ...files], join(ROOT, 'public', 'demo')));
 });

@@ -65,6 +65,15 @@ const WORDSPACE =
 const ZEROSPEECH =
   'The ZeroSpeech term discovery evaluation (Ludusan et al. 2014; Versteegh et al. 2015)';
 
+const HOW = {
+  m1:
+    'every cluster mapped to a class, the best mapping found by hill climbing from several ' +
+    'starts (the spread is shown under the number)',
+  o1:
+    'each class taking at most one cluster, the best such mapping found exactly ' +
+    '(Kuhn–Munkres); unmapped clusters match nothing',
+};
+
 const m = (def) => ({ mapping: null, levels: ['token', 'type'], main: [], ...def });
 
 export const MEASURES = [
@@ -395,57 +404,49 @@ export const MEASURES = [
     levels: ['type'],
   }),
   // ---- type-level polysemous (§3.2)
-  ...['m1', 'o1'].flatMap((map) => {
-    const M = map === 'm1' ? 'M-1' : '1-1';
-    const how =
-      map === 'm1'
-        ? 'every cluster mapped to a class, the best mapping found by hill climbing from ' +
-          'several starts (the spread is shown under the number)'
-        : 'each class taking at most one cluster, the best such mapping found exactly ' +
-          '(Kuhn–Munkres); unmapped clusters match nothing';
-    return [
+  // In the order of Reichart et al. (2010), Table 1: each measure under M-1, then 1-1.
+  ...[
+    {
+      kind: 'macro_i',
+      label: 'MacroI',
+      name: 'Item-based macro F-score',
+      formula:
+        "2·Σ|A_i ∩ h(B_i)| / (Σ|A_i| + Σ|h(B_i)|): how many of each item's gold classes its " +
+        'mapped clusters give, pooled over items (equals MacroC)',
+      section: '§4.1',
+    },
+    {
+      kind: 'micro_i',
+      label: 'MicroI',
+      name: 'Item-based micro F-score',
+      formula: "the mean over items of each item's F-score 2·|A_i ∩ h(B_i)| / (|A_i| + |h(B_i)|)",
+      section: '§4.1',
+    },
+    {
+      kind: 'micro_c',
+      label: 'MicroC',
+      name: 'Cluster-based micro F-score',
+      formula:
+        "clusters mapped to one class are united; each union's F-score against its class, " +
+        'weighted by its size',
+      section: '§4.2',
+    },
+  ].flatMap((x) =>
+    ['m1', 'o1'].map((map) =>
       m({
-        id: `macro_i_${map}`,
-        label: `MacroI ${M}`,
-        name: `Item-based macro F-score, ${M} mapping`,
+        id: `${x.kind}_${map}`,
+        label: `${x.label} ${map === 'm1' ? 'M-1' : '1-1'}`,
+        name: `${x.name}, ${map === 'm1' ? 'M-1' : '1-1'} mapping`,
         family: 'polysemous',
-        formula:
-          `2·Σ|A_i ∩ h(B_i)| / (Σ|A_i| + Σ|h(B_i)|): how many of each item's gold classes its ` +
-          `mapped clusters give, pooled over items (equals MacroC); ${how}`,
-        paper: RAR2010_4('§4.1'),
+        formula: `${x.formula}; ${HOW[map]}`,
+        paper: RAR2010_4(x.section),
         higherIsBetter: true,
         mapping: map,
         levels: ['type'],
         main: ['type'],
       }),
-      m({
-        id: `micro_i_${map}`,
-        label: `MicroI ${M}`,
-        name: `Item-based micro F-score, ${M} mapping`,
-        family: 'polysemous',
-        formula: `the mean over items of each item's F-score 2·|A_i ∩ h(B_i)| / (|A_i| + |h(B_i)|); ${how}`,
-        paper: RAR2010_4('§4.1'),
-        higherIsBetter: true,
-        mapping: map,
-        levels: ['type'],
-        main: ['type'],
-      }),
-      m({
-        id: `micro_c_${map}`,
-        label: `MicroC ${M}`,
-        name: `Cluster-based micro F-score, ${M} mapping`,
-        family: 'polysemous',
-        formula:
-          `clusters mapped to one class are united; each union's F-score against its class, ` +
-          `weighted by its size; ${how}`,
-        paper: RAR2010_4('§4.2'),
-        higherIsBetter: true,
-        mapping: map,
-        levels: ['type'],
-        main: ['type'],
-      }),
-    ];
-  }),
+    ),
+  ),
   // ---- coverage and gold-free (§3.3)
   m({
     id: 'cover_p',

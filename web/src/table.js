@@ -161,16 +161,19 @@ export function exportModel(result, columns, rows) {
 
 const csvField = (text) => (/[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
 
-/** CSV with full precision (the shortest decimal that reads back as the same double). */
+/**
+ * CSV as the command line writes it (`--format csv`): a header of `system` and level.id keys,
+ * full precision (the shortest decimal that reads back as the same double), `n/a` for a value
+ * that is not defined, LF line ends.
+ */
 export function toCSV(model) {
   const head = ['system', ...model.columns.map((c) => c.key)];
   const lines = [head.map(csvField).join(',')];
   for (const r of model.rows) {
-    lines.push(
-      [r.name, ...r.values.map((v) => (v === null ? '' : String(v)))].map(csvField).join(','),
-    );
+    const cells = [r.name, ...r.values.map((v) => (v === null ? 'n/a' : String(v)))];
+    lines.push(cells.map(csvField).join(','));
   }
-  return `${lines.join('\r\n')}\r\n`;
+  return `${lines.join('\n')}\n`;
 }
 
 const mdCell = (text) => text.replace(/\|/g, '\\|');

@@ -32,9 +32,12 @@ function entry(blob, name = blob.name) {
 
 const PREVIEW_BYTES = 64 * 1024;
 
-/** The file as the worker takes it: {name, bytes, format, column?, depth?}. */
-async function readEntry(f) {
-  const out = { name: f.name, bytes: new Uint8Array(await f.blob.arrayBuffer()), format: f.format };
+/**
+ * The file as the worker takes it: {name, blob, format, column?, depth?}. The worker reads the
+ * File through its stream, so that a large file is never whole in memory.
+ */
+function fileRequest(f) {
+  const out = { name: f.name, blob: f.blob, format: f.format };
   if (f.column !== '' && Number(f.column) >= 1) out.column = Number(f.column);
   if (f.depth !== '' && Number(f.depth) >= 1) out.depth = Number(f.depth);
   return out;
@@ -129,7 +132,7 @@ export function App({ client, demo }) {
       setFileErrors({});
       setProgress({ done: 0, total: sizes.reduce((n, s) => n + s, 0) });
       try {
-        const [g, ...s] = await Promise.all(list.map(readEntry));
+        const [g, ...s] = list.map(fileRequest);
         const mapBytes = {};
         for (const kind of ['gold', 'induced']) {
           const m = maps[kind];
@@ -191,10 +194,11 @@ export function App({ client, demo }) {
     runId.current += 1;
     client.cancel();
     setRun({ state: 'cancelled' });
-    // Previews waiting in the stopped worker are asked again when next opened.
-    setPreviews((p) =>
-      Object.fromEntries(Object.entries(p).filter(([, v]) => v.state !== 'loading')),
-    );
+    // Previews that were waiting in the stopped worker ask the next one.
+    for (const f of [gold, ...systems]) {
+      if (f && openPreviews.current.has(f.id) && previews[f.id]?.state === 'loading')
+        loadPreview(f);
+    }
   };
 
   // The core loads in its worker; tests and the footer wait for it.
@@ -362,7 +366,7 @@ export function App({ client, demo }) {
             <FileDrop
               id="gold"
               title="Gold standard"
-              hint="One file: tagged tokens (token<TAB>label, CoNLL-U, word/TAG), a lexicon, clusters, paths, counts or CSV."
+              hint="Tagged tokens (token<TAB>label, CoNLL-U, word/TAG), a lexicon, clusters, paths, counts or CSV."
               testId="gold-input"
               files={gold ? [gold] : []}
               renderFile={renderFile}
@@ -387,36 +391,38 @@ export function App({ client, demo }) {
             />
           </div>
 
-          <Options
-            value={options}
-            onChange={setOptions}
-            invalid={invalid}
-            maps={maps}
-            onMapFile={(kind, file) =>
-              setMaps((m) => ({
-                ...m,
-                [kind]: file ? { id: nextId++, name: file.name, blob: file } : null,
-              }))
-            }
-          />
+          <div class="app-run">
+            <Options
+              value={options}
+              onChange={setOptions}
+              invalid={invalid}
+              maps={maps}
+              onMapFile={(kind, file) =>
+                setMaps((m) => ({
+                  ...m,
+                  [kind]: file ? { id: nextId++, name: file.name, blob: file } : null,
+                }))
+              }
+            />
 
-          <div class="app-actions">
-            <button
-              type="button"
-              class="button button-primary"
-              data-testid="evaluate"
-              disabled={!canEvaluate}
-              onClick={() => evaluate(gold, systems, signature)}
-            >
-              Evaluate
-            </button>
-            {running ? (
-              <Progress done={progress.done} total={progress.total} onCancel={cancel} />
-            ) : (
-              <p class="app-status" role="status">
-                {statusText(run, ready, gold, systems, optionsValid)}
-              </p>
-            )}
+            <div class="app-actions">
+              <button
+                type="button"
+                class="button button-primary"
+                data-testid="evaluate"
+                disabled={!canEvaluate}
+                onClick={() => evaluate(gold, systems, signature)}
+              >
+                Evaluate
+              </button>
+              {running ? (
+                <Progress done={progress.done} total={progress.total} onCancel={cancel} />
+              ) : (
+                <p class="app-status" role="status">
+                  {statusText(run, ready, gold, systems, optionsValid)}
+                </p>
+              )}
+            </div>
           </div>
         </section>
 

@@ -48,6 +48,15 @@ export function FileCard({
   const showColumn =
     COLUMN_FORMATS.has(file.format) && shownFormat !== 'paths' && shownFormat !== 'counts';
   const showDepth = shownFormat === 'paths' || file.format === 'paths';
+  const extras =
+    (file.column !== '' ? ` · column ${file.column}` : '') +
+    (file.depth !== '' ? ` · ${file.depth} bits` : '');
+  const pillText =
+    (file.format !== 'auto' ? `${file.format} (forced)` : (detected ?? 'format')) + extras;
+  const toggle = () => {
+    setOpen(!open);
+    onPreview(!open);
+  };
 
   return (
     <div class="filecard" data-file-id={file.id}>
@@ -82,15 +91,28 @@ export function FileCard({
             {file.name}
           </span>
         )}
-        {detected && (
-          <span
-            class="filecard-detected"
-            data-testid="detected-format"
-            title={`The core read this file as ${detected}`}
-          >
-            {detected}
+        <button
+          type="button"
+          class={`filecard-format${file.format !== 'auto' ? ' is-forced' : ''}`}
+          aria-expanded={open ? 'true' : 'false'}
+          aria-controls={`${base}-settings`}
+          aria-label={`${pillText}: format and preview of ${file.name}`}
+          title="Format, label column and a preview of the first lines"
+          data-testid="preview-toggle"
+          onClick={toggle}
+        >
+          {file.format === 'auto' && detected ? (
+            <span>
+              <span data-testid="detected-format">{detected}</span>
+              {extras}
+            </span>
+          ) : (
+            <span>{pillText}</span>
+          )}
+          <span class="filecard-caret" aria-hidden="true">
+            {open ? '▴' : '▾'}
           </span>
-        )}
+        </button>
         <span class="filedrop-size">{formatBytes(file.size)}</span>
         <button
           type="button"
@@ -114,69 +136,61 @@ export function FileCard({
         </button>
       </div>
 
-      <div class="filecard-settings">
-        <label class="filecard-field" for={`${base}-format`}>
-          <span>Format</span>
-          <select
-            id={`${base}-format`}
-            data-testid="file-format"
-            aria-label={`Format of ${file.name}`}
-            value={file.format}
-            onChange={(e) => onChange({ format: e.currentTarget.value })}
-          >
-            {FORMATS.map(([id, label]) => (
-              <option key={id} value={id}>
-                {id === 'auto' && detected ? `auto (${detected})` : label}
-              </option>
-            ))}
-          </select>
-        </label>
-        {showColumn && (
-          <label class="filecard-field" for={`${base}-column`}>
-            <span>Column</span>
-            <input
-              id={`${base}-column`}
-              type="number"
-              min="1"
-              step="1"
-              inputMode="numeric"
-              placeholder="last"
-              aria-label={`Label column of ${file.name}`}
-              value={file.column}
-              onInput={(e) => onChange({ column: e.currentTarget.value })}
-            />
-          </label>
-        )}
-        {showDepth && (
-          <label class="filecard-field" for={`${base}-depth`}>
-            <span>Bits</span>
-            <input
-              id={`${base}-depth`}
-              type="number"
-              min="1"
-              step="1"
-              inputMode="numeric"
-              placeholder="all"
-              aria-label={`Cluster depth in bits of ${file.name}`}
-              value={file.depth}
-              onInput={(e) => onChange({ depth: e.currentTarget.value })}
-            />
-          </label>
-        )}
-        <button
-          type="button"
-          class="filecard-link"
-          aria-expanded={open ? 'true' : 'false'}
-          aria-controls={`${base}-preview`}
-          data-testid="preview-toggle"
-          onClick={() => {
-            setOpen(!open);
-            onPreview(!open);
-          }}
-        >
-          {open ? 'Hide preview' : 'Preview'}
-        </button>
-      </div>
+      {open && (
+        <div id={`${base}-settings`} class="filecard-panel">
+          <div class="filecard-settings">
+            <label class="filecard-field" for={`${base}-format`}>
+              <span>Format</span>
+              <select
+                id={`${base}-format`}
+                data-testid="file-format"
+                aria-label={`Format of ${file.name}`}
+                value={file.format}
+                onChange={(e) => onChange({ format: e.currentTarget.value })}
+              >
+                {FORMATS.map(([id, label]) => (
+                  <option key={id} value={id}>
+                    {id === 'auto' && detected ? `auto (${detected})` : label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {showColumn && (
+              <label class="filecard-field" for={`${base}-column`}>
+                <span>Column</span>
+                <input
+                  id={`${base}-column`}
+                  type="number"
+                  min="1"
+                  step="1"
+                  inputMode="numeric"
+                  placeholder="last"
+                  aria-label={`Label column of ${file.name}`}
+                  value={file.column}
+                  onInput={(e) => onChange({ column: e.currentTarget.value })}
+                />
+              </label>
+            )}
+            {showDepth && (
+              <label class="filecard-field" for={`${base}-depth`}>
+                <span>Bits</span>
+                <input
+                  id={`${base}-depth`}
+                  type="number"
+                  min="1"
+                  step="1"
+                  inputMode="numeric"
+                  placeholder="all"
+                  aria-label={`Cluster depth in bits of ${file.name}`}
+                  value={file.depth}
+                  onInput={(e) => onChange({ depth: e.currentTarget.value })}
+                />
+              </label>
+            )}
+          </div>
+          <Preview id={`${base}-preview`} name={file.name} preview={preview} />
+        </div>
+      )}
 
       {progress !== null && progress !== undefined && (
         <progress
@@ -193,8 +207,6 @@ export function FileCard({
           {error}
         </p>
       )}
-
-      {open && <Preview id={`${base}-preview`} name={file.name} preview={preview} />}
     </div>
   );
 }
@@ -224,6 +236,8 @@ function Preview({ id, name, preview }) {
             <>
               {' '}
               in the <strong data-testid="preview-format">{format}</strong> format
+              {preview.data.detected === true && ' (detected)'}
+              {preview.data.detected === false && ' (as chosen)'}
             </>
           ) : null}
           .

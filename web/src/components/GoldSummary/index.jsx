@@ -54,6 +54,7 @@ function optionWords(o) {
   say('restarts', `${o.restarts} restarts`);
   say('seed', `seed ${o.seed}`);
   say('unclustered', `unclustered: ${o.unclustered}`);
+  say('min_share', o.min_share > 0 ? `min. share ${o.min_share}` : null);
   for (const [key, v] of Object.entries(o)) {
     if (seen.has(key) || v === null || v === false || v === '' || (Array.isArray(v) && !v.length))
       continue;

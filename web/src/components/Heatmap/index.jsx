@@ -14,6 +14,7 @@ const SOURCES = [
 const MAX_CELL = 28;
 const ROW_MAX = 24;
 const SCROLL_MAX = 3000;
+const RIGHT_ROOM = 44;
 const LABEL_MIN = 11; // a cell this size (CSS px) or larger gets its row or column label
 const ROW_LABELS = 96;
 const COL_LABELS = 78;
@@ -33,7 +34,9 @@ export function Heatmap({ system, goldName }) {
   const [source, setSource] = useState('accuracy');
   const sources = SOURCES.filter(([, , ids]) => Array.isArray(detail.mapping?.[ids[mapKind]]));
   const hasItems = Array.isArray(detail.item_cells) && detail.item_cells.length > 0;
-  const counting = counts === 'items' && hasItems ? 'items' : 'tokens';
+  const hasTokens = Array.isArray(detail.cells) && detail.cells.length > 0;
+  // Lexicon inputs have no tokens: then items, whatever was asked.
+  const counting = (counts === 'items' && hasItems) || !hasTokens ? 'items' : 'tokens';
   const chosen = sources.find(([id]) => id === source) ?? sources[0];
   const mappingId = chosen ? chosen[2][mapKind] : null;
   const mapping = mappingId ? detail.mapping[mappingId] : null;
@@ -178,14 +181,16 @@ export function Heatmap({ system, goldName }) {
           ].map(([id, label]) => (
             <label
               key={id}
-              title={id === 'items' && !hasItems ? 'this result has no item counts' : undefined}
+              title={
+                (id === 'items' ? !hasItems : !hasTokens) ? `this result has no ${id}` : undefined
+              }
             >
               <input
                 type="radio"
                 name="heatmap-counts"
                 value={id}
                 checked={counting === id}
-                disabled={id === 'items' && !hasItems}
+                disabled={id === 'items' ? !hasItems : !hasTokens}
                 onChange={() => setCounts(id)}
                 data-testid={`heatmap-${id}`}
               />
@@ -386,7 +391,15 @@ function geometry(layout, width) {
     left = ROW_LABELS;
     ({ cellW, cellH } = size(left));
   }
-  const top = cellW >= LABEL_MIN ? COL_LABELS : 0;
+  let top = 0;
+  let right = 0;
+  if (cellW >= LABEL_MIN) {
+    // Column labels lean right: room for the last ones.
+    top = COL_LABELS;
+    right = RIGHT_ROOM;
+    ({ cellW, cellH } = size(left + right));
+    if (cellW < LABEL_MIN) [top, right] = [0, 0];
+  }
   return {
     cellW,
     cellH,
@@ -394,7 +407,7 @@ function geometry(layout, width) {
     top,
     rowLabels: left > 0 && cellH >= 9,
     colLabels: top > 0,
-    width: Math.ceil(left + cellW * layout.m + 1),
+    width: Math.ceil(left + cellW * layout.m + 1 + right),
     height: Math.ceil(top + cellH * layout.n + 1),
   };
 }

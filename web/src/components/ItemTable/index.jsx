@@ -80,7 +80,12 @@ export function ItemTable({ system }) {
   const last = Math.min(rows.length, Math.ceil((top + height) / ROW_H) + OVERSCAN);
   const classes = detail.classes ?? [];
   const clusters = detail.clusters ?? [];
-  const labels = (ids, names) => (ids ?? []).map((i) => String(names[i] ?? i)).join(' ');
+  const labels = (ids, names) =>
+    ids?.length ? (
+      ids.map((i) => String(names[i] ?? i)).join(' ')
+    ) : (
+      <span class="items-empty">none</span>
+    );
 
   const visible = [];
   for (let i = first; i < last; i++) {

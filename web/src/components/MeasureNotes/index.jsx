@@ -21,8 +21,8 @@ export function MeasureNotes() {
                 <dd>
                   {formulaSentence(m)}{' '}
                   <span class="measure-note-meta">
-                    {m.levels.map((l) => LEVELS[l].toLowerCase()).join(' and ')} · {direction(m)}{' '}
-                    · {m.paper}
+                    {m.levels.map((l) => LEVELS[l].toLowerCase()).join(' and ')} · {direction(m)} ·{' '}
+                    {m.paper}
                   </span>
                 </dd>
               </div>

@@ -23,7 +23,21 @@ export function SizePlot({ result }) {
   const [logX, setLogX] = useState(false);
   const svgRef = useRef(null);
 
-  const pick = (sizes) => (Array.isArray(sizes?.[unit]) ? sizes[unit].filter((v) => v > 0) : null);
+  const has = (u) =>
+    [result.gold, ...(result.systems ?? []).map((s) => s.detail ?? s)].some(
+      (x) => Array.isArray(x?.sizes?.[u]) && x.sizes[u].some((v) => v > 0),
+    );
+  // Lexicon inputs have no tokens: then items, whatever was asked.
+  const shown =
+    has(unit) || !has(unit === 'tokens' ? 'items' : 'tokens')
+      ? unit
+      : unit === 'tokens'
+        ? 'items'
+        : 'tokens';
+  const pick = (sizes) => {
+    const list = Array.isArray(sizes?.[shown]) ? sizes[shown].filter((v) => v > 0) : [];
+    return list.length ? list : null;
+  };
   const series = [];
   const goldSizes = pick(result.gold?.sizes);
   if (goldSizes)
@@ -47,20 +61,11 @@ export function SizePlot({ result }) {
     });
     i += 1;
   }
-  const otherUnit = unit === 'tokens' ? 'items' : 'tokens';
-  const hasOther =
-    (result.systems ?? []).some((s) => Array.isArray((s.detail?.sizes ?? s.sizes)?.[otherUnit])) ||
-    Array.isArray(result.gold?.sizes?.[otherUnit]);
 
   if (!series.length) {
     return (
       <p class="view-empty" data-testid="sizes-empty">
-        This result holds no cluster sizes in {unit}.
-        {hasOther && (
-          <button type="button" class="button button-small" onClick={() => setUnit(otherUnit)}>
-            Show {otherUnit}
-          </button>
-        )}
+        This result holds no cluster sizes.
       </p>
     );
   }
@@ -93,7 +98,7 @@ export function SizePlot({ result }) {
     const blob = await svgToPng(svgRef.current, 2);
     if (blob) saveBlob(blob, fileName('png'));
   };
-  const fileName = (ext) => `${stem(result.gold?.name)}-cluster-sizes-${unit}.${ext}`;
+  const fileName = (ext) => `${stem(result.gold?.name)}-cluster-sizes-${shown}.${ext}`;
 
   return (
     <div class="sizeplot" data-testid="sizeplot">
@@ -105,7 +110,8 @@ export function SizePlot({ result }) {
                 type="radio"
                 name="sizes-unit"
                 value={u}
-                checked={unit === u}
+                checked={shown === u}
+                disabled={!has(u)}
                 onChange={() => setUnit(u)}
                 data-testid={`sizes-${u}`}
               />
@@ -147,9 +153,9 @@ export function SizePlot({ result }) {
         aria-labelledby="sizeplot-title sizeplot-desc"
         font-family={FONT}
         font-size="12"
-        data-unit={unit}
+        data-unit={shown}
       >
-        <title id="sizeplot-title">Ranked cluster sizes in {unit}</title>
+        <title id="sizeplot-title">Ranked cluster sizes in {shown}</title>
         <desc id="sizeplot-desc">{summary}</desc>
         <rect x="0" y="0" width={W} height={H} fill="#ffffff" />
         {yTicks.map((e) => (
@@ -213,7 +219,7 @@ export function SizePlot({ result }) {
           text-anchor="middle"
           fill="#1d1f23"
         >
-          size in {unit} (log scale)
+          size in {shown} (log scale)
         </text>
         {series.map((s, j) => (
           <polyline
