@@ -3,7 +3,8 @@
 #   1. Full Brown corpus (1.16M tokens): the CLI computing every measure against a Python
 #      process computing with scikit-learn every measure it has (whole process each), and
 #      the wasm core in Node on the same files.
-#   2. Type level alone on Brown-shaped entries (bench/type_bench.c).
+#   2. One-to-one's assignment on 2000 x 2000 and AMI's expected MI at N = 10^8
+#      (bench/measures_bench.c); the type level on Brown-shaped entries (bench/type_bench.c).
 #   3. Reading: a synthetic corpus pair of BENCH_TOKENS tokens (default 100M): peak RSS and
 #      throughput of the CLI.
 # Needs ../shared/data/brown.c50.paths for 1 (skipped without it).
@@ -41,7 +42,11 @@ else
   echo "   skipped: $paths is not there"
 fi
 
-echo "== 2. type level on Brown-shaped entries"
+echo "== 2. measures alone: assignment 2000 x 2000, expected MI at N = 10^8"
+cc -O2 -std=c11 -Icore/include -Icore/src bench/measures_bench.c core/src/*.c -lm -o "$tmp/measures_bench" &&
+  "$tmp/measures_bench" | sed 's/^/   /'
+
+echo "== 2b. type level on Brown-shaped entries"
 cc -O2 -std=c11 -Icore/include -Icore/src bench/type_bench.c core/src/*.c -lm -o "$tmp/type_bench" &&
   "$tmp/type_bench" | sed 's/^/   /'
 

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "clustereval.h"
 
@@ -42,7 +43,8 @@ typedef struct cli_args {
   double options[CE_OPT_COUNT];
   int option_given[CE_OPT_COUNT];
   ce_format gold_format, induced_format;
-  const char *exclude_labels; /* comma-separated */
+  const char **exclude_lists; /* each comma-separated, "\\," a literal comma */
+  size_t exclude_list_count;
   const char *unclustered_label;
   int baselines[CE_BASELINE_COUNT];
   const char *report_paths[4]; /* by ce_report */
@@ -80,7 +82,8 @@ static void usage(FILE *to) {
       "  --column N           tagged: the label column (1-based; default the last)\n"
       "  --depth D            paths: clusters are the first D bits (default all)\n"
       "  --no-token-check     token mode: compare token counts only, not texts\n"
-      "  --exclude-labels L   gold labels whose tokens leave the evaluation (comma list)\n"
+      "  --exclude-labels L   gold labels whose tokens leave the evaluation: a comma list,\n"
+      "                       \\, for a comma inside a label; may be repeated\n"
       "  --exclude-punct      tokens made only of Unicode punctuation and symbols leave\n"
       "  --min-share T        types from tokens: a label joins an entry only if at least\n"
       "                       a share T of the item's tokens carry it (default 0)\n"
@@ -100,6 +103,7 @@ static void usage(FILE *to) {
       "  --restarts R         M-1 hill-climbing starts (default 10)\n"
       "  --seed S             seed of the random starts and baselines (default 1)\n"
       "  --baselines LIST     random,one,singletons,majority rows beside the systems\n"
+      "  --levels L           both (default), token or type: compute one level only\n"
       "  --version, --help\n"
       "\n"
       "exit codes: 0 done, 1 usage, 2 input error, 3 out of memory or internal error\n",
@@ -249,6 +253,11 @@ static int valued_option(const char *arg, const char *value, cli_args *args) {
     if ((found = find_word(value, means, 4)) < 0)
       return usage_error("unknown mean '%s' (arithmetic, geometric, min, max)", value);
     set_option(args, CE_OPT_NMI_MEAN, found);
+  } else if (strcmp(arg, "--levels") == 0) {
+    static const char *const levels[] = {"both", "token", "type"};
+    if ((found = find_word(value, levels, 3)) < 0)
+      return usage_error("unknown levels '%s' (both, token, type)", value);
+    set_option(args, CE_OPT_LEVELS, found);
   } else if (strcmp(arg, "--unclustered") == 0) {
     if ((found = find_word(value, policies, 3)) < 0)
       return usage_error("unknown policy '%s' (merge, split, drop)", value);
@@ -258,7 +267,7 @@ static int valued_option(const char *arg, const char *value, cli_args *args) {
     if (format == CE_FORMAT_COUNT) return usage_error("unknown input format '%s'", value);
     *(arg[2] == 'g' ? &args->gold_format : &args->induced_format) = format;
   } else if (strcmp(arg, "--exclude-labels") == 0) {
-    args->exclude_labels = value;
+    args->exclude_lists[args->exclude_list_count++] = value;
   } else if (strcmp(arg, "--unclustered-label") == 0) {
     if (!*value) return usage_error("%s", "--unclustered-label needs a non-empty label");
     args->unclustered_label = value;
@@ -286,7 +295,7 @@ static int takes_value(const char *arg) {
       "--details",        "--mapping",        "--beta",
       "--restarts",       "--seed",           "--min-share",
       "--column",         "--depth",          "--sub-test",
-      "--gold-map",       "--induced-map"};
+      "--levels",         "--gold-map",       "--induced-map"};
   return find_word(arg, valued, sizeof valued / sizeof valued[0]) >= 0;
 }
 
@@ -294,7 +303,8 @@ static int takes_value(const char *arg) {
 static int parse_args(int argc, char **argv, cli_args *args) {
   args->paths = calloc((size_t)argc, sizeof *args->paths);
   args->sub_tests = calloc((size_t)argc, sizeof *args->sub_tests);
-  if (!args->paths || !args->sub_tests) return EXIT_INTERNAL;
+  args->exclude_lists = calloc((size_t)argc, sizeof *args->exclude_lists);
+  if (!args->paths || !args->sub_tests || !args->exclude_lists) return EXIT_INTERNAL;
   args->column_count = sizeof default_columns / sizeof default_columns[0];
   memcpy(args->columns, default_columns, sizeof default_columns);
   int only_paths = 0, code = -1;
@@ -447,6 +457,24 @@ static int print_result(const ce_eval *ev, const cli_args *args) {
   return code;
 }
 
+/* "a,b,\\,": labels separated by commas, where "\\," is a comma inside a label (PTB's ","). */
+static int exclude_list(ce_eval *ev, const char *list) {
+  char label[256];
+  size_t len = 0;
+  for (const char *p = list;; p++) {
+    if (*p == '\\' && p[1] == ',') {
+      p++;
+    } else if (*p == ',' || *p == '\0') {
+      label[len] = '\0';
+      if (len && ce_eval_exclude_label(ev, label)) return 1;
+      len = 0;
+      if (!*p) return 0;
+      continue;
+    }
+    if (len + 1 < sizeof label) label[len++] = *p;
+  }
+}
+
 static int is_preset(const char *name) {
   for (size_t i = 0; ce_map_preset_name(i); i++)
     if (strcmp(ce_map_preset_name(i), name) == 0) return 1;
@@ -485,16 +513,8 @@ static int configure(ce_eval *ev, const cli_args *args) {
     if (args->baselines[b]) ce_eval_add_baseline(ev, (ce_baseline)b);
   if (args->unclustered_label && ce_eval_set_unclustered_label(ev, args->unclustered_label))
     return EXIT_INTERNAL;
-  char label[256];
-  for (const char *p = args->exclude_labels; p && *p;) {
-    size_t len = strcspn(p, ",");
-    if (len && len < sizeof label) {
-      memcpy(label, p, len);
-      label[len] = '\0';
-      if (ce_eval_exclude_label(ev, label)) return EXIT_INTERNAL;
-    }
-    p += len + (p[len] == ',');
-  }
+  for (size_t list = 0; list < args->exclude_list_count; list++)
+    if (exclude_list(ev, args->exclude_lists[list])) return EXIT_INTERNAL;
   for (int side = 0; side < 2; side++) {
     int code = args->maps[side] ? load_map(ev, (ce_side)side, args->maps[side]) : EXIT_DONE;
     if (code) return code;
@@ -505,6 +525,25 @@ static int configure(ce_eval *ev, const cli_args *args) {
 static void close_all(FILE **files, size_t count) {
   for (size_t i = 0; i < count; i++)
     if (files[i] && files[i] != stdin) fclose(files[i]);
+}
+
+static double seconds_between(const struct timespec *a, const struct timespec *b) {
+  return (double)(b->tv_sec - a->tv_sec) + (double)(b->tv_nsec - a->tv_nsec) / 1e9;
+}
+
+/* --verbose: how long reading and counting took, at what rate, and scoring. */
+static void report_timing(const cli_args *args, const struct timespec *started,
+                          const struct timespec *read, const struct timespec *scored) {
+  double bytes = 0;
+  for (size_t i = 0; i < args->path_count; i++) {
+    FILE *file = strcmp(args->paths[i], "-") ? fopen(args->paths[i], "rb") : NULL;
+    if (file && fseek(file, 0, SEEK_END) == 0) bytes += (double)ftell(file);
+    if (file) fclose(file);
+  }
+  double reading = seconds_between(started, read);
+  fprintf(stderr, "clustereval: read and counted %.1f MB in %.3f s (%.1f MB/s); scored in %.3f s\n",
+          bytes / 1e6, reading, reading > 0 ? bytes / 1e6 / reading : 0.0,
+          seconds_between(read, scored));
 }
 
 /* Sets up the run, reads the inputs and computes; returns the exit code. */
@@ -562,10 +601,16 @@ static int run(ce_eval *ev, const cli_args *args) {
     code = sub_code;
     goto done;
   }
+  struct timespec started, read, scored;
+  timespec_get(&started, TIME_UTC);
   int read_code = feed_files(ev, files, names, count);
+  timespec_get(&read, TIME_UTC);
+  ce_status finished = read_code == EXIT_INTERNAL ? CE_OK : ce_eval_finish(ev, &err);
+  timespec_get(&scored, TIME_UTC);
+  if (args->verbose) report_timing(args, &started, &read, &scored);
   if (read_code == EXIT_INTERNAL) {
     code = read_code;
-  } else if (ce_eval_finish(ev, &err)) {
+  } else if (finished) {
     fprintf(stderr, "clustereval: %s\n", err.message);
     code = exit_code_for(err.code);
   } else {
@@ -594,5 +639,6 @@ int main(int argc, char **argv) {
   }
   free(args.paths);
   free(args.sub_tests);
+  free(args.exclude_lists);
   return code;
 }

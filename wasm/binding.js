@@ -22,6 +22,7 @@ export class CeError extends Error {
 
 const NMI_MEANS = ['arithmetic', 'geometric', 'min', 'max'];
 const UNCLUSTERED = ['merge', 'split', 'drop'];
+const LEVELS = ['both', 'token', 'type'];
 const PREVIEW_BYTES = 64 * 1024;
 
 const decoder = new TextDecoder();
@@ -98,6 +99,7 @@ export function bindCore(module) {
       depth: options.depth,
       detail: flag(options.detail),
       substitutable: flag(options.substitutable),
+      levels: choice(options.levels, LEVELS, 'levels'),
     };
     for (const [id, value] of Object.entries(values)) {
       if (value === undefined || value === null || value === '') continue;
@@ -209,6 +211,8 @@ export function bindCore(module) {
         const status = withString(input.name, add);
         if (status) throw lastError(handle, status);
         if (module._ce_wasm_set_format(handle, index, formatOf(input.format))) throw usage(`cannot set the format of ${input.name}`);
+        if ((input.column || input.depth) && module._ce_wasm_set_input_reading(handle, index, input.column || 0, input.depth || 0))
+          throw usage(`${input.name}: column ${input.column} or depth ${input.depth} is out of range`);
       });
     } catch (error) {
       run.free();
@@ -229,7 +233,8 @@ export function bindCore(module) {
    * baselines ['random', 'one', 'singletons', 'majority'], goldMap and inducedMap
    * ({preset: 'brown-universal'} or {name, bytes}), mapKeep, column, depth, detail. A system
    * may carry `subTest` ({name, bytes or blob}), its tagging of held-out text for sub_p and
-   * sub_r. Bytes
+   * sub_r (with `substitutable` they use the system's own corpus); `levels` is 'both',
+   * 'token' or 'type'. Any input may set its own `column` and `depth`. Bytes
    * are Uint8Array or ArrayBuffer. Returns the SPEC §4 result; a system that fails carries
    * `error` there. Throws CeError when gold fails. `onProgress(done, total)` gets bytes fed.
    */

@@ -85,7 +85,8 @@ typedef struct ce_error {
   X(CE_OPT_COLUMN, "column", 0.0, 0.0, 1000.0, 1)            /* tagged label column, 0 = last */  \
   X(CE_OPT_DEPTH, "depth", 0.0, 0.0, 100000.0, 1)            /* paths prefix bits, 0 = all */     \
   X(CE_OPT_DETAIL, "detail", 0.0, 0.0, 1.0, 1)               /* JSON: tables, mappings, items */  \
-  X(CE_OPT_SUBSTITUTABLE, "substitutable", 0.0, 0.0, 1.0, 1) /* compute sub_p, sub_r */
+  X(CE_OPT_SUBSTITUTABLE, "substitutable", 0.0, 0.0, 1.0, 1) /* compute sub_p, sub_r */           \
+  X(CE_OPT_LEVELS, "levels", 0.0, 0.0, 2.0, 1)               /* 0 both, 1 token, 2 type only */
 
 typedef enum ce_option {
 #define CE_OPTION_ENUM_(name, id, def, lo, hi, integral) name,
@@ -274,6 +275,10 @@ ce_status ce_eval_finish(ce_eval *ev, ce_error *err);
  */
 ce_status ce_eval_add_sub_test(ce_eval *ev, size_t system, const char *name, size_t *index,
                                ce_error *err);
+
+/* How input `index` is read where it differs from the run's CE_OPT_COLUMN and CE_OPT_DEPTH:
+ * the label column of a tagged file and the bits of a paths file (0 keeps the run's). */
+ce_status ce_eval_set_input_reading(ce_eval *ev, size_t index, unsigned column, unsigned depth);
 
 /* Forces the format of input `index` (CE_FORMAT_AUTO, the default, detects it from the
  * first lines). Before any input is fed. */

@@ -191,6 +191,15 @@ ce_status ce_eval_add_sub_test(ce_eval *ev, size_t system, const char *name, siz
   return CE_OK;
 }
 
+ce_status ce_eval_set_input_reading(ce_eval *ev, size_t index, unsigned column, unsigned depth) {
+  if (!configurable(ev) || index >= ev->input_count || ce_opt_check(CE_OPT_COLUMN, column) ||
+      ce_opt_check(CE_OPT_DEPTH, depth))
+    return CE_ERR_USAGE;
+  ev->inputs[index].column = column;
+  ev->inputs[index].depth = depth;
+  return CE_OK;
+}
+
 ce_status ce_eval_set_format(ce_eval *ev, size_t index, ce_format format) {
   if (!configurable(ev) || index >= ev->input_count || (unsigned)format >= CE_FORMAT_COUNT)
     return CE_ERR_USAGE;
@@ -406,9 +415,9 @@ static ce_status check_index(ce_eval *ev, size_t index, ce_error *err) {
 }
 
 static ce_status start_reader(ce_eval *ev, ce_input *input, ce_error *err) {
-  ce_status status =
-      ce__reader_init(&input->reader, input->format, (unsigned)ev->options[CE_OPT_COLUMN],
-                      (unsigned)ev->options[CE_OPT_DEPTH]);
+  unsigned column = input->column ? input->column : (unsigned)ev->options[CE_OPT_COLUMN];
+  unsigned depth = input->depth ? input->depth : (unsigned)ev->options[CE_OPT_DEPTH];
+  ce_status status = ce__reader_init(&input->reader, input->format, column, depth);
   if (status) return ce__fail(err, status, input->name, 0, 0, "cannot start the reader");
   input->reading = 1;
   /* Substitutable scores (gold-free, SPEC §3.3) are asked for: their frames are many. */

@@ -39,9 +39,10 @@ typedef enum ce_role { CE_ROLE_GOLD, CE_ROLE_SYSTEM, CE_ROLE_SUB_TEST } ce_role;
 typedef struct ce_input {
   char *name;
   ce_role role;
-  size_t test_for;  /* CE_ROLE_SUB_TEST: the system input it is the test corpus of */
-  ce_format format; /* CE_FORMAT_AUTO until forced or detected */
-  int detected;     /* the format was guessed, not forced */
+  unsigned column, depth; /* 0: the run's CE_OPT_COLUMN, CE_OPT_DEPTH */
+  size_t test_for;        /* CE_ROLE_SUB_TEST: the system input it is the test corpus of */
+  ce_format format;       /* CE_FORMAT_AUTO until forced or detected */
+  int detected;           /* the format was guessed, not forced */
   ce_reader reader;
   int reading; /* `reader` is initialised */
   ce_buf head; /* bytes held back until the format is known */

@@ -152,6 +152,12 @@ static ce_status put_options(ce_buf *out, const ce_eval *ev) {
   if (!status)
     status =
         ev->unclustered_label ? put_string(out, ev->unclustered_label) : ce__buf_puts(out, "null");
+  if (!status) {
+    static const char *const levels[] = {"both", "token", "type"};
+    status = ce__buf_printf(out, ",\"levels\":\"%s\",\"substitutable\":%s",
+                            levels[(int)ev->options[CE_OPT_LEVELS]],
+                            ev->options[CE_OPT_SUBSTITUTABLE] != 0.0 ? "true" : "false");
+  }
   if (!status) status = put_key(out, "excluded_labels", 0);
   if (!status) status = put_labels(out, &ev->excluded_labels);
   return status ? status : ce__buf_puts(out, "}");

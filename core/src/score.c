@@ -47,7 +47,14 @@ static ce_status copy_labels(ce_intern *to, const ce_intern *from) {
 
 /* ------------------------------------------------------------ token level */
 
+/* --levels: the token level (1) or the type level (2) alone saves the other's cost. */
+static int wants(const ce_eval *ev, ce_level level) {
+  int levels = (int)ev->options[CE_OPT_LEVELS];
+  return levels == 0 || levels == (level == CE_LEVEL_TOKEN ? 1 : 2);
+}
+
 static ce_status score_token_table(const ce_eval *ev, ce_row *row) {
+  if (!wants(ev, CE_LEVEL_TOKEN)) return CE_OK;
   ce_measure_options options = measure_options(ev);
   ce_status status = ce__measures_all(&row->token_table, &options, &row->token);
   if (!status) row->has_token = 1;
@@ -130,6 +137,7 @@ static void coverage(ce_row *row, uint64_t system_items, uint64_t gold_items, ui
 }
 
 static ce_status score_type_level(const ce_eval *ev, ce_row *row) {
+  if (!wants(ev, CE_LEVEL_TYPE)) return CE_OK;
   ce_status status = build_type_table(row);
   if (status) return status;
   row->has_type = 1;
