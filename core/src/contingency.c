@@ -4,8 +4,7 @@
 #include <string.h>
 
 void ce__cells_free(ce_cells *cells) {
-  free(cells->keys);
-  free(cells->counts);
+  free(cells->slots);
   memset(cells, 0, sizeof *cells);
 }
 
@@ -20,25 +19,17 @@ static uint64_t mix(uint64_t key) {
 
 static ce_status cells_resize(ce_cells *cells) {
   size_t slot_count = cells->slot_count ? cells->slot_count * 2 : 256;
-  uint64_t *keys = calloc(slot_count, sizeof *keys);
-  uint64_t *counts = malloc(slot_count * sizeof *counts);
-  if (!keys || !counts) {
-    free(keys);
-    free(counts);
-    return CE_ERR_NOMEM;
-  }
+  ce_cell *slots = calloc(slot_count, sizeof *slots);
+  if (!slots) return CE_ERR_NOMEM;
   size_t mask = slot_count - 1;
   for (size_t i = 0; i < cells->slot_count; i++) {
-    if (!cells->keys[i]) continue;
-    size_t slot = (size_t)mix(cells->keys[i]) & mask;
-    while (keys[slot]) slot = (slot + 1) & mask;
-    keys[slot] = cells->keys[i];
-    counts[slot] = cells->counts[i];
+    if (!cells->slots[i].key) continue;
+    size_t slot = (size_t)mix(cells->slots[i].key) & mask;
+    while (slots[slot].key) slot = (slot + 1) & mask;
+    slots[slot] = cells->slots[i];
   }
-  free(cells->keys);
-  free(cells->counts);
-  cells->keys = keys;
-  cells->counts = counts;
+  free(cells->slots);
+  cells->slots = slots;
   cells->slot_count = slot_count;
   return CE_OK;
 }
@@ -51,13 +42,13 @@ ce_status ce__cells_add(ce_cells *cells, uint32_t cls, uint32_t cluster, uint64_
   uint64_t key = ((uint64_t)cls << 32 | cluster) + 1;
   size_t mask = cells->slot_count - 1;
   size_t slot = (size_t)mix(key) & mask;
-  while (cells->keys[slot] && cells->keys[slot] != key) slot = (slot + 1) & mask;
-  if (!cells->keys[slot]) {
-    cells->keys[slot] = key;
-    cells->counts[slot] = 0;
+  while (cells->slots[slot].key && cells->slots[slot].key != key) slot = (slot + 1) & mask;
+  if (!cells->slots[slot].key) {
+    cells->slots[slot].key = key;
+    cells->slots[slot].count = 0;
     cells->used++;
   }
-  cells->counts[slot] += count;
+  cells->slots[slot].count += count;
   return CE_OK;
 }
 
@@ -113,9 +104,9 @@ ce_status ce__table_build(ce_table *table, const ce_cells *cells, size_t classes
   }
   size_t n = 0;
   for (size_t i = 0; i < cells->slot_count; i++)
-    if (cells->keys[i]) {
-      pairs[2 * n] = cells->keys[i] - 1;
-      pairs[2 * n + 1] = cells->counts[i];
+    if (cells->slots[i].key) {
+      pairs[2 * n] = cells->slots[i].key - 1;
+      pairs[2 * n + 1] = cells->slots[i].count;
       n++;
     }
   qsort(pairs, n, 2 * sizeof *pairs, compare_keys);

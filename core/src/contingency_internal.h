@@ -8,9 +8,14 @@
 
 #include "util_internal.h"
 
+/* A key and its count side by side: one cache line serves a probe and its update. */
+typedef struct ce_cell {
+  uint64_t key; /* (class << 32 | cluster) + 1, 0 = empty slot */
+  uint64_t count;
+} ce_cell;
+
 typedef struct ce_cells {
-  uint64_t *keys; /* (class << 32 | cluster) + 1, 0 = empty slot */
-  uint64_t *counts;
+  ce_cell *slots;
   size_t slot_count;
   size_t used;
 } ce_cells;

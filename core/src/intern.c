@@ -63,21 +63,30 @@ static char *arena_copy(ce_intern *table, const char *bytes, size_t len) {
   return copy;
 }
 
+/* A slot holds part of the hash beside the id: a probe that cannot match is rejected
+ * without touching the strings, which are scattered in memory. */
+static uint64_t slot_entry(uint64_t hash, size_t id) {
+  return (hash & 0xffffffff00000000u) | ((uint64_t)id + 1);
+}
+static uint32_t slot_id(uint64_t entry) {
+  return (uint32_t)entry - 1;
+}
+
 static size_t find_slot(const ce_intern *table, const char *bytes, size_t len, uint64_t hash) {
   size_t mask = table->slot_count - 1;
+  uint64_t high = hash & 0xffffffff00000000u;
   for (size_t slot = (size_t)hash & mask;; slot = (slot + 1) & mask) {
-    uint32_t entry = table->slots[slot];
+    uint64_t entry = table->slots[slot];
     if (!entry) return slot;
-    uint32_t id = entry - 1;
-    if (table->hashes[id] == hash && table->lengths[id] == len &&
-        memcmp(table->strings[id], bytes, len) == 0)
-      return slot;
+    if ((entry & 0xffffffff00000000u) != high) continue;
+    uint32_t id = slot_id(entry);
+    if (table->lengths[id] == len && memcmp(table->strings[id], bytes, len) == 0) return slot;
   }
 }
 
 static ce_status rehash(ce_intern *table) {
   size_t slot_count = table->slot_count ? table->slot_count * 2 : 64;
-  uint32_t *slots = calloc(slot_count, sizeof *slots);
+  uint64_t *slots = calloc(slot_count, sizeof *slots);
   if (!slots) return CE_ERR_NOMEM;
   free(table->slots);
   table->slots = slots;
@@ -86,7 +95,7 @@ static ce_status rehash(ce_intern *table) {
   for (size_t id = 0; id < table->count; id++) {
     size_t slot = (size_t)table->hashes[id] & mask;
     while (slots[slot]) slot = (slot + 1) & mask;
-    slots[slot] = (uint32_t)id + 1;
+    slots[slot] = slot_entry(table->hashes[id], id);
   }
   return CE_OK;
 }
@@ -102,7 +111,7 @@ ce_status ce__intern_put(ce_intern *table, const char *bytes, size_t len, uint32
   uint64_t hash = hash_bytes(bytes, len);
   size_t slot = find_slot(table, bytes, len, hash);
   if (table->slots[slot]) {
-    *id = table->slots[slot] - 1;
+    *id = slot_id(table->slots[slot]);
     if (added) *added = 0;
     return CE_OK;
   }
@@ -122,7 +131,7 @@ ce_status ce__intern_put(ce_intern *table, const char *bytes, size_t len, uint32
   table->strings[fresh] = copy;
   table->lengths[fresh] = (uint32_t)len;
   table->hashes[fresh] = hash;
-  table->slots[slot] = fresh + 1;
+  table->slots[slot] = slot_entry(hash, fresh);
   *id = fresh;
   if (added) *added = 1;
   return CE_OK;
@@ -131,7 +140,7 @@ ce_status ce__intern_put(ce_intern *table, const char *bytes, size_t len, uint32
 uint32_t ce__intern_find(const ce_intern *table, const char *bytes, size_t len) {
   if (!table->slot_count) return UINT32_MAX;
   size_t slot = find_slot(table, bytes, len, hash_bytes(bytes, len));
-  return table->slots[slot] ? table->slots[slot] - 1 : UINT32_MAX;
+  return table->slots[slot] ? slot_id(table->slots[slot]) : UINT32_MAX;
 }
 
 const char *ce__intern_get(const ce_intern *table, uint32_t id, size_t *len) {

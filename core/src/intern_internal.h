@@ -15,7 +15,7 @@ typedef struct ce_arena_block ce_arena_block;
 
 typedef struct ce_intern {
   ce_arena_block *blocks;
-  uint32_t *slots; /* id + 1, 0 = empty */
+  uint64_t *slots; /* (hash's high 32 bits) << 32 | (id + 1); 0 = empty */
   size_t slot_count;
   const char **strings;
   uint32_t *lengths;

@@ -294,7 +294,7 @@ int ce__sub_has_test(const ce_sub *sub) {
 static uint64_t ordered_pairs(const ce_cells *cells) {
   uint64_t sum = 0;
   for (size_t i = 0; i < cells->slot_count; i++)
-    if (cells->keys[i]) sum += cells->counts[i] * (cells->counts[i] - 1);
+    if (cells->slots[i].key) sum += cells->slots[i].count * (cells->slots[i].count - 1);
   return sum;
 }
 

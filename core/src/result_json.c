@@ -93,9 +93,9 @@ static ce_status put_gold_sizes(ce_buf *out, const ce_eval *ev) {
   ce_status status = tokens && items ? CE_OK : CE_ERR_NOMEM;
   const ce_cells *cells = &gold->item_cells;
   for (size_t slot = 0; !status && slot < cells->slot_count; slot++) {
-    if (!cells->keys[slot]) continue;
-    uint32_t cls = (uint32_t)(cells->keys[slot] - 1);
-    tokens[cls] += cells->counts[slot];
+    if (!cells->slots[slot].key) continue;
+    uint32_t cls = (uint32_t)(cells->slots[slot].key - 1);
+    tokens[cls] += cells->slots[slot].count;
     items[cls]++;
   }
   int has_tokens = ce__format_shape(gold->format) == CE_SHAPE_TOKENS;

@@ -86,12 +86,12 @@ static ce_status token_table_from_entries(const ce_eval *ev, ce_row *row) {
     const ce_cells *gold = &ev->inputs[0].item_cells;
     ce_cells cells = {0};
     for (size_t slot = 0; slot < gold->slot_count && !status; slot++) {
-      if (!gold->keys[slot]) continue;
-      uint64_t key = gold->keys[slot] - 1;
+      if (!gold->slots[slot].key) continue;
+      uint64_t key = gold->slots[slot].key - 1;
       uint32_t entry = entry_of[key >> 32];
       if (entry != UINT32_MAX)
         status = ce__cells_add(&cells, (uint32_t)key, e->cluster_ids[e->cluster_start[entry]],
-                               gold->counts[slot]);
+                               gold->slots[slot].count);
     }
     if (!status) status = ce__table_build(&row->token_table, &cells, e->classes, e->clusters);
     ce__cells_free(&cells);

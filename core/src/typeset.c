@@ -62,9 +62,9 @@ ce_status ce__item_labels_build(ce_item_labels *out, const ce_cells *cells, size
   out->item_count = item_count;
   size_t at = 0;
   for (size_t slot = 0; slot < cells->slot_count; slot++)
-    if (cells->keys[slot]) {
-      pairs[2 * at] = cells->keys[slot] - 1;
-      pairs[2 * at + 1] = cells->counts[slot];
+    if (cells->slots[slot].key) {
+      pairs[2 * at] = cells->slots[slot].key - 1;
+      pairs[2 * at + 1] = cells->slots[slot].count;
       at++;
     }
   qsort(pairs, n, 2 * sizeof *pairs, compare_u64); /* by item, then label */
