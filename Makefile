@@ -30,7 +30,7 @@ fuzz: setup-test
 	bash fuzz/run.sh $(FUZZ_SECONDS)
 
 # Measurements side by side in one run (see README "Performance"); no test asserts a time.
-bench: setup-test native wasm
+bench: setup-test native wasm web
 	bash bench/run.sh
 
 setup:

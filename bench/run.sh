@@ -6,7 +6,9 @@
 #   2. One-to-one's assignment on 2000 x 2000 and AMI's expected MI at N = 10^8
 #      (bench/measures_bench.c); the type level on Brown-shaped entries (bench/type_bench.c).
 #   3. Reading: a synthetic corpus pair of BENCH_TOKENS tokens (default 100M): peak RSS and
-#      throughput of the CLI.
+#      throughput of the CLI (its --verbose timing of reading and counting).
+#   4. The page in Chromium (bench/page_bench.mjs): full Brown, and a large generated pair
+#      with the progress bar watched.
 # Needs ../shared/data/brown.c50.paths for 1 (skipped without it).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -30,6 +32,7 @@ paths=../shared/data/brown.c50.paths
 if [ -f "$paths" ]; then
   node scripts/make-demo.mjs "$paths" --per-file all --out "$tmp/brown" | sed 's/^/   /'
   gold=$tmp/brown/brown-gold.tsv system=$tmp/brown/brown-c50.tsv
+  brown_gold=$gold brown_system=$system
   native=$(best_of_3 "$cli" --measures all "$gold" "$system")
   native_token=$(best_of_3 "$cli" --restarts 1 --measures token.m1 "$gold" "$system")
   python=$(best_of_3 /usr/bin/python3 bench/sklearn_all.py "$gold" "$system")
@@ -54,9 +57,22 @@ echo "== 3. reading: ${BENCH_TOKENS:=100000000} synthetic tokens, 200K types, 45
 cc -O2 -std=c11 bench/gen_corpus.c -lm -o "$tmp/gen_corpus" &&
   "$tmp/gen_corpus" "$tmp/gold.tsv" "$tmp/sys.tsv" "$BENCH_TOKENS"
 bytes=$(($(stat -c %s "$tmp/gold.tsv") + $(stat -c %s "$tmp/sys.tsv")))
-/usr/bin/time -v "$cli" --restarts 1 --measures token.m1 "$tmp/gold.tsv" "$tmp/sys.tsv" \
+/usr/bin/time -v "$cli" --verbose --levels token --measures token.m1 "$tmp/gold.tsv" "$tmp/sys.tsv" \
   >"$tmp/out" 2>"$tmp/time"
-seconds=$(grep 'Elapsed (wall clock)' "$tmp/time" | awk -F': ' '{split($2,t,":"); print (length(t)==3)? t[1]*3600+t[2]*60+t[3] : t[1]*60+t[2]}')
 rss=$(grep 'Maximum resident' "$tmp/time" | awk '{print $NF}')
-echo "   input: $((bytes / 1000000)) MB in two files; wall time ${seconds} s; peak RSS $((rss / 1024)) MB"
-echo "   throughput: $(echo "$bytes $seconds" | awk '{printf "%.0f", $1/$2/1e6}') MB/s (both files, one core)"
+echo "   input: $((bytes / 1000000)) MB in two files; peak RSS $((rss / 1024)) MB (token level)"
+grep 'read and counted' "$tmp/time" | sed 's/^clustereval: /   /'
+/usr/bin/time -v "$cli" --verbose --restarts 1 --measures token.m1 "$tmp/gold.tsv" "$tmp/sys.tsv" \
+  >"$tmp/out" 2>"$tmp/time"
+rss=$(grep 'Maximum resident' "$tmp/time" | awk '{print $NF}')
+echo "   with the type level too (1 restart): peak RSS $((rss / 1024)) MB"
+grep 'read and counted' "$tmp/time" | sed 's/^clustereval: /   /'
+
+echo "== 4. through the page in Chromium: full Brown, and a ${BENCH_PAGE_TOKENS:=12000000}-token pair"
+if [ -n "${brown_gold:-}" ] && [ -f dist/index.html ]; then
+  "$tmp/gen_corpus" "$tmp/page-gold.tsv" "$tmp/page-sys.tsv" "$BENCH_PAGE_TOKENS" 50000 45 200
+  node bench/page_bench.mjs "$brown_gold" "$brown_system" "$tmp/page-gold.tsv" "$tmp/page-sys.tsv" |
+    sed 's/^/   /'
+else
+  echo "   skipped: needs the Brown files of section 1 and a built dist/ (make web)"
+fi
