@@ -106,3 +106,18 @@ test('a system with its own test corpus for sub_p and sub_r, as the CLI computes
   assert.deepEqual([held.token.sub_p, held.token.sub_r], [1 / 3, 1]);
   assert.ok(!held.warnings.some((w) => w.includes('served as the test corpus')));
 });
+
+test('levels and per-input reading: one level alone, a label column per file', () => {
+  const gold = text('g', 'a\tx\tX\nb\ty\tY\na\tx\tX\n', 'tagged');
+  const system = text('s', 'a\tk\nb\tj\na\tk\n', 'tagged');
+  const tokenOnly = core.evaluate({ gold, systems: [system], options: { levels: 'token' } });
+  assert.equal(tokenOnly.systems[0].type, null);
+  assert.equal(tokenOnly.systems[0].token.m1, 1);
+  const typeOnly = core.evaluate({ gold, systems: [system], options: { levels: 'type' } });
+  assert.equal(typeOnly.systems[0].token, null);
+  // Column 2 of gold holds lower-case tags: the same partition, read from another column.
+  const second = core.evaluate({ gold: { ...gold, column: 2 }, systems: [system] });
+  assert.equal(second.gold.classes, 2);
+  assert.equal(second.systems[0].token.v_measure, 1);
+  assert.throws(() => core.evaluate({ gold, systems: [system], options: { levels: 'both-ways' } }), /levels/);
+});
