@@ -28,4 +28,6 @@ for format in "${formats[@]}"; do
 done
 "$CC" "${common[@]}" -fsanitize=fuzzer,$sanitizers fuzz/fuzz_labelmap.c "${objects[@]}" -lm \
   -o "$out/fuzz_labelmap"
+"$CC" "${common[@]}" -fsanitize=fuzzer,$sanitizers fuzz/fuzz_eval.c "${objects[@]}" -lm \
+  -o "$out/fuzz_eval"
 echo "built: $(cd "$out" && ls fuzz_* | tr '\n' ' ')"

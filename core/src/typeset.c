@@ -194,7 +194,8 @@ static ce_status system_entry(const ce_eval *ev, ce_row *row, entry_builder *b,
     if (!status) status = push_id(&b->cluster_ids, &b->cluster_len, &b->cluster_cap, cluster);
   }
   row->missing += unclustered;
-  qsort(b->cluster_ids + first, b->cluster_len - first, sizeof *b->cluster_ids, compare_u32);
+  if (b->cluster_len > first) /* nothing to sort (and no array yet) when the item left */
+    qsort(b->cluster_ids + first, b->cluster_len - first, sizeof *b->cluster_ids, compare_u32);
   return status;
 }
 
