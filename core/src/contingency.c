@@ -35,7 +35,7 @@ static ce_status cells_resize(ce_cells *cells) {
 }
 
 ce_status ce__cells_add(ce_cells *cells, uint32_t cls, uint32_t cluster, uint64_t count) {
-  if ((cells->used + 1) * 2 > cells->slot_count) {
+  if ((cells->used + 1) * 4 > cells->slot_count * 3) { /* linear probing stays short to 3/4 */
     ce_status status = cells_resize(cells);
     if (status) return status;
   }

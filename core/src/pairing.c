@@ -196,7 +196,9 @@ static ce_status count_pair(ce_eval *ev, ce_input *system, const ce_pending_toke
     }
   }
   ce_status status = ce__cells_add(&system->pair_cells, gold_token->label, cluster, 1);
-  if (!status) status = ce__cells_add(&system->item_cells, gold_token->item, cluster, 1);
+  /* Types from tokens; not kept when the token level alone is asked for (--levels token). */
+  if (!status && (int)ev->options[CE_OPT_LEVELS] != 1)
+    status = ce__cells_add(&system->item_cells, gold_token->item, cluster, 1);
   return status ? status : train_sub(system, gold_token, cluster);
 }
 

@@ -136,6 +136,23 @@ static void coverage(ce_row *row, uint64_t system_items, uint64_t gold_items, ui
   ce__measure_put(&row->type, CE_COVER_F, ce__f_score(p, r));
 }
 
+/*
+ * Extended BCubed compares the items that share a cluster, pair by pair: Σ_k |k|² bounds
+ * the work. Past the budget (a few seconds) it is left out with a warning rather than
+ * letting one measure hold the run for hours on a large, very polysemous system.
+ */
+#define EBCUBED_PAIR_BUDGET 2e9
+
+static double ebcubed_pairs(const ce_entries *e) {
+  uint64_t *sizes = calloc(e->clusters ? e->clusters : 1, sizeof *sizes);
+  if (!sizes) return 0.0; /* the measure itself will report the shortage */
+  for (size_t j = 0; j < e->cluster_start[e->items]; j++) sizes[e->cluster_ids[j]]++;
+  double pairs = 0.0;
+  for (size_t k = 0; k < e->clusters; k++) pairs += (double)sizes[k] * (double)sizes[k];
+  free(sizes);
+  return pairs;
+}
+
 static ce_status score_type_level(const ce_eval *ev, ce_row *row) {
   if (!wants(ev, CE_LEVEL_TYPE)) return CE_OK;
   ce_status status = build_type_table(row);
@@ -161,6 +178,10 @@ static ce_status score_type_level(const ce_eval *ev, ce_row *row) {
     ce__measure_put(&row->type, o1_ids[t], row->climb.o1[t].value);
     ce__measure_put(&row->type, m1_ids[t], row->climb.m1[t].value);
   }
+  if (ebcubed_pairs(&row->entries) > EBCUBED_PAIR_BUDGET)
+    return ce__row_warn(row,
+                        "ebcubed_p, ebcubed_r, ebcubed_f: n/a (more than 2e9 item pairs "
+                        "share a cluster; extended BCubed visits each)");
   double p, r, f;
   status = ce__extended_bcubed(&row->entries, &p, &r, &f);
   if (status) return status;
@@ -278,17 +299,21 @@ static ce_status score_system(ce_eval *ev, size_t index, const gold_view *gold, 
   ce_shape gold_shape = ce__format_shape(ev->inputs[0].format);
   ce_shape shape = ce__format_shape(system->format);
   status = copy_labels(&row->clusters, &system->labels);
-  ce_item_labels entries;
-  double share = shape == CE_SHAPE_TOKENS ? ev->options[CE_OPT_MIN_SHARE] : 0.0;
-  if (!status)
+  /* Two corpora scored at the token level alone need no entries: none were counted. */
+  int token_only =
+      !wants(ev, CE_LEVEL_TYPE) && shape == CE_SHAPE_TOKENS && gold_shape == CE_SHAPE_TOKENS;
+  if (!status && !token_only) {
+    ce_item_labels entries;
+    double share = shape == CE_SHAPE_TOKENS ? ev->options[CE_OPT_MIN_SHARE] : 0.0;
     status =
         ce__item_labels_build(&entries, &system->item_cells, ce__intern_count(&ev->items), share);
-  if (status) return status;
-  status =
-      ce__row_entries(ev, row, &gold->entries, &entries, system->unclustered_id, gold->evaluated,
-                      gold->evaluated_count, ce__intern_count(&ev->inputs[0].labels));
-  if (!status) count_items(ev, &entries, system->unclustered_id, gold, row);
-  ce__item_labels_free(&entries);
+    if (status) return status;
+    status =
+        ce__row_entries(ev, row, &gold->entries, &entries, system->unclustered_id, gold->evaluated,
+                        gold->evaluated_count, ce__intern_count(&ev->inputs[0].labels));
+    if (!status) count_items(ev, &entries, system->unclustered_id, gold, row);
+    ce__item_labels_free(&entries);
+  }
   if (!status && shape == CE_SHAPE_TOKENS && gold_shape == CE_SHAPE_TOKENS) {
     /* Token mode: missing counts the gold items seen with the unclustered label. */
     row->missing = system->unclustered.used;

@@ -7,6 +7,7 @@
 
 #include "check.h"
 #include "clustereval.h"
+#include "util_internal.h"
 
 typedef struct input {
   const char *name;
@@ -361,6 +362,34 @@ static void test_substitutable(void) {
   }
 }
 
+/* 50,000 items in one cluster: 2.5e9 pairs, past extended BCubed's budget: n/a, said why. */
+static void test_ebcubed_budget(void) {
+  ce_buf gold = {0}, sys = {0};
+  for (int i = 0; i < 50000; i++) {
+    ce__buf_printf(&gold, "w%d\t%s\n", i, i % 2 ? "X" : "Y");
+    ce__buf_printf(&sys, "w%d\tk\n", i);
+  }
+  input inputs[] = {{"g", CE_FORMAT_LEXICON, gold.data}, {"s", CE_FORMAT_LEXICON, sys.data}};
+  ce_eval *ev = ce_eval_create();
+  for (size_t i = 0; i < 2; i++) {
+    ce_eval_add_input(ev, inputs[i].name, NULL, NULL);
+    ce_eval_set_format(ev, i, inputs[i].format);
+  }
+  for (size_t i = 0; i < 2; i++) {
+    ce_eval_feed(ev, i, inputs[i].bytes, strlen(inputs[i].bytes), NULL);
+    ce_eval_close(ev, i, NULL);
+  }
+  CHECK(ce_eval_finish(ev, NULL) == CE_OK);
+  CHECK(unavailable(ev, 0, CE_LEVEL_TYPE, CE_EBCUBED_P));
+  CHECK_NEAR(value(ev, 0, CE_LEVEL_TYPE, CE_M1), 0.5, 0); /* the rest is there */
+  char *json = json_of(ev);
+  CHECK_STR_CONTAINS(json, "more than 2e9 item pairs share a cluster");
+  ce_free(json);
+  ce_eval_free(ev);
+  ce__buf_free(&gold);
+  ce__buf_free(&sys);
+}
+
 static void test_tables(void) {
   input inputs[] = {{"g", CE_FORMAT_TAGGED, gold_tokens},
                     {"sys,1", CE_FORMAT_TAGGED, system_tokens}};
@@ -401,6 +430,7 @@ int main(void) {
   test_label_maps();
   test_exclude_punct();
   test_substitutable();
+  test_ebcubed_budget();
   test_tables();
   return check_report("modes");
 }

@@ -18,6 +18,7 @@ export const FORMATS = [
 
 export const NMI_MEANS = ['arithmetic', 'geometric', 'min', 'max'];
 export const UNCLUSTERED = ['merge', 'split', 'drop'];
+export const LEVELS = ['both', 'token', 'type'];
 export const BASELINES = ['random', 'one', 'singletons', 'majority'];
 export const MAP_PRESETS = {
   'brown-universal': 'Brown → Universal (Petrov et al. 2012)',
@@ -76,6 +77,8 @@ export const DEFAULTS = Object.freeze({
   inducedMap: '',
   mapKeep: false,
   baselines: [],
+  levels: 'both',
+  substitutable: false,
 });
 
 /** The option keys that change the numbers (a change makes the shown result stale). */
@@ -95,6 +98,8 @@ export const COMPUTE_KEYS = [
   'inducedMap',
   'mapKeep',
   'baselines',
+  'levels',
+  'substitutable',
 ];
 
 const isNumber = (text) => text.trim() !== '' && Number.isFinite(Number(text));
@@ -147,6 +152,8 @@ export function requestOptions(o, maps = {}) {
     excludePunct: o.excludePunct,
     mapKeep: o.mapKeep,
     baselines: [...o.baselines],
+    levels: o.levels,
+    substitutable: o.substitutable,
     detail: true,
   };
   if (o.unclusteredLabel.trim()) out.unclusteredLabel = o.unclusteredLabel.trim();
@@ -189,6 +196,8 @@ const URL_KEYS = {
   inducedMap: 'sysmap',
   mapKeep: 'mapkeep',
   baselines: 'baselines',
+  levels: 'levels',
+  substitutable: 'sub',
 };
 
 const LISTS = new Set(['families', 'mappings', 'baselines']);
@@ -197,6 +206,7 @@ const CHOICES = {
   sortDir: ['asc', 'desc'],
   nmiMean: NMI_MEANS,
   unclustered: UNCLUSTERED,
+  levels: LEVELS,
   goldMap: ['', ...Object.keys(MAP_PRESETS)],
   inducedMap: ['', ...Object.keys(MAP_PRESETS)],
 };

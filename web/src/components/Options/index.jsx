@@ -5,6 +5,7 @@ import {
   DEFAULTS,
   MAP_PRESETS,
   NMI_MEANS,
+  LEVELS,
   PUNCT_PRESETS,
   UNCLUSTERED,
   labelList,
@@ -115,6 +116,20 @@ export function Options({ value, onChange, invalid, maps, onMapFile }) {
             >
               <option value="e">natural (nats)</option>
               <option value="2">base 2 (bits)</option>
+            </select>
+          </div>
+          <div class="options-field">
+            <label for="opt-levels">Levels</label>
+            <select
+              id="opt-levels"
+              value={value.levels}
+              onChange={(e) => set({ levels: e.currentTarget.value })}
+            >
+              {LEVELS.map((l) => (
+                <option key={l} value={l}>
+                  {l === 'both' ? 'token and type' : `${l} only`}
+                </option>
+              ))}
             </select>
           </div>
           <div class="options-field">
@@ -251,6 +266,12 @@ export function Options({ value, onChange, invalid, maps, onMapFile }) {
               )}
             </span>
           </div>
+          <Check
+            id="opt-substitutable"
+            label="Substitutable precision and recall (Frank et al. 2009), gold-free"
+            checked={value.substitutable}
+            onChange={(substitutable) => set({ substitutable })}
+          />
           <Check
             id="opt-exclude-punct"
             label="Exclude tokens made only of Unicode punctuation and symbols"
@@ -412,6 +433,8 @@ function summaryText(o, maps) {
   if (o.beta !== DEFAULTS.beta) parts.push(`β ${o.beta}`);
   if (o.log2) parts.push('bits');
   if (o.nmiMean !== DEFAULTS.nmiMean) parts.push(`NMI ${o.nmiMean}`);
+  if (o.levels !== DEFAULTS.levels) parts.push(`${o.levels} level only`);
+  if (o.substitutable) parts.push('substitutable scores');
   if (!o.tokenCheck) parts.push('no token check');
   if (o.restarts !== DEFAULTS.restarts) parts.push(`${o.restarts} restarts`);
   if (o.seed !== DEFAULTS.seed) parts.push(`seed ${o.seed}`);
