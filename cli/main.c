@@ -376,6 +376,17 @@ static int open_files(const cli_args *args, FILE **files, const char **names, si
   return code;
 }
 
+/* An input far ahead of the others waits its turn: its tokens would only queue up. */
+enum { BACKLOG_SLACK = 1 << 16 };
+
+static int ahead(const ce_eval *ev, FILE **files, size_t count, size_t i) {
+  size_t mine = ce_eval_backlog(ev, i);
+  if (mine <= BACKLOG_SLACK) return 0;
+  for (size_t j = 0; j < count; j++)
+    if (j != i && files[j] && ce_eval_backlog(ev, j) < mine) return 1;
+  return 0;
+}
+
 /* Reads every file round-robin, a chunk at a time, so the core can pair tokens as they come. */
 static int feed_files(ce_eval *ev, FILE **files, const char **names, size_t count) {
   char *chunk = malloc(CHUNK_BYTES);
@@ -385,6 +396,8 @@ static int feed_files(ce_eval *ev, FILE **files, const char **names, size_t coun
     open_count = 0;
     for (size_t i = 0; i < count; i++) {
       if (!files[i]) continue;
+      open_count++;
+      if (ahead(ev, files, count, i)) continue;
       size_t got = fread(chunk, 1, CHUNK_BYTES, files[i]);
       ce_status status = got ? ce_eval_feed(ev, i, chunk, got, NULL) : CE_OK;
       int ended = got < CHUNK_BYTES;
@@ -396,8 +409,7 @@ static int feed_files(ce_eval *ev, FILE **files, const char **names, size_t coun
         ce_eval_close(ev, i, NULL); /* a failed input keeps its own error */
         if (files[i] != stdin) fclose(files[i]);
         files[i] = NULL;
-      } else {
-        open_count++;
+        open_count--;
       }
     }
     if (ce_eval_input_error(ev, 0)) break; /* gold failed: nothing can be scored */

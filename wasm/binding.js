@@ -3,6 +3,8 @@
 // CeError, copies results out, and frees in `finally`. Runs unchanged in a worker and in Node.
 
 const CHUNK_BYTES = 1 << 20;
+// An input this many tokens ahead of another waits its turn (its tokens would only queue).
+const BACKLOG_SLACK = 1 << 16;
 
 /** An error of the core, naming the input file and line like the CLI does. */
 export class CeError extends Error {
@@ -194,6 +196,11 @@ export function bindCore(module) {
         const status = module._ce_wasm_close(handle, index);
         if (status && index === 0) throw lastError(handle, status);
       },
+      /* True when input `index` should wait: far ahead of some other open input. */
+      ahead(index, open) {
+        const mine = module._ce_wasm_backlog(handle, index);
+        return mine > BACKLOG_SLACK && open.some((o, j) => o && j !== index && module._ce_wasm_backlog(handle, j) < mine);
+      },
       finish() {
         const status = module._ce_wasm_finish(handle);
         if (status) throw lastError(handle, status);
@@ -247,8 +254,13 @@ export function bindCore(module) {
       // Round-robin, a chunk at a time: the core pairs tokens as soon as all inputs have them.
       for (let open = inputs.length; open > 0; ) {
         open = 0;
+        const opened = inputs.map((input) => input.open);
         inputs.forEach((input, index) => {
           if (!input.open) return;
+          if (run.ahead(index, opened)) {
+            open++;
+            return;
+          }
           const chunk = input.bytes.subarray(input.offset, input.offset + CHUNK_BYTES);
           input.offset += chunk.length;
           const alive = run.feed(index, chunk);
@@ -296,8 +308,13 @@ export function bindCore(module) {
       };
       for (let open = inputs.length; open > 0; ) {
         open = 0;
+        const opened = inputs.map((input) => input.open);
         for (const [index, input] of inputs.entries()) {
           if (!input.open) continue;
+          if (run.ahead(index, opened)) {
+            open++;
+            continue;
+          }
           const chunk = await next(input);
           if (chunk && run.feed(index, chunk)) {
             done += chunk.length;

@@ -106,6 +106,10 @@ CE_EXPORT int ce_wasm_feed(ce_wasm_handle *handle, int index, const void *bytes,
   return ce_eval_feed(handle->ev, (size_t)index, bytes, len, &handle->error);
 }
 
+CE_EXPORT double ce_wasm_backlog(const ce_wasm_handle *handle, int index) {
+  return (double)ce_eval_backlog(handle->ev, (size_t)index);
+}
+
 CE_EXPORT int ce_wasm_close(ce_wasm_handle *handle, int index) {
   return ce_eval_close(handle->ev, (size_t)index, &handle->error);
 }

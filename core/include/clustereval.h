@@ -312,6 +312,13 @@ ce_status ce_eval_map_close(ce_eval *ev, ce_side side, ce_error *err);
 /* The presets' names, from 0 until NULL. */
 const char *ce_map_preset_name(size_t index);
 
+/*
+ * Tokens of input `index` read but still waiting for the other inputs to reach them. A
+ * driver keeps memory flat by feeding first the inputs that are behind (the lowest
+ * backlog) instead of byte for byte: lines of different lengths drift apart otherwise.
+ */
+size_t ce_eval_backlog(const ce_eval *ev, size_t index);
+
 /* Number of inputs added (gold included). */
 size_t ce_eval_input_count(const ce_eval *ev);
 /* The input's name, or NULL when `index` is out of range. */

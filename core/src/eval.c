@@ -533,6 +533,11 @@ ce_status ce_eval_finish(ce_eval *ev, ce_error *err) {
   return CE_OK;
 }
 
+size_t ce_eval_backlog(const ce_eval *ev, size_t index) {
+  if (!ev || index >= ev->input_count) return 0;
+  return ev->inputs[index].queue_len - ev->inputs[index].queue_head;
+}
+
 size_t ce_eval_input_count(const ce_eval *ev) {
   return ev ? ev->input_count : 0;
 }
