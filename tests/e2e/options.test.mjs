@@ -36,6 +36,8 @@ const EXPECTED = {
   inducedMap: { name: 'clusters-to-tags.tsv', text: '0\tNOUN\n1\tVERB\n' },
   mapKeep: true,
   baselines: ['random', 'one', 'singletons', 'majority'],
+  levels: 'type',
+  substitutable: true,
   detail: true,
 };
 
@@ -44,6 +46,8 @@ async function setEverything(page) {
   await page.getByLabel('β of V').fill('0.5');
   await page.getByLabel('Logarithm').selectOption('2');
   await page.getByLabel('NMI mean').selectOption('max');
+  await page.getByLabel('Levels').selectOption('type');
+  await page.getByLabel('Substitutable precision and recall').check();
   await page.getByLabel('Check that tokens line up').uncheck();
   await page.getByLabel('Restarts').fill('25');
   await page.getByLabel('Seed').fill('42');
