@@ -8,15 +8,6 @@ void ce__cells_free(ce_cells *cells) {
   memset(cells, 0, sizeof *cells);
 }
 
-static uint64_t mix(uint64_t key) {
-  /* splitmix64 finaliser: spreads neighbouring (class, cluster) keys over the slots. */
-  key ^= key >> 30;
-  key *= 0xbf58476d1ce4e5b9u;
-  key ^= key >> 27;
-  key *= 0x94d049bb133111ebu;
-  return key ^ (key >> 31);
-}
-
 static ce_status cells_resize(ce_cells *cells) {
   size_t slot_count = cells->slot_count ? cells->slot_count * 2 : 256;
   ce_cell *slots = calloc(slot_count, sizeof *slots);
@@ -24,7 +15,7 @@ static ce_status cells_resize(ce_cells *cells) {
   size_t mask = slot_count - 1;
   for (size_t i = 0; i < cells->slot_count; i++) {
     if (!cells->slots[i].key) continue;
-    size_t slot = (size_t)mix(cells->slots[i].key) & mask;
+    size_t slot = (size_t)ce__mix64(cells->slots[i].key) & mask;
     while (slots[slot].key) slot = (slot + 1) & mask;
     slots[slot] = cells->slots[i];
   }
@@ -41,7 +32,7 @@ ce_status ce__cells_add(ce_cells *cells, uint32_t cls, uint32_t cluster, uint64_
   }
   uint64_t key = ((uint64_t)cls << 32 | cluster) + 1;
   size_t mask = cells->slot_count - 1;
-  size_t slot = (size_t)mix(key) & mask;
+  size_t slot = (size_t)ce__mix64(key) & mask;
   while (cells->slots[slot].key && cells->slots[slot].key != key) slot = (slot + 1) & mask;
   if (!cells->slots[slot].key) {
     cells->slots[slot].key = key;

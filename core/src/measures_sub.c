@@ -122,15 +122,6 @@ struct ce_sub {
   uint64_t test_tokens;
 };
 
-static uint64_t mix(uint64_t key) {
-  /* splitmix64 finaliser: spreads neighbouring ids over the slots. */
-  key ^= key >> 30;
-  key *= 0xbf58476d1ce4e5b9u;
-  key ^= key >> 27;
-  key *= 0x94d049bb133111ebu;
-  return key ^ (key >> 31);
-}
-
 static void map_free(sub_map *map) {
   free(map->keys);
   free(map->bits);
@@ -145,7 +136,7 @@ static ce_status map_resize(sub_map *map) {
   if (!slots) return CE_ERR_NOMEM;
   size_t mask = slot_count - 1;
   for (size_t id = 0; id < map->count; id++) {
-    size_t slot = (size_t)mix(map->keys[id]) & mask;
+    size_t slot = (size_t)ce__mix64(map->keys[id]) & mask;
     while (slots[slot]) slot = (slot + 1) & mask;
     slots[slot] = (uint32_t)id + 1;
   }
@@ -159,7 +150,7 @@ static ce_status map_resize(sub_map *map) {
 static uint32_t map_find(const sub_map *map, uint64_t key) {
   if (!map->slot_count) return SUB_ABSENT;
   size_t mask = map->slot_count - 1;
-  for (size_t slot = (size_t)mix(key) & mask; map->slots[slot]; slot = (slot + 1) & mask)
+  for (size_t slot = (size_t)ce__mix64(key) & mask; map->slots[slot]; slot = (slot + 1) & mask)
     if (map->keys[map->slots[slot] - 1] == key) return map->slots[slot] - 1;
   return SUB_ABSENT;
 }
@@ -171,7 +162,7 @@ static ce_status map_put(sub_map *map, uint64_t key, uint32_t *id) {
     if (status) return status;
   }
   size_t mask = map->slot_count - 1;
-  size_t slot = (size_t)mix(key) & mask;
+  size_t slot = (size_t)ce__mix64(key) & mask;
   for (; map->slots[slot]; slot = (slot + 1) & mask)
     if (map->keys[map->slots[slot] - 1] == key) {
       *id = map->slots[slot] - 1;

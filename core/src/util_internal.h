@@ -46,6 +46,15 @@ ce_status ce__buf_append_excerpt(ce_buf *buf, const char *bytes, size_t len, siz
 /* Appends the shortest decimal that reads back as the same double; "null" if not finite. */
 ce_status ce__buf_put_double(ce_buf *buf, double value);
 
+/* The splitmix64 finaliser: spreads neighbouring integer keys over a hash table's slots. */
+static inline uint64_t ce__mix64(uint64_t key) {
+  key ^= key >> 30;
+  key *= 0xbf58476d1ce4e5b9u;
+  key ^= key >> 27;
+  key *= 0x94d049bb133111ebu;
+  return key ^ (key >> 31);
+}
+
 /* Grows `*array` of `elem` bytes to hold at least `need` elements (doubling). */
 ce_status ce__grow(void **array, size_t *cap, size_t need, size_t elem);
 
