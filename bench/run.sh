@@ -68,7 +68,7 @@ rss=$(grep 'Maximum resident' "$tmp/time" | awk '{print $NF}')
 echo "   with the type level too (1 restart): peak RSS $((rss / 1024)) MB"
 grep 'read and counted' "$tmp/time" | sed 's/^clustereval: /   /'
 
-echo "== 4. through the page in Chromium: full Brown, and a ${BENCH_PAGE_TOKENS:=12000000}-token pair"
+echo "== 4. through the page in Chromium: full Brown, and a ${BENCH_PAGE_TOKENS:=17000000}-token pair"
 if [ -n "${brown_gold:-}" ] && [ -f dist/index.html ]; then
   "$tmp/gen_corpus" "$tmp/page-gold.tsv" "$tmp/page-sys.tsv" "$BENCH_PAGE_TOKENS" 50000 45 200
   node bench/page_bench.mjs "$brown_gold" "$brown_system" "$tmp/page-gold.tsv" "$tmp/page-sys.tsv" |
