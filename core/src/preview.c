@@ -17,15 +17,7 @@ static const char *kind_name(ce_record_kind kind) {
 }
 
 static void put_string(preview *p, const char *text, size_t len) {
-  ce_status status = ce__buf_puts(&p->json, "\"");
-  for (size_t i = 0; i < len && !status; i++) {
-    unsigned char c = (unsigned char)text[i];
-    status = c == '"' || c == '\\' ? ce__buf_printf(&p->json, "\\%c", c)
-             : c < 0x20            ? ce__buf_printf(&p->json, "\\u%04x", c)
-                                   : ce__buf_append(&p->json, &text[i], 1);
-  }
-  if (!status) status = ce__buf_puts(&p->json, "\"");
-  if (status) p->status = status;
+  if (ce__buf_put_json_string(&p->json, text, len)) p->status = CE_ERR_NOMEM;
 }
 
 static ce_status on_record(void *ctx, const ce_record *record, uint64_t line, ce_error *err) {

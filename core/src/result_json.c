@@ -7,21 +7,8 @@
 #include "assign_internal.h"
 #include "eval_internal.h"
 
-/* A JSON string from bytes: UTF-8 passes through (inputs are validated), controls escaped. */
 static ce_status put_bytes(ce_buf *out, const char *text, size_t len) {
-  ce_status status = ce__buf_puts(out, "\"");
-  for (size_t i = 0; !status && i < len; i++) {
-    unsigned char c = (unsigned char)text[i];
-    if (c == '"' || c == '\\') {
-      char escaped[2] = {'\\', (char)c};
-      status = ce__buf_append(out, escaped, 2);
-    } else if (c < 0x20) {
-      status = ce__buf_printf(out, "\\u%04x", c);
-    } else {
-      status = ce__buf_append(out, &text[i], 1);
-    }
-  }
-  return status ? status : ce__buf_puts(out, "\"");
+  return ce__buf_put_json_string(out, text, len);
 }
 
 static ce_status put_string(ce_buf *out, const char *text) {

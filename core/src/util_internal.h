@@ -43,6 +43,10 @@ ce_status ce__buf_printf(ce_buf *buf, const char *fmt, ...) CE_PRINTF(2, 3);
  */
 ce_status ce__buf_append_excerpt(ce_buf *buf, const char *bytes, size_t len, size_t max);
 
+/* Appends `bytes` as a JSON string: quotes, backslashes and control bytes escaped, other
+ * bytes as they are (inputs are validated UTF-8). */
+ce_status ce__buf_put_json_string(ce_buf *buf, const char *bytes, size_t len);
+
 /* Appends the shortest decimal that reads back as the same double; "null" if not finite. */
 ce_status ce__buf_put_double(ce_buf *buf, double value);
 
