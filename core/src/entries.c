@@ -104,3 +104,25 @@ ce_status ce__entries_from_pairs(ce_entries *entries, size_t items, size_t class
   if (status) ce__entries_free(entries);
   return status;
 }
+
+ce_status ce__entries_label_sizes(const ce_entries *entries, int clusters, uint64_t **sizes) {
+  size_t labels = clusters ? entries->clusters : entries->classes;
+  const uint32_t *start = clusters ? entries->cluster_start : entries->class_start;
+  const uint32_t *ids = clusters ? entries->cluster_ids : entries->class_ids;
+  *sizes = calloc(labels ? labels : 1, sizeof **sizes);
+  if (!*sizes) return CE_ERR_NOMEM;
+  for (size_t j = 0; entries->items && j < start[entries->items]; j++) (*sizes)[ids[j]]++;
+  return CE_OK;
+}
+
+size_t ce__entries_mapped(const ce_entries *entries, size_t item, const uint32_t *cluster_to_class,
+                          uint32_t *out) {
+  size_t count = 0;
+  for (uint32_t j = entries->cluster_start[item]; j < entries->cluster_start[item + 1]; j++) {
+    uint32_t c = cluster_to_class[entries->cluster_ids[j]];
+    int seen = c == UINT32_MAX;
+    for (size_t s = 0; s < count && !seen; s++) seen = out[s] == c;
+    if (!seen) out[count++] = c;
+  }
+  return count;
+}

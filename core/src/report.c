@@ -238,15 +238,6 @@ static ce_status put_ranked_sizes(ce_buf *out, const char *who, const char *unit
   return status;
 }
 
-/* Items per label of one side of some entries. */
-static ce_status items_per_label(const uint32_t *start, const uint32_t *ids, size_t items,
-                                 size_t labels, uint64_t **sizes) {
-  *sizes = calloc(labels ? labels : 1, sizeof **sizes);
-  if (!*sizes) return CE_ERR_NOMEM;
-  for (size_t j = 0; j < (items ? start[items] : 0); j++) (*sizes)[ids[j]]++;
-  return CE_OK;
-}
-
 static ce_status report_sizes(const ce_eval *ev, ce_buf *out) {
   ce_status status = ce__buf_puts(out, "who\tunit\trank\tlabel\tsize\n");
   const ce_row *first = ev->row_count ? &ev->rows[0] : NULL;
@@ -258,36 +249,18 @@ static ce_status report_sizes(const ce_eval *ev, ce_buf *out) {
     if (row->has_token_table)
       status = put_ranked_sizes(out, row->name, "tokens", row->token_table.cluster_sums,
                                 row->token_table.clusters, &row->clusters);
-    if (!status && row->has_entries) {
-      uint64_t *sizes;
+    for (int side = r == 0 ? 0 : 1; side < 2 && !status && row->has_entries; side++) {
       const ce_entries *e = &row->entries;
-      if (r == 0) {
-        status = items_per_label(e->class_start, e->class_ids, e->items, e->classes, &sizes);
-        if (!status)
-          status = put_ranked_sizes(out, "gold", "items", sizes, e->classes, &ev->inputs[0].labels);
-        free(sizes);
-      }
+      uint64_t *sizes = NULL;
+      status = ce__entries_label_sizes(e, side, &sizes);
       if (!status)
-        status = items_per_label(e->cluster_start, e->cluster_ids, e->items, e->clusters, &sizes);
-      if (!status)
-        status = put_ranked_sizes(out, row->name, "items", sizes, e->clusters, &row->clusters);
-      if (!status) free(sizes);
+        status =
+            side ? put_ranked_sizes(out, row->name, "items", sizes, e->clusters, &row->clusters)
+                 : put_ranked_sizes(out, "gold", "items", sizes, e->classes, &ev->inputs[0].labels);
+      free(sizes);
     }
   }
   return status;
-}
-
-static ce_status put_mapped_labels(ce_buf *out, const ce_eval *ev, const ce_entries *e, size_t i,
-                                   const uint32_t *h) {
-  uint32_t mapped[64];
-  size_t count = 0;
-  for (uint32_t j = e->cluster_start[i]; j < e->cluster_start[i + 1] && count < 64; j++) {
-    uint32_t c = h[e->cluster_ids[j]];
-    int seen = 0;
-    for (size_t s = 0; s < count && !seen; s++) seen = mapped[s] == c;
-    if (!seen) mapped[count++] = c;
-  }
-  return put_label_list(out, &ev->inputs[0].labels, mapped, count);
 }
 
 static ce_status report_details(const ce_eval *ev, ce_buf *out) {
@@ -300,6 +273,8 @@ static ce_status report_details(const ce_eval *ev, ce_buf *out) {
     const ce_entries *e = &row->entries;
     const uint32_t *h_m1 = row->climb.m1[CE_TYPE_MICRO_I].cluster_to_class;
     const uint32_t *h_o1 = row->climb.o1[CE_TYPE_MICRO_I].cluster_to_class;
+    uint32_t *mapped = malloc((e->classes ? e->classes : 1) * sizeof *mapped);
+    if (!mapped) return CE_ERR_NOMEM;
     for (size_t i = 0; i < e->items && !status; i++) {
       unsigned im_m1, im_o1;
       double f_m1, f_o1;
@@ -318,15 +293,20 @@ static ce_status report_details(const ce_eval *ev, ce_buf *out) {
         status = put_label_list(out, &row->clusters, e->cluster_ids + e->cluster_start[i],
                                 e->cluster_start[i + 1] - e->cluster_start[i]);
       if (!status) status = ce__buf_puts(out, "\t");
-      if (!status) status = put_mapped_labels(out, ev, e, i, h_m1);
+      if (!status)
+        status = put_label_list(out, &ev->inputs[0].labels, mapped,
+                                ce__entries_mapped(e, i, h_m1, mapped));
       if (!status) status = ce__buf_printf(out, "\t%u\t", im_m1);
       if (!status) status = ce__buf_put_double(out, f_m1);
       if (!status) status = ce__buf_puts(out, "\t");
-      if (!status) status = put_mapped_labels(out, ev, e, i, h_o1);
+      if (!status)
+        status = put_label_list(out, &ev->inputs[0].labels, mapped,
+                                ce__entries_mapped(e, i, h_o1, mapped));
       if (!status) status = ce__buf_printf(out, "\t%u\t", im_o1);
       if (!status) status = ce__buf_put_double(out, f_o1);
       if (!status) status = ce__buf_printf(out, "\t%s\n", f_m1 == 1.0 ? "yes" : "no");
     }
+    free(mapped);
   }
   return status;
 }

@@ -251,24 +251,12 @@ static ce_status put_id_list(ce_buf *out, const uint32_t *ids, size_t count) {
   return status ? status : ce__buf_puts(out, "]");
 }
 
-/* The classes h maps item i's clusters to, without repeats (unmapped clusters give none). */
-static ce_status put_mapped(ce_buf *out, const ce_entries *e, size_t i, const uint32_t *h) {
-  uint32_t mapped[64];
-  size_t count = 0;
-  for (uint32_t j = e->cluster_start[i]; j < e->cluster_start[i + 1] && count < 64; j++) {
-    uint32_t c = h[e->cluster_ids[j]];
-    int seen = c == UINT32_MAX;
-    for (size_t s = 0; s < count && !seen; s++) seen = mapped[s] == c;
-    if (!seen) mapped[count++] = c;
-  }
-  return put_id_list(out, mapped, count);
-}
-
 static ce_status put_items(ce_buf *out, const ce_eval *ev, const ce_row *row) {
   const ce_entries *e = &row->entries;
   const uint32_t *h_m1 = row->climb.m1[CE_TYPE_MICRO_I].cluster_to_class;
   const uint32_t *h_o1 = row->climb.o1[CE_TYPE_MICRO_I].cluster_to_class;
-  ce_status status = ce__buf_puts(out, "[");
+  uint32_t *mapped = malloc((e->classes ? e->classes : 1) * sizeof *mapped);
+  ce_status status = mapped ? ce__buf_puts(out, "[") : CE_ERR_NOMEM;
   for (size_t i = 0; !status && i < e->items; i++) {
     size_t len;
     const char *text = ce__intern_get(&ev->items, row->entry_items[i], &len);
@@ -287,15 +275,16 @@ static ce_status put_items(ce_buf *out, const ce_eval *ev, const ce_row *row) {
       status = put_id_list(out, e->cluster_ids + e->cluster_start[i],
                            e->cluster_start[i + 1] - e->cluster_start[i]);
     if (!status) status = ce__buf_puts(out, ",");
-    if (!status) status = put_mapped(out, e, i, h_m1);
+    if (!status) status = put_id_list(out, mapped, ce__entries_mapped(e, i, h_m1, mapped));
     if (!status) status = ce__buf_puts(out, ",");
     if (!status) status = put_number(out, f_m1);
     if (!status) status = ce__buf_puts(out, ",");
-    if (!status) status = put_mapped(out, e, i, h_o1);
+    if (!status) status = put_id_list(out, mapped, ce__entries_mapped(e, i, h_o1, mapped));
     if (!status) status = ce__buf_puts(out, ",");
     if (!status) status = put_number(out, f_o1);
     if (!status) status = ce__buf_puts(out, "]");
   }
+  free(mapped);
   return status ? status : ce__buf_puts(out, "]");
 }
 
@@ -306,14 +295,12 @@ static ce_status put_sizes(ce_buf *out, const ce_row *row) {
                  ? put_ranked(out, row->token_table.cluster_sums, row->token_table.clusters)
                  : ce__buf_puts(out, "[]");
   if (!status) status = ce__buf_puts(out, ",\"items\":");
-  if (!status) {
+  if (!status && !row->has_entries) status = ce__buf_puts(out, "[]");
+  if (!status && row->has_entries) {
     /* Items per cluster: the type table counts (class, cluster) pairs, so count anew. */
-    size_t clusters = row->entries.clusters;
-    uint64_t *sizes = calloc(clusters ? clusters : 1, sizeof *sizes);
-    if (!sizes) return CE_ERR_NOMEM;
-    for (size_t j = 0; row->has_entries && j < row->entries.cluster_start[row->entries.items]; j++)
-      sizes[row->entries.cluster_ids[j]]++;
-    status = put_ranked(out, sizes, clusters);
+    uint64_t *sizes;
+    status = ce__entries_label_sizes(&row->entries, 1, &sizes);
+    if (!status) status = put_ranked(out, sizes, row->entries.clusters);
     free(sizes);
   }
   return status ? status : ce__buf_puts(out, "}");

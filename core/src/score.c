@@ -144,9 +144,8 @@ static void coverage(ce_row *row, uint64_t system_items, uint64_t gold_items, ui
 #define EBCUBED_PAIR_BUDGET 2e9
 
 static double ebcubed_pairs(const ce_entries *e) {
-  uint64_t *sizes = calloc(e->clusters ? e->clusters : 1, sizeof *sizes);
-  if (!sizes) return 0.0; /* the measure itself will report the shortage */
-  for (size_t j = 0; j < e->cluster_start[e->items]; j++) sizes[e->cluster_ids[j]]++;
+  uint64_t *sizes;
+  if (ce__entries_label_sizes(e, 1, &sizes)) return 0.0; /* the measure reports the shortage */
   double pairs = 0.0;
   for (size_t k = 0; k < e->clusters; k++) pairs += (double)sizes[k] * (double)sizes[k];
   free(sizes);

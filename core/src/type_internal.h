@@ -42,6 +42,17 @@ ce_status ce__entries_from_pairs(ce_entries *entries, size_t items, size_t class
                                  const uint32_t *system_clusters, size_t system_pairs,
                                  const uint32_t *class_order, const uint32_t *cluster_order);
 
+/* Items per class (`clusters` 0) or per cluster (1): one count per label (caller frees). */
+ce_status ce__entries_label_sizes(const ce_entries *entries, int clusters, uint64_t **sizes);
+
+/*
+ * h(B_i) for item i: the classes mapping `cluster_to_class` sends its clusters to, each
+ * once, in the order met; unmapped clusters (UINT32_MAX) give none. `out` holds at least
+ * `entries->classes` ids. Returns how many were written.
+ */
+size_t ce__entries_mapped(const ce_entries *entries, size_t item, const uint32_t *cluster_to_class,
+                          uint32_t *out);
+
 /* The three polysemous measures, in the order of their ids (macro_i, micro_i, micro_c). */
 enum { CE_TYPE_MACRO_I, CE_TYPE_MICRO_I, CE_TYPE_MICRO_C, CE_TYPE_MEASURES };
 

@@ -114,8 +114,8 @@ ce_status ce__buf_put_json_string(ce_buf *buf, const char *bytes, size_t len) {
   for (size_t i = 0; !status && i < len; i++) {
     unsigned char c = (unsigned char)bytes[i];
     status = c == '"' || c == '\\' ? ce__buf_printf(buf, "\\%c", c)
-             : c < 0x20             ? ce__buf_printf(buf, "\\u%04x", c)
-                                    : ce__buf_append(buf, &bytes[i], 1);
+             : c < 0x20            ? ce__buf_printf(buf, "\\u%04x", c)
+                                   : ce__buf_append(buf, &bytes[i], 1);
   }
   return status ? status : ce__buf_puts(buf, "\"");
 }
