@@ -84,6 +84,7 @@ typedef struct ce_row {
   /* What the detail JSON and the reports show. Cluster ids index `clusters`. */
   ce_intern clusters;
   ce_table token_table;
+  uint32_t *token_m1, *token_o1; /* the token-level mappings, token_table.clusters each */
   int has_token_table;
   ce_table type_table; /* items per (class, cluster): c ∈ A_i and k ∈ B_i */
   int has_type_table;

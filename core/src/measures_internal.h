@@ -14,6 +14,9 @@ typedef struct ce_measure_options {
   double beta;  /* V-measure's weight of completeness */
   int log2;     /* entropies in bits instead of nats */
   ce_mean mean; /* nmi and ami normaliser */
+  /* When not NULL (clusters elements each): the m1 and o1 mappings, cluster → class,
+   * UINT32_MAX for a cluster o1 leaves unmapped. */
+  uint32_t *m1_map, *o1_map;
 } ce_measure_options;
 
 static inline void ce__measure_put(ce_measures *out, ce_measure m, double value) {
@@ -26,7 +29,8 @@ ce_status ce__measures_all(const ce_table *table, const ce_measure_options *opti
                            ce_measures *out);
 
 /* m1, o1, inv_purity (measures_map.c). */
-ce_status ce__measures_mapping(const ce_table *table, ce_measures *out);
+ce_status ce__measures_mapping(const ce_table *table, ce_measures *out, uint32_t *m1_map,
+                               uint32_t *o1_map);
 
 /* Entropies, V, VI, NVI, NMI, AMI, wordspace's entropies (measures_info.c). */
 void ce__measures_info(const ce_table *table, const ce_measure_options *options, ce_measures *out);

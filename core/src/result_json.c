@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "assign_internal.h"
 #include "eval_internal.h"
 
 static ce_status put_bytes(ce_buf *out, const char *text, size_t len) {
@@ -207,41 +206,15 @@ static ce_status put_cells(ce_buf *out, const ce_table *table) {
   return status ? status : ce__buf_puts(out, "]");
 }
 
-static ce_status put_map(ce_buf *out, const uint32_t *cluster_to_class, size_t clusters) {
+/* A mapping of the first `known` clusters; the clusters after them are unmapped. */
+static ce_status put_map(ce_buf *out, const uint32_t *cluster_to_class, size_t known,
+                         size_t clusters) {
   ce_status status = ce__buf_puts(out, "[");
   for (size_t k = 0; !status && k < clusters; k++)
-    status = cluster_to_class[k] == UINT32_MAX
+    status = k >= known || cluster_to_class[k] == UINT32_MAX
                  ? ce__buf_printf(out, "%s-1", k ? "," : "")
                  : ce__buf_printf(out, "%s%u", k ? "," : "", cluster_to_class[k]);
   return status ? status : ce__buf_puts(out, "]");
-}
-
-/* Token-level mappings: m1 takes each cluster's largest class; o1 the exact assignment. */
-static ce_status token_mappings(const ce_table *table, uint32_t *m1, uint32_t *o1) {
-  uint64_t *best = calloc(table->clusters ? table->clusters : 1, sizeof *best);
-  size_t cells = table->classes * table->clusters;
-  double *weights = calloc(cells ? cells : 1, sizeof *weights);
-  long *row_to_col = malloc((table->classes ? table->classes : 1) * sizeof *row_to_col);
-  ce_status status = best && weights && row_to_col ? CE_OK : CE_ERR_NOMEM;
-  for (size_t k = 0; k < table->clusters; k++) m1[k] = o1[k] = UINT32_MAX;
-  for (size_t i = 0; !status && i < table->cell_count; i++) {
-    uint32_t c = table->cell_class[i], k = table->cell_cluster[i];
-    if (table->cell_n[i] > best[k]) { /* cells run by class: ties keep the first class id */
-      best[k] = table->cell_n[i];
-      m1[k] = c;
-    }
-    weights[(size_t)c * table->clusters + k] = (double)table->cell_n[i];
-  }
-  double total;
-  if (!status)
-    status = ce__assign_max(weights, table->classes, table->clusters, row_to_col, &total);
-  for (size_t c = 0; !status && c < table->classes; c++)
-    if (row_to_col[c] >= 0 && weights[c * table->clusters + (size_t)row_to_col[c]] > 0)
-      o1[row_to_col[c]] = (uint32_t)c;
-  free(best);
-  free(weights);
-  free(row_to_col);
-  return status;
 }
 
 static ce_status put_id_list(ce_buf *out, const uint32_t *ids, size_t count) {
@@ -308,10 +281,7 @@ static ce_status put_sizes(ce_buf *out, const ce_row *row) {
 
 static ce_status put_detail(ce_buf *out, const ce_eval *ev, const ce_row *row) {
   size_t clusters = ce__intern_count(&row->clusters);
-  uint32_t *m1 = malloc((clusters ? clusters : 1) * sizeof *m1);
-  uint32_t *o1 = malloc((clusters ? clusters : 1) * sizeof *o1);
-  ce_status status = m1 && o1 ? CE_OK : CE_ERR_NOMEM;
-  if (!status) status = put_key(out, "detail", 0);
+  ce_status status = put_key(out, "detail", 0);
   if (!status) status = ce__buf_puts(out, "{\"classes\":");
   if (!status) status = put_labels(out, &ev->inputs[0].labels);
   if (!status) status = ce__buf_puts(out, ",\"clusters\":");
@@ -326,20 +296,20 @@ static ce_status put_detail(ce_buf *out, const ce_eval *ev, const ce_row *row) {
   }
   if (!status) status = ce__buf_puts(out, ",\"mapping\":{");
   int first = 1;
-  if (!status && row->has_token_table) {
-    status = token_mappings(&row->token_table, m1, o1);
-    if (!status) status = ce__buf_puts(out, "\"m1\":");
-    if (!status) status = put_map(out, m1, clusters);
+  if (!status && row->has_token) {
+    size_t known = row->token_table.clusters;
+    status = ce__buf_puts(out, "\"m1\":");
+    if (!status) status = put_map(out, row->token_m1, known, clusters);
     if (!status) status = ce__buf_puts(out, ",\"o1\":");
-    if (!status) status = put_map(out, o1, clusters);
+    if (!status) status = put_map(out, row->token_o1, known, clusters);
     first = 0;
   }
   for (int t = 0; !status && row->has_climb && t < CE_TYPE_MEASURES; t++) {
     status = put_key(out, ce_measure_id(m1_ids[t]), first);
     first = 0;
-    if (!status) status = put_map(out, row->climb.m1[t].cluster_to_class, clusters);
+    if (!status) status = put_map(out, row->climb.m1[t].cluster_to_class, clusters, clusters);
     if (!status) status = put_key(out, ce_measure_id(o1_ids[t]), 0);
-    if (!status) status = put_map(out, row->climb.o1[t].cluster_to_class, clusters);
+    if (!status) status = put_map(out, row->climb.o1[t].cluster_to_class, clusters, clusters);
   }
   if (!status) status = ce__buf_puts(out, "},\"sizes\":");
   if (!status) status = put_sizes(out, row);
@@ -347,10 +317,7 @@ static ce_status put_detail(ce_buf *out, const ce_eval *ev, const ce_row *row) {
     status = ce__buf_puts(out, ",\"items\":");
     if (!status) status = put_items(out, ev, row);
   }
-  if (!status) status = ce__buf_puts(out, "}");
-  free(m1);
-  free(o1);
-  return status;
+  return status ? status : ce__buf_puts(out, "}");
 }
 
 /* ---------------------------------------------------------------- rows */

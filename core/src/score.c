@@ -16,6 +16,8 @@ void ce__row_free(ce_row *row) {
   ce__buf_free(&row->warnings);
   ce__intern_free(&row->clusters);
   ce__table_free(&row->token_table);
+  free(row->token_m1);
+  free(row->token_o1);
   ce__table_free(&row->type_table);
   if (row->has_entries) ce__entries_free(&row->entries);
   free(row->entry_items);
@@ -30,7 +32,7 @@ ce_status ce__row_warn(ce_row *row, const char *message) {
 
 static ce_measure_options measure_options(const ce_eval *ev) {
   ce_measure_options options = {ev->options[CE_OPT_BETA], ev->options[CE_OPT_LOG2] != 0.0,
-                                (ce_mean)ev->options[CE_OPT_NMI_MEAN]};
+                                (ce_mean)ev->options[CE_OPT_NMI_MEAN], NULL, NULL};
   return options;
 }
 
@@ -56,6 +58,11 @@ static int wants(const ce_eval *ev, ce_level level) {
 static ce_status score_token_table(const ce_eval *ev, ce_row *row) {
   if (!wants(ev, CE_LEVEL_TOKEN)) return CE_OK;
   ce_measure_options options = measure_options(ev);
+  /* The mappings behind m1 and o1 are kept for the heatmap and the reports. */
+  size_t clusters = row->token_table.clusters ? row->token_table.clusters : 1;
+  row->token_m1 = options.m1_map = malloc(clusters * sizeof *row->token_m1);
+  row->token_o1 = options.o1_map = malloc(clusters * sizeof *row->token_o1);
+  if (!row->token_m1 || !row->token_o1) return CE_ERR_NOMEM;
   ce_status status = ce__measures_all(&row->token_table, &options, &row->token);
   if (!status) row->has_token = 1;
   return status;
