@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/ho
 import { saveBlob, stem } from '../../download.js';
 import { formatCount } from '../../format.js';
 import { PALETTE, cellCount, colourIndex, heatmapLayout, paletteGradient } from '../../heatmap.js';
+import { MAPPING_OPTIONS, Segmented } from '../Segmented/index.jsx';
 import './style.css';
 
 const SOURCES = [
@@ -156,48 +157,30 @@ export function Heatmap({ system, goldName }) {
   return (
     <div class="heatmap" data-testid="heatmap">
       <div class="view-controls">
-        <div class="segmented" role="radiogroup" aria-label="Mapping">
-          {[
-            ['m1', 'M-1'],
-            ['o1', '1-1'],
-          ].map(([id, label]) => (
-            <label key={id}>
-              <input
-                type="radio"
-                name="heatmap-mapping"
-                value={id}
-                checked={mapKind === id}
-                onChange={() => setMapKind(id)}
-                data-testid={`heatmap-${id}`}
-              />
-              {label}
-            </label>
-          ))}
-        </div>
-        <div class="segmented" role="radiogroup" aria-label="Counts">
-          {[
-            ['tokens', 'tokens'],
-            ['items', 'items'],
-          ].map(([id, label]) => (
-            <label
-              key={id}
-              title={
-                (id === 'items' ? !hasItems : !hasTokens) ? `this result has no ${id}` : undefined
-              }
-            >
-              <input
-                type="radio"
-                name="heatmap-counts"
-                value={id}
-                checked={counting === id}
-                disabled={id === 'items' ? !hasItems : !hasTokens}
-                onChange={() => setCounts(id)}
-                data-testid={`heatmap-${id}`}
-              />
-              {label}
-            </label>
-          ))}
-        </div>
+        <Segmented
+          label="Mapping"
+          name="heatmap-mapping"
+          testPrefix="heatmap"
+          options={MAPPING_OPTIONS}
+          value={mapKind}
+          onChange={setMapKind}
+        />
+        <Segmented
+          label="Counts"
+          name="heatmap-counts"
+          testPrefix="heatmap"
+          options={['tokens', 'items'].map((id) => {
+            const missing = id === 'items' ? !hasItems : !hasTokens;
+            return {
+              id,
+              label: id,
+              disabled: missing,
+              title: missing ? `this result has no ${id}` : undefined,
+            };
+          })}
+          value={counting}
+          onChange={setCounts}
+        />
         {sources.length > 1 && (
           <label class="view-field">
             Mapping of

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { formatCount } from '../../format.js';
+import { MAPPING_OPTIONS, Segmented } from '../Segmented/index.jsx';
 import './style.css';
 
 const ROW_H = 30;
@@ -138,39 +139,29 @@ export function ItemTable({ system }) {
             data-testid="items-filter"
           />
         </label>
-        <div class="segmented" role="radiogroup" aria-label="Show">
-          {KINDS.map(([id, label]) => (
-            <label key={id}>
-              <input
-                type="radio"
-                name="items-kind"
-                value={id}
-                checked={kind === id}
-                onChange={() => setKind(id)}
-                data-testid={`items-${id}`}
-              />
-              {label.split(' (')[0]} <span class="items-count">{formatCount(counts[id])}</span>
-            </label>
-          ))}
-        </div>
-        <div class="segmented" role="radiogroup" aria-label="Mapping">
-          {[
-            ['m1', 'M-1'],
-            ['o1', '1-1'],
-          ].map(([id, label]) => (
-            <label key={id}>
-              <input
-                type="radio"
-                name="items-mapping"
-                value={id}
-                checked={mapKind === id}
-                onChange={() => setMapKind(id)}
-                data-testid={`items-${id}`}
-              />
-              {label}
-            </label>
-          ))}
-        </div>
+        <Segmented
+          label="Show"
+          name="items-kind"
+          testPrefix="items"
+          options={KINDS.map(([id, label]) => ({
+            id,
+            label: (
+              <>
+                {label.split(' (')[0]} <span class="items-count">{formatCount(counts[id])}</span>
+              </>
+            ),
+          }))}
+          value={kind}
+          onChange={setKind}
+        />
+        <Segmented
+          label="Mapping"
+          name="items-mapping"
+          testPrefix="items"
+          options={MAPPING_OPTIONS}
+          value={mapKind}
+          onChange={setMapKind}
+        />
       </div>
       <p class="view-caption" role="status" data-testid="items-status">
         {formatCount(rows.length)} of {formatCount(items.length)} items of{' '}

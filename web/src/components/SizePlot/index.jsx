@@ -2,6 +2,7 @@ import { useRef, useState } from 'preact/hooks';
 import { saveBlob, stem } from '../../download.js';
 import { formatCount } from '../../format.js';
 import { isBaseline } from '../../table.js';
+import { Segmented } from '../Segmented/index.jsx';
 import './style.css';
 
 // Okabe & Ito's colour-blind-safe palette (without its yellow, too light on white); gold in
@@ -103,22 +104,14 @@ export function SizePlot({ result }) {
   return (
     <div class="sizeplot" data-testid="sizeplot">
       <div class="view-controls">
-        <div class="segmented" role="radiogroup" aria-label="Size in">
-          {['tokens', 'items'].map((u) => (
-            <label key={u}>
-              <input
-                type="radio"
-                name="sizes-unit"
-                value={u}
-                checked={shown === u}
-                disabled={!has(u)}
-                onChange={() => setUnit(u)}
-                data-testid={`sizes-${u}`}
-              />
-              {u}
-            </label>
-          ))}
-        </div>
+        <Segmented
+          label="Size in"
+          name="sizes-unit"
+          testPrefix="sizes"
+          options={['tokens', 'items'].map((u) => ({ id: u, label: u, disabled: !has(u) }))}
+          value={shown}
+          onChange={setUnit}
+        />
         <label class="view-field">
           <input
             type="checkbox"
