@@ -6,36 +6,10 @@
 
 #include "check.h"
 #include "rng_internal.h"
+#include "entries_text.h"
 #include "type_internal.h"
 
 #define EPS 1e-12
-
-static size_t parse_pairs(const char *text, uint32_t *items, uint32_t *labels) {
-  size_t count = 0;
-  uint32_t item = 0;
-  for (const char *p = text; *p;) {
-    if (*p == '|') {
-      item++;
-      p++;
-    } else if (*p == ' ') {
-      p++;
-    } else {
-      char *end;
-      labels[count] = (uint32_t)strtoul(p, &end, 10);
-      items[count++] = item;
-      p = end;
-    }
-  }
-  return count;
-}
-
-static void build(ce_entries *e, size_t items, size_t classes, size_t clusters, const char *gold,
-                  const char *system) {
-  uint32_t gi[64], gl[64], si[64], sl[64];
-  size_t gn = parse_pairs(gold, gi, gl), sn = parse_pairs(system, si, sl);
-  CHECK(ce__entries_from_pairs(e, items, classes, clusters, gi, gl, gn, si, sl, sn, NULL, NULL) ==
-        CE_OK);
-}
 
 static void test_hand_worked(void) {
   ce_entries e;

@@ -8,41 +8,10 @@
 #include "check.h"
 #include "hillclimb_internal.h"
 #include "rng_internal.h"
+#include "entries_text.h"
 #include "type_internal.h"
 
 #define EPS 1e-12
-
-/*
- * Entries from text: items separated by '|', ids by spaces, e.g. "0 | 0 1 | 1" (an empty
- * item is an empty induced entry). Orders are identity.
- */
-static size_t parse_pairs(const char *text, uint32_t *items, uint32_t *labels) {
-  size_t count = 0;
-  uint32_t item = 0;
-  for (const char *p = text; *p;) {
-    if (*p == '|') {
-      item++;
-      p++;
-    } else if (*p == ' ') {
-      p++;
-    } else {
-      char *end;
-      labels[count] = (uint32_t)strtoul(p, &end, 10);
-      items[count++] = item;
-      p = end;
-    }
-  }
-  return count;
-}
-
-static void build(ce_entries *e, size_t items, size_t classes, size_t clusters, const char *gold,
-                  const char *system) {
-  uint32_t gi[256], gl[256], si[256], sl[256];
-  size_t gn = parse_pairs(gold, gi, gl), sn = parse_pairs(system, si, sl);
-  ce_status status =
-      ce__entries_from_pairs(e, items, classes, clusters, gi, gl, gn, si, sl, sn, NULL, NULL);
-  CHECK(status == CE_OK);
-}
 
 static ce_type_result run(const ce_entries *e, unsigned restarts, uint64_t seed) {
   ce_climb_options options = {restarts, seed};
