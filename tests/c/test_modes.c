@@ -23,6 +23,19 @@ typedef struct setup {
   int baselines;
 } setup;
 
+/* Adds the inputs with their formats, then reads each a byte at a time (every line spans
+ * chunks) and closes it. */
+static void read_all(ce_eval *ev, const input *inputs, size_t count) {
+  for (size_t i = 0; i < count; i++) {
+    CHECK(ce_eval_add_input(ev, inputs[i].name, NULL, NULL) == CE_OK);
+    CHECK(ce_eval_set_format(ev, i, inputs[i].format) == CE_OK);
+  }
+  for (size_t i = 0; i < count; i++) {
+    for (const char *p = inputs[i].bytes; *p; p++) ce_eval_feed(ev, i, p, 1, NULL);
+    ce_eval_close(ev, i, NULL);
+  }
+}
+
 static ce_eval *run(const input *inputs, size_t count, const setup *s) {
   ce_eval *ev = ce_eval_create();
   CHECK(ce_eval_set(ev, CE_OPT_UNCLUSTERED, s->policy) == CE_OK);
@@ -31,15 +44,7 @@ static ce_eval *run(const input *inputs, size_t count, const setup *s) {
   if (s->excluded) CHECK(ce_eval_exclude_label(ev, s->excluded) == CE_OK);
   for (int b = 0; b < CE_BASELINE_COUNT; b++)
     if (s->baselines >> b & 1) CHECK(ce_eval_add_baseline(ev, (ce_baseline)b) == CE_OK);
-  for (size_t i = 0; i < count; i++) {
-    CHECK(ce_eval_add_input(ev, inputs[i].name, NULL, NULL) == CE_OK);
-    CHECK(ce_eval_set_format(ev, i, inputs[i].format) == CE_OK);
-  }
-  for (size_t i = 0; i < count; i++) {
-    /* One byte at a time: every line spans chunks. */
-    for (const char *p = inputs[i].bytes; *p; p++) ce_eval_feed(ev, i, p, 1, NULL);
-    ce_eval_close(ev, i, NULL);
-  }
+  read_all(ev, inputs, count);
   ce_error err;
   CHECK(ce_eval_finish(ev, &err) == CE_OK);
   return ev;
@@ -265,16 +270,9 @@ static void test_label_maps(void) {
   ce_error err;
   CHECK(ce_eval_map_preset(ev, CE_SIDE_GOLD, "brown-universal", &err) == CE_OK);
   CHECK(ce_eval_map_preset(ev, CE_SIDE_GOLD, "brown-universal", &err) == CE_ERR_USAGE);
-  const char *gold = "dog\tnn\ndogs\tnns\nran\tvbd\n";
-  const char *sys = "dog\tA\ndogs\tB\nran\tC\n";
-  ce_eval_add_input(ev, "g", NULL, NULL);
-  ce_eval_add_input(ev, "s", NULL, NULL);
-  ce_eval_set_format(ev, 0, CE_FORMAT_TAGGED);
-  ce_eval_set_format(ev, 1, CE_FORMAT_TAGGED);
-  ce_eval_feed(ev, 0, gold, strlen(gold), NULL);
-  ce_eval_feed(ev, 1, sys, strlen(sys), NULL);
-  ce_eval_close(ev, 0, NULL);
-  ce_eval_close(ev, 1, NULL);
+  input mapped[] = {{"g", CE_FORMAT_TAGGED, "dog\tnn\ndogs\tnns\nran\tvbd\n"},
+                    {"s", CE_FORMAT_TAGGED, "dog\tA\ndogs\tB\nran\tC\n"}};
+  read_all(ev, mapped, 2);
   CHECK(ce_eval_finish(ev, &err) == CE_OK);
   CHECK_NEAR(value(ev, 0, CE_LEVEL_TOKEN, CE_M1), 1.0, 0);
   CHECK_NEAR(value(ev, 0, CE_LEVEL_TOKEN, CE_O1), 2.0 / 3, 0); /* NOUN takes A or B, not both */
@@ -300,16 +298,9 @@ static void test_label_maps(void) {
 static void test_exclude_punct(void) {
   ce_eval *ev = ce_eval_create();
   CHECK(ce_eval_set(ev, CE_OPT_EXCLUDE_PUNCT, 1) == CE_OK);
-  const char *gold = "a\tX\n,\tP\n--\tP\n$\tS\nb\tY\nU.S.\tN\n";
-  const char *sys = "a\tk\n,\tk\n--\tk\n$\tk\nb\tj\nU.S.\ti\n";
-  ce_eval_add_input(ev, "g", NULL, NULL);
-  ce_eval_add_input(ev, "s", NULL, NULL);
-  ce_eval_set_format(ev, 0, CE_FORMAT_TAGGED);
-  ce_eval_set_format(ev, 1, CE_FORMAT_TAGGED);
-  ce_eval_feed(ev, 0, gold, strlen(gold), NULL);
-  ce_eval_feed(ev, 1, sys, strlen(sys), NULL);
-  ce_eval_close(ev, 0, NULL);
-  ce_eval_close(ev, 1, NULL);
+  input inputs[] = {{"g", CE_FORMAT_TAGGED, "a\tX\n,\tP\n--\tP\n$\tS\nb\tY\nU.S.\tN\n"},
+                    {"s", CE_FORMAT_TAGGED, "a\tk\n,\tk\n--\tk\n$\tk\nb\tj\nU.S.\ti\n"}};
+  read_all(ev, inputs, 2);
   CHECK(ce_eval_finish(ev, NULL) == CE_OK);
   CHECK_NEAR(value(ev, 0, CE_LEVEL_TOKEN, CE_O1), 1.0, 0); /* a/k b/j U.S./i remain */
   char *json = json_of(ev);
@@ -371,14 +362,7 @@ static void test_ebcubed_budget(void) {
   }
   input inputs[] = {{"g", CE_FORMAT_LEXICON, gold.data}, {"s", CE_FORMAT_LEXICON, sys.data}};
   ce_eval *ev = ce_eval_create();
-  for (size_t i = 0; i < 2; i++) {
-    ce_eval_add_input(ev, inputs[i].name, NULL, NULL);
-    ce_eval_set_format(ev, i, inputs[i].format);
-  }
-  for (size_t i = 0; i < 2; i++) {
-    ce_eval_feed(ev, i, inputs[i].bytes, strlen(inputs[i].bytes), NULL);
-    ce_eval_close(ev, i, NULL);
-  }
+  read_all(ev, inputs, 2);
   CHECK(ce_eval_finish(ev, NULL) == CE_OK);
   CHECK(unavailable(ev, 0, CE_LEVEL_TYPE, CE_EBCUBED_P));
   CHECK_NEAR(value(ev, 0, CE_LEVEL_TYPE, CE_M1), 0.5, 0); /* the rest is there */
