@@ -86,7 +86,8 @@ typedef struct ce_error {
   X(CE_OPT_DEPTH, "depth", 0.0, 0.0, 100000.0, 1)            /* paths prefix bits, 0 = all */     \
   X(CE_OPT_DETAIL, "detail", 0.0, 0.0, 1.0, 1)               /* JSON: tables, mappings, items */  \
   X(CE_OPT_SUBSTITUTABLE, "substitutable", 0.0, 0.0, 1.0, 1) /* compute sub_p, sub_r */           \
-  X(CE_OPT_LEVELS, "levels", 0.0, 0.0, 2.0, 1)               /* 0 both, 1 token, 2 type only */
+  X(CE_OPT_LEVELS, "levels", 0.0, 0.0, 2.0, 1)               /* 0 both, 1 token, 2 type only */   \
+  X(CE_OPT_BOOTSTRAP, "bootstrap", 0.0, 0.0, 100000.0, 1)    /* resamples for intervals, 0 none */
 
 typedef enum ce_option {
 #define CE_OPTION_ENUM_(name, id, def, lo, hi, integral) name,
@@ -266,6 +267,24 @@ ce_status ce_eval_close(ce_eval *ev, size_t index, ce_error *err);
  * through ce_eval_input_error and the JSON, and the others keep their numbers.
  */
 ce_status ce_eval_finish(ce_eval *ev, ce_error *err);
+
+/*
+ * --bootstrap B (SPEC §3.5): after ce_eval_finish, runs up to `count` more of the B
+ * resamples (sentences of a gold corpus, or items of a gold lexicon, drawn with
+ * replacement from the option seed) and reports how many are done of how many in all
+ * (`done`, `total`: may be NULL). Call it until done == total; calling it in small steps
+ * lets a caller show progress or stop, and gives the same numbers as one call. The JSON
+ * and ce_eval_interval cover the resamples done so far. With B = 0 it does nothing.
+ */
+ce_status ce_eval_resample(ce_eval *ev, unsigned count, unsigned *done, unsigned *total,
+                           ce_error *err);
+
+/*
+ * The percentile 95% interval of a measure over the resamples done: CE_ERR_UNAVAILABLE
+ * when none gave it a value (or no bootstrap ran); *lo and *hi are then untouched.
+ */
+ce_status ce_eval_interval(const ce_eval *ev, size_t system, ce_level level, ce_measure measure,
+                           double *lo, double *hi);
 
 /*
  * Adds a test corpus for the substitutable precision and recall of system input `system`

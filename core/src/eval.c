@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "clustereval.h"
+#include "bootstrap_internal.h"
 #include "eval_internal.h"
 #include "unicode_internal.h"
 
@@ -49,6 +50,7 @@ static void input_free(ce_input *input) {
   ce__cells_free(&input->item_cells);
   ce__cells_free(&input->unclustered);
   ce__sub_free(input->sub);
+  free(input->boot_clusters.at);
   ce__intern_free(&input->sub_labels);
   free(input->sub_cluster_of);
 }
@@ -66,6 +68,7 @@ void ce_eval_free(ce_eval *ev) {
     free(ev->map_names[side]);
   }
   free(ev->unclustered_label);
+  ce__boot_free(ev->boot);
   free(ev);
 }
 
@@ -530,6 +533,32 @@ ce_status ce_eval_finish(ce_eval *ev, ce_error *err) {
   ce_status status = ce__score_rows(ev);
   if (status) return ce__fail(err, status, NULL, 0, 0, "%s while scoring", ce_strerror(status));
   ev->finished = 1;
+  return CE_OK;
+}
+
+ce_status ce_eval_resample(ce_eval *ev, unsigned count, unsigned *done, unsigned *total,
+                           ce_error *err) {
+  if (!ev || !ev->finished)
+    return ce__fail(err, CE_ERR_USAGE, NULL, 0, 0, "resampling needs a finished evaluation");
+  if (ev->options[CE_OPT_BOOTSTRAP] <= 0.0) {
+    if (done) *done = 0;
+    if (total) *total = 0;
+    return CE_OK;
+  }
+  ce_status status = ce__boot_run(ev, count, done, total);
+  return status ? ce__fail(err, status, NULL, 0, 0, "%s while resampling", ce_strerror(status))
+                : CE_OK;
+}
+
+ce_status ce_eval_interval(const ce_eval *ev, size_t system, ce_level level, ce_measure measure,
+                           double *lo, double *hi) {
+  if (!ev || system >= ce_eval_system_count(ev) || (unsigned)measure >= CE_MEASURE_COUNT ||
+      (level != CE_LEVEL_TOKEN && level != CE_LEVEL_TYPE))
+    return CE_ERR_USAGE;
+  double low, high;
+  if (!ce__boot_interval(ev, system, level, measure, &low, &high)) return CE_ERR_UNAVAILABLE;
+  *lo = low;
+  *hi = high;
   return CE_OK;
 }
 

@@ -15,6 +15,19 @@
 #include "sub_internal.h"
 #include "type_internal.h"
 
+/* A growing array of ids. */
+typedef struct ce_u32s {
+  uint32_t *at;
+  size_t len, cap;
+} ce_u32s;
+
+static inline ce_status ce__u32s_push(ce_u32s *list, uint32_t value) {
+  if (ce__grow((void **)&list->at, &list->cap, list->len + 1, sizeof *list->at))
+    return CE_ERR_NOMEM;
+  list->at[list->len++] = value;
+  return CE_OK;
+}
+
 /* What a format's records are: a corpus, entries of a lexicon, or a contingency table. */
 typedef enum ce_shape { CE_SHAPE_TOKENS, CE_SHAPE_ENTRIES, CE_SHAPE_COUNTS } ce_shape;
 ce_shape ce__format_shape(ce_format format);
@@ -66,6 +79,7 @@ typedef struct ce_input {
   ce_intern sub_labels;     /* system: cluster labels its scores and test corpus share */
   uint32_t *sub_cluster_of; /* system: label id → id in sub_labels, UINT32_MAX until seen */
   size_t sub_cluster_cap;
+  ce_u32s boot_clusters; /* --bootstrap, token system: each counted gold token's cluster */
 } ce_input;
 
 /* A scored row: a system input, a baseline, or a `counts` file. */
@@ -112,6 +126,7 @@ struct ce_eval {
   size_t row_count;
   /* Gold's evaluated items, built once at finish (typeset.c). */
   uint64_t gold_items, polysemous_items;
+  struct ce_boot *boot; /* --bootstrap: the token log, then the resamples (bootstrap.c) */
 };
 
 /* pairing.c: the token queues and the lockstep pairing of token inputs. */

@@ -320,6 +320,11 @@ void ce__type_result_free(ce_type_result *result) {
 
 ce_status ce__type_measures(const ce_entries *entries, const ce_climb_options *options,
                             ce_type_result *result) {
+  return ce__type_measures_from(entries, options, NULL, result);
+}
+
+ce_status ce__type_measures_from(const ce_entries *entries, const ce_climb_options *options,
+                                 const uint32_t *const *m1_start, ce_type_result *result) {
   memset(result, 0, sizeof *result);
   ce_climb_options defaults = {10, 1};
   if (!options) options = &defaults;
@@ -331,7 +336,8 @@ ce_status ce__type_measures(const ce_entries *entries, const ce_climb_options *o
   if (!start) status = CE_ERR_NOMEM;
   for (int t = 0; t < CE_TYPE_MEASURES && !status; t++) {
     status = one_to_one(&ix, t, start, &result->o1[t]);
-    if (!status) status = ce__climb(&ix, t, start, options, &result->m1[t]);
+    if (!status)
+      status = ce__climb(&ix, t, m1_start ? m1_start[t] : start, options, &result->m1[t]);
   }
   free(start);
   ce__type_index_free(&ix);

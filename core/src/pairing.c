@@ -6,9 +6,10 @@
  * and line; the others go on.
  */
 #include <stdio.h> /* snprintf only */
+#include <stdlib.h>
 #include <string.h>
 
-#include "eval_internal.h"
+#include "bootstrap_internal.h"
 
 enum { EXCERPT_BYTES = 60 };
 
@@ -64,6 +65,8 @@ void ce__input_fail(ce_input *input, const ce_error *error) {
   ce__cells_free(&input->pair_cells);
   ce__cells_free(&input->item_cells);
   ce__cells_free(&input->unclustered);
+  free(input->boot_clusters.at);
+  memset(&input->boot_clusters, 0, sizeof input->boot_clusters);
 }
 
 /* A token system takes part in the pairing while it has not failed. */
@@ -179,13 +182,14 @@ ce_status ce__split_label(ce_buf *out, const ce_eval *ev, uint32_t item) {
  */
 static ce_status count_pair(ce_eval *ev, ce_input *system, const ce_pending_token *gold_token,
                             uint32_t cluster) {
+  int log = ev->options[CE_OPT_BOOTSTRAP] > 0.0;
   if (cluster == system->unclustered_id && cluster != UINT32_MAX) {
     ce_status status = ce__cells_add(&system->unclustered, gold_token->item, 0, 1);
     if (status) return status;
     ce_unclustered policy = (ce_unclustered)ev->options[CE_OPT_UNCLUSTERED];
     if (policy == CE_UNCLUSTERED_DROP) {
       system->dropped_tokens++;
-      return CE_OK;
+      return log ? ce__boot_log_system(ev, system, UINT32_MAX) : CE_OK;
     }
     if (policy == CE_UNCLUSTERED_SPLIT) {
       ce_buf label = {0};
@@ -199,6 +203,7 @@ static ce_status count_pair(ce_eval *ev, ce_input *system, const ce_pending_toke
   /* Types from tokens; not kept when the token level alone is asked for (--levels token). */
   if (!status && (int)ev->options[CE_OPT_LEVELS] != 1)
     status = ce__cells_add(&system->item_cells, gold_token->item, cluster, 1);
+  if (!status && log) status = ce__boot_log_system(ev, system, cluster);
   return status ? status : train_sub(system, gold_token, cluster);
 }
 
@@ -231,6 +236,14 @@ void ce__pair_ready_tokens(ce_eval *ev) {
     uint64_t position = gold->tokens + gold->excluded_tokens - queue_size(gold) + 1;
     if (check_ends(ev, gold_has, position) || !gold_has) return;
     ce_pending_token gold_token = queue_pop(gold);
+    if (ev->options[CE_OPT_BOOTSTRAP] > 0.0 &&
+        ce__boot_log_gold(ev, gold_token.item, gold_token.label, (int)gold_token.starts_sentence)) {
+      ce_error error;
+      ce__fail(&error, CE_ERR_NOMEM, gold->name, gold_token.line, 0,
+               "out of memory keeping tokens for --bootstrap");
+      ce__input_fail(gold, &error);
+      return;
+    }
     for (size_t s = 1; s < ev->input_count; s++) {
       ce_input *system = &ev->inputs[s];
       if (!pairs(system)) continue;

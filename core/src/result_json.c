@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "eval_internal.h"
+#include "bootstrap_internal.h"
 
 static ce_status put_bytes(ce_buf *out, const char *text, size_t len) {
   return ce__buf_put_json_string(out, text, len);
@@ -144,6 +144,8 @@ static ce_status put_options(ce_buf *out, const ce_eval *ev) {
                             levels[(int)ev->options[CE_OPT_LEVELS]],
                             ev->options[CE_OPT_SUBSTITUTABLE] != 0.0 ? "true" : "false");
   }
+  if (!status)
+    status = ce__buf_printf(out, ",\"bootstrap\":%u", (unsigned)ev->options[CE_OPT_BOOTSTRAP]);
   if (!status) status = put_key(out, "excluded_labels", 0);
   if (!status) status = put_labels(out, &ev->excluded_labels);
   return status ? status : ce__buf_puts(out, "}");
@@ -320,6 +322,150 @@ static ce_status put_detail(ce_buf *out, const ce_eval *ev, const ce_row *row) {
   return status ? status : ce__buf_puts(out, "}");
 }
 
+/* ---------------------------------------------------------- statistics */
+
+static const char *const level_names[2] = {"token", "type"};
+
+/* "token.m1", "type.macro_i_m1": measure ids qualified by their level (SPEC §3.5). */
+static ce_status put_qualified_key(ce_buf *out, int level, int m, int first) {
+  ce_status status = ce__buf_puts(out, first ? "\"" : ",\"");
+  if (!status)
+    status = ce__buf_printf(out, "%s.%s\":", level_names[level], ce_measure_id((ce_measure)m));
+  return status;
+}
+
+static ce_status put_interval(ce_buf *out, double lo, double hi) {
+  ce_status status = ce__buf_puts(out, "[");
+  if (!status) status = put_number(out, lo);
+  if (!status) status = ce__buf_puts(out, ",");
+  if (!status) status = put_number(out, hi);
+  return status ? status : ce__buf_puts(out, "]");
+}
+
+/* systems[i].ci: the 95% percentile interval of every measure that has one. */
+static ce_status put_ci(ce_buf *out, const ce_eval *ev, size_t r) {
+  if (ce__boot_unit(ev, NULL, NULL, NULL, NULL) == CE_UNIT_NONE) return CE_OK;
+  ce_status status = put_key(out, "ci", 0);
+  if (!status) status = ce__buf_puts(out, "{");
+  int first = 1;
+  for (int level = 0; level < 2 && !status; level++)
+    for (int m = 0; m < CE_MEASURE_COUNT && !status; m++) {
+      double lo, hi;
+      if (!ce__boot_interval(ev, r, (ce_level)level, (ce_measure)m, &lo, &hi)) continue;
+      status = put_qualified_key(out, level, m, first);
+      if (!status) status = put_interval(out, lo, hi);
+      first = 0;
+    }
+  return status ? status : ce__buf_puts(out, "}");
+}
+
+static ce_status put_bootstrap(ce_buf *out, const ce_eval *ev) {
+  size_t sentences, items;
+  unsigned done, total;
+  ce_boot_unit unit = ce__boot_unit(ev, &sentences, &items, &done, &total);
+  const char *why = ce__boot_unavailable(ev);
+  if (unit == CE_UNIT_NONE && !why) return CE_OK;
+  ce_status status = put_key(out, "bootstrap", 0);
+  if (!status && unit == CE_UNIT_NONE) {
+    status = ce__buf_printf(out, "{\"resamples\":0,\"requested\":%u,\"unit\":null,\"warning\":",
+                            (unsigned)ev->options[CE_OPT_BOOTSTRAP]);
+    if (!status) status = put_string(out, why);
+    return status ? status : ce__buf_puts(out, "}");
+  }
+  if (!status)
+    status = ce__buf_printf(
+        out,
+        "{\"resamples\":%u,\"requested\":%u,\"unit\":\"%s\",\"units\":%zu,\"type_unit\":"
+        "\"item\",\"sentences\":%zu,\"items\":%zu,\"seed\":%.0f,\"level\":0.95}",
+        done, total, unit == CE_UNIT_SENTENCE ? "sentence" : "item",
+        unit == CE_UNIT_SENTENCE ? sentences : items, sentences, items, ev->options[CE_OPT_SEED]);
+  return status;
+}
+
+/* paired[id][a][b]: the share of resamples in which a − b loses its full-data sign. */
+static ce_status put_paired(ce_buf *out, const ce_eval *ev) {
+  if (ce__boot_unit(ev, NULL, NULL, NULL, NULL) == CE_UNIT_NONE) return CE_OK;
+  ce_status status = put_key(out, "paired", 0);
+  if (!status) status = ce__buf_puts(out, "{");
+  int first_measure = 1;
+  for (int level = 0; level < 2 && !status; level++)
+    for (int m = 0; m < CE_MEASURE_COUNT && !status; m++) {
+      size_t with = 0;
+      double lo, hi;
+      for (size_t r = 0; r < ev->row_count; r++)
+        with += ce__boot_interval(ev, r, (ce_level)level, (ce_measure)m, &lo, &hi);
+      if (with < 2) continue;
+      status = put_qualified_key(out, level, m, first_measure);
+      if (!status) status = ce__buf_puts(out, "{");
+      first_measure = 0;
+      int first_a = 1;
+      for (size_t a = 0; a < ev->row_count && !status; a++) {
+        if (!ce__boot_interval(ev, a, (ce_level)level, (ce_measure)m, &lo, &hi)) continue;
+        status = put_key(out, ev->rows[a].name, first_a);
+        if (!status) status = ce__buf_puts(out, "{");
+        first_a = 0;
+        int first_b = 1;
+        for (size_t b = 0; b < ev->row_count && !status; b++) {
+          if (b == a || !ce__boot_interval(ev, b, (ce_level)level, (ce_measure)m, &lo, &hi))
+            continue;
+          status = put_key(out, ev->rows[b].name, first_b);
+          if (!status)
+            status = put_number(out, ce__boot_paired(ev, a, b, (ce_level)level, (ce_measure)m));
+          first_b = 0;
+        }
+        if (!status) status = ce__buf_puts(out, "}");
+      }
+      if (!status) status = ce__buf_puts(out, "}");
+    }
+  return status ? status : ce__buf_puts(out, "}");
+}
+
+/* rank_correlation: Spearman's ρ and Kendall's τ-b between every two measures' rankings. */
+static ce_status put_rank_correlation(ce_buf *out, const ce_eval *ev) {
+  int ranked[2][CE_MEASURE_COUNT], any = 0;
+  for (int level = 0; level < 2; level++)
+    for (int m = 0; m < CE_MEASURE_COUNT; m++)
+      any |= ranked[level][m] = ce__ranked_measure(ev, (ce_level)level, (ce_measure)m);
+  if (!any) return CE_OK;
+  ce_status status = ce__buf_printf(out, ",\"rank_correlation\":{\"systems\":%zu,\"measures\":[",
+                                    ce__ranked_count(ev));
+  int first = 1;
+  for (int level = 0; level < 2 && !status; level++)
+    for (int m = 0; m < CE_MEASURE_COUNT && !status; m++) {
+      if (!ranked[level][m]) continue;
+      status = ce__buf_printf(out, "%s\"%s.%s\"", first ? "" : ",", level_names[level],
+                              ce_measure_id((ce_measure)m));
+      first = 0;
+    }
+  if (!status) status = ce__buf_puts(out, "]");
+  for (int kind = 0; kind < 2 && !status; kind++) {
+    status = put_key(out, kind ? "kendall" : "spearman", 0);
+    if (!status) status = ce__buf_puts(out, "{");
+    int first_a = 1;
+    for (int la = 0; la < 2 && !status; la++)
+      for (int a = 0; a < CE_MEASURE_COUNT && !status; a++) {
+        if (!ranked[la][a]) continue;
+        status = put_qualified_key(out, la, a, first_a);
+        if (!status) status = ce__buf_puts(out, "{");
+        first_a = 0;
+        int first_b = 1;
+        for (int lb = 0; lb < 2 && !status; lb++)
+          for (int b = 0; b < CE_MEASURE_COUNT && !status; b++) {
+            if (!ranked[lb][b]) continue;
+            double rho, tau;
+            status = ce__rank_correlation(ev, (ce_level)la, (ce_measure)a, (ce_level)lb,
+                                          (ce_measure)b, &rho, &tau);
+            if (!status) status = put_qualified_key(out, lb, b, first_b);
+            if (!status) status = put_number(out, kind ? tau : rho);
+            first_b = 0;
+          }
+        if (!status) status = ce__buf_puts(out, "}");
+      }
+    if (!status) status = ce__buf_puts(out, "}");
+  }
+  return status ? status : ce__buf_puts(out, "}");
+}
+
 /* ---------------------------------------------------------------- rows */
 
 static ce_status put_row(ce_buf *out, const ce_eval *ev, const ce_row *row, int first) {
@@ -352,6 +498,7 @@ static ce_status put_row(ce_buf *out, const ce_eval *ev, const ce_row *row, int 
     status = row->has_type ? put_measures(out, &row->type, 0, CE_COVER_F + 1, 0)
                            : ce__buf_puts(out, "null");
   if (!status && row->has_climb) status = put_restarts(out, row);
+  if (!status) status = put_ci(out, ev, (size_t)(row - ev->rows));
   if (!status) status = put_warnings(out, row);
   if (!status && ev->options[CE_OPT_DETAIL] != 0.0) status = put_detail(out, ev, row);
   return status ? status : ce__buf_puts(out, "}");
@@ -366,7 +513,11 @@ ce_status ce_eval_json(const ce_eval *ev, char **json, size_t *len) {
   if (!status) status = ce__buf_puts(&out, ",\"systems\":[");
   for (size_t r = 0; !status && r < ev->row_count; r++)
     status = put_row(&out, ev, &ev->rows[r], r == 0);
-  if (!status) status = ce__buf_puts(&out, "]}\n");
+  if (!status) status = ce__buf_puts(&out, "]");
+  if (!status) status = put_bootstrap(&out, ev);
+  if (!status) status = put_paired(&out, ev);
+  if (!status) status = put_rank_correlation(&out, ev);
+  if (!status) status = ce__buf_puts(&out, "}\n");
   if (status) {
     ce__buf_free(&out);
     return status;

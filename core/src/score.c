@@ -8,7 +8,8 @@
 #include <string.h>
 
 #include "baselines_internal.h"
-#include "typeset_internal.h"
+#include "bootstrap_internal.h"
+#include "score_internal.h"
 
 void ce__row_free(ce_row *row) {
   free(row->name);
@@ -36,7 +37,7 @@ static ce_measure_options measure_options(const ce_eval *ev) {
   return options;
 }
 
-static ce_status copy_labels(ce_intern *to, const ce_intern *from) {
+ce_status ce__copy_labels(ce_intern *to, const ce_intern *from) {
   for (uint32_t id = 0; id < ce__intern_count(from); id++) {
     size_t len;
     const char *text = ce__intern_get(from, id, &len);
@@ -73,7 +74,7 @@ static ce_status score_token_table(const ce_eval *ev, ce_row *row) {
  * every evaluated item has one cluster; otherwise the token level is left out, with a
  * warning. Items that left the evaluation (dropped) take their tokens with them.
  */
-static ce_status token_table_from_entries(const ce_eval *ev, ce_row *row) {
+static ce_status token_table_from_entries(const ce_eval *ev, ce_row *row, const ce_cells *gold) {
   const ce_entries *e = &row->entries;
   size_t item_total = ce__intern_count(&ev->items);
   uint32_t *entry_of = malloc((item_total ? item_total : 1) * sizeof *entry_of);
@@ -90,7 +91,6 @@ static ce_status token_table_from_entries(const ce_eval *ev, ce_row *row) {
                           "token-level measures: n/a (the system's entries are "
                           "polysemous; each token needs one cluster)");
   } else {
-    const ce_cells *gold = &ev->inputs[0].item_cells;
     ce_cells cells = {0};
     for (size_t slot = 0; slot < gold->slot_count && !status; slot++) {
       if (!gold->slots[slot].key) continue;
@@ -159,7 +159,7 @@ static double ebcubed_pairs(const ce_entries *e) {
   return pairs;
 }
 
-static ce_status score_type_level(const ce_eval *ev, ce_row *row) {
+static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t *const *m1_start) {
   if (!wants(ev, CE_LEVEL_TYPE)) return CE_OK;
   ce_status status = build_type_table(row);
   if (status) return status;
@@ -175,7 +175,8 @@ static ce_status score_type_level(const ce_eval *ev, ce_row *row) {
   if (status) return status;
   ce_climb_options climb = {(unsigned)ev->options[CE_OPT_RESTARTS],
                             (uint64_t)ev->options[CE_OPT_SEED]};
-  status = ce__type_measures(&row->entries, &climb, &row->climb);
+  if (m1_start) climb.restarts = 1; /* a resample climbs once, from the full data's mapping */
+  status = ce__type_measures_from(&row->entries, &climb, m1_start, &row->climb);
   if (status) return status;
   row->has_climb = 1;
   static const ce_measure o1_ids[CE_TYPE_MEASURES] = {CE_MACRO_I_O1, CE_MICRO_I_O1, CE_MICRO_C_O1};
@@ -199,13 +200,7 @@ static ce_status score_type_level(const ce_eval *ev, ce_row *row) {
 
 /* ------------------------------------------------------------------ rows */
 
-typedef struct gold_view {
-  ce_item_labels entries; /* by item id */
-  uint32_t *evaluated;    /* items with a gold entry, in byte order of their text */
-  size_t evaluated_count;
-} gold_view;
-
-static ce_status gold_view_build(ce_eval *ev, gold_view *view) {
+static ce_status gold_view_build(ce_eval *ev, ce_gold_view *view) {
   ce_input *gold = &ev->inputs[0];
   size_t item_total = ce__intern_count(&ev->items);
   double share =
@@ -227,12 +222,12 @@ static ce_status gold_view_build(ce_eval *ev, gold_view *view) {
   return CE_OK;
 }
 
-static void gold_view_free(gold_view *view) {
+static void gold_view_free(ce_gold_view *view) {
   ce__item_labels_free(&view->entries);
   free(view->evaluated);
 }
 
-static ce_status row_start(ce_row *row, const char *name, ce_format format, size_t input) {
+ce_status ce__row_start(ce_row *row, const char *name, ce_format format, size_t input) {
   memset(row, 0, sizeof *row);
   size_t len = strlen(name);
   row->name = malloc(len + 1);
@@ -243,21 +238,45 @@ static ce_status row_start(ce_row *row, const char *name, ce_format format, size
   return CE_OK;
 }
 
-/* Items the system clusters: with a label other than the unclustered one. */
-static void count_items(const ce_eval *ev, const ce_item_labels *system, uint32_t unclustered_id,
-                        const gold_view *gold, ce_row *row) {
+/* Items the system clusters (with a label other than the unclustered one), and extra. */
+static void count_items(const ce_row_sources *src, ce_row *row) {
+  const ce_item_labels *system = src->system;
   uint64_t system_items = 0, both = 0;
   for (uint32_t item = 0; item < system->item_count; item++) {
     int clustered = 0;
     for (uint32_t j = system->start[item]; j < system->start[item + 1]; j++)
-      clustered |= system->labels[j] != unclustered_id;
+      clustered |= system->labels[j] != src->unclustered_id;
     if (!clustered) continue;
     system_items++;
-    if (ce__item_label_count(&gold->entries, item)) both++;
+    if (ce__item_label_count(&src->gold->entries, item)) both++;
   }
   row->extra = system_items - both;
-  (void)ev;
-  coverage(row, system_items, gold->evaluated_count, both);
+  coverage(row, system_items, src->gold->evaluated_count, both);
+}
+
+ce_status ce__score_sources(const ce_eval *ev, ce_row *row, const ce_row_sources *src) {
+  int token = !(src->skip & CE_SKIP_TOKEN), type = !(src->skip & CE_SKIP_TYPE);
+  ce_status status = CE_OK;
+  /* Entries serve the type level, and the token level where gold's tokens take them. */
+  if (src->system && (type || !src->token_cells)) {
+    status = ce__row_entries(ev, row, &src->gold->entries, src->system, src->unclustered_id,
+                             src->gold->evaluated, src->gold->evaluated_count,
+                             ce__intern_count(&ev->inputs[0].labels));
+    if (!status && src->is_system) count_items(src, row);
+  }
+  if (!status && token && src->token_cells) {
+    status =
+        ce__table_build(&row->token_table, src->token_cells,
+                        ce__intern_count(&ev->inputs[0].labels), ce__intern_count(&row->clusters));
+    if (!status) row->has_token_table = 1;
+    if (!status) status = score_token_table(ev, row);
+  } else if (!status && token && src->gold_tokens && src->system) {
+    status = token_table_from_entries(ev, row, src->gold_tokens);
+  } else if (!status && token && !src->gold_tokens && src->is_system) {
+    status = ce__row_warn(row, "token-level measures: n/a (the gold standard has no tokens)");
+  }
+  if (!status && type && src->system) status = score_type_level(ev, row, src->m1_start);
+  return status;
 }
 
 /* The sub-test input of a system, or NULL. */
@@ -293,9 +312,15 @@ static ce_status score_sub(const ce_eval *ev, size_t index, ce_row *row) {
   return status;
 }
 
-static ce_status score_system(ce_eval *ev, size_t index, const gold_view *gold, ce_row *row) {
+/* Keeps the row's labels by item for the resamples when they do not follow the tokens. */
+static ce_status keep_for_resamples(ce_eval *ev, size_t row, ce_item_labels *labels) {
+  if (ev->options[CE_OPT_BOOTSTRAP] <= 0.0) return CE_OK;
+  return ce__boot_keep_row(ev, row, labels);
+}
+
+static ce_status score_system(ce_eval *ev, size_t index, const ce_gold_view *gold, ce_row *row) {
   ce_input *system = &ev->inputs[index];
-  ce_status status = row_start(row, system->name, system->format, index);
+  ce_status status = ce__row_start(row, system->name, system->format, index);
   if (status) return status;
   if (system->failed) {
     row->failed = 1;
@@ -304,36 +329,30 @@ static ce_status score_system(ce_eval *ev, size_t index, const gold_view *gold, 
   }
   ce_shape gold_shape = ce__format_shape(ev->inputs[0].format);
   ce_shape shape = ce__format_shape(system->format);
-  status = copy_labels(&row->clusters, &system->labels);
+  status = ce__copy_labels(&row->clusters, &system->labels);
   /* Two corpora scored at the token level alone need no entries: none were counted. */
   int token_only =
       !wants(ev, CE_LEVEL_TYPE) && shape == CE_SHAPE_TOKENS && gold_shape == CE_SHAPE_TOKENS;
+  ce_item_labels entries = {0};
   if (!status && !token_only) {
-    ce_item_labels entries;
     double share = shape == CE_SHAPE_TOKENS ? ev->options[CE_OPT_MIN_SHARE] : 0.0;
     status =
         ce__item_labels_build(&entries, &system->item_cells, ce__intern_count(&ev->items), share);
-    if (status) return status;
-    status =
-        ce__row_entries(ev, row, &gold->entries, &entries, system->unclustered_id, gold->evaluated,
-                        gold->evaluated_count, ce__intern_count(&ev->inputs[0].labels));
-    if (!status) count_items(ev, &entries, system->unclustered_id, gold, row);
-    ce__item_labels_free(&entries);
   }
-  if (!status && shape == CE_SHAPE_TOKENS && gold_shape == CE_SHAPE_TOKENS) {
-    /* Token mode: missing counts the gold items seen with the unclustered label. */
-    row->missing = system->unclustered.used;
-    status =
-        ce__table_build(&row->token_table, &system->pair_cells,
-                        ce__intern_count(&ev->inputs[0].labels), ce__intern_count(&system->labels));
-    if (!status) row->has_token_table = 1;
-    if (!status) status = score_token_table(ev, row);
-  } else if (!status && gold_shape == CE_SHAPE_TOKENS) {
-    status = token_table_from_entries(ev, row);
-  } else if (!status) {
-    status = ce__row_warn(row, "token-level measures: n/a (the gold standard has no tokens)");
-  }
-  if (!status) status = score_type_level(ev, row);
+  int token_mode = shape == CE_SHAPE_TOKENS && gold_shape == CE_SHAPE_TOKENS;
+  ce_row_sources sources = {gold,
+                            token_only ? NULL : &entries,
+                            system->unclustered_id,
+                            1,
+                            token_mode ? &system->pair_cells : NULL,
+                            gold_shape == CE_SHAPE_TOKENS ? &ev->inputs[0].item_cells : NULL,
+                            NULL,
+                            0};
+  if (!status) status = ce__score_sources(ev, row, &sources);
+  /* Token mode: missing counts the gold items seen with the unclustered label. */
+  if (!status && token_mode) row->missing = system->unclustered.used;
+  if (!status && !token_only) status = keep_for_resamples(ev, (size_t)(row - ev->rows), &entries);
+  ce__item_labels_free(&entries);
   if (!status && row->has_token && shape == CE_SHAPE_TOKENS && system->sub)
     status = score_sub(ev, index, row);
   else if (!status && sub_test_of(ev, index))
@@ -344,8 +363,8 @@ static ce_status score_system(ce_eval *ev, size_t index, const gold_view *gold, 
 /* A `counts` file: its own table, scored alone at the token level (SPEC §2). */
 static ce_status score_counts(ce_eval *ev, ce_row *row) {
   ce_input *gold = &ev->inputs[0];
-  ce_status status = row_start(row, gold->name, gold->format, 0);
-  if (!status) status = copy_labels(&row->clusters, &gold->count_clusters);
+  ce_status status = ce__row_start(row, gold->name, gold->format, 0);
+  if (!status) status = ce__copy_labels(&row->clusters, &gold->count_clusters);
   if (!status)
     status = ce__table_build(&row->token_table, &gold->pair_cells, ce__intern_count(&gold->labels),
                              ce__intern_count(&gold->count_clusters));
@@ -365,13 +384,32 @@ static ce_status add_row(ce_eval *ev, ce_row **row) {
   return CE_OK;
 }
 
+static ce_status score_baseline(ce_eval *ev, ce_baseline baseline, const ce_gold_view *gold,
+                                ce_row *row) {
+  char name[64];
+  snprintf(name, sizeof name, "baseline:%s", ce_baseline_name(baseline));
+  ce_item_labels clusters = {0};
+  ce_status status = ce__row_start(row, name, CE_FORMAT_AUTO, SIZE_MAX);
+  if (!status)
+    status = ce__baseline_clusters(ev, baseline, &gold->entries, gold->evaluated,
+                                   gold->evaluated_count, row, &clusters);
+  int gold_tokens = ce__format_shape(ev->inputs[0].format) == CE_SHAPE_TOKENS;
+  ce_row_sources sources = {gold, &clusters, UINT32_MAX,
+                            0,    NULL,      gold_tokens ? &ev->inputs[0].item_cells : NULL,
+                            NULL, 0};
+  if (!status) status = ce__score_sources(ev, row, &sources);
+  if (!status) status = keep_for_resamples(ev, (size_t)(row - ev->rows), &clusters);
+  ce__item_labels_free(&clusters);
+  return status;
+}
+
 ce_status ce__score_rows(ce_eval *ev) {
   ce_row *row;
   if (ce__format_shape(ev->inputs[0].format) == CE_SHAPE_COUNTS) {
     ce_status status = add_row(ev, &row);
     return status ? status : score_counts(ev, row);
   }
-  gold_view gold;
+  ce_gold_view gold;
   ce_status status = gold_view_build(ev, &gold);
   for (size_t s = 1; s < ev->input_count && !status; s++) {
     if (ev->inputs[s].role != CE_ROLE_SYSTEM) continue;
@@ -380,22 +418,11 @@ ce_status ce__score_rows(ce_eval *ev) {
   }
   for (int b = 0; b < CE_BASELINE_COUNT && !status; b++) {
     if (!ev->baselines[b]) continue;
-    char name[64];
-    snprintf(name, sizeof name, "baseline:%s", ce_baseline_name((ce_baseline)b));
     status = add_row(ev, &row);
-    ce_item_labels clusters = {0};
-    if (!status) status = row_start(row, name, CE_FORMAT_AUTO, SIZE_MAX);
-    if (!status)
-      status = ce__baseline_clusters(ev, (ce_baseline)b, &gold.entries, gold.evaluated,
-                                     gold.evaluated_count, row, &clusters);
-    if (!status)
-      status = ce__row_entries(ev, row, &gold.entries, &clusters, UINT32_MAX, gold.evaluated,
-                               gold.evaluated_count, ce__intern_count(&ev->inputs[0].labels));
-    ce__item_labels_free(&clusters);
-    if (!status && ce__format_shape(ev->inputs[0].format) == CE_SHAPE_TOKENS)
-      status = token_table_from_entries(ev, row);
-    if (!status) status = score_type_level(ev, row);
+    if (!status) status = score_baseline(ev, (ce_baseline)b, &gold, row);
   }
+  if (!status && ev->options[CE_OPT_BOOTSTRAP] > 0.0)
+    status = ce__boot_keep_gold(ev, &gold); /* takes the arrays */
   gold_view_free(&gold);
   return status;
 }

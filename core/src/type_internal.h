@@ -94,6 +94,11 @@ ce_status ce__type_measures(const ce_entries *entries, const ce_climb_options *o
                             ce_type_result *result);
 void ce__type_result_free(ce_type_result *result);
 
+/* The same, with M-1's first start taken from `m1_start` (one mapping per type measure,
+ * every cluster mapped) instead of the 1-1 solution; NULL: as ce__type_measures. */
+ce_status ce__type_measures_from(const ce_entries *entries, const ce_climb_options *options,
+                                 const uint32_t *const *m1_start, ce_type_result *result);
+
 /*
  * Per item under a mapping: IM_i = |A_i ∩ h(B_i)| and F_i = 2·IM_i / (|A_i| + |h(B_i)|),
  * where an unmapped cluster still counts in |h(B_i)| (SPEC §3.2); F_i = 0 when both sizes
