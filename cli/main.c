@@ -104,6 +104,10 @@ static void usage(FILE *to) {
       "  --seed S             seed of the random starts and baselines (default 1)\n"
       "  --baselines LIST     random,one,singletons,majority rows beside the systems\n"
       "  --levels L           both (default), token or type: compute one level only\n"
+      "statistics:\n"
+      "  --bootstrap B        B resamples (of sentences, or of a lexicon's items): 95%%\n"
+      "                       intervals for every measure and paired sign-change shares\n"
+      "                       between systems (seeded by --seed)\n"
       "  --version, --help\n"
       "\n"
       "exit codes: 0 done, 1 usage, 2 input error, 3 out of memory or internal error\n",
@@ -212,9 +216,10 @@ static int numeric_option(const char *arg, const char *value, cli_args *args, in
   static const struct {
     const char *flag;
     ce_option opt;
-  } numeric[] = {{"--beta", CE_OPT_BETA},     {"--restarts", CE_OPT_RESTARTS},
-                 {"--seed", CE_OPT_SEED},     {"--min-share", CE_OPT_MIN_SHARE},
-                 {"--column", CE_OPT_COLUMN}, {"--depth", CE_OPT_DEPTH}};
+  } numeric[] = {{"--beta", CE_OPT_BETA},          {"--restarts", CE_OPT_RESTARTS},
+                 {"--seed", CE_OPT_SEED},          {"--min-share", CE_OPT_MIN_SHARE},
+                 {"--column", CE_OPT_COLUMN},      {"--depth", CE_OPT_DEPTH},
+                 {"--bootstrap", CE_OPT_BOOTSTRAP}};
   *handled = 0;
   for (size_t n = 0; n < sizeof numeric / sizeof numeric[0]; n++) {
     if (strcmp(arg, numeric[n].flag) != 0) continue;
@@ -295,7 +300,8 @@ static int takes_value(const char *arg) {
       "--details",        "--mapping",        "--beta",
       "--restarts",       "--seed",           "--min-share",
       "--column",         "--depth",          "--sub-test",
-      "--levels",         "--gold-map",       "--induced-map"};
+      "--levels",         "--gold-map",       "--induced-map",
+      "--bootstrap"};
   return find_word(arg, valued, sizeof valued / sizeof valued[0]) >= 0;
 }
 
@@ -558,7 +564,24 @@ static void report_timing(const cli_args *args, const struct timespec *started,
           seconds_between(read, scored));
 }
 
-/* Sets up the run, reads the inputs and computes; returns the exit code. */
+/* --bootstrap: the resamples, in steps so that --verbose can show how far they are. */
+static ce_status resample_all(ce_eval *ev, const cli_args *args, ce_error *err) {
+  unsigned done = 0, total = 0, step = 10;
+  struct timespec started, now;
+  timespec_get(&started, TIME_UTC);
+  do {
+    ce_status status = ce_eval_resample(ev, step, &done, &total, err);
+    if (status) return status;
+    if (args->verbose && total) {
+      timespec_get(&now, TIME_UTC);
+      fprintf(stderr, "\rclustereval: resampled %u of %u in %.1f s", done, total,
+              seconds_between(&started, &now));
+      if (done == total) fputc('\n', stderr);
+    }
+  } while (done < total);
+  return CE_OK;
+}
+
 /* Opens the --sub-test corpora and adds each for its system (inputs 1, 2, ...). */
 static int add_sub_tests(ce_eval *ev, const cli_args *args, FILE **files, const char **names,
                          size_t *count) {
@@ -620,6 +643,7 @@ static int run(ce_eval *ev, const cli_args *args) {
   ce_status finished = read_code == EXIT_INTERNAL ? CE_OK : ce_eval_finish(ev, &err);
   timespec_get(&scored, TIME_UTC);
   if (args->verbose) report_timing(args, &started, &read, &scored);
+  if (read_code != EXIT_INTERNAL && !finished) finished = resample_all(ev, args, &err);
   if (read_code == EXIT_INTERNAL) {
     code = read_code;
   } else if (finished) {
