@@ -102,6 +102,7 @@ export function bindCore(module) {
       detail: flag(options.detail),
       substitutable: flag(options.substitutable),
       levels: choice(options.levels, LEVELS, 'levels'),
+      bootstrap: options.bootstrap,
     };
     for (const [id, value] of Object.entries(values)) {
       if (value === undefined || value === null || value === '') continue;
@@ -201,8 +202,21 @@ export function bindCore(module) {
         const mine = module._ce_wasm_backlog(handle, index);
         return mine > BACKLOG_SLACK && open.some((o, j) => o && j !== index && module._ce_wasm_backlog(handle, j) < mine);
       },
-      finish() {
-        const status = module._ce_wasm_finish(handle);
+      /* Scores, runs the --bootstrap resamples one at a time (progress per resample), and
+       * returns the result. */
+      finish(onProgress) {
+        let status = module._ce_wasm_finish(handle);
+        if (status) throw lastError(handle, status);
+        for (;;) {
+          status = module._ce_wasm_resample(handle, 1);
+          if (status) throw lastError(handle, status);
+          const done = module._ce_wasm_resampled(handle);
+          const total = module._ce_wasm_resamples(handle);
+          if (!total) break;
+          onProgress(done, total, 'bootstrap');
+          if (done >= total) break;
+        }
+        status = module._ce_wasm_json(handle);
         if (status) throw lastError(handle, status);
         return JSON.parse(readString(module._ce_wasm_text(handle), module._ce_wasm_text_length(handle)));
       },
@@ -241,9 +255,11 @@ export function bindCore(module) {
    * ({preset: 'brown-universal'} or {name, bytes}), mapKeep, column, depth, detail. A system
    * may carry `subTest` ({name, bytes or blob}), its tagging of held-out text for sub_p and
    * sub_r (with `substitutable` they use the system's own corpus); `levels` is 'both',
-   * 'token' or 'type'. Any input may set its own `column` and `depth`. Bytes
+   * 'token' or 'type'; `bootstrap` B asks for B resamples (intervals, paired shares).
+   * Any input may set its own `column` and `depth`. Bytes
    * are Uint8Array or ArrayBuffer. Returns the SPEC §4 result; a system that fails carries
-   * `error` there. Throws CeError when gold fails. `onProgress(done, total)` gets bytes fed.
+   * `error` there. Throws CeError when gold fails. `onProgress(done, total, phase)` gets
+   * bytes fed (phase 'read'), then with `bootstrap` B the resamples done (phase 'bootstrap').
    */
   function evaluate(request, onProgress = () => {}) {
     const run = openRun(request);
@@ -272,9 +288,9 @@ export function bindCore(module) {
           }
           done += alive ? chunk.length : chunk.length + input.bytes.length - input.offset;
         });
-        onProgress(Math.min(done, total), total);
+        onProgress(Math.min(done, total), total, 'read');
       }
-      return run.finish();
+      return run.finish(onProgress);
     } finally {
       run.free();
     }
@@ -325,10 +341,10 @@ export function bindCore(module) {
           input.reader?.cancel().catch(() => {});
           run.close(index);
         }
-        onProgress(Math.min(done, total), total);
+        onProgress(Math.min(done, total), total, 'read');
       }
-      onProgress(total, total);
-      return run.finish();
+      onProgress(total, total, 'read');
+      return run.finish(onProgress);
     } finally {
       run.free();
     }

@@ -19,6 +19,7 @@ typedef struct ce_wasm_handle {
   ce_error error;
   char *text;
   size_t text_len;
+  unsigned resampled, resamples; /* --bootstrap progress: done, in all */
 } ce_wasm_handle;
 
 CE_EXPORT const char *ce_wasm_version(void) {
@@ -125,13 +126,28 @@ static int keep_text(ce_wasm_handle *handle, ce_status status, char *text, size_
   return CE_OK;
 }
 
-/* Finishes and keeps the JSON result as the handle's text. */
+/* Scores every row; then ce_wasm_resample (with --bootstrap) and ce_wasm_json. */
 CE_EXPORT int ce_wasm_finish(ce_wasm_handle *handle) {
-  ce_status status = ce_eval_finish(handle->ev, &handle->error);
-  if (status) return status;
+  return ce_eval_finish(handle->ev, &handle->error);
+}
+
+/* Runs up to `count` more resamples; ce_wasm_resampled and ce_wasm_resamples tell how far. */
+CE_EXPORT int ce_wasm_resample(ce_wasm_handle *handle, int count) {
+  return ce_eval_resample(handle->ev, count > 0 ? (unsigned)count : 0, &handle->resampled,
+                          &handle->resamples, &handle->error);
+}
+CE_EXPORT int ce_wasm_resampled(const ce_wasm_handle *handle) {
+  return (int)handle->resampled;
+}
+CE_EXPORT int ce_wasm_resamples(const ce_wasm_handle *handle) {
+  return (int)handle->resamples;
+}
+
+/* Keeps the JSON result as the handle's text. */
+CE_EXPORT int ce_wasm_json(ce_wasm_handle *handle) {
   char *json = NULL;
   size_t len = 0;
-  status = ce_eval_json(handle->ev, &json, &len);
+  ce_status status = ce_eval_json(handle->ev, &json, &len);
   return keep_text(handle, status, json, len);
 }
 

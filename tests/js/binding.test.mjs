@@ -13,7 +13,7 @@ test('version and options come from the core', () => {
   assert.match(core.version, /^\d+\.\d+\.\d+$/);
   assert.deepEqual(core.options, [
     'beta', 'log2', 'token_check', 'nmi_mean', 'restarts', 'seed', 'min_share', 'unclustered',
-    'exclude_punct', 'map_keep', 'column', 'depth', 'detail', 'substitutable', 'levels',
+    'exclude_punct', 'map_keep', 'column', 'depth', 'detail', 'substitutable', 'levels', 'bootstrap',
   ]);
 });
 
