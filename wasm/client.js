@@ -16,8 +16,9 @@ const abortError = () => {
 };
 
 /**
- * Returns {ready, evaluate(request, {onProgress}), preview(input), cancel()}. The worker starts on first
- * use; cancel() terminates it, rejects what was pending with an AbortError, and the
+ * Returns {ready, evaluate(request, {onProgress}), preview(input), cancel()}. onProgress gets
+ * {done, total, phase}: phase 'read' counts bytes, 'bootstrap' the resamples done of B. The
+ * worker starts on first use; cancel() terminates it, rejects what was pending with an AbortError, and the
  * next call starts a fresh worker.
  */
 export function createCoreClient() {

@@ -5,7 +5,8 @@
 //                  never whole) or `bytes`
 //                  {id, type: 'preview', data: {name, bytes, format?, column?, depth?}}
 //   worker → page  {type: 'ready', data: {version}} once the core has loaded
-//                  {id, type: 'progress', data: {done, total}} at most ~20 a second
+//                  {id, type: 'progress', data: {done, total, phase}} at most ~20 a second;
+//                  phase 'read' counts bytes, 'bootstrap' resamples done of B
 //                  {id, type: 'result', data: <SPEC §4 JSON, or the preview>}
 //                  {id, type: 'error', data: {code, message, file, line, column}}
 // Cancelling is the page's job: it terminates this worker and starts another.
@@ -45,11 +46,14 @@ self.onmessage = async ({ data: message }) => {
   try {
     const { evaluateStream } = await core;
     let last = 0;
-    const result = await evaluateStream(data, (done, total) => {
+    let lastPhase = '';
+    const result = await evaluateStream(data, (done, total, phase = 'read') => {
       const now = performance.now();
-      if (now - last < PROGRESS_INTERVAL_MS && done < total) return;
+      // A new phase always gets through: the page changes its wording at once.
+      if (now - last < PROGRESS_INTERVAL_MS && done < total && phase === lastPhase) return;
       last = now;
-      self.postMessage({ id, type: 'progress', data: { done, total } });
+      lastPhase = phase;
+      self.postMessage({ id, type: 'progress', data: { done, total, phase } });
     });
     self.postMessage({ id, type: 'result', data: result });
   } catch (error) {

@@ -57,6 +57,8 @@ async function headBytes(blob) {
  * (or to its end), with Σ min(size, x) = done. Returns a share per file.
  */
 function perFile(progress, sizes) {
+  // Resampling comes after every file has been read.
+  if (progress.phase === 'bootstrap') return sizes.map(() => 1);
   if (Array.isArray(progress.files) && progress.files.length === sizes.length) {
     return progress.files.map((d, i) => (sizes[i] ? Math.min(1, d / sizes[i]) : 1));
   }
@@ -130,7 +132,7 @@ export function App({ client, demo }) {
       const sizes = list.map((f) => f.size);
       setRun({ state: 'running', fileIds, sizes });
       setFileErrors({});
-      setProgress({ done: 0, total: sizes.reduce((n, s) => n + s, 0) });
+      setProgress({ done: 0, total: sizes.reduce((n, s) => n + s, 0), phase: 'read' });
       try {
         const [g, ...s] = list.map(fileRequest);
         const mapBytes = {};
@@ -416,7 +418,12 @@ export function App({ client, demo }) {
                 Evaluate
               </button>
               {running ? (
-                <Progress done={progress.done} total={progress.total} onCancel={cancel} />
+                <Progress
+                  done={progress.done}
+                  total={progress.total}
+                  phase={progress.phase}
+                  onCancel={cancel}
+                />
               ) : (
                 <p class="app-status" role="status">
                   {statusText(run, ready, gold, systems, optionsValid)}
