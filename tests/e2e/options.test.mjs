@@ -38,6 +38,7 @@ const EXPECTED = {
   baselines: ['random', 'one', 'singletons', 'majority'],
   levels: 'type',
   substitutable: true,
+  bootstrap: 200,
   detail: true,
 };
 
@@ -68,6 +69,7 @@ async function setEverything(page) {
   await page.getByLabel('Keep labels a map lacks').check();
   for (const b of ['random', 'one', 'singletons', 'majority'])
     await page.getByLabel(b, { exact: true }).check();
+  await page.getByTestId('bootstrap-200').click();
 }
 
 test('every option reaches the worker as the contract names it, and the link keeps them', async () => {
@@ -92,6 +94,7 @@ test('every option reaches the worker as the contract names it, and the link kee
     'goldmap=brown-universal',
     'punct=1',
     'mapkeep=1',
+    'bootstrap=200',
   ]) {
     assert.ok(hash.includes(part), `${part} is not in ${hash}`);
   }
@@ -101,6 +104,7 @@ test('every option reaches the worker as the contract names it, and the link kee
   await waitForResult(page);
   await openOptions(page);
   assert.equal(await page.getByLabel('Restarts').inputValue(), '25');
+  assert.equal(await page.getByLabel('Bootstrap resamples').inputValue(), '200');
   assert.equal(await page.getByLabel('NMI mean').inputValue(), 'max');
   assert.equal(
     await page.getByLabel('Gold labels to exclude').inputValue(),

@@ -79,7 +79,12 @@ export const DEFAULTS = Object.freeze({
   baselines: [],
   levels: 'both',
   substitutable: false,
+  bootstrap: '0', // resamples for intervals and paired comparisons; 0 is off
 });
+
+/** Quick choices for the number of bootstrap resamples. */
+export const BOOTSTRAP_PRESETS = ['0', '200', '1000'];
+export const BOOTSTRAP_MAX = 100000;
 
 /** The option keys that change the numbers (a change makes the shown result stale). */
 export const COMPUTE_KEYS = [
@@ -100,6 +105,7 @@ export const COMPUTE_KEYS = [
   'baselines',
   'levels',
   'substitutable',
+  'bootstrap',
 ];
 
 const isNumber = (text) => text.trim() !== '' && Number.isFinite(Number(text));
@@ -114,6 +120,8 @@ export function validate(o) {
   if (!isInteger(o.seed) || Number(o.seed) < 0) bad.seed = 'a whole number, 0 or more';
   if (!isNumber(o.minShare) || Number(o.minShare) < 0 || Number(o.minShare) > 1)
     bad.minShare = 'a number from 0 to 1';
+  if (!isInteger(o.bootstrap) || Number(o.bootstrap) < 0 || Number(o.bootstrap) > BOOTSTRAP_MAX)
+    bad.bootstrap = `a whole number from 0 (off) to ${BOOTSTRAP_MAX}`;
   return bad;
 }
 
@@ -154,6 +162,7 @@ export function requestOptions(o, maps = {}) {
     baselines: [...o.baselines],
     levels: o.levels,
     substitutable: o.substitutable,
+    bootstrap: Number(o.bootstrap),
     detail: true,
   };
   if (o.unclusteredLabel.trim()) out.unclusteredLabel = o.unclusteredLabel.trim();
@@ -198,6 +207,7 @@ const URL_KEYS = {
   baselines: 'baselines',
   levels: 'levels',
   substitutable: 'sub',
+  bootstrap: 'bootstrap',
 };
 
 const LISTS = new Set(['families', 'mappings', 'baselines']);

@@ -2,6 +2,8 @@ import { useEffect, useRef } from 'preact/hooks';
 import { FAMILIES } from '../../measures.js';
 import {
   BASELINES,
+  BOOTSTRAP_MAX,
+  BOOTSTRAP_PRESETS,
   DEFAULTS,
   MAP_PRESETS,
   NMI_MEANS,
@@ -22,6 +24,10 @@ const UNCLUSTERED_HELP = {
   split: 'each is a cluster of its own',
   drop: 'they leave the evaluation',
 };
+
+const BOOTSTRAP_HELP =
+  'Resample the sentences (a lexicon: its items) this many times, seeded by Seed, for a 95% ' +
+  'percentile interval of every measure and paired comparisons between systems; 0 is off.';
 
 const BASELINE_HELP = {
   random: 'each class gets a cluster of as many random item types',
@@ -307,6 +313,36 @@ export function Options({ value, onChange, invalid, maps, onMapFile }) {
         </fieldset>
 
         <fieldset class="options-group">
+          <legend>Confidence</legend>
+          <NumberField
+            id="opt-bootstrap"
+            label="Bootstrap resamples"
+            help={BOOTSTRAP_HELP}
+            value={value.bootstrap}
+            step="100"
+            min="0"
+            max={String(BOOTSTRAP_MAX)}
+            error={invalid.bootstrap}
+            onInput={(bootstrap) => set({ bootstrap })}
+          />
+          <span class="options-help">
+            {BOOTSTRAP_PRESETS.map((n) => (
+              <button
+                key={n}
+                type="button"
+                class={`options-chip${value.bootstrap === n ? ' is-chosen' : ''}`}
+                aria-pressed={value.bootstrap === n ? 'true' : 'false'}
+                data-testid={`bootstrap-${n}`}
+                onClick={() => set({ bootstrap: n })}
+              >
+                {n === '0' ? 'off' : n}
+              </button>
+            ))}{' '}
+            95% intervals, paired comparisons; more resamples take longer
+          </span>
+        </fieldset>
+
+        <fieldset class="options-group">
           <legend>Baselines</legend>
           <div class="options-checks">
             {BASELINES.map((b) => (
@@ -447,6 +483,7 @@ function summaryText(o, maps) {
   if (o.goldMap) parts.push(`gold map ${mapName(o.goldMap, maps.gold)}`);
   if (o.inducedMap) parts.push(`system map ${mapName(o.inducedMap, maps.induced)}`);
   if (o.baselines.length) parts.push(`baselines: ${o.baselines.join(', ')}`);
+  if (o.bootstrap !== DEFAULTS.bootstrap) parts.push(`${o.bootstrap} bootstrap resamples`);
   const hidden = Object.keys(FAMILIES).length - o.families.length;
   if (hidden) parts.push(`${hidden} families hidden`);
   if (o.mappings.length < 2)
