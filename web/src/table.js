@@ -57,6 +57,39 @@ export function cellValue(system, column) {
 }
 
 /**
+ * A system's 95% bootstrap interval for a column, [lo, hi], or null when the result has none
+ * (no resampling asked for, or the measure has no interval for this system).
+ */
+export function cellInterval(system, column) {
+  const ci = system?.ci?.[column.key];
+  return Array.isArray(ci) && ci.length === 2 && ci.every((v) => Number.isFinite(v)) ? ci : null;
+}
+
+/** The column of a section-qualified measure id ('token.m1'), or null for an unknown id. */
+export function columnOfKey(key) {
+  const [level, id] = String(key).split('.');
+  const measure = MEASURE_BY_ID[id];
+  return measure && LEVELS[level] ? { key, level, measure } : null;
+}
+
+/**
+ * What the intervals rest on, in words for the legend and the exports ('' without them):
+ * "the 95% percentile interval over 200 bootstrap resamples of the 2,000 sentences (the type
+ * level: of its 9,545 items), seed 1."
+ */
+export function bootstrapNote(bootstrap) {
+  if (!(bootstrap?.resamples > 0)) return '';
+  const count = (n) => (Number.isFinite(n) ? n.toLocaleString('en-US') : '');
+  const plural = (unit, n) => `${unit}${n === 1 ? '' : 's'}`;
+  const level = Number.isFinite(bootstrap.level) ? Math.round(bootstrap.level * 100) : 95;
+  let what = `the ${count(bootstrap.units)} ${plural(bootstrap.unit, bootstrap.units)}`;
+  if (bootstrap.type_unit && bootstrap.type_unit !== bootstrap.unit && bootstrap.items >= 0)
+    what += ` (the type level: of its ${count(bootstrap.items)} ${plural(bootstrap.type_unit, bootstrap.items)})`;
+  const seed = bootstrap.seed !== undefined ? `, seed ${bootstrap.seed}` : '';
+  return `the ${level}% percentile interval over ${count(bootstrap.resamples)} bootstrap resamples of ${what}${seed}.`;
+}
+
+/**
  * Why a value is missing, as short as the table cell can hold: "n/a (polysemous)", and the
  * full warning for its tooltip. Reads the system's warnings; says "not computed" when the
  * result lacks the measure altogether.
@@ -142,35 +175,60 @@ export function columnGroups(columns, by) {
 
 const DECIMALS = 4;
 
-/** The table model every export reads: {columns, rows: [{name, baseline, values: [v|null]}]}. */
+/**
+ * The table model every export reads: {columns, rows: [{name, baseline, values: [v|null],
+ * intervals: [[lo, hi]|null]}], note}; `note` says what the intervals rest on ('' without).
+ */
 export function exportModel(result, columns, rows) {
-  return {
+  const kept = rows.filter(({ system }) => !system.error);
+  const model = {
     gold: result.gold?.name ?? '',
     log: result.options?.log ?? 'e',
     columns,
-    rows: rows
-      .filter(({ system }) => !system.error)
-      .map(({ system }) => ({
-        name: system.name,
-        baseline: isBaseline(system),
-        values: columns.map((c) => cellValue(system, c)),
-        restarts: system.restarts,
-      })),
+    rows: kept.map(({ system }) => ({
+      name: system.name,
+      baseline: isBaseline(system),
+      values: columns.map((c) => cellValue(system, c)),
+      intervals: columns.map((c) => cellInterval(system, c)),
+      restarts: system.restarts,
+    })),
   };
+  // Which columns carry intervals: in CSV each of them gets its lo and hi columns.
+  model.withInterval = columns.map((_, i) => model.rows.some((r) => r.intervals[i] !== null));
+  model.note = model.withInterval.some(Boolean) ? bootstrapNote(result.bootstrap) : '';
+  model.bootstrap = model.note ? result.bootstrap : null;
+  return model;
 }
+
+/** "0.6467 [0.6415, 0.6508]": the value and its interval at the same decimals. */
+const withInterval = (text, interval) =>
+  interval ? `${text} [${interval[0].toFixed(DECIMALS)}, ${interval[1].toFixed(DECIMALS)}]` : text;
 
 const csvField = (text) => (/[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
 
 /**
  * CSV as the command line writes it (`--format csv`): a header of `system` and level.id keys,
  * full precision (the shortest decimal that reads back as the same double), `n/a` for a value
- * that is not defined, LF line ends.
+ * that is not defined, LF line ends. A column with bootstrap intervals is followed by its
+ * bounds, `token.m1.lo` and `token.m1.hi`, numbers of their own for a spreadsheet or a plot.
  */
 export function toCSV(model) {
-  const head = ['system', ...model.columns.map((c) => c.key)];
+  const number = (v) => (v === null ? 'n/a' : String(v));
+  const head = ['system'];
+  model.columns.forEach((c, i) => {
+    head.push(c.key);
+    if (model.withInterval?.[i]) head.push(`${c.key}.lo`, `${c.key}.hi`);
+  });
   const lines = [head.map(csvField).join(',')];
   for (const r of model.rows) {
-    const cells = [r.name, ...r.values.map((v) => (v === null ? 'n/a' : String(v)))];
+    const cells = [r.name];
+    r.values.forEach((v, i) => {
+      cells.push(number(v));
+      if (model.withInterval?.[i]) {
+        const ci = r.intervals[i];
+        cells.push(number(ci ? ci[0] : null), number(ci ? ci[1] : null));
+      }
+    });
     lines.push(cells.map(csvField).join(','));
   }
   return `${lines.join('\n')}\n`;
@@ -178,7 +236,10 @@ export function toCSV(model) {
 
 const mdCell = (text) => text.replace(/\|/g, '\\|');
 
-/** A Markdown table: four decimals, the best of each column in bold. */
+/**
+ * A Markdown table: four decimals, the best of each column in bold, a bootstrap interval in
+ * brackets after its value and, below the table, what the intervals rest on.
+ */
 export function toMarkdown(model) {
   const best = bestOf(model);
   const head = ['System', ...model.columns.map((c) => columnTitle(c, model.log))];
@@ -188,11 +249,12 @@ export function toMarkdown(model) {
     const cells = r.values.map((v, i) => {
       if (v === null) return 'n/a';
       const text = v.toFixed(DECIMALS);
-      return best[i] === v && !r.baseline ? `**${text}**` : text;
+      return withInterval(best[i] === v && !r.baseline ? `**${text}**` : text, r.intervals?.[i]);
     });
     const name = r.baseline ? `*${r.name}*` : `\`${r.name}\``;
     lines.push(`| ${[name, ...cells].map(mdCell).join(' | ')} |`);
   }
+  if (model.note) lines.push('', `In brackets: ${model.note}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -225,11 +287,15 @@ const TEX_LABEL = {
 /**
  * A LaTeX tabular (booktabs): a first header row with Token / Type spans, a second with the
  * measures, four decimals, the best of each column in bold, baselines in italics after a rule.
+ * A bootstrap interval follows its value in small type; a comment above the table says what
+ * the intervals rest on, for the caption.
  */
 export function toLatex(model) {
   const best = bestOf(model);
   const n = model.columns.length;
-  const lines = [`\\begin{tabular}{l${'r'.repeat(n)}}`, '\\toprule'];
+  const lines = [];
+  if (model.note) lines.push(`% In brackets: ${model.note}`);
+  lines.push(`\\begin{tabular}{l${'r'.repeat(n)}}`, '\\toprule');
   const groups = columnGroups(model.columns, 'level');
   let at = 2;
   const spans = [];
@@ -253,7 +319,10 @@ export function toLatex(model) {
     const cells = r.values.map((v, i) => {
       if (v === null) return 'n/a';
       const text = v.toFixed(DECIMALS);
-      return best[i] === v && !r.baseline ? `\\textbf{${text}}` : text;
+      const shown = best[i] === v && !r.baseline ? `\\textbf{${text}}` : text;
+      const ci = r.intervals?.[i];
+      if (!ci) return shown;
+      return `${shown} {\\scriptsize[${ci[0].toFixed(DECIMALS)}, ${ci[1].toFixed(DECIMALS)}]}`;
     });
     const name = r.baseline ? `\\textit{${texEscape(r.name)}}` : texEscape(r.name);
     lines.push(`${[name, ...cells].join(' & ')} \\\\`);
@@ -264,7 +333,8 @@ export function toLatex(model) {
 
 /**
  * JSON in the shape of the command line's result (SPEC §4), holding the shown columns only:
- * {schema, gold, options, systems: [{name, token: {...}, type: {...}, restarts}]}.
+ * {schema, gold, options, systems: [{name, token: {...}, type: {...}, restarts, ci}],
+ * bootstrap}; `ci` and `bootstrap` only when the result has intervals.
  */
 export function toJSON(model, result) {
   const systems = model.rows.map((r) => {
@@ -277,6 +347,11 @@ export function toJSON(model, result) {
       if (r.restarts?.[c.measure.id]) kept[c.measure.id] = r.restarts[c.measure.id];
     }
     if (Object.keys(kept).length) out.restarts = kept;
+    const ci = {};
+    model.columns.forEach((c, i) => {
+      if (r.intervals?.[i]) ci[c.key] = r.intervals[i];
+    });
+    if (Object.keys(ci).length) out.ci = ci;
     return out;
   });
   const doc = {
@@ -287,6 +362,7 @@ export function toJSON(model, result) {
     columns: model.columns.map((c) => c.key),
     systems,
   };
+  if (model.bootstrap) doc.bootstrap = model.bootstrap;
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
 

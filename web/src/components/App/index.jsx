@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { errorText } from '../../format.js';
 import { computeSignature, fromHash, requestOptions, toHash, validate } from '../../options.js';
-import { sortedRows, tableColumns } from '../../table.js';
+import { bootstrapNote, sortedRows, tableColumns } from '../../table.js';
 import { ErrorPanel } from '../ErrorPanel/index.jsx';
 import { ExportBar } from '../ExportBar/index.jsx';
 import { FileCard } from '../FileCard/index.jsx';
@@ -512,11 +512,30 @@ function ResultView({ result, view, setView, caption, stale }) {
           of its hill-climbing starts and how many starts reached the best. Click a header to sort;
           point at it or focus it for its definition.
         </p>
+        <BootstrapLegend bootstrap={result.bootstrap} />
       </div>
       <Warnings systems={result.systems} />
       <Views result={result} />
       <MeasureNotes />
     </>
+  );
+}
+
+/** What the bracketed intervals rest on, or why the core could not resample. */
+function BootstrapLegend({ bootstrap }) {
+  if (!bootstrap) return null;
+  const note = bootstrapNote(bootstrap);
+  if (note) {
+    return (
+      <p class="app-legend app-legend-bootstrap" data-testid="bootstrap-note">
+        In brackets under each value: {note} Sorting and the best mark follow the values.
+      </p>
+    );
+  }
+  return (
+    <p class="app-legend app-legend-bootstrap" data-testid="bootstrap-note">
+      No bootstrap intervals{bootstrap.warning ? `: ${bootstrap.warning}` : '.'}
+    </p>
   );
 }
 

@@ -3,6 +3,7 @@ import { FAMILIES, describe, direction, unit } from '../../measures.js';
 import { errorText, formatCount, formatValue } from '../../format.js';
 import {
   bestValues,
+  cellInterval,
   cellValue,
   columnGroups,
   isBaseline,
@@ -247,6 +248,7 @@ function Cell({ system, column, best, extra, restarts }) {
     const isBest = best !== undefined && v === best && !isBaseline(system);
     const spread =
       column.level === 'type' && column.measure.mapping === 'm1' ? system.restarts?.[id] : null;
+    const interval = cellInterval(system, column);
     return (
       <td
         class={`results-value${isBest ? ' is-best' : ''}${extra}`}
@@ -255,6 +257,7 @@ function Cell({ system, column, best, extra, restarts }) {
         data-best={isBest ? 'true' : undefined}
       >
         {formatValue(v)}
+        {interval && <Interval interval={interval} />}
         {spread && <Spread spread={spread} restarts={restarts} />}
       </td>
     );
@@ -264,6 +267,24 @@ function Cell({ system, column, best, extra, restarts }) {
     <td class={`results-value is-na${extra}`} {...common} title={why.long}>
       {why.short}
     </td>
+  );
+}
+
+/**
+ * The 95% bootstrap interval under the value, at the value's decimals; the cell's text reads
+ * "0.6467 [0.6415, 0.6508]".
+ */
+function Interval({ interval: [lo, hi] }) {
+  return (
+    <span
+      class="results-ci"
+      data-testid="ci"
+      data-lo={String(lo)}
+      data-hi={String(hi)}
+      title="95% bootstrap percentile interval"
+    >
+      {` [${formatValue(lo)}, ${formatValue(hi)}]`}
+    </span>
   );
 }
 
