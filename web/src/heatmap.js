@@ -1,6 +1,7 @@
 // The layout of the mapping heatmap: which class goes on which row and which cluster in which
-// column, so that the mapping runs along the diagonal; and the colour scale. It orders and
-// looks up the counts the result JSON gives; it computes no measure.
+// column, so that the mapping runs along the diagonal; its colour scale, and the diverging
+// scale of the correlation heatmap. It orders and looks up the numbers the result JSON gives;
+// it computes no measure.
 
 // Viridis (van der Walt & Smith, matplotlib), eleven stops: perceptually uniform and readable
 // with the common colour-vision deficiencies. Reversed on the page: light for few, dark for many.
@@ -92,4 +93,38 @@ export function heatmapLayout(detail, counts, mapping) {
 /** The count in the cell of class c and cluster k (0 when empty). */
 export function cellCount(layout, c, k) {
   return layout.lookup.get(c * layout.m + k) ?? 0;
+}
+
+// ColorBrewer RdBu (Brewer, colorbrewer2.org), eleven stops, for values from −1 (red) through
+// 0 (near white) to 1 (blue): a diverging scale for correlations, readable in grey too.
+const RDBU = [
+  [0x67, 0x00, 0x1f],
+  [0xb2, 0x18, 0x2b],
+  [0xd6, 0x60, 0x4d],
+  [0xf4, 0xa5, 0x82],
+  [0xfd, 0xdb, 0xc7],
+  [0xf7, 0xf7, 0xf7],
+  [0xd1, 0xe5, 0xf0],
+  [0x92, 0xc5, 0xde],
+  [0x43, 0x93, 0xc3],
+  [0x21, 0x66, 0xac],
+  [0x05, 0x30, 0x61],
+];
+
+/** The CSS colour of a value in −1…1 on the diverging scale (clamped). */
+export function divergingColour(v) {
+  const x = ((Math.max(-1, Math.min(1, v)) + 1) / 2) * (RDBU.length - 1);
+  const j = Math.min(Math.floor(x), RDBU.length - 2);
+  const f = x - j;
+  const [r, g, b] = RDBU[j].map((c, i) => Math.round(c + (RDBU[j + 1][i] - c) * f));
+  return `rgb(${r} ${g} ${b})`;
+}
+
+/** True when text on the value's colour reads better in white. */
+export const darkOnDiverging = (v) => Math.abs(v) > 0.6;
+
+/** A CSS gradient of the diverging scale from −1 to 1, for the legend. */
+export function divergingGradient() {
+  const stops = RDBU.map(([r, g, b]) => `rgb(${r} ${g} ${b})`);
+  return `linear-gradient(to right, ${stops.join(', ')})`;
 }

@@ -515,7 +515,7 @@ function ResultView({ result, view, setView, caption, stale }) {
         <BootstrapLegend bootstrap={result.bootstrap} />
       </div>
       <Warnings systems={result.systems} />
-      <Views result={result} />
+      <Views result={result} columns={columns} />
       <MeasureNotes />
     </>
   );

@@ -1,6 +1,8 @@
 import { useRef, useState } from 'preact/hooks';
+import { Compare } from '../Compare/index.jsx';
 import { Heatmap } from '../Heatmap/index.jsx';
 import { ItemTable } from '../ItemTable/index.jsx';
+import { RankCorrelation } from '../RankCorrelation/index.jsx';
 import { SizePlot } from '../SizePlot/index.jsx';
 import './style.css';
 
@@ -8,14 +10,19 @@ const TABS = [
   ['heatmap', 'Mapping heatmap'],
   ['sizes', 'Cluster sizes'],
   ['items', 'Per-item details'],
+  ['compare', 'Compare systems'],
+  ['correlation', 'Measure correlation'],
 ];
 
 /**
  * The pictures and the per-item table below the scores, one at a time behind tabs. The
- * heatmap and the items are for one system, chosen here; the size plot shows them all.
+ * heatmap and the items are for one system, chosen here; the size plot shows them all. With
+ * bootstrap resamples, Compare shows the paired shares of a measure; with three or more
+ * systems, the measures' rank correlations. A tab shows only when the result has its data.
+ * `columns` are the results table's columns.
  */
-export function Views({ result }) {
-  const [tab, setTab] = useState('heatmap');
+export function Views({ result, columns }) {
+  const [chosenTab, setTab] = useState('heatmap');
   const [pick, setPick] = useState(0);
   const tabRefs = useRef({});
   const withDetail = (result.systems ?? [])
@@ -26,8 +33,17 @@ export function Views({ result }) {
     Array.isArray(result.gold?.sizes?.tokens) ||
     Array.isArray(result.gold?.sizes?.items) ||
     withDetail.some(({ s }) => s.detail?.sizes);
+  const available = {
+    heatmap: withDetail.length > 0,
+    sizes: hasSizes,
+    items: withDetail.length > 0,
+    compare: Boolean(result.paired && Object.keys(result.paired).length),
+    correlation: Boolean(result.rank_correlation?.measures?.length),
+  };
+  const tabs = TABS.filter(([id]) => available[id]);
+  const tab = available[chosenTab] ? chosenTab : tabs[0]?.[0];
 
-  if (!withDetail.length && !hasSizes) {
+  if (!tabs.length) {
     return (
       <section class="views" aria-labelledby="views-title" data-testid="views">
         <h3 id="views-title" class="views-title">
@@ -41,27 +57,27 @@ export function Views({ result }) {
   }
 
   const onKey = (e) => {
-    const at = TABS.findIndex(([id]) => id === tab);
+    const at = tabs.findIndex(([id]) => id === tab);
     let next = null;
-    if (e.key === 'ArrowRight') next = (at + 1) % TABS.length;
-    else if (e.key === 'ArrowLeft') next = (at + TABS.length - 1) % TABS.length;
+    if (e.key === 'ArrowRight') next = (at + 1) % tabs.length;
+    else if (e.key === 'ArrowLeft') next = (at + tabs.length - 1) % tabs.length;
     else if (e.key === 'Home') next = 0;
-    else if (e.key === 'End') next = TABS.length - 1;
+    else if (e.key === 'End') next = tabs.length - 1;
     if (next === null) return;
     e.preventDefault();
-    setTab(TABS[next][0]);
-    tabRefs.current[TABS[next][0]]?.focus();
+    setTab(tabs[next][0]);
+    tabRefs.current[tabs[next][0]]?.focus();
   };
 
-  const needsSystem = tab !== 'sizes';
+  const needsSystem = tab === 'heatmap' || tab === 'items';
   return (
     <section class="views" aria-labelledby="views-title" data-testid="views">
       <h3 id="views-title" class="visually-hidden">
-        Mapping, cluster sizes and items
+        Mapping, cluster sizes, items and comparisons
       </h3>
       <div class="views-bar">
         <div role="tablist" aria-label="Views" class="views-tabs" onKeyDown={onKey}>
-          {TABS.map(([id, label]) => (
+          {tabs.map(([id, label]) => (
             <button
               key={id}
               ref={(el) => (tabRefs.current[id] = el)}
@@ -110,6 +126,8 @@ export function Views({ result }) {
           ) : (
             <NoDetail what="per-item entries" />
           ))}
+        {tab === 'compare' && <Compare result={result} />}
+        {tab === 'correlation' && <RankCorrelation result={result} columns={columns} />}
       </div>
     </section>
   );
