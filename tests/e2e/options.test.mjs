@@ -160,6 +160,15 @@ test('a field that cannot be sent says why and holds Evaluate back', async () =>
   assert.ok(await page.getByTestId('evaluate').isDisabled());
   await page.getByLabel('Restarts').fill('3');
   assert.ok(await page.getByTestId('evaluate').isEnabled());
+  const bootstrap = page.getByLabel('Bootstrap resamples');
+  await bootstrap.fill('100001');
+  assert.equal(await bootstrap.getAttribute('aria-invalid'), 'true');
+  const why = await bootstrap.getAttribute('aria-describedby');
+  assert.match(await page.locator(`#${why}`).textContent(), /0 \(off\) to 100000/);
+  assert.ok(await page.getByTestId('evaluate').isDisabled());
+  await page.getByTestId('bootstrap-1000').click();
+  assert.equal(await bootstrap.inputValue(), '1000');
+  assert.ok(await page.getByTestId('evaluate').isEnabled());
   await page.getByTestId('options-reset').click();
   assert.equal(await page.getByLabel('Restarts').inputValue(), '10');
   assert.equal(new URL(page.url()).hash, '');

@@ -532,9 +532,11 @@ function BootstrapLegend({ bootstrap }) {
       </p>
     );
   }
+  // The core's warning reads "bootstrap: n/a (why)": the reason is what is new here.
+  const why = /\(([^)]+)\)/.exec(bootstrap.warning ?? '')?.[1] ?? bootstrap.warning;
   return (
     <p class="app-legend app-legend-bootstrap" data-testid="bootstrap-note">
-      No bootstrap intervals{bootstrap.warning ? `: ${bootstrap.warning}` : '.'}
+      No bootstrap intervals{why ? `: ${why}.` : '.'}
     </p>
   );
 }
