@@ -9,6 +9,9 @@
 #      throughput of the CLI (its --verbose timing of reading and counting).
 #   4. The page in Chromium (bench/page_bench.mjs): full Brown, and a large generated pair
 #      with the progress bar watched.
+#   5. --bootstrap on the demo sample (2,000 sentences): B = 1000 with every token measure,
+#      and the type level (M-1 climbing once per resample) with B = 100, natively and in the
+#      wasm core under Node (bench/bootstrap_bench.mjs); the page's time is in section 4.
 # Needs ../shared/data/brown.c50.paths for 1 (skipped without it).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -76,3 +79,14 @@ if [ -n "${brown_gold:-}" ] && [ -f dist/index.html ]; then
 else
   echo "   skipped: needs the Brown files of section 1 and a built dist/ (make web)"
 fi
+
+echo "== 5. --bootstrap on the demo sample: public/demo/brown-gold.tsv vs brown-c50.tsv"
+demo_gold=public/demo/brown-gold.tsv demo_system=public/demo/brown-c50.tsv
+for run in "token 1000" "type 100"; do
+  set -- $run
+  start=$(date +%s.%N)
+  "$cli" --levels "$1" --bootstrap "$2" --measures all "$demo_gold" "$demo_system" >"$tmp/out"
+  end=$(date +%s.%N)
+  echo "   native, B = $2, $1 level: $(echo "$start $end" | awk '{printf "%.2f", $2-$1}') s"
+  node bench/bootstrap_bench.mjs "$demo_gold" "$demo_system" "$2" "$1" | sed 's/^/   /'
+done

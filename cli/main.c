@@ -466,6 +466,14 @@ static int print_result(const ce_eval *ev, const cli_args *args) {
               ce_format_name(ce_eval_input_format(ev, i)));
   int code = write_text("-", text, len);
   ce_free(text);
+  /* Text and Markdown go on with the comparison: paired shares, rank correlations. */
+  if (code == EXIT_DONE && (args->format == CE_TABLE_TEXT || args->format == CE_TABLE_MARKDOWN)) {
+    if (ce_eval_comparison(ev, (ce_table_format)args->format, args->columns, args->column_count,
+                           &text, &len))
+      return EXIT_INTERNAL;
+    code = write_text("-", text, len);
+    ce_free(text);
+  }
   for (int r = 0; r < 4 && code == EXIT_DONE; r++) {
     if (!args->report_paths[r]) continue;
     if (ce_eval_report(ev, (ce_report)r, &text, &len)) return EXIT_INTERNAL;

@@ -11,7 +11,7 @@
 
 #include "clustereval.h"
 
-static const ce_format formats[] = {CE_FORMAT_AUTO, CE_FORMAT_TAGGED, CE_FORMAT_LEXICON,
+static const ce_format formats[] = {CE_FORMAT_AUTO,  CE_FORMAT_TAGGED,   CE_FORMAT_LEXICON,
                                     CE_FORMAT_PATHS, CE_FORMAT_CLUSTERS, CE_FORMAT_INLINE};
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -35,6 +35,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   ce_eval_set(ev, CE_OPT_MIN_SHARE, (knobs >> 2 & 1) ? 0.4 : 0.0);
   ce_eval_set(ev, CE_OPT_DETAIL, knobs >> 3 & 1);
   ce_eval_set(ev, CE_OPT_SUBSTITUTABLE, knobs >> 4 & 1);
+  ce_eval_set(ev, CE_OPT_BOOTSTRAP, (knobs >> 4 & 1) * 3); /* the same bit: few bits are left */
   ce_eval_set_unclustered_label(ev, "UNK");
   if (knobs >> 5 & 1) ce_eval_add_baseline(ev, CE_BASELINE_RANDOM);
   if (knobs >> 5 & 1) ce_eval_add_baseline(ev, CE_BASELINE_MAJORITY);
@@ -61,6 +62,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   ce_error err;
   if (ce_eval_finish(ev, &err) == CE_OK) {
+    unsigned done = 0, total = 0;
+    if (ce_eval_resample(ev, 10, &done, &total, &err) != CE_OK || done != total) abort();
     for (size_t s = 0; s < ce_eval_system_count(ev); s++) {
       const ce_error *e = ce_eval_system_error(ev, s);
       if (e && !e->message[0]) abort();
@@ -72,6 +75,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       if (ce_eval_report(ev, (ce_report)r, &text, NULL) != CE_OK) abort();
       ce_free(text);
     }
+    ce_column columns[] = {{CE_LEVEL_TOKEN, CE_M1}, {CE_LEVEL_TYPE, CE_MACRO_I_M1}};
+    if (ce_eval_table(ev, CE_TABLE_TEXT, columns, 2, &text, NULL) != CE_OK) abort();
+    ce_free(text);
+    if (ce_eval_comparison(ev, CE_TABLE_TEXT, columns, 2, &text, NULL) != CE_OK) abort();
+    ce_free(text);
   } else if (!err.message[0]) {
     abort();
   }

@@ -19,6 +19,7 @@ if [ "$purpose" = test ]; then
   [ -n "$(find /usr/lib/llvm-*/lib/clang -name 'libclang_rt.fuzzer*.a' 2>/dev/null | head -1)" ] ||
     missing+=(libclang-rt-dev)
   /usr/bin/python3 -c 'import sklearn' >/dev/null 2>&1 || missing+=(python3-sklearn)
+  /usr/bin/python3 -c 'import scipy' >/dev/null 2>&1 || missing+=(python3-scipy)
 fi
 
 if [ ${#missing[@]} -gt 0 ]; then

@@ -387,6 +387,17 @@ typedef enum ce_table_format {
 ce_status ce_eval_table(const ce_eval *ev, ce_table_format format, const ce_column *columns,
                         size_t column_count, char **text, size_t *len);
 
+/*
+ * How the systems compare (SPEC §3.5), for the table's columns: after --bootstrap, one
+ * matrix per column of the share of resamples in which row − column has the other sign
+ * than on the full data; with three or more rows that did not fail, Spearman's ρ
+ * (Kendall's τ-b) between the rankings the columns give. Empty when neither applies.
+ * With intervals, ce_eval_table shows "0.6750 [0.6680, 0.6810]" (TSV and CSV: columns
+ * <id>.lo and <id>.hi). The caller frees *text with ce_free.
+ */
+ce_status ce_eval_comparison(const ce_eval *ev, ce_table_format format, const ce_column *columns,
+                             size_t column_count, char **text, size_t *len);
+
 /* TSV reports for files next to the result (SPEC §4). */
 typedef enum ce_report {
   CE_REPORT_CONTINGENCY, /* system, class, cluster, tokens, items */

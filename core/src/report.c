@@ -2,11 +2,12 @@
  * Results as tables (text, TSV, CSV, Markdown, LaTeX) and the TSV reports of SPEC §4:
  * contingency, ranked sizes, per-item details, mappings. Text only; the caller writes it.
  */
+#include <math.h>
 #include <stdio.h> /* snprintf only */
 #include <stdlib.h>
 #include <string.h>
 
-#include "eval_internal.h"
+#include "bootstrap_internal.h"
 
 static const char *level_name(ce_level level) {
   return level == CE_LEVEL_TOKEN ? "token" : "type";
@@ -74,14 +75,37 @@ static const char *separator(ce_table_format format) {
   }
 }
 
+/* The bootstrap ran: values carry their intervals (SPEC §3.5). */
+static int with_intervals(const ce_eval *ev) {
+  unsigned done = 0;
+  return ce__boot_unit(ev, NULL, NULL, &done, NULL) != CE_UNIT_NONE && done > 0;
+}
+
+static ce_status put_number_or_na(ce_buf *out, int has, double value) {
+  return has ? ce__buf_put_double(out, value) : ce__buf_puts(out, "n/a");
+}
+
+/* A value; with intervals "0.6750 [0.6680, 0.6810]", or in TSV and CSV two more fields. */
 static ce_status put_value(ce_buf *out, ce_table_format format, const ce_eval *ev, size_t row,
                            ce_column column, size_t width) {
-  double value;
+  double value, lo = 0, hi = 0;
   int has = ce_eval_value(ev, row, column.level, column.measure, &value) == CE_OK;
-  if (format == CE_TABLE_TSV || format == CE_TABLE_CSV)
-    return has ? ce__buf_put_double(out, value) : ce__buf_puts(out, "n/a");
-  char text[48];
-  if (has)
+  int has_interval =
+      with_intervals(ev) && ce_eval_interval(ev, row, column.level, column.measure, &lo, &hi) == 0;
+  if (format == CE_TABLE_TSV || format == CE_TABLE_CSV) {
+    ce_status status = put_number_or_na(out, has, value);
+    if (!status && with_intervals(ev)) {
+      status = ce__buf_puts(out, separator(format));
+      if (!status) status = put_number_or_na(out, has_interval, lo);
+      if (!status) status = ce__buf_puts(out, separator(format));
+      if (!status) status = put_number_or_na(out, has_interval, hi);
+    }
+    return status;
+  }
+  char text[80];
+  if (has && has_interval)
+    snprintf(text, sizeof text, "%.4f [%.4f, %.4f]", value, lo, hi);
+  else if (has)
     snprintf(text, sizeof text, "%.4f", value);
   else
     snprintf(text, sizeof text, "n/a");
@@ -96,8 +120,15 @@ static size_t name_width(const ce_eval *ev) {
   return width;
 }
 
-static ce_status put_header(ce_buf *out, ce_table_format format, const ce_column *columns,
-                            size_t count, size_t width) {
+/* A column's width in text: its header, at least 10, or 24 with intervals. */
+static size_t column_width(const ce_eval *ev, ce_column column) {
+  size_t header = strlen(level_name(column.level)) + 1 + strlen(ce_measure_id(column.measure));
+  size_t least = with_intervals(ev) ? 24 : 10;
+  return header > least ? header : least;
+}
+
+static ce_status put_header(ce_buf *out, ce_table_format format, const ce_eval *ev,
+                            const ce_column *columns, size_t count, size_t width) {
   ce_status status = CE_OK;
   if (format == CE_TABLE_LATEX) {
     status = ce__buf_puts(out, "\\begin{tabular}{l");
@@ -114,10 +145,12 @@ static ce_status put_header(ce_buf *out, ce_table_format format, const ce_column
              ce_measure_id(columns[c].measure));
     status = ce__buf_puts(out, separator(format));
     if (!status)
+      status = format == CE_TABLE_TEXT
+                   ? ce__buf_printf(out, "%*s", (int)column_width(ev, columns[c]), name)
+                   : put_text(out, format, name);
+    if (!status && with_intervals(ev) && (format == CE_TABLE_TSV || format == CE_TABLE_CSV))
       status =
-          format == CE_TABLE_TEXT
-              ? ce__buf_printf(out, "%*s", (int)strlen(name) > 10 ? (int)strlen(name) : 10, name)
-              : put_text(out, format, name);
+          ce__buf_printf(out, "%s%s.lo%s%s.hi", separator(format), name, separator(format), name);
   }
   if (!status)
     status = ce__buf_puts(out, format == CE_TABLE_MARKDOWN ? " |\n"
@@ -136,7 +169,7 @@ ce_status ce_eval_table(const ce_eval *ev, ce_table_format format, const ce_colu
   if (!ev || !ev->finished || !text || (unsigned)format > CE_TABLE_LATEX) return CE_ERR_USAGE;
   ce_buf out = {0};
   size_t width = name_width(ev);
-  ce_status status = put_header(&out, format, columns, column_count, width);
+  ce_status status = put_header(&out, format, ev, columns, column_count, width);
   for (size_t r = 0; r < ev->row_count && !status; r++) {
     const ce_row *row = &ev->rows[r];
     if (format == CE_TABLE_MARKDOWN) status = ce__buf_puts(&out, "| ");
@@ -149,10 +182,9 @@ ce_status ce_eval_table(const ce_eval *ev, ce_table_format format, const ce_colu
       if (!status) status = put_text(&out, format, row->error.message);
     }
     for (size_t c = 0; c < column_count && !status && !row->failed; c++) {
-      size_t header =
-          strlen(level_name(columns[c].level)) + 1 + strlen(ce_measure_id(columns[c].measure));
       status = ce__buf_puts(&out, separator(format));
-      if (!status) status = put_value(&out, format, ev, r, columns[c], header > 10 ? header : 10);
+      if (!status)
+        status = put_value(&out, format, ev, r, columns[c], column_width(ev, columns[c]));
     }
     if (!status)
       status = ce__buf_puts(&out, format == CE_TABLE_MARKDOWN ? " |\n"
@@ -160,6 +192,161 @@ ce_status ce_eval_table(const ce_eval *ev, ce_table_format format, const ce_colu
                                                               : "\n");
   }
   if (!status && format == CE_TABLE_LATEX) status = ce__buf_puts(&out, "\\hline\n\\end{tabular}\n");
+  if (status) {
+    ce__buf_free(&out);
+    return status;
+  }
+  *text = out.data ? out.data : calloc(1, 1);
+  if (len) *len = out.len;
+  return *text ? CE_OK : CE_ERR_NOMEM;
+}
+
+/* ------------------------------------------------------------ comparison */
+
+/* One matrix of the comparison: a title, then rows × columns of cells. */
+typedef struct matrix_style {
+  ce_table_format format;
+  size_t label_width, cell_width; /* text */
+} matrix_style;
+
+static ce_status put_cell(ce_buf *out, const matrix_style *style, const char *text, int first) {
+  ce_status status = CE_OK;
+  if (!first)
+    status = ce__buf_puts(out, separator(style->format));
+  else if (style->format == CE_TABLE_MARKDOWN)
+    status = ce__buf_puts(out, "| ");
+  if (status) return status;
+  if (style->format == CE_TABLE_TEXT)
+    return first ? ce__buf_printf(out, "%-*s", (int)style->label_width, text)
+                 : ce__buf_printf(out, "%*s", (int)style->cell_width, text);
+  return put_text(out, style->format, text);
+}
+
+static ce_status end_line(ce_buf *out, const matrix_style *style, size_t cells, int header) {
+  ce_status status = ce__buf_puts(out, style->format == CE_TABLE_MARKDOWN ? " |\n"
+                                       : style->format == CE_TABLE_LATEX  ? " \\\\\n"
+                                                                          : "\n");
+  if (!status && header && style->format == CE_TABLE_MARKDOWN) {
+    status = ce__buf_puts(out, "|---");
+    for (size_t c = 0; c < cells && !status; c++) status = ce__buf_puts(out, "|---:");
+    if (!status) status = ce__buf_puts(out, "|\n");
+  }
+  return status;
+}
+
+static ce_status put_title(ce_buf *out, ce_table_format format, const char *title) {
+  if (format == CE_TABLE_MARKDOWN) return ce__buf_printf(out, "\n**%s**\n\n", title);
+  if (format == CE_TABLE_LATEX) return ce__buf_printf(out, "%% %s\n", title);
+  if (format == CE_TABLE_TEXT) return ce__buf_printf(out, "\n%s\n", title);
+  return ce__buf_printf(out, "# %s\n", title);
+}
+
+static void format_share(char *text, size_t size, double value) {
+  if (isnan(value))
+    snprintf(text, size, "n/a");
+  else
+    snprintf(text, size, "%.4f", value);
+}
+
+/* Row a against column b, per measure: the share of resamples that reverse the order. */
+static ce_status put_paired_matrix(ce_buf *out, const ce_eval *ev, ce_table_format format,
+                                   ce_column column) {
+  matrix_style style = {format, name_width(ev), 8};
+  for (size_t r = 0; r < ev->row_count; r++)
+    if (strlen(ev->rows[r].name) > style.cell_width) style.cell_width = strlen(ev->rows[r].name);
+  char title[160];
+  snprintf(title, sizeof title,
+           "%s.%s: share of resamples in which row - column has the other sign",
+           level_name(column.level), ce_measure_id(column.measure));
+  ce_status status = put_title(out, format, title);
+  if (!status) status = put_cell(out, &style, "system", 1);
+  for (size_t b = 0; b < ev->row_count && !status; b++)
+    status = put_cell(out, &style, ev->rows[b].name, 0);
+  if (!status) status = end_line(out, &style, ev->row_count, 1);
+  for (size_t a = 0; a < ev->row_count && !status; a++) {
+    status = put_cell(out, &style, ev->rows[a].name, 1);
+    for (size_t b = 0; b < ev->row_count && !status; b++) {
+      char text[32];
+      if (a == b)
+        snprintf(text, sizeof text, "-");
+      else
+        format_share(text, sizeof text, ce__boot_paired(ev, a, b, column.level, column.measure));
+      status = put_cell(out, &style, text, 0);
+    }
+    if (!status) status = end_line(out, &style, ev->row_count, 0);
+  }
+  return status;
+}
+
+/* Spearman's ρ (Kendall's τ-b) between the rankings of every two of the columns. */
+static ce_status put_rank_matrix(ce_buf *out, const ce_eval *ev, ce_table_format format,
+                                 const ce_column *columns, size_t count) {
+  char names[64][80];
+  size_t used = 0;
+  ce_column kept[64];
+  matrix_style style = {format, 6, 17};
+  for (size_t c = 0; c < count && used < 64; c++) {
+    if (!ce__ranked_measure(ev, columns[c].level, columns[c].measure)) continue;
+    kept[used] = columns[c];
+    snprintf(names[used], sizeof names[used], "%s.%s", level_name(columns[c].level),
+             ce_measure_id(columns[c].measure));
+    if (strlen(names[used]) > style.label_width) style.label_width = strlen(names[used]);
+    if (strlen(names[used]) > style.cell_width) style.cell_width = strlen(names[used]);
+    used++;
+  }
+  if (used < 2) return CE_OK;
+  char title[160];
+  snprintf(title, sizeof title,
+           "rank correlation over %zu systems: Spearman's rho (Kendall's tau-b)",
+           ce__ranked_count(ev));
+  ce_status status = put_title(out, format, title);
+  if (!status) status = put_cell(out, &style, "measure", 1);
+  for (size_t b = 0; b < used && !status; b++) status = put_cell(out, &style, names[b], 0);
+  if (!status) status = end_line(out, &style, used, 1);
+  for (size_t a = 0; a < used && !status; a++) {
+    status = put_cell(out, &style, names[a], 1);
+    for (size_t b = 0; b < used && !status; b++) {
+      double rho, tau;
+      status = ce__rank_correlation(ev, kept[a].level, kept[a].measure, kept[b].level,
+                                    kept[b].measure, &rho, &tau);
+      char text[40], r[16], t[16];
+      format_share(r, sizeof r, rho);
+      format_share(t, sizeof t, tau);
+      snprintf(text, sizeof text, "%s (%s)", r, t);
+      if (!status) status = put_cell(out, &style, text, 0);
+    }
+    if (!status) status = end_line(out, &style, used, 0);
+  }
+  return status;
+}
+
+ce_status ce_eval_comparison(const ce_eval *ev, ce_table_format format, const ce_column *columns,
+                             size_t column_count, char **text, size_t *len) {
+  if (!ev || !ev->finished || !text || (unsigned)format > CE_TABLE_LATEX) return CE_ERR_USAGE;
+  ce_buf out = {0};
+  ce_status status = CE_OK;
+  if (with_intervals(ev)) {
+    size_t sentences, items;
+    unsigned done, total;
+    ce_boot_unit unit = ce__boot_unit(ev, &sentences, &items, &done, &total);
+    char title[200];
+    if (unit == CE_UNIT_SENTENCE)
+      snprintf(title, sizeof title,
+               "bootstrap: %u resamples of %zu sentences (token level) and %zu items (type level)",
+               done, sentences, items);
+    else
+      snprintf(title, sizeof title, "bootstrap: %u resamples of %zu items", done, items);
+    status = put_title(&out, format, title);
+    for (size_t c = 0; c < column_count && !status; c++) {
+      int with = 0;
+      for (size_t r = 0; r < ev->row_count; r++) {
+        double lo, hi;
+        with += ce__boot_interval(ev, r, columns[c].level, columns[c].measure, &lo, &hi);
+      }
+      if (with >= 2) status = put_paired_matrix(&out, ev, format, columns[c]);
+    }
+  }
+  if (!status) status = put_rank_matrix(&out, ev, format, columns, column_count);
   if (status) {
     ce__buf_free(&out);
     return status;

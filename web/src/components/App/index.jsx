@@ -326,7 +326,9 @@ export function App({ client, demo }) {
     />
   );
 
-  const canEvaluate = gold && systems.length > 0 && optionsValid && !running;
+  // A counts table holds both sides of the table: read as counts, it comes alone (SPEC §2).
+  const countsAlone = gold?.format === 'counts' && systems.length === 0;
+  const canEvaluate = gold && (systems.length > 0 || countsAlone) && optionsValid && !running;
   const result = run.state === 'done' ? run.result : null;
   const stale = result && run.signature !== signature;
 
@@ -580,7 +582,7 @@ function statusText(run, ready, gold, systems, optionsValid) {
   }
   if (run.state === 'error') return 'The evaluation stopped at an error.';
   if (!gold) return 'Add a gold file.';
-  if (!systems.length) return 'Add at least one system file.';
+  if (!systems.length && gold.format !== 'counts') return 'Add at least one system file.';
   if (!optionsValid) return 'Some options cannot be used: see the fields marked.';
   return 'Ready.';
 }
