@@ -122,19 +122,11 @@ test('intervals: shown under each value as the core gave them, and carried by th
     ),
   );
 
-  // Sorting still follows the values.
-  await page.locator('th[data-key="token.m1"] button').click();
-  const order = await page.$$eval('[data-testid="result-row"]', (rows) =>
-    rows.map((r) => r.dataset.system),
-  );
-  assert.deepEqual(order.slice(0, 2), ['brown-c50.tsv', 'brown-c50-d3.tsv']);
-  await screenshot(page, 'bootstrap-table');
-
-  // CSV: each column with intervals is followed by its bounds, at full precision.
+  // CSV: each column followed by its bounds, at full precision: the command line's CSV of the
+  // same columns, byte for byte.
   await page.getByTestId('export-format').selectOption('csv');
-  const csv = parseCsv(
-    (await download(page, () => page.getByTestId('export-download').click())).text,
-  );
+  const csvText = (await download(page, () => page.getByTestId('export-download').click())).text;
+  const csv = parseCsv(csvText);
   const head = csv[0];
   const at = head.indexOf('token.m1');
   assert.deepEqual(head.slice(at, at + 3), ['token.m1', 'token.m1.lo', 'token.m1.hi']);
@@ -142,6 +134,9 @@ test('intervals: shown under each value as the core gave them, and carried by th
     const s = cliSystem(row[0]);
     assert.deepEqual(row.slice(at, at + 3).map(Number), [s.token.m1, ...s.ci['token.m1']], row[0]);
   }
+  const measures = head.slice(1).filter((k) => !/\.(lo|hi)$/.test(k));
+  const args = ['--format', 'csv', '--measures', measures.join(','), ...FLAGS, ...FILES];
+  assert.equal(csvText, cliText(args, dir));
 
   // JSON: the intervals in the result's shape.
   await page.getByTestId('export-format').selectOption('json');
@@ -159,6 +154,14 @@ test('intervals: shown under each value as the core gave them, and carried by th
   const [lo, hi] = cliSystem('brown-c50.tsv').ci['token.m1'];
   assert.ok(tex.includes(`{\\scriptsize[${lo.toFixed(4)}, ${hi.toFixed(4)}]}`), tex);
   assert.match(tex, /^% In brackets: the 95% percentile interval/);
+
+  // Sorting still follows the values.
+  await page.locator('th[data-key="token.m1"] button').click();
+  const order = await page.$$eval('[data-testid="result-row"]', (rows) =>
+    rows.map((r) => r.dataset.system),
+  );
+  assert.deepEqual(order.slice(0, 2), ['brown-c50.tsv', 'brown-c50-d3.tsv']);
+  await screenshot(page, 'bootstrap-table');
 });
 
 test('Compare systems: the paired shares of the chosen measure, between 0 and 1', async () => {

@@ -193,9 +193,9 @@ export function exportModel(result, columns, rows) {
       restarts: system.restarts,
     })),
   };
-  // Which columns carry intervals: in CSV each of them gets its lo and hi columns.
-  model.withInterval = columns.map((_, i) => model.rows.some((r) => r.intervals[i] !== null));
-  model.note = model.withInterval.some(Boolean) ? bootstrapNote(result.bootstrap) : '';
+  // As in the command line's CSV: once there are resamples, every column has its bounds.
+  model.note = bootstrapNote(result.bootstrap);
+  model.withInterval = columns.map(() => model.note !== '');
   model.bootstrap = model.note ? result.bootstrap : null;
   return model;
 }
@@ -209,8 +209,9 @@ const csvField = (text) => (/[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')
 /**
  * CSV as the command line writes it (`--format csv`): a header of `system` and level.id keys,
  * full precision (the shortest decimal that reads back as the same double), `n/a` for a value
- * that is not defined, LF line ends. A column with bootstrap intervals is followed by its
- * bounds, `token.m1.lo` and `token.m1.hi`, numbers of their own for a spreadsheet or a plot.
+ * that is not defined, LF line ends. After bootstrap resamples each column is followed by its
+ * interval's bounds, `token.m1.lo` and `token.m1.hi` (`n/a` where there is none), numbers of
+ * their own for a spreadsheet or a plot.
  */
 export function toCSV(model) {
   const number = (v) => (v === null ? 'n/a' : String(v));
