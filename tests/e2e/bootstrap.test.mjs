@@ -248,6 +248,27 @@ test('without resampling: no intervals nor Compare, yet rank correlations for 4 
   assert.equal(await page.getByTestId('correlation-n').textContent(), '4');
 });
 
+test('a counts table has nothing to resample: the legend says so, and nothing else changes', async () => {
+  const { page } = await env.open();
+  await waitForResult(page);
+  await clearFiles(page);
+  await page
+    .getByTestId('gold-input')
+    .setInputFiles(join(ROOT, 'tests', 'data', 'formats', 'counts.tsv'));
+  await page.getByRole('button', { name: 'format and preview of counts.tsv' }).click();
+  await page.getByLabel('Format of counts.tsv', { exact: true }).selectOption('counts');
+  await openOptions(page);
+  await page.getByTestId('bootstrap-200').click();
+  await evaluateAndWait(page, 'counts.tsv');
+  assert.match(
+    await page.getByTestId('bootstrap-note').textContent(),
+    /^No bootstrap intervals: a counts file has neither sentences nor items to resample\.$/,
+  );
+  assert.equal(await page.getByTestId('ci').count(), 0);
+  assert.equal(await page.getByTestId('tab-compare').count(), 0);
+  assert.ok((await readTable(page, 'token')).some((c) => c.value !== null));
+});
+
 test('Cancel during resampling stops the worker; the page then evaluates again', async () => {
   const { page } = await env.open();
   await waitForResult(page);
