@@ -13,13 +13,23 @@
 
 typedef struct ce_arena_block ce_arena_block;
 
+/* A slot of the hash table: what a probe compares, beside the id. */
+typedef struct ce_intern_slot {
+  uint64_t head; /* the string's first bytes, packed (intern.c) */
+  uint32_t tag;  /* high bits of the hash, and the length up to 255 */
+  uint32_t id;   /* id + 1; 0 = empty */
+} ce_intern_slot;
+
+typedef struct ce_intern_entry {
+  const char *text; /* NUL-terminated, in the arena */
+  size_t len;
+} ce_intern_entry;
+
 typedef struct ce_intern {
   ce_arena_block *blocks;
-  uint64_t *slots; /* (hash's high 32 bits) << 32 | (id + 1); 0 = empty */
+  ce_intern_slot *slots;
   size_t slot_count;
-  const char **strings;
-  uint32_t *lengths;
-  uint64_t *hashes;
+  ce_intern_entry *entries; /* by id */
   size_t count;
   size_t cap;
 } ce_intern;
@@ -34,7 +44,10 @@ ce_status ce__intern_put(ce_intern *table, const char *bytes, size_t len, uint32
 uint32_t ce__intern_find(const ce_intern *table, const char *bytes, size_t len);
 
 /* The NUL-terminated string of `id` (its length through `len`, may be NULL). */
-const char *ce__intern_get(const ce_intern *table, uint32_t id, size_t *len);
+static inline const char *ce__intern_get(const ce_intern *table, uint32_t id, size_t *len) {
+  if (len) *len = table->entries[id].len;
+  return table->entries[id].text;
+}
 
 static inline size_t ce__intern_count(const ce_intern *table) {
   return table->count;
