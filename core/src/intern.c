@@ -61,6 +61,7 @@ void ce__intern_free(ce_intern *table) {
     block = next;
   }
   free(table->slots);
+  for (size_t b = 0; b < table->cap; b++) free(table->entries[b]);
   free(table->entries);
   memset(table, 0, sizeof *table);
 }
@@ -95,7 +96,7 @@ static char *arena_copy(ce_intern *table, const char *bytes, size_t len) {
  * packed head beside its id: a probe compares them without touching the strings, which are
  * scattered in memory, and a string of up to 8 bytes never needs them.
  */
-static size_t find_slot(const ce_intern *table, const char *bytes, size_t len, uint64_t hash,
+static inline size_t find_slot(const ce_intern *table, const char *bytes, size_t len, uint64_t hash,
                         uint64_t head) {
   size_t mask = table->slot_count - 1;
   uint32_t tag = slot_tag(hash, len);
@@ -104,12 +105,13 @@ static size_t find_slot(const ce_intern *table, const char *bytes, size_t len, u
     if (!at->id) return slot;
     if (at->tag != tag || at->head != head) continue;
     if (len <= 8) return slot;
-    const ce_intern_entry *entry = &table->entries[at->id - 1];
-    if (entry->len == len && memcmp(entry->text + 8, bytes + 8, len - 8) == 0) return slot;
+    size_t text_len;
+    const char *text = ce__intern_get(table, at->id - 1, &text_len);
+    if (text_len == len && memcmp(text + 8, bytes + 8, len - 8) == 0) return slot;
   }
 }
 
-static ce_status rehash(ce_intern *table) {
+static CE_NOINLINE ce_status rehash(ce_intern *table) {
   size_t slot_count = table->slot_count ? table->slot_count * 2 : 64;
   ce_intern_slot *slots = calloc(slot_count, sizeof *slots);
   if (!slots) return CE_ERR_NOMEM;
@@ -118,13 +120,46 @@ static ce_status rehash(ce_intern *table) {
   table->slot_count = slot_count;
   size_t mask = slot_count - 1;
   for (size_t id = 0; id < table->count; id++) {
-    const ce_intern_entry *entry = &table->entries[id];
-    uint64_t head = pack(entry->text, entry->len);
-    uint64_t hash = hash_bytes(entry->text, entry->len, head);
+    size_t len;
+    const char *text = ce__intern_get(table, (uint32_t)id, &len);
+    uint64_t head = pack(text, len);
+    uint64_t hash = hash_bytes(text, len, head);
     size_t slot = (size_t)hash & mask;
     while (slots[slot].id) slot = (slot + 1) & mask;
-    slots[slot] = (ce_intern_slot){head, slot_tag(hash, entry->len), (uint32_t)id + 1};
+    slots[slot] = (ce_intern_slot){head, slot_tag(hash, len), (uint32_t)id + 1};
   }
+  return CE_OK;
+}
+
+/* Gives `bytes` the next id and puts it in the empty `slot`. */
+static CE_NOINLINE ce_status add(ce_intern *table, const char *bytes, size_t len, uint64_t hash,
+                                 uint64_t head, size_t slot, uint32_t *id) {
+  uint32_t fresh = (uint32_t)table->count;
+  size_t block = fresh >> CE_INTERN_BLOCK_BITS;
+  if (block == table->cap) { /* the blocks before are full: one more */
+    size_t cap = table->cap;
+    if (ce__grow((void **)&table->entries, &cap, block + 1, sizeof *table->entries))
+      return CE_ERR_NOMEM;
+    for (size_t b = table->cap; b < cap; b++) table->entries[b] = NULL;
+    table->cap = cap;
+  }
+  if (!table->entries[block]) {
+    table->entries[block] = malloc(sizeof **table->entries << CE_INTERN_BLOCK_BITS);
+    if (!table->entries[block]) return CE_ERR_NOMEM;
+  }
+  ce_intern_entry *entry = &table->entries[block][fresh & ((1u << CE_INTERN_BLOCK_BITS) - 1)];
+  if (len <= CE_INTERN_INLINE) {
+    memcpy(entry->bytes, bytes, len);
+    entry->bytes[len] = '\0';
+  } else {
+    const char *copy = arena_copy(table, bytes, len);
+    if (!copy) return CE_ERR_NOMEM;
+    memcpy(entry->bytes, &copy, sizeof copy);
+  }
+  entry->len = (uint32_t)len;
+  table->count++;
+  table->slots[slot] = (ce_intern_slot){head, slot_tag(hash, len), fresh + 1};
+  *id = fresh;
   return CE_OK;
 }
 
@@ -139,21 +174,12 @@ ce_status ce__intern_put(ce_intern *table, const char *bytes, size_t len, uint32
   uint64_t head = pack(bytes, len);
   uint64_t hash = hash_bytes(bytes, len, head);
   size_t slot = find_slot(table, bytes, len, hash, head);
+  if (added) *added = !table->slots[slot].id;
   if (table->slots[slot].id) {
     *id = table->slots[slot].id - 1;
-    if (added) *added = 0;
     return CE_OK;
   }
-  if (ce__grow((void **)&table->entries, &table->cap, table->count + 1, sizeof *table->entries))
-    return CE_ERR_NOMEM;
-  const char *copy = arena_copy(table, bytes, len);
-  if (!copy) return CE_ERR_NOMEM;
-  uint32_t fresh = (uint32_t)table->count++;
-  table->entries[fresh] = (ce_intern_entry){copy, len};
-  table->slots[slot] = (ce_intern_slot){head, slot_tag(hash, len), fresh + 1};
-  *id = fresh;
-  if (added) *added = 1;
-  return CE_OK;
+  return add(table, bytes, len, hash, head, slot, id);
 }
 
 uint32_t ce__intern_find(const ce_intern *table, const char *bytes, size_t len) {
