@@ -90,23 +90,17 @@ size_t ce__excerpt_len(const char *bytes, size_t len, size_t max) {
 
 ce_status ce__split_tagged(const char *source, const char *line, size_t len, uint64_t line_no,
                            unsigned column, ce_field *token, ce_field *label, ce_error *err) {
-  /* Columns are TAB-separated when there is a TAB: a token may then hold spaces. */
-  const char *tab = memchr(line, '\t', len);
-  int tabs = tab != NULL;
-  /* The common line, token<TAB>label, in one pass: the checks below all pass on it. */
-  if (tabs && (column == 0 || column == 2)) {
-    size_t at = (size_t)(tab - line), rest = len - at - 1;
-    if (!memchr(tab + 1, '\t', rest)) {
-      token->start = 0;
-      token->len = at;
-      label->start = at + 1;
-      label->len = rest;
-      if (!ce__field_is_blank(line, *token) && !ce__field_is_blank(line, *label)) return CE_OK;
-    }
+  /* Columns are TAB-separated when there is a TAB: a token may then hold spaces. One pass
+   * finds the token (column 1), the label and the number of columns. */
+  int tabs = memchr(line, '\t', len) != NULL;
+  ce_field column_field;
+  size_t count = 0, pos = 0;
+  *token = *label = (ce_field){len, 0};
+  while (tabs ? ce__next_tab_column(line, len, &pos, &column_field)
+              : ce__next_word(line, len, &pos, &column_field)) {
+    if (++count == 1) *token = column_field;
+    if (count == column || column == 0) *label = column_field;
   }
-  size_t count;
-  *token = ce__nth_column(line, len, tabs, 1, &count);
-  *label = ce__nth_column(line, len, tabs, column, &count);
   if (tabs && ce__field_is_blank(line, *token))
     return ce__fail(err, CE_ERR_SYNTAX, source, line_no, 1,
                     "empty token before the TAB; expected token<TAB>label");
