@@ -71,8 +71,8 @@ static int plain_ascii(const char *bytes, size_t len) {
 }
 
 /* `checked`: the line's bytes are known to be plain ASCII (plain_ascii). */
-static ce_status emit(ce_lines *lines, const char *line, size_t len, int checked, ce_line_fn fn,
-                      void *ctx, ce_error *err) {
+static inline ce_status emit(ce_lines *lines, const char *line, size_t len, int checked,
+                             ce_line_fn fn, void *ctx, ce_error *err) {
   uint64_t line_no = ++lines->line_no;
   uint64_t start = lines->offset;
   if (line_no == 1 && len >= 3 && memcmp(line, "\xEF\xBB\xBF", 3) == 0) {
