@@ -97,7 +97,7 @@ static char *arena_copy(ce_intern *table, const char *bytes, size_t len) {
  * scattered in memory, and a string of up to 8 bytes never needs them.
  */
 static inline size_t find_slot(const ce_intern *table, const char *bytes, size_t len, uint64_t hash,
-                        uint64_t head) {
+                               uint64_t head) {
   size_t mask = table->slot_count - 1;
   uint32_t tag = slot_tag(hash, len);
   for (size_t slot = (size_t)hash & mask;; slot = (slot + 1) & mask) {
