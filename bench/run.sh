@@ -6,7 +6,9 @@
 #   2. One-to-one's assignment on 2000 x 2000 and AMI's expected MI at N = 10^8
 #      (bench/measures_bench.c); the type level on Brown-shaped entries (bench/type_bench.c).
 #   3. Reading: a synthetic corpus pair of BENCH_TOKENS tokens (default 100M): peak RSS and
-#      throughput of the CLI (its --verbose timing of reading and counting).
+#      throughput of the CLI (its --verbose timing of reading and counting), then the pieces
+#      of it one at a time on the gold file (bench/read_bench.c: lines and reader, interning,
+#      counting).
 #   4. The page in Chromium (bench/page_bench.mjs): full Brown, and a large generated pair
 #      with the progress bar watched.
 #   5. --bootstrap on the demo sample (2,000 sentences): B = 1000 with every token measure,
@@ -70,6 +72,9 @@ grep 'read and counted' "$tmp/time" | sed 's/^clustereval: /   /'
 rss=$(grep 'Maximum resident' "$tmp/time" | awk '{print $NF}')
 echo "   with the type level too (1 restart): peak RSS $((rss / 1024)) MB"
 grep 'read and counted' "$tmp/time" | sed 's/^clustereval: /   /'
+echo "   the pieces, gold file alone, in memory (processor time):"
+cc -O2 -std=c11 -Icore/include -Icore/src bench/read_bench.c core/src/*.c -lm -o "$tmp/read_bench" &&
+  "$tmp/read_bench" "$tmp/gold.tsv" 1 | sed 's/^/   /'
 
 echo "== 4. through the page in Chromium: full Brown, and a ${BENCH_PAGE_TOKENS:=17000000}-token pair"
 if [ -n "${brown_gold:-}" ] && [ -f dist/index.html ]; then

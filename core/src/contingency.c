@@ -8,38 +8,36 @@ void ce__cells_free(ce_cells *cells) {
   memset(cells, 0, sizeof *cells);
 }
 
-static ce_status cells_resize(ce_cells *cells) {
+ce_status ce__cells_grow(ce_cells *cells) {
   size_t slot_count = cells->slot_count ? cells->slot_count * 2 : 256;
+  unsigned shift = cells->slot_count ? cells->shift - 1 : 64 - 8;
   ce_cell *slots = calloc(slot_count, sizeof *slots);
   if (!slots) return CE_ERR_NOMEM;
   size_t mask = slot_count - 1;
   for (size_t i = 0; i < cells->slot_count; i++) {
     if (!cells->slots[i].key) continue;
-    size_t slot = (size_t)ce__mix64(cells->slots[i].key) & mask;
+    size_t slot = ce__cells_home(cells->slots[i].key, shift);
     while (slots[slot].key) slot = (slot + 1) & mask;
     slots[slot] = cells->slots[i];
   }
   free(cells->slots);
   cells->slots = slots;
   cells->slot_count = slot_count;
+  cells->shift = shift;
   return CE_OK;
 }
 
-ce_status ce__cells_add(ce_cells *cells, uint32_t cls, uint32_t cluster, uint64_t count) {
+ce_status ce__cells_add_new(ce_cells *cells, uint64_t key, size_t slot, uint64_t count) {
   if ((cells->used + 1) * 4 > cells->slot_count * 3) { /* linear probing stays short to 3/4 */
-    ce_status status = cells_resize(cells);
+    ce_status status = ce__cells_grow(cells);
     if (status) return status;
+    size_t mask = cells->slot_count - 1;
+    slot = ce__cells_home(key, cells->shift);
+    while (cells->slots[slot].key) slot = (slot + 1) & mask;
   }
-  uint64_t key = ((uint64_t)cls << 32 | cluster) + 1;
-  size_t mask = cells->slot_count - 1;
-  size_t slot = (size_t)ce__mix64(key) & mask;
-  while (cells->slots[slot].key && cells->slots[slot].key != key) slot = (slot + 1) & mask;
-  if (!cells->slots[slot].key) {
-    cells->slots[slot].key = key;
-    cells->slots[slot].count = 0;
-    cells->used++;
-  }
-  cells->slots[slot].count += count;
+  cells->slots[slot].key = key;
+  cells->slots[slot].count = count;
+  cells->used++;
   return CE_OK;
 }
 

@@ -14,14 +14,43 @@ typedef struct ce_cell {
   uint64_t count;
 } ce_cell;
 
+/* Zero-initialised: an empty table. Free with ce__cells_free. The order of the cells in
+ * `slots` means nothing: every reader sums them or sorts them first. */
 typedef struct ce_cells {
   ce_cell *slots;
-  size_t slot_count;
+  size_t slot_count; /* 0 or a power of two */
   size_t used;
+  unsigned shift; /* 64 - log2(slot_count) */
 } ce_cells;
 
 void ce__cells_free(ce_cells *cells);
-ce_status ce__cells_add(ce_cells *cells, uint32_t cls, uint32_t cluster, uint64_t count);
+
+/* The slot a key's probe starts at: Fibonacci hashing, the product's top bits. */
+static inline size_t ce__cells_home(uint64_t key, unsigned shift) {
+  return (size_t)((key * 0x9e3779b97f4a7c15u) >> shift);
+}
+
+/* The rare paths of ce__cells_add: doubling the table; a new cell in the empty `slot`. */
+ce_status ce__cells_grow(ce_cells *cells);
+ce_status ce__cells_add_new(ce_cells *cells, uint64_t key, size_t slot, uint64_t count);
+
+/* Adds `count` to cell (cls, cluster). Inline: it runs once or twice per token. */
+static inline ce_status ce__cells_add(ce_cells *cells, uint32_t cls, uint32_t cluster,
+                                      uint64_t count) {
+  if (!cells->slot_count) {
+    ce_status status = ce__cells_grow(cells);
+    if (status) return status;
+  }
+  uint64_t key = ((uint64_t)cls << 32 | cluster) + 1;
+  size_t mask = cells->slot_count - 1;
+  size_t slot = ce__cells_home(key, cells->shift);
+  while (cells->slots[slot].key != key) {
+    if (!cells->slots[slot].key) return ce__cells_add_new(cells, key, slot, count);
+    slot = (slot + 1) & mask;
+  }
+  cells->slots[slot].count += count;
+  return CE_OK;
+}
 
 typedef struct ce_table {
   size_t classes;         /* rows: class ids are 0 .. classes-1 */

@@ -49,8 +49,30 @@ size_t ce__utf8_invalid_at(const char *bytes, size_t len) {
   return len;
 }
 
-static ce_status emit(ce_lines *lines, const char *line, size_t len, ce_line_fn fn, void *ctx,
-                      ce_error *err) {
+/*
+ * 1 when every byte is ASCII other than NUL: such bytes are valid UTF-8 whatever the line
+ * boundaries, so the lines among them need no check of their own. Eight bytes at a time:
+ * a byte b in 1..0x7f is the only kind for which neither b nor b - 1 has its high bit set.
+ */
+static int plain_ascii(const char *bytes, size_t len) {
+  const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+  uint64_t seen = 0;
+  size_t i = 0;
+  for (; i + 8 <= len; i += 8) {
+    uint64_t word;
+    memcpy(&word, bytes + i, 8);
+    seen |= (word - ones) | word;
+  }
+  for (; i < len; i++) {
+    uint64_t byte = (unsigned char)bytes[i];
+    seen |= (byte - 1) | byte;
+  }
+  return !(seen & highs);
+}
+
+/* `checked`: the line's bytes are known to be plain ASCII (plain_ascii). */
+static inline ce_status emit(ce_lines *lines, const char *line, size_t len, int checked,
+                             ce_line_fn fn, void *ctx, ce_error *err) {
   uint64_t line_no = ++lines->line_no;
   uint64_t start = lines->offset;
   if (line_no == 1 && len >= 3 && memcmp(line, "\xEF\xBB\xBF", 3) == 0) {
@@ -59,7 +81,7 @@ static ce_status emit(ce_lines *lines, const char *line, size_t len, ce_line_fn 
     start += 3;
   }
   if (len && line[len - 1] == '\r') len--;
-  size_t bad = ce__utf8_invalid_at(line, len);
+  size_t bad = checked ? len : ce__utf8_invalid_at(line, len);
   if (bad < len)
     return ce__fail(err, CE_ERR_ENCODING, lines->source, line_no, bad + 1,
                     "%s at column %zu (byte offset %llu); inputs must be UTF-8 text",
@@ -70,6 +92,7 @@ static ce_status emit(ce_lines *lines, const char *line, size_t len, ce_line_fn 
 
 ce_status ce__lines_feed(ce_lines *lines, const char *bytes, size_t len, ce_line_fn fn, void *ctx,
                          ce_error *err) {
+  int checked = plain_ascii(bytes, len);
   while (len) {
     const char *newline = memchr(bytes, '\n', len);
     if (!newline) {
@@ -86,11 +109,11 @@ ce_status ce__lines_feed(ce_lines *lines, const char *bytes, size_t len, ce_line
         return ce__fail(err, CE_ERR_NOMEM, lines->source, lines->line_no + 1, 0,
                         "out of memory holding a line");
       consumed = lines->pending.len + 1;
-      status = emit(lines, lines->pending.data, lines->pending.len, fn, ctx, err);
+      status = emit(lines, lines->pending.data, lines->pending.len, 0, fn, ctx, err);
       lines->pending.len = 0;
     } else {
       consumed = piece + 1;
-      status = emit(lines, bytes, piece, fn, ctx, err);
+      status = emit(lines, bytes, piece, checked, fn, ctx, err);
     }
     if (status) return status;
     lines->offset += consumed;
@@ -102,7 +125,7 @@ ce_status ce__lines_feed(ce_lines *lines, const char *bytes, size_t len, ce_line
 
 ce_status ce__lines_close(ce_lines *lines, ce_line_fn fn, void *ctx, ce_error *err) {
   if (!lines->pending.len) return CE_OK;
-  ce_status status = emit(lines, lines->pending.data, lines->pending.len, fn, ctx, err);
+  ce_status status = emit(lines, lines->pending.data, lines->pending.len, 0, fn, ctx, err);
   lines->offset += lines->pending.len;
   lines->pending.len = 0;
   return status;

@@ -90,11 +90,17 @@ size_t ce__excerpt_len(const char *bytes, size_t len, size_t max) {
 
 ce_status ce__split_tagged(const char *source, const char *line, size_t len, uint64_t line_no,
                            unsigned column, ce_field *token, ce_field *label, ce_error *err) {
-  /* Columns are TAB-separated when there is a TAB: a token may then hold spaces. */
+  /* Columns are TAB-separated when there is a TAB: a token may then hold spaces. One pass
+   * finds the token (column 1), the label and the number of columns. */
   int tabs = memchr(line, '\t', len) != NULL;
-  size_t count;
-  *token = ce__nth_column(line, len, tabs, 1, &count);
-  *label = ce__nth_column(line, len, tabs, column, &count);
+  ce_field column_field;
+  size_t count = 0, pos = 0;
+  *token = *label = (ce_field){len, 0};
+  while (tabs ? ce__next_tab_column(line, len, &pos, &column_field)
+              : ce__next_word(line, len, &pos, &column_field)) {
+    if (++count == 1) *token = column_field;
+    if (count == column || column == 0) *label = column_field;
+  }
   if (tabs && ce__field_is_blank(line, *token))
     return ce__fail(err, CE_ERR_SYNTAX, source, line_no, 1,
                     "empty token before the TAB; expected token<TAB>label");

@@ -20,6 +20,18 @@ static ce_status emit_break(const ce_text_line *line, ce_error *err) {
 }
 
 ce_status ce__read_tagged(const ce_text_line *line, ce_error *err) {
+  /* Most lines are token<TAB>label, each side starting with a non-blank: such a line passes
+   * every check of ce__split_tagged, and its two fields are either side of its one TAB. */
+  const char *text = line->text;
+  unsigned column = line->reader->column;
+  if (line->len && !ce__is_space(text[0]) && (column == 0 || column == 2)) {
+    const char *tab = memchr(text, '\t', line->len);
+    size_t at = tab ? (size_t)(tab - text) : 0, rest = tab ? line->len - at - 1 : 0;
+    if (rest && !ce__is_space(tab[1]) && !memchr(tab + 1, '\t', rest)) {
+      ce_record record = {CE_REC_TOKEN, text, at, tab + 1, rest, 0, 1};
+      return ce__emit(line, &record, err);
+    }
+  }
   if (ce__is_blank(line->text, line->len)) return emit_break(line, err);
   ce_field token, label;
   ce_status status = ce__split_tagged(line->source, line->text, line->len, line->no,

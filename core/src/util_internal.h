@@ -14,6 +14,14 @@
 #define CE_PRINTF(fmt_index, args_index)
 #endif
 
+/* Keeps a rare path (growing a table, adding a string) out of the hot function it is
+ * called from, so that the common path saves fewer registers. */
+#if defined(__GNUC__) || defined(__clang__)
+#define CE_NOINLINE __attribute__((noinline))
+#else
+#define CE_NOINLINE
+#endif
+
 /*
  * Fills `err` (may be NULL) and returns `code`. When `source` is non-empty the message
  * is prefixed "source:line:" (line 0 omits the number), the form a user can jump to.
