@@ -4,8 +4,39 @@
 #include <string.h>
 
 void ce__cells_free(ce_cells *cells) {
+  int by_item = cells->by_item;
   free(cells->slots);
+  free(cells->first);
   memset(cells, 0, sizeof *cells);
+  cells->by_item = by_item;
+}
+
+ce_status ce__cells_first_grow(ce_cells *cells, uint32_t item) {
+  size_t cap = cells->first_cap ? cells->first_cap : 1024;
+  while (cap <= item) cap *= 2;
+  ce_cell *first = realloc(cells->first, cap * sizeof *first);
+  if (!first) return CE_ERR_NOMEM;
+  memset(first + cells->first_cap, 0, (cap - cells->first_cap) * sizeof *first);
+  cells->first = first;
+  cells->first_cap = cap;
+  return CE_OK;
+}
+
+ce_status ce__cells_settle(ce_cells *cells) {
+  ce_cell *first = cells->first;
+  size_t cap = cells->first_cap;
+  cells->first = NULL;
+  cells->first_cap = 0;
+  cells->by_item = 0; /* from here on, every cell is in the hash */
+  cells->used -= cells->in_first;
+  cells->in_first = 0;
+  ce_status status = CE_OK;
+  for (size_t item = 0; item < cap && !status; item++)
+    if (first[item].key)
+      status =
+          ce__cells_add(cells, (uint32_t)item, (uint32_t)(first[item].key - 1), first[item].count);
+  free(first);
+  return status;
 }
 
 ce_status ce__cells_grow(ce_cells *cells) {
@@ -28,7 +59,8 @@ ce_status ce__cells_grow(ce_cells *cells) {
 }
 
 ce_status ce__cells_add_new(ce_cells *cells, uint64_t key, size_t slot, uint64_t count) {
-  if ((cells->used + 1) * 4 > cells->slot_count * 3) { /* linear probing stays short to 3/4 */
+  /* linear probing stays short up to 3/4 */
+  if ((cells->used - cells->in_first + 1) * 4 > cells->slot_count * 3) {
     ce_status status = ce__cells_grow(cells);
     if (status) return status;
     size_t mask = cells->slot_count - 1;

@@ -14,16 +14,30 @@ typedef struct ce_cell {
   uint64_t count;
 } ce_cell;
 
-/* Zero-initialised: an empty table. Free with ce__cells_free. The order of the cells in
- * `slots` means nothing: every reader sums them or sorts them first. */
+/*
+ * Zero-initialised: an empty table. Free with ce__cells_free. The order of the cells in
+ * `slots` means nothing: every reader sums them or sorts them first.
+ *
+ * Keyed by item (`by_item`), the first label counted for an item goes to `first[item]`,
+ * and only later labels to the hash: most words have one label, item ids follow first
+ * sight so frequent words sit together at the front, and a token's count then lands in
+ * a small, mostly cached array instead of a random slot of a large hash. Readers see the
+ * hash alone: ce__cells_settle moves the first labels into it once counting is done.
+ */
 typedef struct ce_cells {
   ce_cell *slots;
   size_t slot_count; /* 0 or a power of two */
-  size_t used;
-  unsigned shift; /* 64 - log2(slot_count) */
+  size_t used;       /* distinct cells, `first` included */
+  unsigned shift;    /* 64 - log2(slot_count) */
+  int by_item;
+  ce_cell *first; /* by_item: per item, key = label + 1 (0: none yet) and its count */
+  size_t first_cap, in_first;
 } ce_cells;
 
 void ce__cells_free(ce_cells *cells);
+
+/* Moves the first labels into the hash; call before reading `slots`. */
+ce_status ce__cells_settle(ce_cells *cells);
 
 /* The slot a key's probe starts at: Fibonacci hashing, the product's top bits. */
 static inline size_t ce__cells_home(uint64_t key, unsigned shift) {
@@ -33,10 +47,30 @@ static inline size_t ce__cells_home(uint64_t key, unsigned shift) {
 /* The rare paths of ce__cells_add: doubling the table; a new cell in the empty `slot`. */
 ce_status ce__cells_grow(ce_cells *cells);
 ce_status ce__cells_add_new(ce_cells *cells, uint64_t key, size_t slot, uint64_t count);
+/* by_item: makes room in `first` for `item`. */
+ce_status ce__cells_first_grow(ce_cells *cells, uint32_t item);
 
 /* Adds `count` to cell (cls, cluster). Inline: it runs once or twice per token. */
 static inline ce_status ce__cells_add(ce_cells *cells, uint32_t cls, uint32_t cluster,
                                       uint64_t count) {
+  if (cells->by_item) {
+    if (cls >= cells->first_cap) {
+      ce_status status = ce__cells_first_grow(cells, cls);
+      if (status) return status;
+    }
+    ce_cell *first = &cells->first[cls];
+    if (first->key == (uint64_t)cluster + 1) {
+      first->count += count;
+      return CE_OK;
+    }
+    if (!first->key) {
+      first->key = (uint64_t)cluster + 1;
+      first->count = count;
+      cells->used++;
+      cells->in_first++;
+      return CE_OK;
+    }
+  }
   if (!cells->slot_count) {
     ce_status status = ce__cells_grow(cells);
     if (status) return status;
