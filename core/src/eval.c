@@ -170,6 +170,7 @@ ce_status ce_eval_add_input(ce_eval *ev, const char *name, size_t *index, ce_err
   input->format = CE_FORMAT_AUTO;
   input->role = ev->input_count ? CE_ROLE_SYSTEM : CE_ROLE_GOLD;
   input->unclustered_id = UINT32_MAX;
+  input->item_cells.by_item = 1;
   /* lines.source points into `inputs`, which may still move: set when feeding starts. */
   ce__lines_init(&input->lines, NULL);
   if (index) *index = ev->input_count;
@@ -283,11 +284,11 @@ static ce_status gold_token(ce_eval *ev, ce_input *gold, const ce_record *record
   ev->sentence_open = 1;
   if (is_excluded_label(ev, record) || is_punct_item(ev, record)) {
     gold->excluded_tokens++;
-    return ce__queue_push(gold, token, NULL, 0);
+    return ce__queue_push(gold, &token, NULL, 0);
   }
   status = ce__intern_put(&gold->labels, record->label, record->label_len, &token.label, NULL);
   if (!status) status = ce__cells_add(&gold->item_cells, token.item, token.label, 1);
-  if (!status) status = ce__queue_push(gold, token, NULL, 0);
+  if (!status) status = ce__queue_push(gold, &token, NULL, 0);
   if (!status) gold->tokens++;
   return status;
 }
@@ -299,7 +300,7 @@ static ce_status system_token(ce_eval *ev, ce_input *system, const ce_record *re
   ce_status status = put_cluster(ev, system, record, &token.label);
   int check = ev->options[CE_OPT_TOKEN_CHECK] != 0.0;
   if (!status)
-    status = ce__queue_push(system, token, check ? record->item : NULL, record->item_len);
+    status = ce__queue_push(system, &token, check ? record->item : NULL, record->item_len);
   if (!status) system->tokens++;
   return status;
 }
@@ -360,9 +361,16 @@ static ce_status on_record(void *ctx, const ce_record *original, uint64_t line, 
   record_context *context = ctx;
   ce_eval *ev = context->ev;
   ce_input *input = context->input;
-  ce_record mapped = *original;
-  const ce_record *record = &mapped;
-  ce_status status = map_record(ev, context, &mapped, line, err);
+  /* A copy only where a label map rewrites the record: copying every record stalls on the
+   * bytes the reader has just written. */
+  const ce_record *record = original;
+  ce_record mapped;
+  ce_status status = CE_OK;
+  if (ev->has_map[CE_SIDE_GOLD] || ev->has_map[CE_SIDE_SYSTEM]) {
+    mapped = *original;
+    status = map_record(ev, context, &mapped, line, err);
+    record = &mapped;
+  }
   if (status) return status;
   if (input->role == CE_ROLE_SUB_TEST) return sub_test_record(ev, input, record, line, err);
   switch (record->kind) {
@@ -530,7 +538,10 @@ ce_status ce_eval_finish(ce_eval *ev, ce_error *err) {
       return ce__fail(err, CE_ERR_USAGE, ev->inputs[i].name, 0, 0, "input not closed");
   if (ev->finished) return CE_OK;
   if (check_gold(ev)) return ce__copy_error(err, &gold->error);
-  ce_status status = ce__score_rows(ev);
+  ce_status status = CE_OK;
+  for (size_t i = 0; i < ev->input_count && !status; i++)
+    status = ce__cells_settle(&ev->inputs[i].item_cells);
+  if (!status) status = ce__score_rows(ev);
   if (status) return ce__fail(err, status, NULL, 0, 0, "%s while scoring", ce_strerror(status));
   ev->finished = 1;
   return CE_OK;

@@ -131,7 +131,8 @@ struct ce_eval {
 
 /* pairing.c: the token queues and the lockstep pairing of token inputs. */
 /* Queues a token; a system's `text` (may be NULL) is kept beside it for the token check. */
-ce_status ce__queue_push(ce_input *input, ce_pending_token token, const char *text, size_t len);
+ce_status ce__queue_push(ce_input *input, const ce_pending_token *token, const char *text,
+                         size_t len);
 void ce__pair_ready_tokens(ce_eval *ev);
 /* Marks an input failed with `error`, releasing what it held; the others go on. */
 void ce__input_fail(ce_input *input, const ce_error *error);

@@ -30,23 +30,26 @@ static void compact(ce_input *input) {
   for (size_t i = 0; i < waiting; i++) input->queue[i].item -= first;
 }
 
-ce_status ce__queue_push(ce_input *input, ce_pending_token token, const char *text, size_t len) {
+ce_status ce__queue_push(ce_input *input, const ce_pending_token *token, const char *text,
+                         size_t len) {
   if (input->queue_head && input->queue_head == input->queue_len) {
     input->queue_head = input->queue_len = 0;
     input->token_text.len = 0;
   } else if (input->queue_head > 4096 && input->queue_head * 2 > input->queue_len) {
     compact(input);
   }
+  if (input->queue_len == input->queue_cap && ce__grow((void **)&input->queue, &input->queue_cap,
+                                                       input->queue_len + 1, sizeof *input->queue))
+    return CE_ERR_NOMEM;
+  ce_pending_token *slot = &input->queue[input->queue_len];
+  *slot = *token;
   if (text) {
     if (input->token_text.len > UINT32_MAX - len) return CE_ERR_NOMEM;
-    token.item = (uint32_t)input->token_text.len;
-    token.text_len = (uint32_t)len;
+    slot->item = (uint32_t)input->token_text.len;
+    slot->text_len = (uint32_t)len;
     if (ce__buf_append(&input->token_text, text, len)) return CE_ERR_NOMEM;
   }
-  if (ce__grow((void **)&input->queue, &input->queue_cap, input->queue_len + 1,
-               sizeof *input->queue))
-    return CE_ERR_NOMEM;
-  input->queue[input->queue_len++] = token;
+  input->queue_len++;
   return CE_OK;
 }
 

@@ -338,6 +338,8 @@ static ce_status score_system(ce_eval *ev, size_t index, const ce_gold_view *gol
     double share = shape == CE_SHAPE_TOKENS ? ev->options[CE_OPT_MIN_SHARE] : 0.0;
     status =
         ce__item_labels_build(&entries, &system->item_cells, ce__intern_count(&ev->items), share);
+    /* Nothing reads the counts again: their memory goes before the type level needs its own. */
+    ce__cells_free(&system->item_cells);
   }
   int token_mode = shape == CE_SHAPE_TOKENS && gold_shape == CE_SHAPE_TOKENS;
   ce_row_sources sources = {gold,
