@@ -98,9 +98,10 @@ test('a forced format and a label column go with their file to the core', async 
     { name: 'brown-c50.tsv', format: 'auto' },
     { name: 'brown-c50-d3.tsv', format: 'paths', depth: 3 },
   ]);
-  // One file sets a column, one a depth: each is also the run's option.
-  assert.equal(req.options.column, 4);
-  assert.equal(req.options.depth, 3);
+  // One file sets a column, one a depth: each stays that file's, not the run's (the run's
+  // option would reach the files that set none, gold's column a system's).
+  assert.equal(req.options.column, undefined);
+  assert.equal(req.options.depth, undefined);
   assert.equal(req.options.detail, true);
 });
 

@@ -143,11 +143,12 @@ export function App({ client, demo }) {
         }
         if (id !== runId.current) return;
         const opts = requestOptions(options, mapBytes);
-        // The label column and depth go with each file; when every file that sets one agrees,
-        // they are also the run's option.
+        // The label column and depth go with each file; when every file sets the same one,
+        // it is also the run's option (as the command line's --column would be). A value set
+        // on one file only stays that file's: the run's option would reach the others too.
         for (const key of ['column', 'depth']) {
-          const values = new Set([g, ...s].map((f) => f[key]).filter((v) => v !== undefined));
-          if (values.size === 1) opts[key] = [...values][0];
+          const values = new Set([g, ...s].map((f) => f[key]));
+          if (values.size === 1 && !values.has(undefined)) opts[key] = [...values][0];
         }
         const request = { gold: g, systems: s, options: opts };
         const result = await client.evaluate(request, {
