@@ -151,7 +151,7 @@ function ShareCell({ a, b, share, resamples, valueText }) {
 
 function CompareLegend() {
   return (
-    <div class="compare-legend" data-testid="compare-legend">
+    <div class="view-legend compare-legend" data-testid="compare-legend">
       <span class="compare-swatch is-strong" /> below 0.01
       <span class="compare-swatch is-clear" /> below 0.05
       <span class="compare-swatch is-weak" /> below 0.10

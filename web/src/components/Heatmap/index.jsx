@@ -290,7 +290,7 @@ export function Heatmap({ system, goldName }) {
         {describeHit}
       </p>
 
-      <div class="heatmap-legend" aria-hidden="true">
+      <div class="view-legend heatmap-legend" aria-hidden="true">
         <span>1</span>
         <span class="heatmap-ramp" style={{ background: paletteGradient() }} />
         <span>{formatCount(layout.max)}</span>

@@ -110,7 +110,7 @@ export function RankCorrelation({ result, columns }) {
           </tbody>
         </table>
       </div>
-      <div class="correlation-legend" aria-hidden="true">
+      <div class="view-legend correlation-legend" aria-hidden="true">
         <span>−1</span>
         <span class="correlation-ramp" style={{ background: divergingGradient() }} />
         <span>1</span>
