@@ -157,18 +157,12 @@ ce_status ce__boot_keep_gold(ce_eval *ev, ce_gold_view *gold) {
 
 /* ------------------------------------------------------------ preparation */
 
-static int compare_u64(const void *a, const void *b) {
-  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-  return (x > y) - (x < y);
-}
-
-/* The distinct keys of counted cells, sorted. */
+/* The distinct keys of counted cells, sorted: the pairs' keys, moved to the front. */
 static ce_status sorted_keys(const ce_cells *cells, key_index *index) {
-  index->keys = malloc((cells->used ? cells->used : 1) * sizeof *index->keys);
-  if (!index->keys) return CE_ERR_NOMEM;
-  for (size_t slot = 0; slot < cells->slot_count; slot++)
-    if (cells->slots[slot].key) index->keys[index->count++] = cells->slots[slot].key - 1;
-  qsort(index->keys, index->count, sizeof *index->keys, compare_u64);
+  ce_status status = ce__cells_sorted(cells, &index->keys);
+  if (status) return status;
+  for (index->count = 0; index->count < cells->used; index->count++)
+    index->keys[index->count] = index->keys[2 * index->count];
   return CE_OK;
 }
 

@@ -114,24 +114,29 @@ static int compare_keys(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-ce_status ce__table_build(ce_table *table, const ce_cells *cells, size_t classes, size_t clusters) {
-  ce_status status = table_alloc(table, classes, clusters, cells->used);
-  if (status) return status;
-  /* Sort (key, count) pairs by key: pack them side by side in one scratch array. */
-  uint64_t *pairs = malloc((cells->used ? cells->used : 1) * 2 * sizeof *pairs);
-  if (!pairs) {
-    ce__table_free(table);
-    return CE_ERR_NOMEM;
-  }
+ce_status ce__cells_sorted(const ce_cells *cells, uint64_t **pairs) {
+  *pairs = malloc((cells->used ? cells->used : 1) * 2 * sizeof **pairs);
+  if (!*pairs) return CE_ERR_NOMEM;
   size_t n = 0;
   for (size_t i = 0; i < cells->slot_count; i++)
     if (cells->slots[i].key) {
-      pairs[2 * n] = cells->slots[i].key - 1;
-      pairs[2 * n + 1] = cells->slots[i].count;
+      (*pairs)[2 * n] = cells->slots[i].key - 1;
+      (*pairs)[2 * n + 1] = cells->slots[i].count;
       n++;
     }
-  qsort(pairs, n, 2 * sizeof *pairs, compare_keys);
-  for (size_t i = 0; i < n; i++) {
+  qsort(*pairs, n, 2 * sizeof **pairs, compare_keys);
+  return CE_OK;
+}
+
+ce_status ce__table_build(ce_table *table, const ce_cells *cells, size_t classes, size_t clusters) {
+  ce_status status = table_alloc(table, classes, clusters, cells->used);
+  if (status) return status;
+  uint64_t *pairs;
+  if (ce__cells_sorted(cells, &pairs)) {
+    ce__table_free(table);
+    return CE_ERR_NOMEM;
+  }
+  for (size_t i = 0; i < cells->used; i++) {
     uint32_t cls = (uint32_t)(pairs[2 * i] >> 32), cluster = (uint32_t)pairs[2 * i];
     if (cls >= classes || cluster >= clusters) {
       free(pairs);

@@ -39,6 +39,10 @@ void ce__cells_free(ce_cells *cells);
 /* Moves the first labels into the hash; call before reading `slots`. */
 ce_status ce__cells_settle(ce_cells *cells);
 
+/* The cells as (key, count) pairs side by side, keys as (class << 32 | cluster), sorted
+ * by key: 2 · cells->used numbers (at least one allocated; the caller frees). */
+ce_status ce__cells_sorted(const ce_cells *cells, uint64_t **pairs);
+
 /* The slot a key's probe starts at: Fibonacci hashing, the product's top bits. */
 static inline size_t ce__cells_home(uint64_t key, unsigned shift) {
   return (size_t)((key * 0x9e3779b97f4a7c15u) >> shift);

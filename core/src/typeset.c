@@ -15,11 +15,6 @@ void ce__item_labels_free(ce_item_labels *labels) {
   memset(labels, 0, sizeof *labels);
 }
 
-static int compare_u64(const void *a, const void *b) {
-  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-  return (x > y) - (x < y);
-}
-
 /*
  * Keeps the labels that reach `min_share` of the item's weight; when none does, the most
  * frequent ones (SPEC §2, --min-share). `share` 0 keeps every label.
@@ -50,7 +45,8 @@ ce_status ce__item_labels_build(ce_item_labels *out, const ce_cells *cells, size
                                 double min_share) {
   memset(out, 0, sizeof *out);
   size_t n = cells->used;
-  uint64_t *pairs = malloc((n ? n : 1) * 2 * sizeof *pairs);
+  uint64_t *pairs = NULL;
+  ce__cells_sorted(cells, &pairs); /* by item, then label */
   out->start = calloc(item_count + 1, sizeof *out->start);
   out->labels = malloc((n ? n : 1) * sizeof *out->labels);
   out->weights = malloc((n ? n : 1) * sizeof *out->weights);
@@ -60,14 +56,6 @@ ce_status ce__item_labels_build(ce_item_labels *out, const ce_cells *cells, size
     return CE_ERR_NOMEM;
   }
   out->item_count = item_count;
-  size_t at = 0;
-  for (size_t slot = 0; slot < cells->slot_count; slot++)
-    if (cells->slots[slot].key) {
-      pairs[2 * at] = cells->slots[slot].key - 1;
-      pairs[2 * at + 1] = cells->slots[slot].count;
-      at++;
-    }
-  qsort(pairs, n, 2 * sizeof *pairs, compare_u64); /* by item, then label */
   size_t written = 0;
   for (size_t i = 0; i < n;) {
     uint32_t item = (uint32_t)(pairs[2 * i] >> 32);
