@@ -438,6 +438,13 @@ static const double *samples_of(const ce_eval *ev, size_t r, ce_level level, ce_
   return slot < 0 ? NULL : boot->rows[r].samples + (size_t)slot * boot->total;
 }
 
+int ce__boot_has_values(const ce_eval *ev, size_t r, ce_level level, ce_measure m) {
+  const double *samples = samples_of(ev, r, level, m);
+  for (unsigned b = 0; samples && b < ev->boot->done; b++)
+    if (!isnan(samples[b])) return 1;
+  return 0;
+}
+
 int ce__boot_interval(const ce_eval *ev, size_t r, ce_level level, ce_measure m, double *lo,
                       double *hi) {
   const double *samples = samples_of(ev, r, level, m);

@@ -34,6 +34,8 @@ ce_status ce__boot_run(ce_eval *ev, unsigned count, unsigned *done, unsigned *to
 typedef enum ce_boot_unit { CE_UNIT_NONE, CE_UNIT_SENTENCE, CE_UNIT_ITEM } ce_boot_unit;
 ce_boot_unit ce__boot_unit(const ce_eval *ev, size_t *sentences, size_t *items, unsigned *done,
                            unsigned *total);
+/* 1 when some resample gave the row's measure a value: it has an interval. */
+int ce__boot_has_values(const ce_eval *ev, size_t row, ce_level level, ce_measure measure);
 /* 1 with the interval when the row's measure has one. */
 int ce__boot_interval(const ce_eval *ev, size_t row, ce_level level, ce_measure measure, double *lo,
                       double *hi);

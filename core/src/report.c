@@ -339,10 +339,8 @@ ce_status ce_eval_comparison(const ce_eval *ev, ce_table_format format, const ce
     status = put_title(&out, format, title);
     for (size_t c = 0; c < column_count && !status; c++) {
       int with = 0;
-      for (size_t r = 0; r < ev->row_count; r++) {
-        double lo, hi;
-        with += ce__boot_interval(ev, r, columns[c].level, columns[c].measure, &lo, &hi);
-      }
+      for (size_t r = 0; r < ev->row_count; r++)
+        with += ce__boot_has_values(ev, r, columns[c].level, columns[c].measure);
       if (with >= 2) status = put_paired_matrix(&out, ev, format, columns[c]);
     }
   }

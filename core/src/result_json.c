@@ -391,23 +391,21 @@ static ce_status put_paired(ce_buf *out, const ce_eval *ev) {
   for (int level = 0; level < 2 && !status; level++)
     for (int m = 0; m < CE_MEASURE_COUNT && !status; m++) {
       size_t with = 0;
-      double lo, hi;
       for (size_t r = 0; r < ev->row_count; r++)
-        with += ce__boot_interval(ev, r, (ce_level)level, (ce_measure)m, &lo, &hi);
+        with += ce__boot_has_values(ev, r, (ce_level)level, (ce_measure)m);
       if (with < 2) continue;
       status = put_qualified_key(out, level, m, first_measure);
       if (!status) status = ce__buf_puts(out, "{");
       first_measure = 0;
       int first_a = 1;
       for (size_t a = 0; a < ev->row_count && !status; a++) {
-        if (!ce__boot_interval(ev, a, (ce_level)level, (ce_measure)m, &lo, &hi)) continue;
+        if (!ce__boot_has_values(ev, a, (ce_level)level, (ce_measure)m)) continue;
         status = put_key(out, ev->rows[a].name, first_a);
         if (!status) status = ce__buf_puts(out, "{");
         first_a = 0;
         int first_b = 1;
         for (size_t b = 0; b < ev->row_count && !status; b++) {
-          if (b == a || !ce__boot_interval(ev, b, (ce_level)level, (ce_measure)m, &lo, &hi))
-            continue;
+          if (b == a || !ce__boot_has_values(ev, b, (ce_level)level, (ce_measure)m)) continue;
           status = put_key(out, ev->rows[b].name, first_b);
           if (!status)
             status = put_number(out, ce__boot_paired(ev, a, b, (ce_level)level, (ce_measure)m));
