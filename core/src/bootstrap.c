@@ -124,8 +124,7 @@ ce_status ce__boot_log_gold(ce_eval *ev, uint32_t item, uint32_t cls, int starts
   return status ? status : ce__u32s_push(&boot->token_class, cls);
 }
 
-ce_status ce__boot_log_system(ce_eval *ev, ce_input *system, uint32_t cluster) {
-  (void)ev;
+ce_status ce__boot_log_system(ce_input *system, uint32_t cluster) {
   return ce__u32s_push(&system->boot_clusters, cluster);
 }
 

@@ -18,7 +18,7 @@ void ce__boot_free(ce_boot *boot);
  * sentence begins with it). */
 ce_status ce__boot_log_gold(ce_eval *ev, uint32_t item, uint32_t cls, int starts_sentence);
 /* pairing.c: the cluster a token system gave that token (UINT32_MAX: dropped). */
-ce_status ce__boot_log_system(ce_eval *ev, ce_input *system, uint32_t cluster);
+ce_status ce__boot_log_system(ce_input *system, uint32_t cluster);
 
 /* score.c: a row's labels by item that stay fixed across resamples (lexicon systems,
  * baselines, systems under a gold lexicon). Takes the arrays; `labels` is left empty. */

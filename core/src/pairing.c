@@ -192,7 +192,7 @@ static ce_status count_pair(ce_eval *ev, ce_input *system, const ce_pending_toke
     ce_unclustered policy = (ce_unclustered)ev->options[CE_OPT_UNCLUSTERED];
     if (policy == CE_UNCLUSTERED_DROP) {
       system->dropped_tokens++;
-      return log ? ce__boot_log_system(ev, system, UINT32_MAX) : CE_OK;
+      return log ? ce__boot_log_system(system, UINT32_MAX) : CE_OK;
     }
     if (policy == CE_UNCLUSTERED_SPLIT) {
       ce_buf label = {0};
@@ -206,7 +206,7 @@ static ce_status count_pair(ce_eval *ev, ce_input *system, const ce_pending_toke
   /* Types from tokens; not kept when the token level alone is asked for (--levels token). */
   if (!status && (int)ev->options[CE_OPT_LEVELS] != 1)
     status = ce__cells_add(&system->item_cells, gold_token->item, cluster, 1);
-  if (!status && log) status = ce__boot_log_system(ev, system, cluster);
+  if (!status && log) status = ce__boot_log_system(system, cluster);
   return status ? status : train_sub(system, gold_token, cluster);
 }
 
