@@ -4,11 +4,9 @@
 #include <string.h>
 
 void ce__cells_free(ce_cells *cells) {
-  int by_item = cells->by_item;
   free(cells->slots);
   free(cells->first);
   memset(cells, 0, sizeof *cells);
-  cells->by_item = by_item;
 }
 
 ce_status ce__cells_first_grow(ce_cells *cells, uint32_t item) {
