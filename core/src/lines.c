@@ -90,35 +90,133 @@ static inline ce_status emit(ce_lines *lines, const char *line, size_t len, int 
   return fn(ctx, line, len, line_no, err);
 }
 
+static ce_status hold_back(ce_lines *lines, const char *bytes, size_t len, ce_error *err) {
+  if (ce__buf_append(&lines->pending, bytes, len) || ce__buf_reserve(&lines->pending, CE_LINE_PAD))
+    return ce__fail(err, CE_ERR_NOMEM, lines->source, lines->line_no + 1, 0,
+                    "out of memory holding a line");
+  return CE_OK;
+}
+
+/* Hands out the line held in `pending` (room for CE_LINE_PAD bytes after it is reserved). */
+static ce_status emit_pending(ce_lines *lines, ce_line_fn fn, void *ctx, ce_error *err) {
+  uint64_t consumed = lines->pending.len + 1;
+  ce_status status = emit(lines, lines->pending.data, lines->pending.len, 0, fn, ctx, err);
+  lines->pending.len = 0;
+  lines->offset += consumed;
+  return status;
+}
+
+/*
+ * The lines of a chunk go out in batches: their ends are found first, so that `peek` can
+ * see a line PEEK_AHEAD lines before it is read, while that line's lookups still have time
+ * to come in from memory. A batch ends after BATCH_LINES lines or within the 64 bytes after.
+ */
+enum { BATCH_LINES = 256, BLOCK = 64, PEEK_AHEAD = 16 };
+
+#ifdef CE_WORD_SEARCH
+/* The number of set bits (without a popcount instruction, which x86-64 lacks at its base). */
+static size_t ones(uint64_t bits) {
+  bits -= (bits >> 1) & 0x5555555555555555u;
+  bits = (bits & 0x3333333333333333u) + ((bits >> 2) & 0x3333333333333333u);
+  bits = (bits + (bits >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+  return (size_t)((bits * 0x0101010101010101u) >> 56);
+}
+
+/* Bit b of the result: bytes[b] is a line end, for b in 0 .. 63. */
+static uint64_t newline_bits(const char *bytes) {
+  uint64_t bits = 0;
+  for (unsigned w = 0; w < BLOCK / 8; w++) {
+    uint64_t word;
+    memcpy(&word, bytes + 8 * w, 8);
+    /* the high bit of each matching byte, gathered into 8 adjacent bits */
+    uint64_t found = ce__bytes_equal(word, 0x0a0a0a0a0a0a0a0au) >> 7;
+    bits |= (found * 0x0102040810204080u) >> 56 << (8 * w);
+  }
+  return bits;
+}
+#endif
+
+/*
+ * Finds line ends in bytes[0 .. len): starts[0] = 0 and starts[i] the offset after the i-th
+ * '\n'; `starts` has room for BATCH_LINES + BLOCK + 8 entries. Returns their number.
+ */
+static size_t find_line_ends(const char *bytes, size_t len, size_t *starts) {
+  size_t count = 0, i = 0;
+  starts[0] = 0;
+#ifdef CE_WORD_SEARCH
+  for (; i + BLOCK <= len && count < BATCH_LINES; i += BLOCK) {
+    uint64_t bits = newline_bits(bytes + i);
+    size_t found = ones(bits), *out = starts + count + 1;
+    /* Eight stores whatever the count (past it they are overwritten later): the loop
+     * does not branch on how many lines a block holds. */
+    for (unsigned j = 0; j < 8; j++) {
+      out[j] = i + (unsigned)__builtin_ctzll(bits | 1ull << 63) + 1;
+      bits &= bits - 1;
+    }
+    for (size_t j = 8; j < found; j++) {
+      out[j] = i + (unsigned)__builtin_ctzll(bits) + 1;
+      bits &= bits - 1;
+    }
+    count += found;
+  }
+#endif
+  if (count >= BATCH_LINES) return count;
+  for (; i < len && count < BATCH_LINES + BLOCK; i++)
+    if (bytes[i] == '\n') starts[++count] = i + 1;
+  return count;
+}
+
+/* 1 when CE_LINE_PAD bytes past the end of the line that ends before `next` are in the chunk. */
+static int padded(size_t next, size_t len) {
+  return next - 1 + CE_LINE_PAD <= len;
+}
+
+/* Hands out a line of the chunk, through a padded copy when the chunk ends too soon after. */
+static ce_status emit_from_chunk(ce_lines *lines, const char *bytes, size_t len, size_t start,
+                                 size_t next, int checked, ce_line_fn fn, void *ctx,
+                                 ce_error *err) {
+  if (!padded(next, len)) {
+    ce_status status = hold_back(lines, bytes + start, next - 1 - start, err);
+    return status ? status : emit_pending(lines, fn, ctx, err);
+  }
+  ce_status status = emit(lines, bytes + start, next - 1 - start, checked, fn, ctx, err);
+  if (!status) lines->offset += next - start;
+  return status;
+}
+
+static void peek_line(const ce_lines *lines, void *ctx, const char *bytes, size_t len, size_t start,
+                      size_t next) {
+  if (padded(next, len)) lines->peek(ctx, bytes + start, next - 1 - start);
+}
+
 ce_status ce__lines_feed(ce_lines *lines, const char *bytes, size_t len, ce_line_fn fn, void *ctx,
                          ce_error *err) {
   int checked = plain_ascii(bytes, len);
-  while (len) {
+  if (lines->pending.len) {
     const char *newline = memchr(bytes, '\n', len);
-    if (!newline) {
-      if (ce__buf_append(&lines->pending, bytes, len))
-        return ce__fail(err, CE_ERR_NOMEM, lines->source, lines->line_no + 1, 0,
-                        "out of memory holding a line");
-      return CE_OK;
-    }
-    size_t piece = (size_t)(newline - bytes);
-    ce_status status;
-    uint64_t consumed;
-    if (lines->pending.len) {
-      if (ce__buf_append(&lines->pending, bytes, piece))
-        return ce__fail(err, CE_ERR_NOMEM, lines->source, lines->line_no + 1, 0,
-                        "out of memory holding a line");
-      consumed = lines->pending.len + 1;
-      status = emit(lines, lines->pending.data, lines->pending.len, 0, fn, ctx, err);
-      lines->pending.len = 0;
-    } else {
-      consumed = piece + 1;
-      status = emit(lines, bytes, piece, checked, fn, ctx, err);
-    }
+    ce_status status = hold_back(lines, bytes, newline ? (size_t)(newline - bytes) : len, err);
+    if (status || !newline) return status;
+    status = emit_pending(lines, fn, ctx, err);
     if (status) return status;
-    lines->offset += consumed;
-    bytes += piece + 1;
-    len -= piece + 1;
+    len -= (size_t)(newline + 1 - bytes);
+    bytes = newline + 1;
+  }
+  size_t starts[BATCH_LINES + BLOCK + 8 + 1];
+  while (len) {
+    size_t count = find_line_ends(bytes, len, starts);
+    if (!count) return hold_back(lines, bytes, len, err);
+    if (lines->peek)
+      for (size_t i = 0; i < count && i < PEEK_AHEAD; i++)
+        peek_line(lines, ctx, bytes, len, starts[i], starts[i + 1]);
+    for (size_t i = 0; i < count; i++) {
+      if (lines->peek && i + PEEK_AHEAD < count)
+        peek_line(lines, ctx, bytes, len, starts[i + PEEK_AHEAD], starts[i + PEEK_AHEAD + 1]);
+      ce_status status =
+          emit_from_chunk(lines, bytes, len, starts[i], starts[i + 1], checked, fn, ctx, err);
+      if (status) return status;
+    }
+    bytes += starts[count];
+    len -= starts[count];
   }
   return CE_OK;
 }

@@ -4,6 +4,7 @@
  */
 #include <string.h>
 
+#include "lines_internal.h"
 #include "read_formats_internal.h"
 
 static ce_status emit_token(const ce_text_line *line, ce_field token, ce_field label,
@@ -25,10 +26,11 @@ ce_status ce__read_tagged(const ce_text_line *line, ce_error *err) {
   const char *text = line->text;
   unsigned column = line->reader->column;
   if (line->len && !ce__is_space(text[0]) && (column == 0 || column == 2)) {
-    const char *tab = memchr(text, '\t', line->len);
-    size_t at = tab ? (size_t)(tab - text) : 0, rest = tab ? line->len - at - 1 : 0;
-    if (rest && !ce__is_space(tab[1]) && !memchr(tab + 1, '\t', rest)) {
-      ce_record record = {CE_REC_TOKEN, text, at, tab + 1, rest, 0, 1};
+    size_t at = ce__line_find(text, line->len, 0, '\t'),
+           rest = at < line->len ? line->len - at - 1 : 0;
+    if (rest && !ce__is_space(text[at + 1]) &&
+        ce__line_find(text, line->len, at + 1, '\t') == line->len) {
+      ce_record record = {CE_REC_TOKEN, text, at, text + at + 1, rest, 0, 1};
       return ce__emit(line, &record, err);
     }
   }

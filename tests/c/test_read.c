@@ -77,6 +77,83 @@ static void test_lines_bad_bytes(void) {
   CHECK(ce__utf8_invalid_at(valid, strlen(valid)) == strlen(valid));
 }
 
+/* A deterministic byte stream of many lines: lengths 0 to 150, TABs, some CRLF ends, and
+ * lines longer than a 64-byte block, so that batches, blocks and chunk ends all fall
+ * inside lines somewhere. */
+static size_t many_lines(char *out, size_t cap, size_t *line_count) {
+  uint64_t state = 12345;
+  size_t len = 0, lines = 0;
+  while (len + 160 < cap) {
+    state = state * 6364136223846793005u + 1442695040888963407u;
+    size_t n = (size_t)(state >> 33) % 151;
+    if (n > 24 && (state >> 20) % 4) n %= 13; /* mostly short lines, as in a corpus */
+    for (size_t i = 0; i < n; i++) out[len++] = i == n / 2 ? '\t' : (char)('a' + (i + lines) % 26);
+    if ((state >> 40) % 7 == 0) out[len++] = '\r';
+    out[len++] = '\n';
+    lines++;
+  }
+  *line_count = lines;
+  return len;
+}
+
+typedef struct checked_lines {
+  const char *input; /* the stream; lines must come out in order, equal to it */
+  size_t at;
+  uint64_t lines;
+  unsigned pad_bytes; /* a sum of the padding read, so that the reads stay */
+} checked_lines;
+
+/* Checks each line against the stream by hand, reads its CE_LINE_PAD bytes (sanitizers see
+ * a read past the chunk) and compares ce__line_find with a byte-by-byte search. */
+static ce_status check_line(void *ctx, const char *line, size_t len, uint64_t line_no,
+                            ce_error *err) {
+  (void)err;
+  checked_lines *seen = ctx;
+  const char *expected = seen->input + seen->at;
+  size_t expected_len = (size_t)(strchr(expected, '\n') - expected);
+  seen->at += expected_len + 1;
+  if (expected_len && expected[expected_len - 1] == '\r') expected_len--;
+  CHECK(line_no == ++seen->lines);
+  CHECK(len == expected_len && memcmp(line, expected, len) == 0);
+  for (size_t i = 0; i < CE_LINE_PAD; i++) seen->pad_bytes += (unsigned char)line[len + i];
+  for (size_t from = 0; from <= len; from += 5) {
+    size_t naive = from;
+    while (naive < len && line[naive] != '\t') naive++;
+    CHECK(ce__line_find(line, len, from, '\t') == naive);
+  }
+  return CE_OK;
+}
+
+static void test_lines_batches(void) {
+  enum { CAP = 200000 };
+  char *input = malloc(CAP + 1);
+  size_t line_count;
+  size_t len = many_lines(input, CAP, &line_count);
+  input[len] = '\0';
+  const size_t pieces[] = {1, 7, 64, 100, 4093, 65536, CAP};
+  for (size_t p = 0; p < sizeof pieces / sizeof pieces[0]; p++) {
+    ce_lines lines;
+    ce__lines_init(&lines, "many.tsv");
+    checked_lines seen = {input, 0, 0, 0};
+    ce_error err;
+    ce_status status = CE_OK;
+    for (size_t at = 0; at < len && !status; at += pieces[p]) {
+      /* each piece in a buffer of its own size, as a reader's chunk would be */
+      size_t n = len - at < pieces[p] ? len - at : pieces[p];
+      char *piece = malloc(n);
+      memcpy(piece, input + at, n);
+      status = ce__lines_feed(&lines, piece, n, check_line, &seen, &err);
+      free(piece);
+    }
+    if (!status) status = ce__lines_close(&lines, check_line, &seen, &err);
+    CHECK(status == CE_OK);
+    CHECK(seen.lines == line_count && seen.at == len);
+    CHECK(lines.offset == len);
+    ce__lines_free(&lines);
+  }
+  free(input);
+}
+
 static void test_intern(void) {
   ce_intern table = {0};
   char word[32];
@@ -109,6 +186,7 @@ static void test_intern(void) {
 int main(void) {
   test_lines_any_chunking();
   test_lines_bad_bytes();
+  test_lines_batches();
   test_intern();
   return check_report("read");
 }
