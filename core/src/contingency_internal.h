@@ -90,6 +90,18 @@ static inline ce_status ce__cells_add(ce_cells *cells, uint32_t cls, uint32_t cl
   return CE_OK;
 }
 
+/* Starts fetching what adding to cell (cls, cluster) will touch: a hint, ahead of the add. */
+static inline void ce__cells_prefetch(const ce_cells *cells, uint32_t cls, uint32_t cluster) {
+#if defined(__GNUC__) && !defined(__EMSCRIPTEN__)
+  if (cells->by_item && cls < cells->first_cap) __builtin_prefetch(&cells->first[cls]);
+  if (cells->slot_count)
+    __builtin_prefetch(
+        &cells->slots[ce__cells_home(((uint64_t)cls << 32 | cluster) + 1, cells->shift)]);
+#else
+  (void)cells, (void)cls, (void)cluster;
+#endif
+}
+
 typedef struct ce_table {
   size_t classes;         /* rows: class ids are 0 .. classes-1 */
   size_t clusters;        /* columns */

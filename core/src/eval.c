@@ -15,20 +15,6 @@
 /* Bytes of an input held back to detect its format when it is not forced. */
 enum { DETECT_BYTES = 64 * 1024 };
 
-ce_shape ce__format_shape(ce_format format) {
-  switch (format) {
-    case CE_FORMAT_LEXICON:
-    case CE_FORMAT_CLUSTERS:
-    case CE_FORMAT_PATHS:
-    case CE_FORMAT_CSV:
-      return CE_SHAPE_ENTRIES;
-    case CE_FORMAT_COUNTS:
-      return CE_SHAPE_COUNTS;
-    default:
-      return CE_SHAPE_TOKENS;
-  }
-}
-
 ce_eval *ce_eval_create(void) {
   ce_eval *ev = calloc(1, sizeof *ev);
   if (!ev) return NULL;
@@ -277,18 +263,28 @@ static ce_status put_cluster(ce_eval *ev, ce_input *input, const ce_record *reco
   return status;
 }
 
+/* The text a token waits with: kept when token texts are checked (SPEC §2). */
+static const char *checked_text(const ce_eval *ev, const ce_record *record) {
+  return ev->options[CE_OPT_TOKEN_CHECK] != 0.0 ? record->item : NULL;
+}
+
 static ce_status gold_token(ce_eval *ev, ce_input *gold, const ce_record *record, uint64_t line) {
-  ce_pending_token token = {UINT32_MAX, CE_EXCLUDED, 0, !ev->sentence_open, line};
+  ce_pending_token token = {.item = UINT32_MAX,
+                            .label = CE_EXCLUDED,
+                            .starts_sentence = !ev->sentence_open,
+                            .line = line};
+  const char *text = checked_text(ev, record);
   ce_status status = ce__intern_put(&ev->items, record->item, record->item_len, &token.item, NULL);
   if (status) return status;
   ev->sentence_open = 1;
   if (is_excluded_label(ev, record) || is_punct_item(ev, record)) {
     gold->excluded_tokens++;
-    return ce__queue_push(gold, &token, NULL, 0);
+    return ce__queue_push(gold, &token, text, record->item_len);
   }
+  /* (item, class) is counted as the token leaves the queue (pairing.c), where the tokens
+   * ahead are known and their cells are fetched before they are needed. */
   status = ce__intern_put(&gold->labels, record->label, record->label_len, &token.label, NULL);
-  if (!status) status = ce__cells_add(&gold->item_cells, token.item, token.label, 1);
-  if (!status) status = ce__queue_push(gold, &token, NULL, 0);
+  if (!status) status = ce__queue_push(gold, &token, text, record->item_len);
   if (!status) gold->tokens++;
   return status;
 }
@@ -296,11 +292,9 @@ static ce_status gold_token(ce_eval *ev, ce_input *gold, const ce_record *record
 /* A system token waits with its text, which pairing compares with gold's token. */
 static ce_status system_token(ce_eval *ev, ce_input *system, const ce_record *record,
                               uint64_t line) {
-  ce_pending_token token = {UINT32_MAX, 0, 0, 0, line};
+  ce_pending_token token = {.item = UINT32_MAX, .line = line};
   ce_status status = put_cluster(ev, system, record, &token.label);
-  int check = ev->options[CE_OPT_TOKEN_CHECK] != 0.0;
-  if (!status)
-    status = ce__queue_push(system, &token, check ? record->item : NULL, record->item_len);
+  if (!status) status = ce__queue_push(system, &token, checked_text(ev, record), record->item_len);
   if (!status) system->tokens++;
   return status;
 }
@@ -439,9 +433,18 @@ static ce_status start_reader(ce_eval *ev, ce_input *input, ce_error *err) {
   return CE_OK;
 }
 
+/* Gold's tagged lines: the item's slot in the shared table is fetched ahead of its put. */
+static void peek_gold_tagged(void *ctx, const char *line, size_t len) {
+  const record_context *context = ctx;
+  size_t tab = ce__line_find(line, len, 0, '\t');
+  if (tab < len) ce__intern_prefetch(&context->ev->items, line, tab);
+}
+
 static ce_status feed_lines(ce_eval *ev, ce_input *input, const void *bytes, size_t len,
                             ce_error *err) {
   record_context context = {ev, input, input == &ev->inputs[0]};
+  input->lines.peek =
+      context.is_gold && input->format == CE_FORMAT_TAGGED ? peek_gold_tagged : NULL;
   return ce__lines_feed(&input->lines, bytes, len, on_line, &context, err);
 }
 

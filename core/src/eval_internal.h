@@ -30,19 +30,32 @@ static inline ce_status ce__u32s_push(ce_u32s *list, uint32_t value) {
 
 /* What a format's records are: a corpus, entries of a lexicon, or a contingency table. */
 typedef enum ce_shape { CE_SHAPE_TOKENS, CE_SHAPE_ENTRIES, CE_SHAPE_COUNTS } ce_shape;
-ce_shape ce__format_shape(ce_format format);
+static inline ce_shape ce__format_shape(ce_format format) {
+  switch (format) {
+    case CE_FORMAT_LEXICON:
+    case CE_FORMAT_CLUSTERS:
+    case CE_FORMAT_PATHS:
+    case CE_FORMAT_CSV:
+      return CE_SHAPE_ENTRIES;
+    case CE_FORMAT_COUNTS:
+      return CE_SHAPE_COUNTS;
+    default:
+      return CE_SHAPE_TOKENS; /* CE_FORMAT_AUTO too: an input not yet detected holds gold back */
+  }
+}
 
 /* Marks a gold position whose token was excluded: the systems' tokens there are skipped. */
 #define CE_EXCLUDED UINT32_MAX
 
 /* A token read but not yet paired with the other inputs' tokens at the same position. */
 typedef struct ce_pending_token {
-  /* gold: the item's id in ce_eval.items; a system that checks token texts: where its text
-   * starts in the input's `token_text` (it is compared with gold's, never interned) */
-  uint32_t item;
+  uint32_t item;            /* gold: the item's id in ce_eval.items (systems: unused) */
   uint32_t label;           /* id in the input's own label table, or CE_EXCLUDED (gold) */
-  uint32_t text_len;        /* a system's token text length */
   uint32_t starts_sentence; /* gold: the first token of a sentence (sub_p, sub_r) */
+  /* When token texts are checked, gold and systems alike keep each waiting token's text in
+   * the input's `token_text`: comparing two texts read moments ago stays in cache, where
+   * gold's interned copy of a rare word would be a fetch from memory. */
+  uint32_t text_at, text_len;
   uint64_t line;
 } ce_pending_token;
 
@@ -67,7 +80,7 @@ typedef struct ce_input {
   uint64_t dropped_tokens;  /* system: unclustered tokens removed under `drop` */
   ce_pending_token *queue;
   size_t queue_head, queue_len, queue_cap;
-  ce_buf token_text;        /* a system's queued token texts, for the token check */
+  ce_buf token_text;        /* the queued tokens' texts, for the token check */
   ce_intern labels;         /* gold: classes; system: clusters */
   ce_intern count_clusters; /* a `counts` gold file: its clusters (labels holds classes) */
   ce_cells pair_cells;      /* (class, cluster) token counts: token mode, `counts` */
@@ -130,7 +143,8 @@ struct ce_eval {
 };
 
 /* pairing.c: the token queues and the lockstep pairing of token inputs. */
-/* Queues a token; a system's `text` (may be NULL) is kept beside it for the token check. */
+/* Queues a token; its `text` (may be NULL; a token of a line from ce__lines_feed) is kept
+ * beside it for the token check. */
 ce_status ce__queue_push(ce_input *input, const ce_pending_token *token, const char *text,
                          size_t len);
 void ce__pair_ready_tokens(ce_eval *ev);

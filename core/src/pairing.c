@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "bootstrap_internal.h"
+#include "lines_internal.h"
 
 enum { EXCERPT_BYTES = 60 };
 
@@ -24,10 +25,22 @@ static void compact(ce_input *input) {
   input->queue_len = waiting;
   input->queue_head = 0;
   if (!input->token_text.len) return;
-  uint32_t first = waiting ? input->queue[0].item : (uint32_t)input->token_text.len;
+  uint32_t first = waiting ? input->queue[0].text_at : (uint32_t)input->token_text.len;
   memmove(input->token_text.data, input->token_text.data + first, input->token_text.len - first);
   input->token_text.len -= first;
-  for (size_t i = 0; i < waiting; i++) input->queue[i].item -= first;
+  for (size_t i = 0; i < waiting; i++) input->queue[i].text_at -= first;
+}
+
+/* Copies a token's text eight bytes at a time: the text lies in a line, with CE_LINE_PAD
+ * readable bytes after it (lines_internal.h), and the buffer keeps as many spare. */
+static ce_status keep_text(ce_buf *texts, const char *text, size_t len) {
+  if (texts->cap - texts->len < len + CE_LINE_PAD + 1 && ce__buf_reserve(texts, len + CE_LINE_PAD))
+    return CE_ERR_NOMEM;
+  char *to = texts->data + texts->len;
+  for (size_t i = 0; i < len; i += 8) memcpy(to + i, text + i, 8);
+  texts->len += len;
+  texts->data[texts->len] = '\0';
+  return CE_OK;
 }
 
 ce_status ce__queue_push(ce_input *input, const ce_pending_token *token, const char *text,
@@ -45,9 +58,9 @@ ce_status ce__queue_push(ce_input *input, const ce_pending_token *token, const c
   *slot = *token;
   if (text) {
     if (input->token_text.len > UINT32_MAX - len) return CE_ERR_NOMEM;
-    slot->item = (uint32_t)input->token_text.len;
+    slot->text_at = (uint32_t)input->token_text.len;
     slot->text_len = (uint32_t)len;
-    if (ce__buf_append(&input->token_text, text, len)) return CE_ERR_NOMEM;
+    if (keep_text(&input->token_text, text, len)) return CE_ERR_NOMEM;
   }
   input->queue_len++;
   return CE_OK;
@@ -115,17 +128,16 @@ static void fail_with_excerpt(ce_input *input, uint64_t line, const char *before
   ce__input_fail(input, &error);
 }
 
-/* A system token's text, kept while it waits (empty when texts are not checked). */
-static const char *system_text(const ce_input *system, const ce_pending_token *token) {
-  return token->text_len ? system->token_text.data + token->item : "";
+/* A token's text, kept while it waits (empty when texts are not checked). */
+static const char *token_text(const ce_input *input, const ce_pending_token *token) {
+  return token->text_len ? input->token_text.data + token->text_at : "";
 }
 
 /* Token mode compares texts byte for byte (SPEC §2). */
-static int same_text(const ce_eval *ev, const ce_input *system, const ce_pending_token *gold,
-                     const ce_pending_token *token) {
-  size_t len;
-  const char *text = ce__intern_get(&ev->items, gold->item, &len);
-  return len == token->text_len && memcmp(text, system_text(system, token), len) == 0;
+static int same_text(const ce_input *gold, const ce_pending_token *gold_token,
+                     const ce_input *system, const ce_pending_token *token) {
+  return gold_token->text_len == token->text_len &&
+         memcmp(token_text(gold, gold_token), token_text(system, token), token->text_len) == 0;
 }
 
 /* The system ran out of tokens while gold has more. */
@@ -150,7 +162,7 @@ static void fail_long(ce_eval *ev, ce_input *system, const ce_pending_token *ext
   ce_buf after = {0};
   ce__buf_printf(&after, "' is beyond the end of the gold standard (%s has %llu tokens)",
                  ev->inputs[0].name, (unsigned long long)gold_tokens);
-  fail_with_excerpt(system, extra->line, "token '", system_text(system, extra), extra->text_len,
+  fail_with_excerpt(system, extra->line, "token '", token_text(system, extra), extra->text_len,
                     after.data ? after.data : "'");
   ce__buf_free(&after);
 }
@@ -164,7 +176,7 @@ static void fail_differs(ce_eval *ev, ce_input *system, const ce_pending_token *
   ce__buf_append_excerpt(&after, gold_text, gold_len, EXCERPT_BYTES);
   ce__buf_printf(&after, "' at %s:%llu (token %llu)", ev->inputs[0].name,
                  (unsigned long long)gold_token->line, (unsigned long long)position);
-  fail_with_excerpt(system, token->line, "token '", system_text(system, token), token->text_len,
+  fail_with_excerpt(system, token->line, "token '", token_text(system, token), token->text_len,
                     after.data ? after.data : "'");
   ce__buf_free(&after);
 }
@@ -183,9 +195,16 @@ ce_status ce__split_label(ce_buf *out, const ce_eval *ev, uint32_t item) {
  * (SPEC §2: merge keeps it as one cluster, split gives the item a cluster of its own,
  * drop removes the token from both sides), then (class, cluster) and (item, cluster).
  */
-static ce_status count_pair(ce_eval *ev, ce_input *system, const ce_pending_token *gold_token,
-                            uint32_t cluster) {
-  int log = ev->options[CE_OPT_BOOTSTRAP] > 0.0;
+/* What pairing reads of the options, read once per call. */
+typedef struct pairing {
+  int check;             /* token texts are compared (SPEC §2) */
+  int types_from_tokens; /* (item, cluster) is counted too: not under --levels token */
+  int log;               /* --bootstrap keeps the tokens */
+} pairing;
+
+static ce_status count_pair(ce_eval *ev, const pairing *how, ce_input *system,
+                            const ce_pending_token *gold_token, uint32_t cluster) {
+  int log = how->log;
   if (cluster == system->unclustered_id && cluster != UINT32_MAX) {
     ce_status status = ce__cells_add(&system->unclustered, gold_token->item, 0, 1);
     if (status) return status;
@@ -203,8 +222,7 @@ static ce_status count_pair(ce_eval *ev, ce_input *system, const ce_pending_toke
     }
   }
   ce_status status = ce__cells_add(&system->pair_cells, gold_token->label, cluster, 1);
-  /* Types from tokens; not kept when the token level alone is asked for (--levels token). */
-  if (!status && (int)ev->options[CE_OPT_LEVELS] != 1)
+  if (!status && how->types_from_tokens)
     status = ce__cells_add(&system->item_cells, gold_token->item, cluster, 1);
   if (!status && log) status = ce__boot_log_system(system, cluster);
   return status ? status : train_sub(system, gold_token, cluster);
@@ -229,37 +247,92 @@ static int check_ends(ce_eval *ev, int gold_has, uint64_t position) {
   return waiting;
 }
 
+/*
+ * The cells the token AHEAD positions on will count into: a rare word's cells sit far apart
+ * in memory, and fetching them while the tokens before are counted hides the wait.
+ */
+enum { AHEAD = 32 };
+static void prefetch_ahead(const ce_eval *ev, int types_from_tokens) {
+  const ce_input *gold = &ev->inputs[0];
+  if (queue_size(gold) <= AHEAD) return;
+  const ce_pending_token *ahead = &gold->queue[gold->queue_head + AHEAD];
+  if (ahead->label == CE_EXCLUDED) return;
+  ce__cells_prefetch(&gold->item_cells, ahead->item, ahead->label);
+  if (!types_from_tokens) return;
+  for (size_t s = 1; s < ev->input_count; s++) {
+    const ce_input *system = &ev->inputs[s];
+    if (pairs(system) && queue_size(system) > AHEAD)
+      ce__cells_prefetch(&system->item_cells, ahead->item,
+                         system->queue[system->queue_head + AHEAD].label);
+  }
+}
+
+/* Gold's (item, class) weight of a token: types from tokens (SPEC §2). */
+static void count_gold(ce_input *gold, const ce_pending_token *token) {
+  if (token->label == CE_EXCLUDED ||
+      !ce__cells_add(&gold->item_cells, token->item, token->label, 1))
+    return;
+  ce_error error;
+  ce__fail(&error, CE_ERR_NOMEM, gold->name, token->line, 0, "out of memory counting");
+  ce__input_fail(gold, &error);
+}
+
+/* Pairs gold's next token with every system's; 0 when gold failed and pairing must stop. */
+static int pair_next(ce_eval *ev, const pairing *how, uint64_t position) {
+  ce_input *gold = &ev->inputs[0];
+  prefetch_ahead(ev, how->types_from_tokens);
+  ce_pending_token gold_token = queue_pop(gold);
+  count_gold(gold, &gold_token);
+  if (gold->failed) return 0;
+  if (how->log &&
+      ce__boot_log_gold(ev, gold_token.item, gold_token.label, (int)gold_token.starts_sentence)) {
+    ce_error error;
+    ce__fail(&error, CE_ERR_NOMEM, gold->name, gold_token.line, 0,
+             "out of memory keeping tokens for --bootstrap");
+    ce__input_fail(gold, &error);
+    return 0;
+  }
+  for (size_t s = 1; s < ev->input_count; s++) {
+    ce_input *system = &ev->inputs[s];
+    if (!pairs(system)) continue;
+    ce_pending_token token = queue_pop(system);
+    if (gold_token.starts_sentence) system->sub_break = 1;
+    if (how->check && !same_text(gold, &gold_token, system, &token)) {
+      fail_differs(ev, system, &gold_token, &token, position);
+    } else if (gold_token.label != CE_EXCLUDED &&
+               count_pair(ev, how, system, &gold_token, token.label)) {
+      ce_error error;
+      ce__fail(&error, CE_ERR_NOMEM, system->name, token.line, 0, "out of memory counting");
+      ce__input_fail(system, &error);
+    }
+  }
+  return 1;
+}
+
+/* The positions every pairing input holds a token for: they pair without a check of ends. */
+static size_t ready_positions(const ce_eval *ev) {
+  size_t ready = queue_size(&ev->inputs[0]);
+  for (size_t s = 1; s < ev->input_count && ready; s++)
+    if (pairs(&ev->inputs[s]) && queue_size(&ev->inputs[s]) < ready)
+      ready = queue_size(&ev->inputs[s]);
+  return ready;
+}
+
 void ce__pair_ready_tokens(ce_eval *ev) {
   ce_input *gold = &ev->inputs[0];
   if (gold->failed || ce__format_shape(gold->format) != CE_SHAPE_TOKENS) return;
-  int check = ev->options[CE_OPT_TOKEN_CHECK] != 0.0;
+  pairing how = {ev->options[CE_OPT_TOKEN_CHECK] != 0.0, (int)ev->options[CE_OPT_LEVELS] != 1,
+                 ev->options[CE_OPT_BOOTSTRAP] > 0.0};
   for (;;) {
-    int gold_has = queue_size(gold) > 0;
     /* Positions so far: gold's tokens read (counted or excluded) less those waiting. */
     uint64_t position = gold->tokens + gold->excluded_tokens - queue_size(gold) + 1;
-    if (check_ends(ev, gold_has, position) || !gold_has) return;
-    ce_pending_token gold_token = queue_pop(gold);
-    if (ev->options[CE_OPT_BOOTSTRAP] > 0.0 &&
-        ce__boot_log_gold(ev, gold_token.item, gold_token.label, (int)gold_token.starts_sentence)) {
-      ce_error error;
-      ce__fail(&error, CE_ERR_NOMEM, gold->name, gold_token.line, 0,
-               "out of memory keeping tokens for --bootstrap");
-      ce__input_fail(gold, &error);
-      return;
+    size_t ready = ready_positions(ev);
+    if (!ready) {
+      int gold_has = queue_size(gold) > 0;
+      if (check_ends(ev, gold_has, position) || !gold_has) return;
+      continue; /* the systems that ended no longer pair */
     }
-    for (size_t s = 1; s < ev->input_count; s++) {
-      ce_input *system = &ev->inputs[s];
-      if (!pairs(system)) continue;
-      ce_pending_token token = queue_pop(system);
-      if (gold_token.starts_sentence) system->sub_break = 1;
-      if (check && !same_text(ev, system, &gold_token, &token)) {
-        fail_differs(ev, system, &gold_token, &token, position);
-      } else if (gold_token.label != CE_EXCLUDED &&
-                 count_pair(ev, system, &gold_token, token.label)) {
-        ce_error error;
-        ce__fail(&error, CE_ERR_NOMEM, system->name, token.line, 0, "out of memory counting");
-        ce__input_fail(system, &error);
-      }
-    }
+    for (size_t i = 0; i < ready; i++)
+      if (!pair_next(ev, &how, position + i)) return;
   }
 }
