@@ -92,14 +92,9 @@ static inline ce_status ce__cells_add(ce_cells *cells, uint32_t cls, uint32_t cl
 
 /* Starts fetching what adding to cell (cls, cluster) will touch: a hint, ahead of the add. */
 static inline void ce__cells_prefetch(const ce_cells *cells, uint32_t cls, uint32_t cluster) {
-#if defined(__GNUC__) && !defined(__EMSCRIPTEN__)
-  if (cells->by_item && cls < cells->first_cap) __builtin_prefetch(&cells->first[cls]);
+  if (cells->by_item && cls < cells->first_cap) ce__prefetch(&cells->first[cls]);
   if (cells->slot_count)
-    __builtin_prefetch(
-        &cells->slots[ce__cells_home(((uint64_t)cls << 32 | cluster) + 1, cells->shift)]);
-#else
-  (void)cells, (void)cls, (void)cluster;
-#endif
+    ce__prefetch(&cells->slots[ce__cells_home(((uint64_t)cls << 32 | cluster) + 1, cells->shift)]);
 }
 
 typedef struct ce_table {

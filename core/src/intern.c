@@ -117,14 +117,9 @@ ce_status ce__intern_insert(ce_intern *table, const char *bytes, size_t len, uin
 }
 
 void ce__intern_prefetch(const ce_intern *table, const char *bytes, size_t len) {
-#if defined(__GNUC__) && !defined(__EMSCRIPTEN__)
   if (!table->slot_count) return;
-  size_t slot =
-      (size_t)ce__intern_hash(bytes, len, ce__intern_pack(bytes, len)) & (table->slot_count - 1);
-  __builtin_prefetch(&table->slots[slot]);
-#else
-  (void)table, (void)bytes, (void)len;
-#endif
+  uint64_t hash = ce__intern_hash(bytes, len, ce__intern_pack(bytes, len));
+  ce__prefetch(&table->slots[(size_t)hash & (table->slot_count - 1)]);
 }
 
 uint32_t ce__intern_find(const ce_intern *table, const char *bytes, size_t len) {

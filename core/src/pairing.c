@@ -258,12 +258,12 @@ static void prefetch_ahead(const ce_eval *ev, int types_from_tokens) {
   const ce_pending_token *ahead = &gold->queue[gold->queue_head + AHEAD];
   if (ahead->label == CE_EXCLUDED) return;
   ce__cells_prefetch(&gold->item_cells, ahead->item, ahead->label);
-  if (!types_from_tokens) return;
   for (size_t s = 1; s < ev->input_count; s++) {
     const ce_input *system = &ev->inputs[s];
-    if (pairs(system) && queue_size(system) > AHEAD)
-      ce__cells_prefetch(&system->item_cells, ahead->item,
-                         system->queue[system->queue_head + AHEAD].label);
+    if (!pairs(system) || queue_size(system) <= AHEAD) continue;
+    uint32_t cluster = system->queue[system->queue_head + AHEAD].label;
+    ce__cells_prefetch(&system->pair_cells, ahead->label, cluster);
+    if (types_from_tokens) ce__cells_prefetch(&system->item_cells, ahead->item, cluster);
   }
 }
 
