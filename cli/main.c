@@ -382,8 +382,10 @@ static int open_files(const cli_args *args, FILE **files, const char **names, si
   return code;
 }
 
-/* An input far ahead of the others waits its turn: its tokens would only queue up. */
-enum { BACKLOG_SLACK = 1 << 16 };
+/* An input far ahead of the others waits its turn: its tokens would only queue up. A few
+ * thousand tokens of slack keep the queues (32 bytes a token) in cache: with 65,536 the
+ * queue's writes went to memory, and reading took 7% more processor time (best of 5). */
+enum { BACKLOG_SLACK = 1 << 12 };
 
 static int ahead(const ce_eval *ev, FILE **files, size_t count, size_t i) {
   size_t mine = ce_eval_backlog(ev, i);
