@@ -190,11 +190,6 @@ ce_status ce__split_label(ce_buf *out, const ce_eval *ev, uint32_t item) {
   return status ? status : ce__buf_puts(out, ">");
 }
 
-/*
- * Counts one paired position for a system: the unclustered label follows the policy
- * (SPEC §2: merge keeps it as one cluster, split gives the item a cluster of its own,
- * drop removes the token from both sides), then (class, cluster) and (item, cluster).
- */
 /* What pairing reads of the options, read once per call. */
 typedef struct pairing {
   int check;             /* token texts are compared (SPEC §2) */
@@ -202,6 +197,11 @@ typedef struct pairing {
   int log;               /* --bootstrap keeps the tokens */
 } pairing;
 
+/*
+ * Counts one paired position for a system: the unclustered label follows the policy
+ * (SPEC §2: merge keeps it as one cluster, split gives the item a cluster of its own,
+ * drop removes the token from both sides), then (class, cluster) and (item, cluster).
+ */
 static ce_status count_pair(ce_eval *ev, const pairing *how, ce_input *system,
                             const ce_pending_token *gold_token, uint32_t cluster) {
   int log = how->log;
