@@ -19,15 +19,17 @@ const VIRIDIS = [
   [0xfd, 0xe7, 0x25],
 ];
 
-/** 256 CSS colours from few (index 0, light) to many (255, dark). */
-export const PALETTE = Array.from({ length: 256 }, (_, i) => {
-  const t = 1 - i / 255; // reversed viridis
-  const x = t * (VIRIDIS.length - 1);
-  const j = Math.min(Math.floor(x), VIRIDIS.length - 2);
+/** The CSS colour at t in 0…1 along `stops`, interpolated linearly between neighbours. */
+function colourAt(stops, t) {
+  const x = t * (stops.length - 1);
+  const j = Math.min(Math.floor(x), stops.length - 2);
   const f = x - j;
-  const [r, g, b] = VIRIDIS[j].map((v, c) => Math.round(v + (VIRIDIS[j + 1][c] - v) * f));
+  const [r, g, b] = stops[j].map((v, c) => Math.round(v + (stops[j + 1][c] - v) * f));
   return `rgb(${r} ${g} ${b})`;
-});
+}
+
+/** 256 CSS colours from few (index 0, light) to many (255, dark): viridis reversed. */
+export const PALETTE = Array.from({ length: 256 }, (_, i) => colourAt(VIRIDIS, 1 - i / 255));
 
 /** The palette index of a count on the log scale from 1 to max. */
 export function colourIndex(count, max) {
@@ -113,11 +115,7 @@ const RDBU = [
 
 /** The CSS colour of a value in −1…1 on the diverging scale (clamped). */
 export function divergingColour(v) {
-  const x = ((Math.max(-1, Math.min(1, v)) + 1) / 2) * (RDBU.length - 1);
-  const j = Math.min(Math.floor(x), RDBU.length - 2);
-  const f = x - j;
-  const [r, g, b] = RDBU[j].map((c, i) => Math.round(c + (RDBU[j + 1][i] - c) * f));
-  return `rgb(${r} ${g} ${b})`;
+  return colourAt(RDBU, (Math.max(-1, Math.min(1, v)) + 1) / 2);
 }
 
 /** True when text on the value's colour reads better in white. */
