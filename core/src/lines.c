@@ -49,28 +49,7 @@ size_t ce__utf8_invalid_at(const char *bytes, size_t len) {
   return len;
 }
 
-/*
- * 1 when every byte is ASCII other than NUL: such bytes are valid UTF-8 whatever the line
- * boundaries, so the lines among them need no check of their own. Eight bytes at a time:
- * a byte b in 1..0x7f is the only kind for which neither b nor b - 1 has its high bit set.
- */
-static int plain_ascii(const char *bytes, size_t len) {
-  const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
-  uint64_t seen = 0;
-  size_t i = 0;
-  for (; i + 8 <= len; i += 8) {
-    uint64_t word;
-    memcpy(&word, bytes + i, 8);
-    seen |= (word - ones) | word;
-  }
-  for (; i < len; i++) {
-    uint64_t byte = (unsigned char)bytes[i];
-    seen |= (byte - 1) | byte;
-  }
-  return !(seen & highs);
-}
-
-/* `checked`: the line's bytes are known to be plain ASCII (plain_ascii). */
+/* `checked`: the line's bytes are known to be plain ASCII (find_line_ends). */
 static inline ce_status emit(ce_lines *lines, const char *line, size_t len, int checked,
                              ce_line_fn fn, void *ctx, ce_error *err) {
   uint64_t line_no = ++lines->line_no;
@@ -113,6 +92,17 @@ static ce_status emit_pending(ce_lines *lines, ce_line_fn fn, void *ctx, ce_erro
  */
 enum { BATCH_LINES = 256, BLOCK = 64, PEEK_AHEAD = 16 };
 
+/*
+ * Where the bytes of `word` are other than ASCII 1..0x7f, a high bit is set (in some byte):
+ * `ones` holds a 1 in each byte of `word`. Plain ASCII is valid UTF-8 whatever the line
+ * boundaries, so the lines among such bytes need no check of their own. A byte b in 1..0x7f
+ * is the only kind for which neither b nor b - 1 has its high bit set; a borrow across
+ * bytes only sets more high bits, which errs towards checking.
+ */
+static inline uint64_t not_plain(uint64_t word, uint64_t ones) {
+  return (word - ones) | word;
+}
+
 #ifdef CE_WORD_SEARCH
 /* The number of set bits (without a popcount instruction, which x86-64 lacks at its base). */
 static size_t ones(uint64_t bits) {
@@ -122,12 +112,14 @@ static size_t ones(uint64_t bits) {
   return (size_t)((bits * 0x0101010101010101u) >> 56);
 }
 
-/* Bit b of the result: bytes[b] is a line end, for b in 0 .. 63. */
-static uint64_t newline_bits(const char *bytes) {
+/* Bit b of the result: bytes[b] is a line end, for b in 0 .. 63. The 64 bytes go into
+ * `seen` as in not_plain(). */
+static uint64_t newline_bits(const char *bytes, uint64_t *seen) {
   uint64_t bits = 0;
   for (unsigned w = 0; w < BLOCK / 8; w++) {
     uint64_t word;
     memcpy(&word, bytes + 8 * w, 8);
+    *seen |= not_plain(word, 0x0101010101010101u);
     /* the high bit of each matching byte, gathered into 8 adjacent bits */
     uint64_t found = ce__bytes_equal(word, 0x0a0a0a0a0a0a0a0au) >> 7;
     bits |= (found * 0x0102040810204080u) >> 56 << (8 * w);
@@ -138,14 +130,16 @@ static uint64_t newline_bits(const char *bytes) {
 
 /*
  * Finds line ends in bytes[0 .. len): starts[0] = 0 and starts[i] the offset after the i-th
- * '\n'; `starts` has room for BATCH_LINES + BLOCK + 8 entries. Returns their number.
+ * '\n'; `starts` has room for BATCH_LINES + BLOCK + 8 entries. Returns their number, and in
+ * *plain 1 when the bytes read, which hold those lines, are plain ASCII (not_plain()).
  */
-static size_t find_line_ends(const char *bytes, size_t len, size_t *starts) {
+static size_t find_line_ends(const char *bytes, size_t len, size_t *starts, int *plain) {
   size_t count = 0, i = 0;
+  uint64_t seen = 0;
   starts[0] = 0;
 #ifdef CE_WORD_SEARCH
   for (; i + BLOCK <= len && count < BATCH_LINES; i += BLOCK) {
-    uint64_t bits = newline_bits(bytes + i);
+    uint64_t bits = newline_bits(bytes + i, &seen);
     size_t found = ones(bits), *out = starts + count + 1;
     /* Eight stores whatever the count (past it they are overwritten later): the loop
      * does not branch on how many lines a block holds. */
@@ -160,9 +154,11 @@ static size_t find_line_ends(const char *bytes, size_t len, size_t *starts) {
     count += found;
   }
 #endif
-  if (count >= BATCH_LINES) return count;
-  for (; i < len && count < BATCH_LINES + BLOCK; i++)
+  for (; i < len && count < BATCH_LINES; i++) {
+    seen |= not_plain((unsigned char)bytes[i], 1);
     if (bytes[i] == '\n') starts[++count] = i + 1;
+  }
+  *plain = !(seen & 0x8080808080808080u);
   return count;
 }
 
@@ -191,7 +187,6 @@ static void peek_line(const ce_lines *lines, void *ctx, const char *bytes, size_
 
 ce_status ce__lines_feed(ce_lines *lines, const char *bytes, size_t len, ce_line_fn fn, void *ctx,
                          ce_error *err) {
-  int checked = plain_ascii(bytes, len);
   if (lines->pending.len) {
     const char *newline = memchr(bytes, '\n', len);
     ce_status status = hold_back(lines, bytes, newline ? (size_t)(newline - bytes) : len, err);
@@ -203,7 +198,8 @@ ce_status ce__lines_feed(ce_lines *lines, const char *bytes, size_t len, ce_line
   }
   size_t starts[BATCH_LINES + BLOCK + 8 + 1];
   while (len) {
-    size_t count = find_line_ends(bytes, len, starts);
+    int checked;
+    size_t count = find_line_ends(bytes, len, starts, &checked);
     if (!count) return hold_back(lines, bytes, len, err);
     if (lines->peek)
       for (size_t i = 0; i < count && i < PEEK_AHEAD; i++)

@@ -72,6 +72,23 @@ static void test_lines_bad_bytes(void) {
       CHECK(strncmp(err.message, "in.tsv:", 7) == 0);
     }
   }
+  /* The same past the first batch of lines, where line ends are found 64 bytes at a time and
+   * plain ASCII is noted on the way: a bad byte at line 301, between good multi-byte lines. */
+  static const char *bad_bytes[] = {"\xff", "b\0d", "\xC3("};
+  for (size_t b = 0; b < sizeof bad_bytes / sizeof bad_bytes[0]; b++) {
+    ce_buf input = {0};
+    for (int line = 1; line <= 400; line++) {
+      const char *text = line == 301 ? bad_bytes[b] : line % 50 == 0 ? "caf\xC3\xA9" : "ok";
+      ce__buf_append(&input, text, b == 1 && line == 301 ? 3 : strlen(text));
+      ce__buf_puts(&input, "\tA\n");
+    }
+    ce_status status;
+    ce_error err = {0};
+    free(split(input.data, input.len, input.len, &status, &err));
+    CHECK(status == CE_ERR_ENCODING && err.line == 301);
+    CHECK(err.column == (b == 1 ? 2u : 1u));
+    ce__buf_free(&input);
+  }
   /* Valid multi-byte text passes: 2, 3 and 4 byte sequences. */
   const char *valid = "\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80";
   CHECK(ce__utf8_invalid_at(valid, strlen(valid)) == strlen(valid));
