@@ -6,6 +6,7 @@
 //   test('…', async () => { const { page } = await env.open(); … });
 // afterEach fails the test on any page error, console error or request that leaves the origin.
 
+import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
@@ -217,6 +218,23 @@ export async function readTable(page, level = null) {
     }),
   );
   return level ? cells.filter((c) => c.level === level) : cells;
+}
+
+/**
+ * The link's fragment once it matches `expected` (a string, or a RegExp to test). The page
+ * writes the fragment in an effect, which runs after the frame that shows the change, so a
+ * fragment read right after a click may still be the one before it.
+ */
+export async function settledHash(page, expected, timeout = 5_000) {
+  const matches = (hash) => (expected instanceof RegExp ? expected.test(hash) : hash === expected);
+  const deadline = Date.now() + timeout;
+  let hash = await page.evaluate(() => window.location.hash);
+  while (!matches(hash) && Date.now() < deadline) {
+    await page.waitForTimeout(25);
+    hash = await page.evaluate(() => window.location.hash);
+  }
+  assert.ok(matches(hash), `the link's fragment '${hash}' never matched ${expected}`);
+  return hash;
 }
 
 /** The system names of the table's rows, top to bottom. */

@@ -14,6 +14,7 @@ import {
   fixtureRequest,
   openOptions,
   screenshot,
+  settledHash,
   useBrowser,
   waitForResult,
 } from './harness.mjs';
@@ -137,11 +138,9 @@ test('the families and mappings shown follow the options, without a new run', as
   assert.ok(!after.some((k) => k.endsWith('o1')), after.join(' '));
   assert.ok(after.includes('type.macro_i_m1') && after.includes('token.m1'));
   assert.equal(await page.getByTestId('stale').count(), 0, 'showing less is not a new computation');
-  assert.match(
-    new URL(page.url()).hash,
-    /show=mapping%2Cinformation%2Cbcubed%2Cpolysemous%2Ccoverage/,
-  );
-  assert.match(new URL(page.url()).hash, /maps=m1/);
+  const shown = await settledHash(page, /maps=m1/);
+  assert.match(shown, /show=mapping%2Cinformation%2Cbcubed%2Cpolysemous%2Ccoverage/);
+  assert.equal(new URL(page.url()).hash, shown);
 
   await page.reload();
   await waitForResult(page);
@@ -171,6 +170,7 @@ test('a field that cannot be sent says why and holds Evaluate back', async () =>
   assert.ok(await page.getByTestId('evaluate').isEnabled());
   await page.getByTestId('options-reset').click();
   assert.equal(await page.getByLabel('Restarts').inputValue(), '10');
+  await settledHash(page, '');
   assert.equal(new URL(page.url()).hash, '');
 });
 

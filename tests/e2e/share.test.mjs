@@ -11,6 +11,7 @@ import {
   readTable,
   rowOrder,
   screenshot,
+  settledHash,
   startStatic,
   useBrowser,
   waitForResult,
@@ -56,7 +57,7 @@ test('a reload keeps the options, the columns and the order, and scores the demo
   await page.getByTestId('columns').selectOption('all');
   await page.locator('th[data-key="token.nmi"] button').click();
   await page.locator('th[data-key="token.nmi"] button').click(); // ascending
-  const hash = new URL(page.url()).hash;
+  const hash = await settledHash(page, /sort=token\.nmi&dir=asc/);
   assert.match(hash, /log2=1/);
   assert.match(hash, /nmi=geometric/);
   assert.match(hash, /cols=all/);
