@@ -269,34 +269,43 @@ static const char *checked_text(const ce_eval *ev, const ce_record *record) {
 }
 
 static ce_status gold_token(ce_eval *ev, ce_input *gold, const ce_record *record, uint64_t line) {
-  ce_pending_token token = {.item = UINT32_MAX,
-                            .label = CE_EXCLUDED,
-                            .starts_sentence = !ev->sentence_open,
-                            .line = line};
-  const char *text = checked_text(ev, record);
-  ce_status status = ce__intern_put(&ev->items, record->item, record->item_len, &token.item, NULL);
+  uint32_t item, label = CE_EXCLUDED;
+  ce_status status = ce__intern_put(&ev->items, record->item, record->item_len, &item, NULL);
   if (status) return status;
-  ev->sentence_open = 1;
-  if (is_excluded_label(ev, record) || is_punct_item(ev, record)) {
-    gold->excluded_tokens++;
-    return ce__queue_push(gold, &token, text, record->item_len);
-  }
+  int excluded = is_excluded_label(ev, record) || is_punct_item(ev, record);
   /* (item, class) is counted as the token leaves the queue (pairing.c), where the tokens
    * ahead are known and their cells are fetched before they are needed. */
-  status = ce__intern_put(&gold->labels, record->label, record->label_len, &token.label, NULL);
-  if (!status) status = ce__queue_push(gold, &token, text, record->item_len);
-  if (!status) gold->tokens++;
-  return status;
+  if (!excluded)
+    status = ce__intern_put(&gold->labels, record->label, record->label_len, &label, NULL);
+  if (status) return status;
+  ce_pending_token *token = ce__queue_add(gold, checked_text(ev, record), record->item_len);
+  if (!token) return CE_ERR_NOMEM;
+  token->item = item;
+  token->label = label;
+  token->starts_sentence = !ev->sentence_open;
+  token->line = line;
+  ev->sentence_open = 1;
+  if (excluded)
+    gold->excluded_tokens++;
+  else
+    gold->tokens++;
+  return CE_OK;
 }
 
 /* A system token waits with its text, which pairing compares with gold's token. */
 static ce_status system_token(ce_eval *ev, ce_input *system, const ce_record *record,
                               uint64_t line) {
-  ce_pending_token token = {.item = UINT32_MAX, .line = line};
-  ce_status status = put_cluster(ev, system, record, &token.label);
-  if (!status) status = ce__queue_push(system, &token, checked_text(ev, record), record->item_len);
-  if (!status) system->tokens++;
-  return status;
+  uint32_t cluster;
+  ce_status status = put_cluster(ev, system, record, &cluster);
+  if (status) return status;
+  ce_pending_token *token = ce__queue_add(system, checked_text(ev, record), record->item_len);
+  if (!token) return CE_ERR_NOMEM;
+  token->item = UINT32_MAX;
+  token->label = cluster;
+  token->starts_sentence = 0;
+  token->line = line;
+  system->tokens++;
+  return CE_OK;
 }
 
 /* A lexicon entry: weight 1 per (item, label); an item may come back with more labels. */

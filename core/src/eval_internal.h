@@ -143,10 +143,11 @@ struct ce_eval {
 };
 
 /* pairing.c: the token queues and the lockstep pairing of token inputs. */
-/* Queues a token; its `text` (may be NULL; a token of a line from ce__lines_feed) is kept
- * beside it for the token check. */
-ce_status ce__queue_push(ce_input *input, const ce_pending_token *token, const char *text,
-                         size_t len);
+/* Queues a token, its `text` (may be NULL; a token of a line from ce__lines_feed) kept beside
+ * it for the token check. Returns the token's slot, for the caller to fill in its item,
+ * label, sentence start and line (field by field: a token built elsewhere and copied in
+ * waits for its stores to land), or NULL when out of memory. */
+ce_pending_token *ce__queue_add(ce_input *input, const char *text, size_t len);
 void ce__pair_ready_tokens(ce_eval *ev);
 /* Marks an input failed with `error`, releasing what it held; the others go on. */
 void ce__input_fail(ce_input *input, const ce_error *error);

@@ -43,8 +43,7 @@ static ce_status keep_text(ce_buf *texts, const char *text, size_t len) {
   return CE_OK;
 }
 
-ce_status ce__queue_push(ce_input *input, const ce_pending_token *token, const char *text,
-                         size_t len) {
+ce_pending_token *ce__queue_add(ce_input *input, const char *text, size_t len) {
   if (input->queue_head && input->queue_head == input->queue_len) {
     input->queue_head = input->queue_len = 0;
     input->token_text.len = 0;
@@ -53,17 +52,17 @@ ce_status ce__queue_push(ce_input *input, const ce_pending_token *token, const c
   }
   if (input->queue_len == input->queue_cap && ce__grow((void **)&input->queue, &input->queue_cap,
                                                        input->queue_len + 1, sizeof *input->queue))
-    return CE_ERR_NOMEM;
+    return NULL;
   ce_pending_token *slot = &input->queue[input->queue_len];
-  *slot = *token;
+  slot->text_at = slot->text_len = 0;
   if (text) {
-    if (input->token_text.len > UINT32_MAX - len) return CE_ERR_NOMEM;
+    if (input->token_text.len > UINT32_MAX - len) return NULL;
     slot->text_at = (uint32_t)input->token_text.len;
     slot->text_len = (uint32_t)len;
-    if (keep_text(&input->token_text, text, len)) return CE_ERR_NOMEM;
+    if (keep_text(&input->token_text, text, len)) return NULL;
   }
   input->queue_len++;
-  return CE_OK;
+  return slot;
 }
 
 static ce_pending_token queue_pop(ce_input *input) {
