@@ -132,8 +132,16 @@ test('every file of tests/data/bad/ has a row, and every row a file', () => {
   const rows = manifest();
   const names = rows.map((r) => r.file);
   const stored = readdirSync(BAD).filter((f) => f !== 'README.tsv');
-  assert.deepEqual(stored.filter((f) => !names.includes(f)), [], 'files without a row');
-  assert.deepEqual(names.filter((f) => !stored.includes(f) && !MADE[f]), [], 'rows without a file');
+  assert.deepEqual(
+    stored.filter((f) => !names.includes(f)),
+    [],
+    'files without a row',
+  );
+  assert.deepEqual(
+    names.filter((f) => !stored.includes(f) && !MADE[f]),
+    [],
+    'rows without a file',
+  );
   for (const r of rows) {
     assert.ok(['gold', 'system'].includes(r.role), `${r.file}: role ${r.role}`);
     assert.match(r.error, new RegExp(`^${r.file.replace(/\./g, '\\.')}(:\\d+)?: `), r.file);
