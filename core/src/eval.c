@@ -268,6 +268,19 @@ static const char *checked_text(const ce_eval *ev, const ce_record *record) {
   return ev->options[CE_OPT_TOKEN_CHECK] != 0.0 ? record->item : NULL;
 }
 
+/* Queues a token of `input`, with its text when texts are checked. The slot is filled field
+ * by field (see ce__queue_add). */
+static ce_status queue_token(const ce_eval *ev, ce_input *input, const ce_record *record,
+                             uint32_t item, uint32_t label, int starts_sentence, uint64_t line) {
+  ce_pending_token *token = ce__queue_add(input, checked_text(ev, record), record->item_len);
+  if (!token) return CE_ERR_NOMEM;
+  token->item = item;
+  token->label = label;
+  token->starts_sentence = (uint32_t)starts_sentence;
+  token->line = line;
+  return CE_OK;
+}
+
 static ce_status gold_token(ce_eval *ev, ce_input *gold, const ce_record *record, uint64_t line) {
   uint32_t item, label = CE_EXCLUDED;
   ce_status status = ce__intern_put(&ev->items, record->item, record->item_len, &item, NULL);
@@ -277,13 +290,8 @@ static ce_status gold_token(ce_eval *ev, ce_input *gold, const ce_record *record
    * ahead are known and their cells are fetched before they are needed. */
   if (!excluded)
     status = ce__intern_put(&gold->labels, record->label, record->label_len, &label, NULL);
+  if (!status) status = queue_token(ev, gold, record, item, label, !ev->sentence_open, line);
   if (status) return status;
-  ce_pending_token *token = ce__queue_add(gold, checked_text(ev, record), record->item_len);
-  if (!token) return CE_ERR_NOMEM;
-  token->item = item;
-  token->label = label;
-  token->starts_sentence = !ev->sentence_open;
-  token->line = line;
   ev->sentence_open = 1;
   if (excluded)
     gold->excluded_tokens++;
@@ -297,15 +305,9 @@ static ce_status system_token(ce_eval *ev, ce_input *system, const ce_record *re
                               uint64_t line) {
   uint32_t cluster;
   ce_status status = put_cluster(ev, system, record, &cluster);
-  if (status) return status;
-  ce_pending_token *token = ce__queue_add(system, checked_text(ev, record), record->item_len);
-  if (!token) return CE_ERR_NOMEM;
-  token->item = UINT32_MAX;
-  token->label = cluster;
-  token->starts_sentence = 0;
-  token->line = line;
-  system->tokens++;
-  return CE_OK;
+  if (!status) status = queue_token(ev, system, record, UINT32_MAX, cluster, 0, line);
+  if (!status) system->tokens++;
+  return status;
 }
 
 /* A lexicon entry: weight 1 per (item, label); an item may come back with more labels. */
