@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import {
   ROOT,
+  chooseReading,
   clearFiles,
   cliJson,
   evaluateAndWait,
@@ -47,16 +48,6 @@ const badFile = (name) =>
     : join(BAD, name);
 
 const card = (page, name) => page.locator(`[data-testid="file-item"][data-name="${name}"]`);
-
-/** Opens a file's card and forces its format (and label column) unless the row says auto. */
-async function chooseReading(page, { file, format, column }) {
-  if (format === 'auto' && column === '-') return;
-  await page.getByRole('button', { name: `format and preview of ${file}` }).click();
-  if (format !== 'auto')
-    await page.getByLabel(`Format of ${file}`, { exact: true }).selectOption(format);
-  if (column !== '-')
-    await page.getByLabel(`Label column of ${file}`, { exact: true }).fill(column);
-}
 
 /** The error beside `file` once the run has ended, or a note of what went wrong. */
 async function errorBeside(page, file) {
@@ -162,7 +153,7 @@ test("each bad file's error shows beside it; the other files stay loaded and sco
   // The counts rows came alone, as a counts table must: a good one is scored so.
   await clearFiles(page);
   await page.getByTestId('gold-input').setInputFiles(join(DATA, 'formats', 'counts.tsv'));
-  await chooseReading(page, { file: 'counts.tsv', format: 'counts', column: '-' });
+  await chooseReading(page, { file: 'counts.tsv', format: 'counts' });
   await evaluateAndWait(page, 'counts.tsv');
   const cli = cliJson('--gold-format', 'counts', join(DATA, 'formats', 'counts.tsv'));
   const m1 = (await readTable(page, 'token')).find((c) => c.measure === 'm1');

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import {
   ROOT,
+  chooseReading,
   clearFiles,
   cliText,
   download,
@@ -255,8 +256,7 @@ test('a counts table has nothing to resample: the legend says so, and nothing el
   await page
     .getByTestId('gold-input')
     .setInputFiles(join(ROOT, 'tests', 'data', 'formats', 'counts.tsv'));
-  await page.getByRole('button', { name: 'format and preview of counts.tsv' }).click();
-  await page.getByLabel('Format of counts.tsv', { exact: true }).selectOption('counts');
+  await chooseReading(page, { file: 'counts.tsv', format: 'counts' });
   await openOptions(page);
   await page.getByTestId('bootstrap-200').click();
   await evaluateAndWait(page, 'counts.tsv');

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import {
   ROOT,
+  chooseReading,
   clearFiles,
   cliJson,
   evaluateAndWait,
@@ -21,7 +22,7 @@ const env = useBrowser();
 const FORMATS = join(ROOT, 'tests', 'data', 'formats');
 const COUNTS = new Set(['counts.tsv', 'counts-header.tsv']);
 
-/** Differences between the page's cells for `system` and the command line's `result`. */
+/** Differences between the page's cells for `file` and the command line's `result` for it. */
 function differences(file, cells, result) {
   const found = [];
   if (!cells.length) found.push(`${file}: no cells on the page`);
@@ -68,8 +69,7 @@ test('every format loads on the page, shows the detected format and gives the nu
     const path = join(FORMATS, file);
     await clearFiles(page);
     await page.getByTestId('gold-input').setInputFiles(path);
-    await page.getByRole('button', { name: `format and preview of ${file}` }).click();
-    await page.getByLabel(`Format of ${file}`, { exact: true }).selectOption('counts');
+    await chooseReading(page, { file, format: 'counts' });
     await evaluateAndWait(page, file);
     const cli = cliJson('--gold-format', 'counts', path);
     seen.add(cli.gold.format);

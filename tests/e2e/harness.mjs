@@ -226,15 +226,34 @@ export async function readTable(page, level = null) {
  * fragment read right after a click may still be the one before it.
  */
 export async function settledHash(page, expected, timeout = 5_000) {
-  const matches = (hash) => (expected instanceof RegExp ? expected.test(hash) : hash === expected);
-  const deadline = Date.now() + timeout;
-  let hash = await page.evaluate(() => window.location.hash);
-  while (!matches(hash) && Date.now() < deadline) {
-    await page.waitForTimeout(25);
-    hash = await page.evaluate(() => window.location.hash);
+  const test =
+    expected instanceof RegExp
+      ? { source: expected.source, flags: expected.flags }
+      : { exact: expected };
+  try {
+    await page.waitForFunction(
+      ({ source, flags, exact }) =>
+        source === undefined
+          ? window.location.hash === exact
+          : new RegExp(source, flags).test(window.location.hash),
+      test,
+      { timeout },
+    );
+  } catch {
+    const hash = await page.evaluate(() => window.location.hash);
+    assert.fail(`the link's fragment '${hash}' never matched ${expected}`);
   }
-  assert.ok(matches(hash), `the link's fragment '${hash}' never matched ${expected}`);
-  return hash;
+  return page.evaluate(() => window.location.hash);
+}
+
+/** Opens a file's card and forces its format (and label column) unless they are auto, '-'. */
+export async function chooseReading(page, { file, format = 'auto', column = '-' }) {
+  if (format === 'auto' && column === '-') return;
+  await page.getByRole('button', { name: `format and preview of ${file}` }).click();
+  if (format !== 'auto')
+    await page.getByLabel(`Format of ${file}`, { exact: true }).selectOption(format);
+  if (column !== '-')
+    await page.getByLabel(`Label column of ${file}`, { exact: true }).fill(column);
 }
 
 /** The system names of the table's rows, top to bottom. */
