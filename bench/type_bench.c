@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "rng_internal.h"
-#include "type_internal.h"
+#include "common/rng_internal.h"
+#include "measures/type_internal.h"
 
 enum { TYPES = 56000, CLASSES = 470, HOMES = 3 };
 
