@@ -15,7 +15,8 @@
 #include <time.h>
 
 #include "common/rng_internal.h"
-#include "measures/type_internal.h"
+#include "measures/measures_ebcubed_internal.h"
+#include "measures/measures_type_internal.h"
 
 enum { TYPES = 56000, CLASSES = 470, HOMES = 3 };
 

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "text/lines_internal.h"
+#include "formats/detect_internal.h"
 #include "formats/reader_internal.h"
 #include "text/unicode_punct_internal.h"
 

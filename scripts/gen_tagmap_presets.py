@@ -56,7 +56,7 @@ def main():
         " * brown-universal holds its keys lower-cased: the Brown corpus writes its tags in lower\n"
         " * case (np-tl, nn$, ppss+bem) while en-brown.map writes them in upper case (NP-TL).\n"
         " */\n"
-        '#include "formats/labelmap_internal.h"\n\n'
+        '#include "formats/labelmap_presets_internal.h"\n\n'
         "/* Generated tables: packed, not aligned, so clang-format is off to the end. */\n"
         "/* clang-format off */\n")
     for name, ident, filename, lower, _ in PRESETS:

@@ -7,7 +7,7 @@
 #include "check.h"
 #include "common/rng_internal.h"
 #include "entries_text.h"
-#include "measures/type_internal.h"
+#include "measures/measures_ebcubed_internal.h"
 
 #define EPS 1e-12
 

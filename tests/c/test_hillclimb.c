@@ -7,7 +7,7 @@
 #include "check.h"
 #include "measures/hillclimb_internal.h"
 #include "common/rng_internal.h"
-#include "measures/type_internal.h"
+#include "measures/measures_type_internal.h"
 
 #define EPS 1e-12
 

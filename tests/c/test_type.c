@@ -9,7 +9,7 @@
 #include "measures/hillclimb_internal.h"
 #include "common/rng_internal.h"
 #include "entries_text.h"
-#include "measures/type_internal.h"
+#include "measures/measures_type_internal.h"
 
 #define EPS 1e-12
 

@@ -31,6 +31,7 @@
  */
 #include <string.h>
 
+#include "formats/detect_internal.h"
 #include "formats/readers_internal.h"
 
 /* Lines and words sampled: enough to see the shape, few enough for pairwise comparisons. */

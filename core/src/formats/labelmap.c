@@ -1,5 +1,6 @@
 /* Label maps: `from<TAB>to` lines or a compiled-in preset, looked up by bytes. */
 #include "formats/labelmap_internal.h"
+#include "formats/labelmap_presets_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>

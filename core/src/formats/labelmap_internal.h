@@ -50,17 +50,6 @@ size_t ce__label_map_size(const ce_label_map *map);
 
 /* ------------------------------------------------------------------ presets */
 
-/* A map compiled in; generated into labelmap_presets.c by scripts/gen_tagmap_presets.py. */
-typedef struct ce_label_map_preset {
-  const char *name;              /* "brown-universal" */
-  const char *description;       /* one line for a UI or --help */
-  const char *const (*pairs)[2]; /* {from, to} */
-  size_t count;
-} ce_label_map_preset;
-
-/* The presets, in a fixed order; *count receives their number. */
-const ce_label_map_preset *ce__label_map_presets(size_t *count);
-
 /*
  * Fills an initialised, empty map with the preset called `name`; CE_ERR_USAGE naming the
  * presets there are when none has that name.

@@ -8,7 +8,7 @@
  * brown-universal holds its keys lower-cased: the Brown corpus writes its tags in lower
  * case (np-tl, nn$, ppss+bem) while en-brown.map writes them in upper case (NP-TL).
  */
-#include "formats/labelmap_internal.h"
+#include "formats/labelmap_presets_internal.h"
 
 /* Generated tables: packed, not aligned, so clang-format is off to the end. */
 /* clang-format off */

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "measures/type_internal.h"
+#include "measures/entries_internal.h"
 
 void ce__entries_free(ce_entries *entries) {
   if (!entries) return;

@@ -1,38 +1,17 @@
 /*
  * M-1 hill climbing for the polysemous type-level measures (Reichart, Abend & Rappoport
- * 2010, §4.1 "M-1 Mapping", §4.2; SPEC §3.2), and the index of entries it shares with the
- * 1-1 computation in measures_type.c.
+ * 2010, §4.1 "M-1 Mapping", §4.2; SPEC §3.2).
  */
 #ifndef CE_HILLCLIMB_INTERNAL_H
 #define CE_HILLCLIMB_INTERNAL_H
 
-#include "measures/type_internal.h"
+#include "measures/type_index_internal.h"
 
-/* What both mappings need besides the entries, built once per evaluation. */
-typedef struct ce_type_index {
-  const ce_entries *entries;        /* not owned */
-  uint32_t *member_start, *members; /* cluster k's items, ascending: members[member_start[k] ..
-                                       member_start[k+1]) */
-  uint32_t *class_size;             /* |c|, items whose gold entry holds c */
-  uint32_t *class_by_rank;          /* inverse of entries->class_order */
-  uint32_t *cluster_by_rank;        /* inverse of entries->cluster_order */
-  uint64_t gold_total;              /* Σ_i |A_i| */
-} ce_type_index;
-
-/*
- * Builds the index of `entries`. CE_ERR_USAGE when an id is out of range or an order is
- * not a permutation, CE_ERR_NOMEM. Cost O(items + classes + clusters + Σ|A_i| + Σ|B_i|).
- */
-ce_status ce__type_index_build(ce_type_index *index, const ce_entries *entries);
-void ce__type_index_free(ce_type_index *index);
-
-/*
- * The three measures (macro_i, micro_i, micro_c) of one mapping, computed from their
- * definitions: `cluster_to_class[k]` is a class or UINT32_MAX (unmapped: it counts in
- * |h(B_i)| and is its own member of K_h with F = 0). Cost O(Σ|A_i| + Σ|B_i| + n + m).
- */
-ce_status ce__type_values(const ce_type_index *index, const uint32_t *cluster_to_class,
-                          double values[CE_TYPE_MEASURES]);
+/* How M-1 hill climbing runs (SPEC §3.2). */
+typedef struct ce_climb_options {
+  unsigned restarts; /* starts in all, >= 1; start 0 is the "intelligent" one */
+  uint64_t seed;     /* seeds the other starts */
+} ce_climb_options;
 
 /*
  * Hill climbing for `measure` (a CE_TYPE_* id) from options->restarts starts: start 0 is

@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "measures/type_internal.h"
+#include "measures/measures_ebcubed_internal.h"
 
 typedef struct entry_key {
   const uint32_t *gold, *system;

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "text/lines_internal.h"
+#include "formats/detect_internal.h"
 #include "formats/reader_internal.h"
 
 typedef struct preview {

@@ -11,6 +11,8 @@
 #include "stats/bootstrap_internal.h"
 #include "run/eval_internal.h"
 #include "text/unicode_punct_internal.h"
+#include "formats/detect_internal.h"
+#include "formats/labelmap_presets_internal.h"
 
 /* Bytes of an input held back to detect its format when it is not forced. */
 enum { DETECT_BYTES = 64 * 1024 };

@@ -13,7 +13,8 @@
 #include "measures/measures_internal.h"
 #include "formats/reader_internal.h"
 #include "measures/measures_sub_internal.h"
-#include "measures/type_internal.h"
+#include "measures/measures_ebcubed_internal.h"
+#include "measures/measures_type_internal.h"
 
 /* A growing array of ids. */
 typedef struct ce_u32s {
