@@ -77,3 +77,8 @@ ce_format ce_format_from_name(const char *id) {
     if (strcmp(format_ids[f], id) == 0) return (ce_format)f;
   return CE_FORMAT_COUNT;
 }
+
+const char *ce_baseline_name(ce_baseline baseline) {
+  static const char *const names[CE_BASELINE_COUNT] = {"random", "one", "singletons", "majority"};
+  return (unsigned)baseline < CE_BASELINE_COUNT ? names[baseline] : NULL;
+}

@@ -104,4 +104,17 @@ static inline uint64_t ce__mix64(uint64_t key) {
 /* Grows `*array` of `elem` bytes to hold at least `need` elements (doubling). */
 ce_status ce__grow(void **array, size_t *cap, size_t need, size_t elem);
 
+/* A growing array of ids. */
+typedef struct ce_u32s {
+  uint32_t *at;
+  size_t len, cap;
+} ce_u32s;
+
+static inline ce_status ce__u32s_push(ce_u32s *list, uint32_t value) {
+  if (ce__grow((void **)&list->at, &list->cap, list->len + 1, sizeof *list->at))
+    return CE_ERR_NOMEM;
+  list->at[list->len++] = value;
+  return CE_OK;
+}
+
 #endif

@@ -7,7 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "run/input_internal.h"
+#include "run/row_internal.h"
+#include "run/run_internal.h"
 #include "stats/bootstrap_internal.h"
+#include "stats/ranking_internal.h"
 
 static const char *level_name(ce_level level) {
   return level == CE_LEVEL_TOKEN ? "token" : "type";

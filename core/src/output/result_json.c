@@ -4,7 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "run/input_internal.h"
+#include "run/row_internal.h"
+#include "run/run_internal.h"
 #include "stats/bootstrap_internal.h"
+#include "stats/ranking_internal.h"
 
 static ce_status put_bytes(ce_buf *out, const char *text, size_t len) {
   return ce__buf_put_json_string(out, text, len);

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "run/baselines_internal.h"
+#include "run/input_internal.h"
 #include "common/rng_internal.h"
 
 /* The stream of the seed that the random baseline draws from (hill climbing uses others). */
@@ -69,7 +70,7 @@ static ce_status assign_clusters(const ce_eval *ev, ce_baseline baseline,
                                  size_t count, ce_row *row, uint32_t *cluster_of) {
   const ce_intern *classes = &ev->inputs[0].labels;
   uint32_t *rank = NULL, *majority = malloc((count ? count : 1) * sizeof *majority);
-  ce_status status = majority ? ce__label_ranks(classes, &rank) : CE_ERR_NOMEM;
+  ce_status status = majority ? ce__intern_ranks(classes, &rank) : CE_ERR_NOMEM;
   for (size_t i = 0; i < count && !status; i++)
     majority[i] = majority_class(gold, rank, evaluated[i]);
   uint32_t cluster = 0;

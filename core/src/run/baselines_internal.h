@@ -2,7 +2,9 @@
 #ifndef CE_BASELINES_INTERNAL_H
 #define CE_BASELINES_INTERNAL_H
 
-#include "run/typeset_internal.h"
+#include "run/item_labels_internal.h"
+#include "run/row_internal.h"
+#include "run/run_internal.h"
 
 /*
  * One cluster per evaluated item (the baselines are monosemous): `one` puts every item

@@ -1,18 +1,23 @@
 /*
- * One run: the public API. Inputs arrive as byte chunks; the format of each is forced or
- * detected from its first bytes; lines become records (reader.c) and records are counted
- * here: corpus tokens go to the lockstep pairing (pairing.c), lexicon entries and counts
- * to per-input tables. Scoring happens once every input is closed (score.c).
+ * One run through the public API: options, inputs, label maps and exclusions are set; each
+ * input's format is forced or detected from its first bytes; its lines become records
+ * (formats/) and the records are counted here: corpus tokens go to the lockstep pairing
+ * (pairing.c), lexicon entries and counts to per-input tables. Once every input is closed,
+ * ce_eval_finish scores the rows (score.c). Resampling is stats/bootstrap.c's, the JSON and
+ * the tables output/'s.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "clustereval.h"
-#include "stats/bootstrap_internal.h"
-#include "run/eval_internal.h"
-#include "text/unicode_punct_internal.h"
 #include "formats/detect_internal.h"
 #include "formats/labelmap_presets_internal.h"
+#include "run/input_internal.h"
+#include "run/pairing_internal.h"
+#include "run/row_internal.h"
+#include "run/run_internal.h"
+#include "run/score_internal.h"
+#include "text/unicode_punct_internal.h"
 
 /* Bytes of an input held back to detect its format when it is not forced. */
 enum { DETECT_BYTES = 64 * 1024 };
@@ -25,27 +30,9 @@ ce_eval *ce_eval_create(void) {
   return ev;
 }
 
-static void input_free(ce_input *input) {
-  free(input->name);
-  if (input->reading) ce__reader_free(&input->reader);
-  ce__buf_free(&input->head);
-  ce__lines_free(&input->lines);
-  free(input->queue);
-  ce__buf_free(&input->token_text);
-  ce__intern_free(&input->labels);
-  ce__intern_free(&input->count_clusters);
-  ce__cells_free(&input->pair_cells);
-  ce__cells_free(&input->item_cells);
-  ce__cells_free(&input->unclustered);
-  ce__sub_free(input->sub);
-  free(input->boot_clusters.at);
-  ce__intern_free(&input->sub_labels);
-  free(input->sub_cluster_of);
-}
-
 void ce_eval_free(ce_eval *ev) {
   if (!ev) return;
-  for (size_t i = 0; i < ev->input_count; i++) input_free(&ev->inputs[i]);
+  for (size_t i = 0; i < ev->input_count; i++) ce__input_free(&ev->inputs[i]);
   free(ev->inputs);
   for (size_t r = 0; r < ev->row_count; r++) ce__row_free(&ev->rows[r]);
   free(ev->rows);
@@ -56,7 +43,12 @@ void ce_eval_free(ce_eval *ev) {
     free(ev->map_names[side]);
   }
   free(ev->unclustered_label);
-  ce__boot_free(ev->boot);
+  if (ev->boot_free) ev->boot_free(ev->boot);
+  free(ev->log.item.at);
+  free(ev->log.cls.at);
+  free(ev->log.sentence_start.at);
+  if (ev->gold_view) ce__gold_view_free(ev->gold_view);
+  free(ev->gold_view);
   free(ev);
 }
 
@@ -96,11 +88,6 @@ ce_status ce_eval_add_baseline(ce_eval *ev, ce_baseline baseline) {
   if (!configurable(ev) || (unsigned)baseline >= CE_BASELINE_COUNT) return CE_ERR_USAGE;
   ev->baselines[baseline] = 1;
   return CE_OK;
-}
-
-const char *ce_baseline_name(ce_baseline baseline) {
-  static const char *const names[CE_BASELINE_COUNT] = {"random", "one", "singletons", "majority"};
-  return (unsigned)baseline < CE_BASELINE_COUNT ? names[baseline] : NULL;
 }
 
 /* Starts the map of `side` named `name` (copied, so that errors can name it). */
@@ -560,32 +547,6 @@ ce_status ce_eval_finish(ce_eval *ev, ce_error *err) {
   if (!status) status = ce__score_rows(ev);
   if (status) return ce__fail(err, status, NULL, 0, 0, "%s while scoring", ce_strerror(status));
   ev->finished = 1;
-  return CE_OK;
-}
-
-ce_status ce_eval_resample(ce_eval *ev, unsigned count, unsigned *done, unsigned *total,
-                           ce_error *err) {
-  if (!ev || !ev->finished)
-    return ce__fail(err, CE_ERR_USAGE, NULL, 0, 0, "resampling needs a finished evaluation");
-  if (ev->options[CE_OPT_BOOTSTRAP] <= 0.0) {
-    if (done) *done = 0;
-    if (total) *total = 0;
-    return CE_OK;
-  }
-  ce_status status = ce__boot_run(ev, count, done, total);
-  return status ? ce__fail(err, status, NULL, 0, 0, "%s while resampling", ce_strerror(status))
-                : CE_OK;
-}
-
-ce_status ce_eval_interval(const ce_eval *ev, size_t system, ce_level level, ce_measure measure,
-                           double *lo, double *hi) {
-  if (!ev || system >= ce_eval_system_count(ev) || (unsigned)measure >= CE_MEASURE_COUNT ||
-      (level != CE_LEVEL_TOKEN && level != CE_LEVEL_TYPE))
-    return CE_ERR_USAGE;
-  double low, high;
-  if (!ce__boot_interval(ev, system, level, measure, &low, &high)) return CE_ERR_UNAVAILABLE;
-  *lo = low;
-  *hi = high;
   return CE_OK;
 }
 

@@ -9,80 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "stats/bootstrap_internal.h"
-#include "text/lines_internal.h"
+#include "run/input_internal.h"
+#include "run/pairing_internal.h"
+#include "run/run_internal.h"
+#include "run/typeset_internal.h"
 
 enum { EXCERPT_BYTES = 60 };
-
-static size_t queue_size(const ce_input *input) {
-  return input->queue_len - input->queue_head;
-}
-
-/* Moves what still waits to the front of the queue, and its texts to the front of theirs. */
-static void compact(ce_input *input) {
-  size_t waiting = queue_size(input);
-  memmove(input->queue, input->queue + input->queue_head, waiting * sizeof *input->queue);
-  input->queue_len = waiting;
-  input->queue_head = 0;
-  if (!input->token_text.len) return;
-  uint32_t first = waiting ? input->queue[0].text_at : (uint32_t)input->token_text.len;
-  memmove(input->token_text.data, input->token_text.data + first, input->token_text.len - first);
-  input->token_text.len -= first;
-  for (size_t i = 0; i < waiting; i++) input->queue[i].text_at -= first;
-}
-
-/* Copies a token's text eight bytes at a time: the text lies in a line, with CE_LINE_PAD
- * readable bytes after it (lines_internal.h), and the buffer keeps as many spare. */
-static ce_status keep_text(ce_buf *texts, const char *text, size_t len) {
-  if (texts->cap - texts->len < len + CE_LINE_PAD + 1 && ce__buf_reserve(texts, len + CE_LINE_PAD))
-    return CE_ERR_NOMEM;
-  char *to = texts->data + texts->len;
-  for (size_t i = 0; i < len; i += 8) memcpy(to + i, text + i, 8);
-  texts->len += len;
-  texts->data[texts->len] = '\0';
-  return CE_OK;
-}
-
-ce_pending_token *ce__queue_add(ce_input *input, const char *text, size_t len) {
-  if (input->queue_head && input->queue_head == input->queue_len) {
-    input->queue_head = input->queue_len = 0;
-    input->token_text.len = 0;
-  } else if (input->queue_head > 4096 && input->queue_head * 2 > input->queue_len) {
-    compact(input);
-  }
-  if (input->queue_len == input->queue_cap && ce__grow((void **)&input->queue, &input->queue_cap,
-                                                       input->queue_len + 1, sizeof *input->queue))
-    return NULL;
-  ce_pending_token *slot = &input->queue[input->queue_len];
-  slot->text_at = slot->text_len = 0;
-  if (text) {
-    if (input->token_text.len > UINT32_MAX - len) return NULL;
-    slot->text_at = (uint32_t)input->token_text.len;
-    slot->text_len = (uint32_t)len;
-    if (keep_text(&input->token_text, text, len)) return NULL;
-  }
-  input->queue_len++;
-  return slot;
-}
-
-static ce_pending_token queue_pop(ce_input *input) {
-  return input->queue[input->queue_head++];
-}
-static const ce_pending_token *queue_front(const ce_input *input) {
-  return &input->queue[input->queue_head];
-}
-
-void ce__input_fail(ce_input *input, const ce_error *error) {
-  input->failed = 1;
-  input->error = *error;
-  input->queue_head = input->queue_len = 0;
-  ce__buf_free(&input->token_text);
-  ce__cells_free(&input->pair_cells);
-  ce__cells_free(&input->item_cells);
-  ce__cells_free(&input->unclustered);
-  free(input->boot_clusters.at);
-  memset(&input->boot_clusters, 0, sizeof input->boot_clusters);
-}
 
 /* A token system takes part in the pairing while it has not failed. */
 static int pairs(const ce_input *input) {
@@ -127,16 +59,12 @@ static void fail_with_excerpt(ce_input *input, uint64_t line, const char *before
   ce__input_fail(input, &error);
 }
 
-/* A token's text, kept while it waits (empty when texts are not checked). */
-static const char *token_text(const ce_input *input, const ce_pending_token *token) {
-  return token->text_len ? input->token_text.data + token->text_at : "";
-}
-
 /* Token mode compares texts byte for byte (SPEC §2). */
 static int same_text(const ce_input *gold, const ce_pending_token *gold_token,
                      const ce_input *system, const ce_pending_token *token) {
   return gold_token->text_len == token->text_len &&
-         memcmp(token_text(gold, gold_token), token_text(system, token), token->text_len) == 0;
+         memcmp(ce__queue_text(gold, gold_token), ce__queue_text(system, token), token->text_len) ==
+             0;
 }
 
 /* The system ran out of tokens while gold has more. */
@@ -161,7 +89,7 @@ static void fail_long(ce_eval *ev, ce_input *system, const ce_pending_token *ext
   ce_buf after = {0};
   ce__buf_printf(&after, "' is beyond the end of the gold standard (%s has %llu tokens)",
                  ev->inputs[0].name, (unsigned long long)gold_tokens);
-  fail_with_excerpt(system, extra->line, "token '", token_text(system, extra), extra->text_len,
+  fail_with_excerpt(system, extra->line, "token '", ce__queue_text(system, extra), extra->text_len,
                     after.data ? after.data : "'");
   ce__buf_free(&after);
 }
@@ -175,18 +103,9 @@ static void fail_differs(ce_eval *ev, ce_input *system, const ce_pending_token *
   ce__buf_append_excerpt(&after, gold_text, gold_len, EXCERPT_BYTES);
   ce__buf_printf(&after, "' at %s:%llu (token %llu)", ev->inputs[0].name,
                  (unsigned long long)gold_token->line, (unsigned long long)position);
-  fail_with_excerpt(system, token->line, "token '", token_text(system, token), token->text_len,
+  fail_with_excerpt(system, token->line, "token '", ce__queue_text(system, token), token->text_len,
                     after.data ? after.data : "'");
   ce__buf_free(&after);
-}
-
-ce_status ce__split_label(ce_buf *out, const ce_eval *ev, uint32_t item) {
-  size_t len;
-  const char *text = ce__intern_get(&ev->items, item, &len);
-  out->len = 0;
-  ce_status status = ce__buf_puts(out, "<unclustered:");
-  if (!status) status = ce__buf_append(out, text, len);
-  return status ? status : ce__buf_puts(out, ">");
 }
 
 /* What pairing reads of the options, read once per call. */
@@ -195,6 +114,29 @@ typedef struct pairing {
   int types_from_tokens; /* (item, cluster) is counted too: not under --levels token */
   int log;               /* --bootstrap keeps the tokens */
 } pairing;
+
+/*
+ * --bootstrap keeps each counted gold token's item and class and where each sentence starts
+ * (ev->log), and each token system's cluster for it (UINT32_MAX: dropped): a resample
+ * reweights sentences without reading the inputs again. `cls` CE_EXCLUDED: not counted.
+ */
+static ce_status log_gold(ce_eval *ev, uint32_t item, uint32_t cls, int starts_sentence) {
+  ce_token_log *log = &ev->log;
+  log->sentence_pending |= starts_sentence;
+  if (cls == CE_EXCLUDED) return CE_OK; /* its sentence starts with the next counted token */
+  if (log->item.len >= UINT32_MAX) return CE_ERR_NOMEM; /* ids are 32 bits */
+  ce_status status = CE_OK;
+  if (log->sentence_pending || !log->sentence_start.len) {
+    status = ce__u32s_push(&log->sentence_start, (uint32_t)log->item.len);
+    log->sentence_pending = 0;
+  }
+  if (!status) status = ce__u32s_push(&log->item, item);
+  return status ? status : ce__u32s_push(&log->cls, cls);
+}
+
+static ce_status log_system(ce_input *system, uint32_t cluster) {
+  return ce__u32s_push(&system->logged_clusters, cluster);
+}
 
 /*
  * Counts one paired position for a system: the unclustered label follows the policy
@@ -210,7 +152,7 @@ static ce_status count_pair(ce_eval *ev, const pairing *how, ce_input *system,
     ce_unclustered policy = (ce_unclustered)ev->options[CE_OPT_UNCLUSTERED];
     if (policy == CE_UNCLUSTERED_DROP) {
       system->dropped_tokens++;
-      return log ? ce__boot_log_system(system, UINT32_MAX) : CE_OK;
+      return log ? log_system(system, UINT32_MAX) : CE_OK;
     }
     if (policy == CE_UNCLUSTERED_SPLIT) {
       ce_buf label = {0};
@@ -223,7 +165,7 @@ static ce_status count_pair(ce_eval *ev, const pairing *how, ce_input *system,
   ce_status status = ce__cells_add(&system->pair_cells, gold_token->label, cluster, 1);
   if (!status && how->types_from_tokens)
     status = ce__cells_add(&system->item_cells, gold_token->item, cluster, 1);
-  if (!status && log) status = ce__boot_log_system(system, cluster);
+  if (!status && log) status = log_system(system, cluster);
   return status ? status : train_sub(system, gold_token, cluster);
 }
 
@@ -234,13 +176,13 @@ static int check_ends(ce_eval *ev, int gold_has, uint64_t position) {
   for (size_t s = 1; s < ev->input_count; s++) {
     ce_input *system = &ev->inputs[s];
     if (!pairs(system)) continue;
-    if (!queue_size(system)) {
+    if (!ce__queue_size(system)) {
       if (!system->closed)
         waiting = 1;
       else if (gold_has)
-        fail_short(ev, system, queue_front(gold), position);
+        fail_short(ev, system, ce__queue_front(gold), position);
     } else if (!gold_has && gold->closed) {
-      fail_long(ev, system, queue_front(system), position - 1);
+      fail_long(ev, system, ce__queue_front(system), position - 1);
     }
   }
   return waiting;
@@ -253,13 +195,13 @@ static int check_ends(ce_eval *ev, int gold_has, uint64_t position) {
 enum { AHEAD = 32 };
 static void prefetch_ahead(const ce_eval *ev, int types_from_tokens) {
   const ce_input *gold = &ev->inputs[0];
-  if (queue_size(gold) <= AHEAD) return;
+  if (ce__queue_size(gold) <= AHEAD) return;
   const ce_pending_token *ahead = &gold->queue[gold->queue_head + AHEAD];
   if (ahead->label == CE_EXCLUDED) return;
   ce__cells_prefetch(&gold->item_cells, ahead->item, ahead->label);
   for (size_t s = 1; s < ev->input_count; s++) {
     const ce_input *system = &ev->inputs[s];
-    if (!pairs(system) || queue_size(system) <= AHEAD) continue;
+    if (!pairs(system) || ce__queue_size(system) <= AHEAD) continue;
     uint32_t cluster = system->queue[system->queue_head + AHEAD].label;
     ce__cells_prefetch(&system->pair_cells, ahead->label, cluster);
     if (types_from_tokens) ce__cells_prefetch(&system->item_cells, ahead->item, cluster);
@@ -280,11 +222,11 @@ static void count_gold(ce_input *gold, const ce_pending_token *token) {
 static int pair_next(ce_eval *ev, const pairing *how, uint64_t position) {
   ce_input *gold = &ev->inputs[0];
   prefetch_ahead(ev, how->types_from_tokens);
-  ce_pending_token gold_token = queue_pop(gold);
+  ce_pending_token gold_token = ce__queue_pop(gold);
   count_gold(gold, &gold_token);
   if (gold->failed) return 0;
   if (how->log &&
-      ce__boot_log_gold(ev, gold_token.item, gold_token.label, (int)gold_token.starts_sentence)) {
+      log_gold(ev, gold_token.item, gold_token.label, (int)gold_token.starts_sentence)) {
     ce_error error;
     ce__fail(&error, CE_ERR_NOMEM, gold->name, gold_token.line, 0,
              "out of memory keeping tokens for --bootstrap");
@@ -294,7 +236,7 @@ static int pair_next(ce_eval *ev, const pairing *how, uint64_t position) {
   for (size_t s = 1; s < ev->input_count; s++) {
     ce_input *system = &ev->inputs[s];
     if (!pairs(system)) continue;
-    ce_pending_token token = queue_pop(system);
+    ce_pending_token token = ce__queue_pop(system);
     if (gold_token.starts_sentence) system->sub_break = 1;
     if (how->check && !same_text(gold, &gold_token, system, &token)) {
       fail_differs(ev, system, &gold_token, &token, position);
@@ -310,10 +252,10 @@ static int pair_next(ce_eval *ev, const pairing *how, uint64_t position) {
 
 /* The positions every pairing input holds a token for: they pair without a check of ends. */
 static size_t ready_positions(const ce_eval *ev) {
-  size_t ready = queue_size(&ev->inputs[0]);
+  size_t ready = ce__queue_size(&ev->inputs[0]);
   for (size_t s = 1; s < ev->input_count && ready; s++)
-    if (pairs(&ev->inputs[s]) && queue_size(&ev->inputs[s]) < ready)
-      ready = queue_size(&ev->inputs[s]);
+    if (pairs(&ev->inputs[s]) && ce__queue_size(&ev->inputs[s]) < ready)
+      ready = ce__queue_size(&ev->inputs[s]);
   return ready;
 }
 
@@ -324,10 +266,10 @@ void ce__pair_ready_tokens(ce_eval *ev) {
                  ev->options[CE_OPT_BOOTSTRAP] > 0.0};
   for (;;) {
     /* Positions so far: gold's tokens read (counted or excluded) less those waiting. */
-    uint64_t position = gold->tokens + gold->excluded_tokens - queue_size(gold) + 1;
+    uint64_t position = gold->tokens + gold->excluded_tokens - ce__queue_size(gold) + 1;
     size_t ready = ready_positions(ev);
     if (!ready) {
-      int gold_has = queue_size(gold) > 0;
+      int gold_has = ce__queue_size(gold) > 0;
       if (check_ends(ev, gold_has, position) || !gold_has) return;
       continue; /* the systems that ended no longer pair */
     }

@@ -7,45 +7,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "measures/measures_ebcubed_internal.h"
 #include "run/baselines_internal.h"
-#include "stats/bootstrap_internal.h"
+#include "run/input_internal.h"
 #include "run/score_internal.h"
-
-void ce__row_free(ce_row *row) {
-  free(row->name);
-  if (row->has_climb) ce__type_result_free(&row->climb);
-  ce__buf_free(&row->warnings);
-  ce__intern_free(&row->clusters);
-  ce__table_free(&row->token_table);
-  free(row->token_m1);
-  free(row->token_o1);
-  ce__table_free(&row->type_table);
-  if (row->has_entries) ce__entries_free(&row->entries);
-  free(row->entry_items);
-  memset(row, 0, sizeof *row);
-}
-
-ce_status ce__row_warn(ce_row *row, const char *message) {
-  ce_status status = ce__buf_append(&row->warnings, message, strlen(message) + 1);
-  if (!status) row->warning_count++;
-  return status;
-}
+#include "run/typeset_internal.h"
 
 static ce_measure_options measure_options(const ce_eval *ev) {
   ce_measure_options options = {ev->options[CE_OPT_BETA], ev->options[CE_OPT_LOG2] != 0.0,
                                 (ce_mean)ev->options[CE_OPT_NMI_MEAN], NULL, NULL};
   return options;
-}
-
-ce_status ce__copy_labels(ce_intern *to, const ce_intern *from) {
-  for (uint32_t id = 0; id < ce__intern_count(from); id++) {
-    size_t len;
-    const char *text = ce__intern_get(from, id, &len);
-    uint32_t copy;
-    ce_status status = ce__intern_put(to, text, len, &copy, NULL);
-    if (status) return status;
-  }
-  return CE_OK;
 }
 
 /* ------------------------------------------------------------ token level */
@@ -208,7 +179,7 @@ static ce_status gold_view_build(ce_eval *ev, ce_gold_view *view) {
   memset(view, 0, sizeof *view);
   ce_status status = ce__item_labels_build(&view->entries, &gold->item_cells, item_total, share);
   uint32_t *sorted = NULL;
-  if (!status) status = ce__sorted_ids(&ev->items, &sorted);
+  if (!status) status = ce__intern_sorted(&ev->items, &sorted);
   if (status) return status;
   view->evaluated = sorted; /* filtered in place to the items gold has */
   ev->gold_items = ev->polysemous_items = 0;
@@ -222,20 +193,9 @@ static ce_status gold_view_build(ce_eval *ev, ce_gold_view *view) {
   return CE_OK;
 }
 
-static void gold_view_free(ce_gold_view *view) {
+void ce__gold_view_free(ce_gold_view *view) {
   ce__item_labels_free(&view->entries);
   free(view->evaluated);
-}
-
-ce_status ce__row_start(ce_row *row, const char *name, ce_format format, size_t input) {
-  memset(row, 0, sizeof *row);
-  size_t len = strlen(name);
-  row->name = malloc(len + 1);
-  if (!row->name) return CE_ERR_NOMEM;
-  memcpy(row->name, name, len + 1);
-  row->format = format;
-  row->input = input;
-  return CE_OK;
 }
 
 /* Items the system clusters (with a label other than the unclustered one), and extra. */
@@ -312,10 +272,13 @@ static ce_status score_sub(const ce_eval *ev, size_t index, ce_row *row) {
   return status;
 }
 
-/* Keeps the row's labels by item for the resamples when they do not follow the tokens. */
-static ce_status keep_for_resamples(ce_eval *ev, size_t row, ce_item_labels *labels) {
-  if (ev->options[CE_OPT_BOOTSTRAP] <= 0.0) return CE_OK;
-  return ce__boot_keep_row(ev, row, labels);
+/* Keeps the row's labels by item for the resamples (--bootstrap) when they do not follow the
+ * tokens: the bootstrap reads them from the row. Takes the arrays; `labels` is left empty. */
+static void keep_for_resamples(const ce_eval *ev, ce_row *row, ce_item_labels *labels) {
+  if (ev->options[CE_OPT_BOOTSTRAP] <= 0.0) return;
+  row->kept_labels = *labels;
+  row->has_kept_labels = 1;
+  memset(labels, 0, sizeof *labels);
 }
 
 static ce_status score_system(ce_eval *ev, size_t index, const ce_gold_view *gold, ce_row *row) {
@@ -329,7 +292,7 @@ static ce_status score_system(ce_eval *ev, size_t index, const ce_gold_view *gol
   }
   ce_shape gold_shape = ce__format_shape(ev->inputs[0].format);
   ce_shape shape = ce__format_shape(system->format);
-  status = ce__copy_labels(&row->clusters, &system->labels);
+  status = ce__intern_copy(&row->clusters, &system->labels);
   /* Two corpora scored at the token level alone need no entries: none were counted. */
   int token_only =
       !wants(ev, CE_LEVEL_TYPE) && shape == CE_SHAPE_TOKENS && gold_shape == CE_SHAPE_TOKENS;
@@ -353,7 +316,7 @@ static ce_status score_system(ce_eval *ev, size_t index, const ce_gold_view *gol
   if (!status) status = ce__score_sources(ev, row, &sources);
   /* Token mode: missing counts the gold items seen with the unclustered label. */
   if (!status && token_mode) row->missing = system->unclustered.used;
-  if (!status && !token_only) status = keep_for_resamples(ev, (size_t)(row - ev->rows), &entries);
+  if (!status && !token_only) keep_for_resamples(ev, row, &entries);
   ce__item_labels_free(&entries);
   if (!status && row->has_token && shape == CE_SHAPE_TOKENS && system->sub)
     status = score_sub(ev, index, row);
@@ -366,7 +329,7 @@ static ce_status score_system(ce_eval *ev, size_t index, const ce_gold_view *gol
 static ce_status score_counts(ce_eval *ev, ce_row *row) {
   ce_input *gold = &ev->inputs[0];
   ce_status status = ce__row_start(row, gold->name, gold->format, 0);
-  if (!status) status = ce__copy_labels(&row->clusters, &gold->count_clusters);
+  if (!status) status = ce__intern_copy(&row->clusters, &gold->count_clusters);
   if (!status)
     status = ce__table_build(&row->token_table, &gold->pair_cells, ce__intern_count(&gold->labels),
                              ce__intern_count(&gold->count_clusters));
@@ -400,7 +363,7 @@ static ce_status score_baseline(ce_eval *ev, ce_baseline baseline, const ce_gold
                             0,    NULL,      gold_tokens ? &ev->inputs[0].item_cells : NULL,
                             NULL, 0};
   if (!status) status = ce__score_sources(ev, row, &sources);
-  if (!status) status = keep_for_resamples(ev, (size_t)(row - ev->rows), &clusters);
+  if (!status) keep_for_resamples(ev, row, &clusters);
   ce__item_labels_free(&clusters);
   return status;
 }
@@ -423,8 +386,12 @@ ce_status ce__score_rows(ce_eval *ev) {
     status = add_row(ev, &row);
     if (!status) status = score_baseline(ev, (ce_baseline)b, &gold, row);
   }
-  if (!status && ev->options[CE_OPT_BOOTSTRAP] > 0.0)
-    status = ce__boot_keep_gold(ev, &gold); /* takes the arrays */
-  gold_view_free(&gold);
+  /* The resamples draw gold's evaluated items (--bootstrap): the view is kept for them. */
+  if (!status && ev->options[CE_OPT_BOOTSTRAP] > 0.0) {
+    if (!(ev->gold_view = malloc(sizeof *ev->gold_view))) return CE_ERR_NOMEM;
+    *ev->gold_view = gold;
+    return CE_OK;
+  }
+  ce__gold_view_free(&gold);
   return status;
 }

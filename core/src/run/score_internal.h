@@ -1,11 +1,14 @@
 /*
- * Scoring a row from what it is made of (score.c), shared by the full data and the
- * bootstrap's resamples (bootstrap.c), which hand in reweighted sources.
+ * Scoring once every input is closed (score.c): one row per system input and baseline. A
+ * row is scored from what it is made of, the full data's or a resample's reweighted sources
+ * (stats/bootstrap.c).
  */
 #ifndef CE_SCORE_INTERNAL_H
 #define CE_SCORE_INTERNAL_H
 
-#include "run/typeset_internal.h"
+#include "run/item_labels_internal.h"
+#include "run/row_internal.h"
+#include "run/run_internal.h"
 
 /* Gold's entries and the items they make evaluable. */
 typedef struct ce_gold_view {
@@ -34,10 +37,11 @@ enum { CE_SKIP_TOKEN = 1, CE_SKIP_TYPE = 2 };
 /* Fills the row's measures from `sources`; row->name and row->clusters are set. */
 ce_status ce__score_sources(const ce_eval *ev, ce_row *row, const ce_row_sources *sources);
 
-/* Starts a row: its name, format and input (SIZE_MAX for a baseline). */
-ce_status ce__row_start(ce_row *row, const char *name, ce_format format, size_t input);
+/* Frees the view's arrays (not the view). */
+void ce__gold_view_free(ce_gold_view *view);
 
-/* Copies every label of `from` into `to`, keeping ids. */
-ce_status ce__copy_labels(ce_intern *to, const ce_intern *from);
+/* Fills ev->rows once every input is closed; with --bootstrap keeps gold's view in
+ * ev->gold_view and each row's fixed labels in the row. */
+ce_status ce__score_rows(ce_eval *ev);
 
 #endif

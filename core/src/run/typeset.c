@@ -1,128 +1,13 @@
 /*
- * From counted (item, label) weights to entries (SPEC §2 "types from tokens", lexicon
- * mode, unclustered gold items): per item, its sorted labels; then the entries of the
- * items a row evaluates, with the unclustered policy applied to the system side.
+ * The entries of the items a row evaluates (SPEC §2): gold's labels by item beside the
+ * system's, with the policy for unclustered gold items (merge, split, drop) applied to the
+ * system side.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "run/input_internal.h"
 #include "run/typeset_internal.h"
-
-void ce__item_labels_free(ce_item_labels *labels) {
-  free(labels->start);
-  free(labels->labels);
-  free(labels->weights);
-  memset(labels, 0, sizeof *labels);
-}
-
-/*
- * Keeps the labels that reach `min_share` of the item's weight; when none does, the most
- * frequent ones (SPEC §2, --min-share). `share` 0 keeps every label.
- */
-static size_t keep_shared(uint32_t *labels, uint64_t *weights, size_t count, double min_share) {
-  if (min_share <= 0.0 || count < 2) return count;
-  uint64_t total = 0, best = 0;
-  for (size_t i = 0; i < count; i++) {
-    total += weights[i];
-    if (weights[i] > best) best = weights[i];
-  }
-  size_t kept = 0;
-  for (size_t i = 0; i < count; i++)
-    if ((double)weights[i] >= min_share * (double)total) {
-      labels[kept] = labels[i];
-      weights[kept++] = weights[i];
-    }
-  if (kept) return kept;
-  for (size_t i = 0; i < count; i++)
-    if (weights[i] == best) {
-      labels[kept] = labels[i];
-      weights[kept++] = weights[i];
-    }
-  return kept;
-}
-
-ce_status ce__item_labels_build(ce_item_labels *out, const ce_cells *cells, size_t item_count,
-                                double min_share) {
-  memset(out, 0, sizeof *out);
-  size_t n = cells->used;
-  uint64_t *pairs = NULL;
-  ce__cells_sorted(cells, &pairs); /* by item, then label */
-  out->start = calloc(item_count + 1, sizeof *out->start);
-  out->labels = malloc((n ? n : 1) * sizeof *out->labels);
-  out->weights = malloc((n ? n : 1) * sizeof *out->weights);
-  if (!pairs || !out->start || !out->labels || !out->weights) {
-    free(pairs);
-    ce__item_labels_free(out);
-    return CE_ERR_NOMEM;
-  }
-  out->item_count = item_count;
-  size_t written = 0;
-  for (size_t i = 0; i < n;) {
-    uint32_t item = (uint32_t)(pairs[2 * i] >> 32);
-    size_t first = written;
-    for (; i < n && (uint32_t)(pairs[2 * i] >> 32) == item; i++) {
-      out->labels[written] = (uint32_t)pairs[2 * i];
-      out->weights[written++] = pairs[2 * i + 1];
-    }
-    written =
-        first + keep_shared(out->labels + first, out->weights + first, written - first, min_share);
-    out->start[item + 1] = (uint32_t)(written - first);
-  }
-  for (size_t item = 0; item < item_count; item++) out->start[item + 1] += out->start[item];
-  free(pairs);
-  return CE_OK;
-}
-
-/* Byte order of two interned strings. */
-static int compare_text(const ce_intern *table, uint32_t a, uint32_t b) {
-  size_t len_a, len_b;
-  const char *text_a = ce__intern_get(table, a, &len_a);
-  const char *text_b = ce__intern_get(table, b, &len_b);
-  int order = memcmp(text_a, text_b, len_a < len_b ? len_a : len_b);
-  return order ? order : (len_a > len_b) - (len_a < len_b);
-}
-
-/* qsort has no context argument in C11: a small merge sort that takes one. */
-static void sort_ids(uint32_t *ids, uint32_t *scratch, size_t count, const ce_intern *table) {
-  if (count < 2) return;
-  size_t half = count / 2;
-  sort_ids(ids, scratch, half, table);
-  sort_ids(ids + half, scratch, count - half, table);
-  size_t i = 0, j = half, k = 0;
-  while (i < half && j < count)
-    scratch[k++] = compare_text(table, ids[j], ids[i]) < 0 ? ids[j++] : ids[i++];
-  while (i < half) scratch[k++] = ids[i++];
-  while (j < count) scratch[k++] = ids[j++];
-  memcpy(ids, scratch, count * sizeof *ids);
-}
-
-ce_status ce__sorted_ids(const ce_intern *table, uint32_t **ids) {
-  size_t count = ce__intern_count(table);
-  *ids = malloc((count ? count : 1) * sizeof **ids);
-  uint32_t *scratch = malloc((count ? count : 1) * sizeof *scratch);
-  if (!*ids || !scratch) {
-    free(*ids);
-    free(scratch);
-    *ids = NULL;
-    return CE_ERR_NOMEM;
-  }
-  for (size_t i = 0; i < count; i++) (*ids)[i] = (uint32_t)i;
-  sort_ids(*ids, scratch, count, table);
-  free(scratch);
-  return CE_OK;
-}
-
-ce_status ce__label_ranks(const ce_intern *table, uint32_t **ranks) {
-  uint32_t *ids;
-  ce_status status = ce__sorted_ids(table, &ids);
-  if (status) return status;
-  size_t count = ce__intern_count(table);
-  *ranks = malloc((count ? count : 1) * sizeof **ranks);
-  if (*ranks)
-    for (size_t r = 0; r < count; r++) (*ranks)[ids[r]] = (uint32_t)r;
-  free(ids);
-  return *ranks ? CE_OK : CE_ERR_NOMEM;
-}
 
 /* Row-building scratch: the entries grow item by item. */
 typedef struct entry_builder {
@@ -139,6 +24,15 @@ static ce_status push_id(uint32_t **ids, size_t *len, size_t *cap, uint32_t id) 
 static int compare_u32(const void *a, const void *b) {
   uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
   return (x > y) - (x < y);
+}
+
+ce_status ce__split_label(ce_buf *out, const ce_eval *ev, uint32_t item) {
+  size_t len;
+  const char *text = ce__intern_get(&ev->items, item, &len);
+  out->len = 0;
+  ce_status status = ce__buf_puts(out, "<unclustered:");
+  if (!status) status = ce__buf_append(out, text, len);
+  return status ? status : ce__buf_puts(out, ">");
 }
 
 /* The cluster an unclustered item gets under merge or split (SPEC §2). */
@@ -221,8 +115,8 @@ ce_status ce__row_entries(const ce_eval *ev, ce_row *row, const ce_item_labels *
     e->cluster_ids = b.cluster_ids;
     row->entry_items = b.items;
     b.class_ids = b.cluster_ids = b.items = NULL;
-    status = ce__label_ranks(&ev->inputs[0].labels, &e->class_order);
-    if (!status) status = ce__label_ranks(&row->clusters, &e->cluster_order);
+    status = ce__intern_ranks(&ev->inputs[0].labels, &e->class_order);
+    if (!status) status = ce__intern_ranks(&row->clusters, &e->cluster_order);
   }
   builder_free(&b);
   if (!status) row->has_entries = 1;

@@ -1,30 +1,10 @@
-/* Entries from counted (item, label) weights, and the items a row evaluates (typeset.c). */
+/* The entries of the items a row evaluates, with the unclustered policy (typeset.c). */
 #ifndef CE_TYPESET_INTERNAL_H
 #define CE_TYPESET_INTERNAL_H
 
-#include "run/eval_internal.h"
-
-/* Per item id, its labels (ascending ids) and their weights, in compressed rows. */
-typedef struct ce_item_labels {
-  size_t item_count;
-  uint32_t *start; /* item_count + 1 */
-  uint32_t *labels;
-  uint64_t *weights;
-} ce_item_labels;
-
-/* Groups `cells` keyed (item, label) by item; applies --min-share when `min_share` > 0. */
-ce_status ce__item_labels_build(ce_item_labels *out, const ce_cells *cells, size_t item_count,
-                                double min_share);
-void ce__item_labels_free(ce_item_labels *labels);
-
-static inline size_t ce__item_label_count(const ce_item_labels *labels, uint32_t item) {
-  return item < labels->item_count ? labels->start[item + 1] - labels->start[item] : 0;
-}
-
-/* The ids of `table` in byte order of their strings (caller frees). */
-ce_status ce__sorted_ids(const ce_intern *table, uint32_t **ids);
-/* ranks[id] = the position of id's string in byte order (caller frees). */
-ce_status ce__label_ranks(const ce_intern *table, uint32_t **ranks);
+#include "run/item_labels_internal.h"
+#include "run/row_internal.h"
+#include "run/run_internal.h"
 
 /*
  * Fills row->entries and row->entry_items for the `evaluated` gold items: gold entries
@@ -36,5 +16,10 @@ ce_status ce__label_ranks(const ce_intern *table, uint32_t **ranks);
 ce_status ce__row_entries(const ce_eval *ev, ce_row *row, const ce_item_labels *gold,
                           const ce_item_labels *system, uint32_t unclustered_id,
                           const uint32_t *evaluated, size_t evaluated_count, size_t classes);
+
+/* The label of an unclustered item of its own under `split` (SPEC §2): "<unclustered:ITEM>". */
+ce_status ce__split_label(ce_buf *out, const ce_eval *ev, uint32_t item);
+/* The one cluster of unclustered items under `merge` when the system names none. */
+#define CE_MERGED_LABEL "<unclustered>"
 
 #endif

@@ -18,6 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "run/input_internal.h"
+#include "run/score_internal.h"
 #include "stats/bootstrap_internal.h"
 #include "common/rng_internal.h"
 #include "stats/numeric_internal.h"
@@ -33,11 +35,10 @@ typedef struct key_index {
 } key_index;
 
 typedef struct boot_row {
-  int active;           /* scored in resamples: not failed, not a counts file */
-  int token_cells;      /* a token system under a gold corpus: its own (class, cluster) cells */
-  ce_item_labels fixed; /* its labels by item, as the full data gives them */
-  int has_fixed;
-  key_index cells; /* token_cells: (class, cluster) of each logged token */
+  int active;      /* scored in resamples: not failed, not a counts file */
+  int token_cells; /* a token system under a gold corpus: its own (class, cluster) cells */
+  const ce_item_labels *fixed; /* its labels by item as the full data gives them, or NULL */
+  key_index cells;             /* token_cells: (class, cluster) of each logged token */
   /* The (level, measure) pairs the full data has a value for, and their samples. */
   size_t slots;
   uint8_t *slot_level;
@@ -56,9 +57,8 @@ struct ce_boot {
   const char *unavailable;
   /* The log, in gold's order: counted tokens, and where each sentence starts. */
   ce_u32s token_item, token_class, sentence_start;
-  int sentence_pending;
-  key_index gold_pairs; /* (item, class) */
-  ce_gold_view gold;    /* the full data's */
+  key_index gold_pairs;     /* (item, class) */
+  const ce_gold_view *gold; /* the full data's (the run keeps it) */
   boot_row *rows;
   size_t row_count;
   /* Per resample scratch. */
@@ -74,7 +74,6 @@ static void key_index_free(key_index *index) {
 }
 
 static void boot_row_free(boot_row *row) {
-  ce__item_labels_free(&row->fixed);
   key_index_free(&row->cells);
   free(row->slot_level);
   free(row->slot_measure);
@@ -87,8 +86,6 @@ void ce__boot_free(ce_boot *boot) {
   free(boot->token_class.at);
   free(boot->sentence_start.at);
   key_index_free(&boot->gold_pairs);
-  ce__item_labels_free(&boot->gold.entries);
-  free(boot->gold.evaluated);
   for (size_t r = 0; r < boot->row_count; r++) boot_row_free(&boot->rows[r]);
   free(boot->rows);
   free(boot->sentence_weight);
@@ -102,55 +99,9 @@ static ce_status boot_of(ce_eval *ev, ce_boot **boot) {
     ev->boot = calloc(1, sizeof *ev->boot);
     if (!ev->boot) return CE_ERR_NOMEM;
     ev->boot->total = (unsigned)ev->options[CE_OPT_BOOTSTRAP];
+    ev->boot_free = ce__boot_free;
   }
   *boot = ev->boot;
-  return CE_OK;
-}
-
-/* ------------------------------------------------------------------ the log */
-
-ce_status ce__boot_log_gold(ce_eval *ev, uint32_t item, uint32_t cls, int starts_sentence) {
-  ce_boot *boot;
-  ce_status status = boot_of(ev, &boot);
-  if (status) return status;
-  boot->sentence_pending |= starts_sentence;
-  if (cls == CE_EXCLUDED) return CE_OK; /* its sentence starts with the next counted token */
-  if (boot->token_item.len >= UINT32_MAX) return CE_ERR_NOMEM; /* ids are 32 bits */
-  if (boot->sentence_pending || !boot->sentence_start.len) {
-    status = ce__u32s_push(&boot->sentence_start, (uint32_t)boot->token_item.len);
-    boot->sentence_pending = 0;
-  }
-  if (!status) status = ce__u32s_push(&boot->token_item, item);
-  return status ? status : ce__u32s_push(&boot->token_class, cls);
-}
-
-ce_status ce__boot_log_system(ce_input *system, uint32_t cluster) {
-  return ce__u32s_push(&system->boot_clusters, cluster);
-}
-
-ce_status ce__boot_keep_row(ce_eval *ev, size_t row, ce_item_labels *labels) {
-  ce_boot *boot;
-  ce_status status = boot_of(ev, &boot);
-  if (status) return status;
-  if (row >= boot->row_count) {
-    boot_row *rows = realloc(boot->rows, (row + 1) * sizeof *rows);
-    if (!rows) return CE_ERR_NOMEM;
-    memset(rows + boot->row_count, 0, (row + 1 - boot->row_count) * sizeof *rows);
-    boot->rows = rows;
-    boot->row_count = row + 1;
-  }
-  boot->rows[row].fixed = *labels;
-  boot->rows[row].has_fixed = 1;
-  memset(labels, 0, sizeof *labels);
-  return CE_OK;
-}
-
-ce_status ce__boot_keep_gold(ce_eval *ev, ce_gold_view *gold) {
-  ce_boot *boot;
-  ce_status status = boot_of(ev, &boot);
-  if (status) return status;
-  boot->gold = *gold;
-  memset(gold, 0, sizeof *gold);
   return CE_OK;
 }
 
@@ -218,15 +169,16 @@ static ce_status prepare_row(ce_eval *ev, size_t r) {
   const ce_row *row = &ev->rows[r];
   boot_row *br = &boot->rows[r];
   if (row->failed) return CE_OK;
+  br->fixed = row->has_kept_labels ? &row->kept_labels : NULL;
   const ce_input *system = row->input == SIZE_MAX ? NULL : &ev->inputs[row->input];
   if (system && boot->sentences && ce__format_shape(system->format) == CE_SHAPE_TOKENS) {
     /* A system whose log falls short of gold's was not paired to the end: it failed. */
-    if (system->boot_clusters.len != boot->tokens) return CE_OK;
+    if (system->logged_clusters.len != boot->tokens) return CE_OK;
     br->token_cells = 1;
     ce_status status = index_tokens(&br->cells, &system->pair_cells, boot->token_class.at,
-                                    system->boot_clusters.at, boot->tokens);
+                                    system->logged_clusters.at, boot->tokens);
     if (status) return status;
-  } else if (boot->sentences && br->has_fixed && row->has_token) {
+  } else if (boot->sentences && br->fixed && row->has_token) {
     boot->needs_gold_tokens = 1;
   }
   br->active = 1;
@@ -244,10 +196,16 @@ static ce_status prepare(ce_eval *ev) {
         "bootstrap: n/a (a counts file has neither sentences nor items to resample)";
     return CE_OK;
   }
+  /* The run's log becomes the bootstrap's; the gold view and fixed labels stay the run's. */
+  boot->token_item = ev->log.item;
+  boot->token_class = ev->log.cls;
+  boot->sentence_start = ev->log.sentence_start;
+  memset(&ev->log, 0, sizeof ev->log);
+  boot->gold = ev->gold_view;
   boot->tokens = boot->token_item.len;
   boot->sentences = boot->sentence_start.len;
   boot->unit = boot->sentences ? CE_UNIT_SENTENCE : CE_UNIT_ITEM;
-  if (!boot->sentences && !boot->gold.evaluated_count) {
+  if (!boot->sentences && (!boot->gold || !boot->gold->evaluated_count)) {
     boot->unit = CE_UNIT_NONE;
     boot->unavailable = "bootstrap: n/a (nothing to resample)";
     return CE_OK;
@@ -265,8 +223,8 @@ static ce_status prepare(ce_eval *ev) {
                           boot->token_class.at, boot->tokens);
   /* The indices replace the logged labels. */
   for (size_t i = 1; i < ev->input_count; i++) {
-    free(ev->inputs[i].boot_clusters.at);
-    memset(&ev->inputs[i].boot_clusters, 0, sizeof ev->inputs[i].boot_clusters);
+    free(ev->inputs[i].logged_clusters.at);
+    memset(&ev->inputs[i].logged_clusters, 0, sizeof ev->inputs[i].logged_clusters);
   }
   free(boot->token_class.at);
   free(boot->token_item.at);
@@ -274,7 +232,7 @@ static ce_status prepare(ce_eval *ev) {
   memset(&boot->token_item, 0, sizeof boot->token_item);
   boot->sentence_weight = calloc(boot->sentences ? boot->sentences : 1, sizeof(uint32_t));
   boot->item_weight =
-      calloc(boot->gold.evaluated_count ? boot->gold.evaluated_count : 1, sizeof(uint32_t));
+      calloc(boot->gold->evaluated_count ? boot->gold->evaluated_count : 1, sizeof(uint32_t));
   if (!status && (!boot->sentence_weight || !boot->item_weight)) status = CE_ERR_NOMEM;
   return status;
 }
@@ -324,7 +282,7 @@ static void draw_free(draw *d) {
 
 static ce_status draw_build(const ce_eval *ev, unsigned b, draw *d) {
   ce_boot *boot = ev->boot;
-  const ce_gold_view *full = &boot->gold;
+  const ce_gold_view *full = boot->gold;
   memset(d, 0, sizeof *d);
   ce_status status = CE_OK;
   if (boot->sentences) {
@@ -363,7 +321,7 @@ static ce_status score_level(ce_eval *ev, size_t r, const draw *d, ce_level leve
   ce_row row;
   ce_status status = ce__row_start(&row, full->name, full->format, full->input);
   /* The full row's clusters, those it synthesised included, keep every id as it was. */
-  if (!status) status = ce__copy_labels(&row.clusters, &full->clusters);
+  if (!status) status = ce__intern_copy(&row.clusters, &full->clusters);
   ce_cells token_cells = {0};
   int token = level == CE_LEVEL_TOKEN;
   if (!status && token && br->token_cells)
@@ -371,8 +329,8 @@ static ce_status score_level(ce_eval *ev, size_t r, const draw *d, ce_level leve
   const uint32_t *starts[CE_TYPE_MEASURES];
   for (int t = 0; t < CE_TYPE_MEASURES; t++)
     starts[t] = full->has_climb ? full->climb.m1[t].cluster_to_class : NULL;
-  ce_row_sources sources = {token ? &boot->gold : &d->items,
-                            token && br->token_cells ? NULL : &br->fixed,
+  ce_row_sources sources = {token ? boot->gold : &d->items,
+                            token && br->token_cells ? NULL : br->fixed,
                             system ? system->unclustered_id : UINT32_MAX,
                             0,
                             token && br->token_cells ? &token_cells : NULL,
@@ -395,7 +353,7 @@ static ce_status resample(ce_eval *ev, unsigned b) {
     if (!br->active) continue;
     if (boot->sentences && ev->rows[r].has_token)
       status = score_level(ev, r, &d, CE_LEVEL_TOKEN, b);
-    if (!status && br->has_fixed && ev->rows[r].has_type)
+    if (!status && br->fixed && ev->rows[r].has_type)
       status = score_level(ev, r, &d, CE_LEVEL_TYPE, b);
   }
   draw_free(&d);
@@ -420,7 +378,7 @@ ce_boot_unit ce__boot_unit(const ce_eval *ev, size_t *sentences, size_t *items, 
   const ce_boot *boot = ev->boot;
   if (!boot || !boot->prepared || boot->unit == CE_UNIT_NONE) return CE_UNIT_NONE;
   if (sentences) *sentences = boot->sentences;
-  if (items) *items = boot->gold.evaluated_count;
+  if (items) *items = boot->gold->evaluated_count;
   if (done) *done = boot->done;
   if (total) *total = boot->total;
   return boot->unit;
@@ -480,47 +438,30 @@ double ce__boot_paired(const ce_eval *ev, size_t a, size_t b, ce_level level, ce
   return counted ? (double)changed / counted : NAN;
 }
 
-/* ------------------------------------------------- rankings of the rows */
+/* ------------------------------------------------------------- the API */
 
-/* The rows ranked: every row that did not fail. */
-static size_t ranked_rows(const ce_eval *ev) {
-  size_t n = 0;
-  for (size_t r = 0; r < ev->row_count; r++) n += !ev->rows[r].failed;
-  return n;
-}
-
-static const ce_measures *level_values(const ce_row *row, ce_level level) {
-  int has = level == CE_LEVEL_TOKEN ? row->has_token : row->has_type;
-  return has ? (level == CE_LEVEL_TOKEN ? &row->token : &row->type) : NULL;
-}
-
-int ce__ranked_measure(const ce_eval *ev, ce_level level, ce_measure m) {
-  if (ranked_rows(ev) < 3) return 0;
-  for (size_t r = 0; r < ev->row_count; r++) {
-    if (ev->rows[r].failed) continue;
-    const ce_measures *values = level_values(&ev->rows[r], level);
-    if (!values || !(values->available >> m & 1)) return 0;
+ce_status ce_eval_resample(ce_eval *ev, unsigned count, unsigned *done, unsigned *total,
+                           ce_error *err) {
+  if (!ev || !ev->finished)
+    return ce__fail(err, CE_ERR_USAGE, NULL, 0, 0, "resampling needs a finished evaluation");
+  if (ev->options[CE_OPT_BOOTSTRAP] <= 0.0) {
+    if (done) *done = 0;
+    if (total) *total = 0;
+    return CE_OK;
   }
-  return 1;
+  ce_status status = ce__boot_run(ev, count, done, total);
+  return status ? ce__fail(err, status, NULL, 0, 0, "%s while resampling", ce_strerror(status))
+                : CE_OK;
 }
 
-size_t ce__ranked_count(const ce_eval *ev) {
-  return ranked_rows(ev);
-}
-
-ce_status ce__rank_correlation(const ce_eval *ev, ce_level level_a, ce_measure a, ce_level level_b,
-                               ce_measure b, double *rho, double *tau) {
-  size_t n = 0;
-  double *x = malloc((ev->row_count ? ev->row_count : 1) * 2 * sizeof *x);
-  if (!x) return CE_ERR_NOMEM;
-  double *y = x + ev->row_count;
-  for (size_t r = 0; r < ev->row_count; r++) {
-    if (ev->rows[r].failed) continue;
-    x[n] = level_values(&ev->rows[r], level_a)->value[a];
-    y[n++] = level_values(&ev->rows[r], level_b)->value[b];
-  }
-  ce_status status = ce__spearman(x, y, n, rho);
-  *tau = ce__kendall_tau_b(x, y, n);
-  free(x);
-  return status;
+ce_status ce_eval_interval(const ce_eval *ev, size_t system, ce_level level, ce_measure measure,
+                           double *lo, double *hi) {
+  if (!ev || system >= ce_eval_system_count(ev) || (unsigned)measure >= CE_MEASURE_COUNT ||
+      (level != CE_LEVEL_TOKEN && level != CE_LEVEL_TYPE))
+    return CE_ERR_USAGE;
+  double low, high;
+  if (!ce__boot_interval(ev, system, level, measure, &low, &high)) return CE_ERR_UNAVAILABLE;
+  *lo = low;
+  *hi = high;
+  return CE_OK;
 }

@@ -128,3 +128,67 @@ uint32_t ce__intern_find(const ce_intern *table, const char *bytes, size_t len) 
   size_t slot = ce__intern_slot(table, bytes, len, ce__intern_hash(bytes, len, head), head);
   return table->slots[slot].id ? table->slots[slot].id - 1 : UINT32_MAX;
 }
+
+/* -------------------------------------------------- copies and byte order */
+
+ce_status ce__intern_copy(ce_intern *to, const ce_intern *from) {
+  for (uint32_t id = 0; id < ce__intern_count(from); id++) {
+    size_t len;
+    const char *text = ce__intern_get(from, id, &len);
+    uint32_t copy;
+    ce_status status = ce__intern_put(to, text, len, &copy, NULL);
+    if (status) return status;
+  }
+  return CE_OK;
+}
+
+/* Byte order of two interned strings. */
+static int compare_text(const ce_intern *table, uint32_t a, uint32_t b) {
+  size_t len_a, len_b;
+  const char *text_a = ce__intern_get(table, a, &len_a);
+  const char *text_b = ce__intern_get(table, b, &len_b);
+  int order = memcmp(text_a, text_b, len_a < len_b ? len_a : len_b);
+  return order ? order : (len_a > len_b) - (len_a < len_b);
+}
+
+/* qsort has no context argument in C11: a small merge sort that takes one. */
+static void sort_ids(uint32_t *ids, uint32_t *scratch, size_t count, const ce_intern *table) {
+  if (count < 2) return;
+  size_t half = count / 2;
+  sort_ids(ids, scratch, half, table);
+  sort_ids(ids + half, scratch, count - half, table);
+  size_t i = 0, j = half, k = 0;
+  while (i < half && j < count)
+    scratch[k++] = compare_text(table, ids[j], ids[i]) < 0 ? ids[j++] : ids[i++];
+  while (i < half) scratch[k++] = ids[i++];
+  while (j < count) scratch[k++] = ids[j++];
+  memcpy(ids, scratch, count * sizeof *ids);
+}
+
+ce_status ce__intern_sorted(const ce_intern *table, uint32_t **ids) {
+  size_t count = ce__intern_count(table);
+  *ids = malloc((count ? count : 1) * sizeof **ids);
+  uint32_t *scratch = malloc((count ? count : 1) * sizeof *scratch);
+  if (!*ids || !scratch) {
+    free(*ids);
+    free(scratch);
+    *ids = NULL;
+    return CE_ERR_NOMEM;
+  }
+  for (size_t i = 0; i < count; i++) (*ids)[i] = (uint32_t)i;
+  sort_ids(*ids, scratch, count, table);
+  free(scratch);
+  return CE_OK;
+}
+
+ce_status ce__intern_ranks(const ce_intern *table, uint32_t **ranks) {
+  uint32_t *ids;
+  ce_status status = ce__intern_sorted(table, &ids);
+  if (status) return status;
+  size_t count = ce__intern_count(table);
+  *ranks = malloc((count ? count : 1) * sizeof **ranks);
+  if (*ranks)
+    for (size_t r = 0; r < count; r++) (*ranks)[ids[r]] = (uint32_t)r;
+  free(ids);
+  return *ranks ? CE_OK : CE_ERR_NOMEM;
+}

@@ -151,4 +151,13 @@ static inline size_t ce__intern_count(const ce_intern *table) {
   return table->count;
 }
 
+/* Copies every string of `from` into `to`, keeping ids when `to` starts empty. */
+ce_status ce__intern_copy(ce_intern *to, const ce_intern *from);
+
+/* The ids of `table` in byte order of their strings (caller frees *ids). */
+ce_status ce__intern_sorted(const ce_intern *table, uint32_t **ids);
+
+/* ranks[id] = the position of id's string in byte order (caller frees *ranks). */
+ce_status ce__intern_ranks(const ce_intern *table, uint32_t **ranks);
+
 #endif
