@@ -5,9 +5,9 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := demo
 
 EMCC := NODE_PATH=/usr/share/nodejs emcc
-WASM_SOURCES := $(wildcard core/src/*.c) wasm/exports.c
-WASM_HEADERS := core/include/clustereval.h $(wildcard core/src/*.h)
-EMCC_FLAGS := -O2 -std=c11 -Wall -Wextra -Icore/include -sALLOW_MEMORY_GROWTH=1 \
+WASM_SOURCES := $(wildcard core/src/*/*.c) wasm/exports.c
+WASM_HEADERS := core/include/clustereval.h $(wildcard core/src/*/*.h)
+EMCC_FLAGS := -O2 -std=c11 -Wall -Wextra -Icore/include -Icore/src -sALLOW_MEMORY_GROWTH=1 \
   -sFILESYSTEM=0 -sMODULARIZE=1 -sEXPORT_NAME=createClusterEval \
   -sEXPORTED_FUNCTIONS=_malloc,_free
 PORT ?= 4173

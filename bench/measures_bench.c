@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "assign_internal.h"
-#include "measures_internal.h"
-#include "rng_internal.h"
+#include "measures/assign_internal.h"
+#include "measures/measures_internal.h"
+#include "common/rng_internal.h"
 
 static double now(void) { return (double)clock() / CLOCKS_PER_SEC; }
 

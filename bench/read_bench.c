@@ -11,10 +11,10 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "contingency_internal.h"
-#include "intern_internal.h"
-#include "lines_internal.h"
-#include "reader_internal.h"
+#include "measures/contingency_internal.h"
+#include "text/intern_internal.h"
+#include "text/lines_internal.h"
+#include "formats/reader_internal.h"
 
 enum { CHUNK_BYTES = 1 << 16 };
 

@@ -14,8 +14,9 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "rng_internal.h"
-#include "type_internal.h"
+#include "common/rng_internal.h"
+#include "measures/measures_ebcubed_internal.h"
+#include "measures/measures_type_internal.h"
 
 enum { TYPES = 56000, CLASSES = 470, HOMES = 3 };
 

@@ -15,7 +15,7 @@ formats=(auto tagged conllu inline lexicon clusters paths counts csv)
 
 mkdir -p "$out/obj"
 objects=()
-for source in core/src/*.c; do
+for source in core/src/*/*.c; do
   object="$out/obj/$(basename "$source" .c).o"
   "$CC" "${common[@]}" -fsanitize=fuzzer-no-link,$sanitizers -c "$source" -o "$object"
   objects+=("$object")

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "labelmap_internal.h"
+#include "formats/labelmap_internal.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

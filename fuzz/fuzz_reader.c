@@ -12,9 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lines_internal.h"
-#include "reader_internal.h"
-#include "unicode_internal.h"
+#include "text/lines_internal.h"
+#include "formats/detect_internal.h"
+#include "formats/reader_internal.h"
+#include "text/unicode_punct_internal.h"
 
 #ifndef CE_FUZZ_FORMAT
 #define CE_FUZZ_FORMAT CE_FORMAT_AUTO

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Writes core/src/labelmap_presets.c: the label map presets compiled into the core (the
+"""Writes core/src/formats/labelmap_presets.c: the label map presets compiled into the core (the
 wasm build has no file system), from the tag maps in data/tagmaps/ (Petrov, Das & McDonald
 2012, CC BY-SA 4.0; see data/tagmaps/README.md).
 
-    python3 scripts/gen_tagmap_presets.py > core/src/labelmap_presets.c
+    python3 scripts/gen_tagmap_presets.py > core/src/formats/labelmap_presets.c
 """
 import os
 import sys
@@ -56,7 +56,7 @@ def main():
         " * brown-universal holds its keys lower-cased: the Brown corpus writes its tags in lower\n"
         " * case (np-tl, nn$, ppss+bem) while en-brown.map writes them in upper case (NP-TL).\n"
         " */\n"
-        '#include "labelmap_internal.h"\n\n'
+        '#include "formats/labelmap_presets_internal.h"\n\n'
         "/* Generated tables: packed, not aligned, so clang-format is off to the end. */\n"
         "/* clang-format off */\n")
     for name, ident, filename, lower, _ in PRESETS:

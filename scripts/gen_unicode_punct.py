@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Writes core/src/unicode_punct_table.c: the code points of the Unicode general categories
+"""Writes core/src/text/unicode_punct_table.c: the code points of the Unicode general categories
 P* (punctuation) and S* (symbols) as sorted, merged ranges, for `--exclude-punct` (SPEC §2).
 
 Run at development time only (the build needs just the generated file):
 
-    python3 scripts/gen_unicode_punct.py [UnicodeData.txt] > core/src/unicode_punct_table.c
+    python3 scripts/gen_unicode_punct.py [UnicodeData.txt] > core/src/text/unicode_punct_table.c
 
 The default input is Debian's /usr/share/unicode/UnicodeData.txt (package unicode-data).
 """
@@ -62,7 +62,7 @@ def main():
         " * the code points of the general categories P* and S*, as %d sorted ranges. Do not\n"
         " * edit; run the script again for a new Unicode version.\n"
         " */\n" % (unicode_version(data_path), len(ranges)))
-    out.write('#include "unicode_internal.h"\n\n')
+    out.write('#include "text/unicode_punct_internal.h"\n\n')
     out.write("/* Packed rather than aligned in columns: clang-format is off for the table. */\n")
     out.write("/* clang-format off */\n")
     out.write("const uint32_t ce__punct_ranges[][2] = {\n")

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "type_internal.h"
+#include "measures/measures_type_internal.h"
 
 static size_t parse_pairs(const char *text, uint32_t *items, uint32_t *labels) {
   size_t count = 0;

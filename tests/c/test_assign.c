@@ -4,9 +4,9 @@
  */
 #include <stdlib.h>
 
-#include "assign_internal.h"
+#include "measures/assign_internal.h"
 #include "check.h"
-#include "measures_internal.h"
+#include "measures/measures_internal.h"
 
 /* A fixed generator so the instances are the same on every platform. */
 static uint64_t rng_state = 0x9e3779b97f4a7c15u;

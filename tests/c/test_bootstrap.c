@@ -8,8 +8,8 @@
 
 #include "check.h"
 #include "clustereval.h"
-#include "stats_internal.h"
-#include "util_internal.h"
+#include "stats/numeric_internal.h"
+#include "common/util_internal.h"
 
 /* ------------------------------------------------------- statistics */
 

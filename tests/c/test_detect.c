@@ -4,7 +4,7 @@
 
 #include "check.h"
 #include "testdata.h"
-#include "reader_internal.h"
+#include "formats/detect_internal.h"
 
 static void expect_format(const char *what, ce_format got, ce_format expected) {
   check_count++;

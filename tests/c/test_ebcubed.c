@@ -5,9 +5,9 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "rng_internal.h"
+#include "common/rng_internal.h"
 #include "entries_text.h"
-#include "type_internal.h"
+#include "measures/measures_ebcubed_internal.h"
 
 #define EPS 1e-12
 

@@ -5,9 +5,9 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "hillclimb_internal.h"
-#include "rng_internal.h"
-#include "type_internal.h"
+#include "measures/hillclimb_internal.h"
+#include "common/rng_internal.h"
+#include "measures/measures_type_internal.h"
 
 #define EPS 1e-12
 

@@ -3,7 +3,8 @@
 
 #include "check.h"
 #include "testdata.h"
-#include "labelmap_internal.h"
+#include "formats/labelmap_internal.h"
+#include "formats/labelmap_presets_internal.h"
 
 /* Builds `map` from `text` fed in pieces of `piece` bytes. */
 static ce_status build(ce_label_map *map, const char *text, size_t len, size_t piece,

@@ -2,7 +2,7 @@
 #include <math.h>
 
 #include "check.h"
-#include "measures_internal.h"
+#include "measures/measures_internal.h"
 
 static ce_measures measure(const uint64_t *counts, size_t classes, size_t clusters, double beta,
                            int log2) {

@@ -7,7 +7,7 @@
 
 #include "check.h"
 #include "clustereval.h"
-#include "util_internal.h"
+#include "common/util_internal.h"
 
 typedef struct input {
   const char *name;

@@ -2,8 +2,8 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "intern_internal.h"
-#include "lines_internal.h"
+#include "text/intern_internal.h"
+#include "text/lines_internal.h"
 
 typedef struct collected {
   ce_buf text; /* lines joined by '|' */

@@ -7,8 +7,8 @@
 
 #include "check.h"
 #include "testdata.h"
-#include "lines_internal.h"
-#include "reader_internal.h"
+#include "text/lines_internal.h"
+#include "formats/reader_internal.h"
 
 /* ------------------------------------------------------------- harness */
 

@@ -32,7 +32,7 @@
 #include <stdint.h>
 
 #include "check.h"
-#include "rng_internal.h"
+#include "common/rng_internal.h"
 
 static void test_seed_one_stream(void) {
   ce_rng rng;

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "rng_internal.h"
-#include "sub_internal.h"
+#include "common/rng_internal.h"
+#include "measures/measures_sub_internal.h"
 
 /* A token of a tagged corpus. Word and cluster < 0: a sentence break. */
 typedef struct tok {

@@ -1,6 +1,6 @@
 /* Unicode punctuation and symbols (P*, S*) for --exclude-punct: a few code points of each kind. */
 #include "check.h"
-#include "unicode_internal.h"
+#include "text/unicode_punct_internal.h"
 
 static void test_code_points(void) {
   static const struct {

@@ -1,0 +1,120 @@
+/* Small shared pieces of the core: error filling and a growable byte buffer. */
+#ifndef CE_UTIL_INTERNAL_H
+#define CE_UTIL_INTERNAL_H
+
+#include "clustereval.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(__GNUC__) || defined(__clang__)
+#define CE_PRINTF(fmt_index, args_index) __attribute__((format(printf, fmt_index, args_index)))
+#else
+#define CE_PRINTF(fmt_index, args_index)
+#endif
+
+/* Keeps a rare path (growing a table, adding a string) out of the hot function it is
+ * called from, so that the common path saves fewer registers. */
+#if defined(__GNUC__) || defined(__clang__)
+#define CE_NOINLINE __attribute__((noinline))
+#else
+#define CE_NOINLINE
+#endif
+
+/*
+ * Starts fetching the cache line at `at`: a hint, ahead of a load that would wait for memory.
+ * On x86-64 and AArch64 it is the instruction itself, as volatile assembly: GCC 12 judges a
+ * static function whose only effect is __builtin_prefetch free of effects and drops calls
+ * to it, prefetch and all. Elsewhere (wasm: nothing to prefetch) the builtin or nothing.
+ */
+static inline void ce__prefetch(const void *at) {
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
+  __asm__ __volatile__("prefetcht0 %0" : : "m"(*(const char *)at));
+#elif (defined(__GNUC__) || defined(__clang__)) && defined(__aarch64__)
+  __asm__ __volatile__("prfm pldl1keep, %0" : : "Q"(*(const char *)at));
+#elif defined(__GNUC__) || defined(__clang__)
+  __builtin_prefetch(at);
+#else
+  (void)at;
+#endif
+}
+
+/*
+ * Byte search eight bytes at a time (lines.c): the lines of a corpus are a few bytes long,
+ * and a call to memchr costs more than the search itself at that length.
+ */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__BYTE_ORDER__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define CE_WORD_SEARCH 1
+/* The high bit of each byte of `word` that equals the byte repeated in `pattern`; exact
+ * per byte (no carry crosses from one byte into the next). */
+static inline uint64_t ce__bytes_equal(uint64_t word, uint64_t pattern) {
+  const uint64_t lows = 0x7f7f7f7f7f7f7f7fu;
+  word ^= pattern;
+  return ~(((word & lows) + lows) | word | lows);
+}
+#endif
+
+/*
+ * Fills `err` (may be NULL) and returns `code`. When `source` is non-empty the message
+ * is prefixed "source:line:" (line 0 omits the number), the form a user can jump to.
+ */
+ce_status ce__fail(ce_error *err, ce_status code, const char *source, uint64_t line,
+                   uint64_t column, const char *fmt, ...) CE_PRINTF(6, 7);
+
+/* Copies a filled error into `err` (may be NULL) and returns its code. */
+ce_status ce__copy_error(ce_error *err, const ce_error *from);
+
+/* A growable byte buffer; `data` is always NUL-terminated once anything is appended. */
+typedef struct ce_buf {
+  char *data;
+  size_t len;
+  size_t cap;
+} ce_buf;
+
+void ce__buf_free(ce_buf *buf);
+ce_status ce__buf_reserve(ce_buf *buf, size_t extra);
+ce_status ce__buf_append(ce_buf *buf, const void *bytes, size_t len);
+ce_status ce__buf_puts(ce_buf *buf, const char *text);
+ce_status ce__buf_printf(ce_buf *buf, const char *fmt, ...) CE_PRINTF(2, 3);
+
+/*
+ * Appends `bytes` for a message: at most `max` bytes, control bytes escaped, cut with "..."
+ * so that a 10 MB token cannot swamp an error message.
+ */
+ce_status ce__buf_append_excerpt(ce_buf *buf, const char *bytes, size_t len, size_t max);
+
+/* Appends `bytes` as a JSON string: quotes, backslashes and control bytes escaped, other
+ * bytes as they are (inputs are validated UTF-8). */
+ce_status ce__buf_put_json_string(ce_buf *buf, const char *bytes, size_t len);
+
+/* Appends the shortest decimal that reads back as the same double; "null" if not finite. */
+ce_status ce__buf_put_double(ce_buf *buf, double value);
+
+/* The splitmix64 finaliser: spreads neighbouring integer keys over a hash table's slots. */
+static inline uint64_t ce__mix64(uint64_t key) {
+  key ^= key >> 30;
+  key *= 0xbf58476d1ce4e5b9u;
+  key ^= key >> 27;
+  key *= 0x94d049bb133111ebu;
+  return key ^ (key >> 31);
+}
+
+/* Grows `*array` of `elem` bytes to hold at least `need` elements (doubling). */
+ce_status ce__grow(void **array, size_t *cap, size_t need, size_t elem);
+
+/* A growing array of ids. */
+typedef struct ce_u32s {
+  uint32_t *at;
+  size_t len, cap;
+} ce_u32s;
+
+static inline ce_status ce__u32s_push(ce_u32s *list, uint32_t value) {
+  if (ce__grow((void **)&list->at, &list->cap, list->len + 1, sizeof *list->at))
+    return CE_ERR_NOMEM;
+  list->at[list->len++] = value;
+  return CE_OK;
+}
+
+#endif

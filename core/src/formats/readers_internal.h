@@ -1,0 +1,47 @@
+/*
+ * The per-format line readers (read_<format>.c) that ce__reader_line dispatches to, and the
+ * shape tests that format detection (detect.c) shares with them.
+ */
+#ifndef CE_READERS_INTERNAL_H
+#define CE_READERS_INTERNAL_H
+
+#include "formats/record_internal.h"
+
+ce_status ce__read_tagged(const ce_text_line *line, ce_error *err);
+ce_status ce__read_conllu(const ce_text_line *line, ce_error *err);
+ce_status ce__read_inline(const ce_text_line *line, ce_error *err);
+ce_status ce__read_lexicon(const ce_text_line *line, ce_error *err);
+ce_status ce__read_clusters(const ce_text_line *line, ce_error *err);
+ce_status ce__read_paths(const ce_text_line *line, ce_error *err);
+ce_status ce__read_counts(const ce_text_line *line, ce_error *err);
+ce_status ce__read_csv(const ce_text_line *line, ce_error *err);
+
+/* What a CoNLL-U ID column holds. */
+typedef enum ce_conllu_id {
+  CE_CONLLU_ID_BAD,
+  CE_CONLLU_ID_WORD,      /* 3 */
+  CE_CONLLU_ID_MULTIWORD, /* 3-4: a token spanning words, skipped */
+  CE_CONLLU_ID_EMPTY      /* 3.1: an empty node, skipped */
+} ce_conllu_id;
+
+ce_conllu_id ce__conllu_id(const char *bytes, size_t len);
+
+/* 1 when `bytes` is a non-empty string of 0 and 1 (a Brown cluster path). */
+int ce__is_bits(const char *bytes, size_t len);
+
+/* 1 when the line is the optional header of a counts file: class<TAB>cluster<TAB>count. */
+int ce__is_counts_header(const char *line, size_t len);
+
+/* The columns a CSV header names; see ce__csv_header. */
+typedef struct ce_csv_columns {
+  char delimiter;
+  unsigned item_column, label_column, column_count; /* 0-based columns; count of columns */
+} ce_csv_columns;
+
+/*
+ * 1 when `line` is a CSV header naming an item column and a label column (SPEC §2) with
+ * `,`, `;` or TAB between the names; fills `columns`.
+ */
+int ce__csv_header(const char *line, size_t len, ce_csv_columns *columns);
+
+#endif

@@ -1,0 +1,59 @@
+/*
+ * What every format's line reader shares: handing on a record, failing at a line and
+ * column, quoting a field for a message, three TAB columns, a count.
+ */
+#include <stdarg.h>
+#include <stdio.h> /* vsnprintf only */
+
+#include "formats/record_internal.h"
+
+ce_status ce__emit(const ce_text_line *line, const ce_record *record, ce_error *err) {
+  if (record->kind != CE_REC_BREAK) line->reader->header_seen = CE_SEEN_RECORD;
+  return line->emit(line->ctx, record, line->no, err);
+}
+
+ce_status ce__line_fail(const ce_text_line *line, ce_error *err, uint64_t column, const char *fmt,
+                        ...) {
+  char message[sizeof err->message];
+  va_list args;
+  va_start(args, fmt);
+  vsnprintf(message, sizeof message, fmt, args);
+  va_end(args);
+  return ce__fail(err, CE_ERR_SYNTAX, line->source, line->no, column, "%s", message);
+}
+
+const char *ce__excerpt(const ce_text_line *line, ce_field field) {
+  const char *bytes = line->text + field.start;
+  size_t shown = ce__excerpt_len(bytes, field.len, 40);
+  ce_buf *scratch = &line->reader->scratch;
+  scratch->len = 0;
+  if (ce__buf_append(scratch, "'", 1) || ce__buf_append_excerpt(scratch, bytes, shown, shown) ||
+      ce__buf_puts(scratch, shown < field.len ? "...'" : "'"))
+    return "(out of memory)";
+  return scratch->data;
+}
+
+ce_status ce__three_columns(const ce_text_line *line, ce_field column[3], const char *shape,
+                            ce_error *err) {
+  size_t count = ce__split_tabs(line->text, line->len, column, 3);
+  if (count == 3) return CE_OK;
+  return ce__line_fail(line, err, 0, "%zu TAB-separated column%s; expected %s", count,
+                       count == 1 ? "" : "s", shape);
+}
+
+ce_status ce__read_count(const ce_text_line *line, ce_field field, unsigned column, uint64_t *value,
+                         ce_error *err) {
+  switch (ce__parse_count(line->text + field.start, field.len, value)) {
+    case CE_COUNT_OK:
+      return CE_OK;
+    case CE_COUNT_TOO_LARGE:
+      return ce__line_fail(line, err, field.start + 1,
+                           "count %s in column %u is too large; expected at most %llu",
+                           ce__excerpt(line, field), column, (unsigned long long)UINT64_MAX);
+    default:
+      return ce__line_fail(line, err, field.start + 1,
+                           "count %s in column %u is not a non-negative integer; expected "
+                           "digits only",
+                           ce__excerpt(line, field), column);
+  }
+}

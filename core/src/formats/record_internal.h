@@ -1,0 +1,86 @@
+/*
+ * What every format's reader hands on and keeps (SPEC §2): records, the reader's state
+ * between lines, the line being read, and the helpers all line readers share (record.c).
+ * Strings of a record point into the line or the reader's scratch.
+ */
+#ifndef CE_RECORD_INTERNAL_H
+#define CE_RECORD_INTERNAL_H
+
+#include "common/util_internal.h"
+#include "text/fields_internal.h"
+
+typedef enum ce_record_kind {
+  CE_REC_TOKEN, /* a token of a corpus: item + label (tagged, conllu, inline) */
+  CE_REC_BREAK, /* the end of a sentence (blank line; end of an inline line) */
+  CE_REC_ENTRY, /* one label of an item's entry (lexicon, clusters, paths, csv) */
+  CE_REC_COUNT  /* a cell of a contingency table: item = class, label = cluster, count */
+} ce_record_kind;
+
+/* Strings point into the line or the reader's scratch; valid during the callback only. */
+typedef struct ce_record {
+  ce_record_kind kind;
+  const char *item;
+  size_t item_len;
+  const char *label;
+  size_t label_len;
+  uint64_t count;  /* CE_REC_COUNT: the cell count; CE_REC_ENTRY of paths: the word's count */
+  uint64_t column; /* 1-based byte column of the item, for errors (0: unknown) */
+} ce_record;
+
+typedef ce_status (*ce_record_fn)(void *ctx, const ce_record *record, uint64_t line_no,
+                                  ce_error *err);
+
+typedef struct ce_reader {
+  ce_format format; /* never CE_FORMAT_AUTO once initialised */
+  unsigned column;  /* tagged: 1-based label column, 0 = last; conllu: 0 = UPOS (4) */
+  unsigned depth;   /* paths: cluster = the first `depth` bits, 0 = all */
+  /* csv */
+  int header_seen;
+  char delimiter;
+  unsigned item_column, label_column, column_count;
+  ce_buf scratch; /* unquoted CSV fields, synthesized cluster names */
+} ce_reader;
+
+/*
+ * How far an input got, kept in ce_reader.header_seen for every format so that
+ * ce__reader_end can tell an empty input from a header without data.
+ */
+enum { CE_SEEN_NOTHING = 0, CE_SEEN_HEADER = 1, CE_SEEN_RECORD = 2 };
+
+/* One line being read, with where its records go. */
+typedef struct ce_text_line {
+  ce_reader *reader;
+  const char *source;
+  const char *text; /* the line, without its line end; not NUL-terminated */
+  size_t len;
+  uint64_t no;
+  ce_record_fn emit;
+  void *ctx;
+} ce_text_line;
+
+/* Hands `record` to the caller and notes that the input holds data (breaks do not count). */
+ce_status ce__emit(const ce_text_line *line, const ce_record *record, ce_error *err);
+
+/*
+ * Fails with CE_ERR_SYNTAX at source:line; `column` is the byte column (0 = unknown). In
+ * messages, "column N" of a TAB-separated or CSV format is its Nth column, as `--column`
+ * counts; elsewhere (inline fields, bits of a path) it is the byte column.
+ */
+ce_status ce__line_fail(const ce_text_line *line, ce_error *err, uint64_t column, const char *fmt,
+                        ...) CE_PRINTF(4, 5);
+
+/* `field` quoted for a message, at most 40 bytes, in the reader's scratch buffer. */
+const char *ce__excerpt(const ce_text_line *line, ce_field field);
+
+/* Splits a line of exactly three TAB columns (paths, counts), or fails naming `shape`. */
+ce_status ce__three_columns(const ce_text_line *line, ce_field column[3], const char *shape,
+                            ce_error *err);
+
+/*
+ * Reads a count (a non-negative integer, digits only) or fails naming its TAB column
+ * `column` in the message; the error's column is the field's byte column.
+ */
+ce_status ce__read_count(const ce_text_line *line, ce_field field, unsigned column, uint64_t *value,
+                         ce_error *err);
+
+#endif

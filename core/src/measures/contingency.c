@@ -1,0 +1,161 @@
+#include "measures/contingency_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void ce__cells_free(ce_cells *cells) {
+  free(cells->slots);
+  free(cells->first);
+  memset(cells, 0, sizeof *cells);
+}
+
+ce_status ce__cells_first_grow(ce_cells *cells, uint32_t item) {
+  size_t cap = cells->first_cap ? cells->first_cap : 1024;
+  while (cap <= item) cap *= 2;
+  ce_cell *first = realloc(cells->first, cap * sizeof *first);
+  if (!first) return CE_ERR_NOMEM;
+  memset(first + cells->first_cap, 0, (cap - cells->first_cap) * sizeof *first);
+  cells->first = first;
+  cells->first_cap = cap;
+  return CE_OK;
+}
+
+ce_status ce__cells_settle(ce_cells *cells) {
+  ce_cell *first = cells->first;
+  size_t cap = cells->first_cap;
+  cells->first = NULL;
+  cells->first_cap = 0;
+  cells->by_item = 0; /* from here on, every cell is in the hash */
+  cells->used -= cells->in_first;
+  cells->in_first = 0;
+  ce_status status = CE_OK;
+  for (size_t item = 0; item < cap && !status; item++)
+    if (first[item].key)
+      status =
+          ce__cells_add(cells, (uint32_t)item, (uint32_t)(first[item].key - 1), first[item].count);
+  free(first);
+  return status;
+}
+
+ce_status ce__cells_grow(ce_cells *cells) {
+  size_t slot_count = cells->slot_count ? cells->slot_count * 2 : 256;
+  unsigned shift = cells->slot_count ? cells->shift - 1 : 64 - 8;
+  ce_cell *slots = calloc(slot_count, sizeof *slots);
+  if (!slots) return CE_ERR_NOMEM;
+  size_t mask = slot_count - 1;
+  for (size_t i = 0; i < cells->slot_count; i++) {
+    if (!cells->slots[i].key) continue;
+    size_t slot = ce__cells_home(cells->slots[i].key, shift);
+    while (slots[slot].key) slot = (slot + 1) & mask;
+    slots[slot] = cells->slots[i];
+  }
+  free(cells->slots);
+  cells->slots = slots;
+  cells->slot_count = slot_count;
+  cells->shift = shift;
+  return CE_OK;
+}
+
+ce_status ce__cells_add_new(ce_cells *cells, uint64_t key, size_t slot, uint64_t count) {
+  /* linear probing stays short up to 3/4 */
+  if ((cells->used - cells->in_first + 1) * 4 > cells->slot_count * 3) {
+    ce_status status = ce__cells_grow(cells);
+    if (status) return status;
+    size_t mask = cells->slot_count - 1;
+    slot = ce__cells_home(key, cells->shift);
+    while (cells->slots[slot].key) slot = (slot + 1) & mask;
+  }
+  cells->slots[slot].key = key;
+  cells->slots[slot].count = count;
+  cells->used++;
+  return CE_OK;
+}
+
+void ce__table_free(ce_table *table) {
+  free(table->class_sums);
+  free(table->cluster_sums);
+  free(table->cell_class);
+  free(table->cell_cluster);
+  free(table->cell_n);
+  memset(table, 0, sizeof *table);
+}
+
+static ce_status table_alloc(ce_table *table, size_t classes, size_t clusters, size_t cells) {
+  memset(table, 0, sizeof *table);
+  table->classes = classes;
+  table->clusters = clusters;
+  table->class_sums = calloc(classes ? classes : 1, sizeof *table->class_sums);
+  table->cluster_sums = calloc(clusters ? clusters : 1, sizeof *table->cluster_sums);
+  table->cell_class = malloc((cells ? cells : 1) * sizeof *table->cell_class);
+  table->cell_cluster = malloc((cells ? cells : 1) * sizeof *table->cell_cluster);
+  table->cell_n = malloc((cells ? cells : 1) * sizeof *table->cell_n);
+  if (!table->class_sums || !table->cluster_sums || !table->cell_class || !table->cell_cluster ||
+      !table->cell_n) {
+    ce__table_free(table);
+    return CE_ERR_NOMEM;
+  }
+  return CE_OK;
+}
+
+static void table_add_cell(ce_table *table, uint32_t cls, uint32_t cluster, uint64_t n) {
+  size_t at = table->cell_count++;
+  table->cell_class[at] = cls;
+  table->cell_cluster[at] = cluster;
+  table->cell_n[at] = n;
+  table->class_sums[cls] += n;
+  table->cluster_sums[cluster] += n;
+  table->total += n;
+}
+
+static int compare_keys(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return (x > y) - (x < y);
+}
+
+ce_status ce__cells_sorted(const ce_cells *cells, uint64_t **pairs) {
+  *pairs = malloc((cells->used ? cells->used : 1) * 2 * sizeof **pairs);
+  if (!*pairs) return CE_ERR_NOMEM;
+  size_t n = 0;
+  for (size_t i = 0; i < cells->slot_count; i++)
+    if (cells->slots[i].key) {
+      (*pairs)[2 * n] = cells->slots[i].key - 1;
+      (*pairs)[2 * n + 1] = cells->slots[i].count;
+      n++;
+    }
+  qsort(*pairs, n, 2 * sizeof **pairs, compare_keys);
+  return CE_OK;
+}
+
+ce_status ce__table_build(ce_table *table, const ce_cells *cells, size_t classes, size_t clusters) {
+  ce_status status = table_alloc(table, classes, clusters, cells->used);
+  if (status) return status;
+  uint64_t *pairs;
+  if (ce__cells_sorted(cells, &pairs)) {
+    ce__table_free(table);
+    return CE_ERR_NOMEM;
+  }
+  for (size_t i = 0; i < cells->used; i++) {
+    uint32_t cls = (uint32_t)(pairs[2 * i] >> 32), cluster = (uint32_t)pairs[2 * i];
+    if (cls >= classes || cluster >= clusters) {
+      free(pairs);
+      ce__table_free(table);
+      return CE_ERR_INTERNAL;
+    }
+    table_add_cell(table, cls, cluster, pairs[2 * i + 1]);
+  }
+  free(pairs);
+  return CE_OK;
+}
+
+ce_status ce__table_from_dense(ce_table *table, const uint64_t *counts, size_t classes,
+                               size_t clusters) {
+  size_t nonzero = 0;
+  for (size_t i = 0; i < classes * clusters; i++) nonzero += counts[i] != 0;
+  ce_status status = table_alloc(table, classes, clusters, nonzero);
+  if (status) return status;
+  for (size_t c = 0; c < classes; c++)
+    for (size_t k = 0; k < clusters; k++)
+      if (counts[c * clusters + k])
+        table_add_cell(table, (uint32_t)c, (uint32_t)k, counts[c * clusters + k]);
+  return CE_OK;
+}

@@ -1,0 +1,119 @@
+/*
+ * The contingency table n_ck of SPEC §3.1: counts of (gold class c, induced cluster k)
+ * pairs. Counting goes into a hash of cells (memory grows with distinct cells); the
+ * finished table is sorted by (class, cluster) so every sum runs in one fixed order.
+ */
+#ifndef CE_CONTINGENCY_INTERNAL_H
+#define CE_CONTINGENCY_INTERNAL_H
+
+#include "common/util_internal.h"
+
+/* A key and its count side by side: one cache line serves a probe and its update. */
+typedef struct ce_cell {
+  uint64_t key; /* (class << 32 | cluster) + 1, 0 = empty slot */
+  uint64_t count;
+} ce_cell;
+
+/*
+ * Zero-initialised: an empty table. Free with ce__cells_free. The order of the cells in
+ * `slots` means nothing: every reader sums them or sorts them first.
+ *
+ * Keyed by item (`by_item`), the first label counted for an item goes to `first[item]`,
+ * and only later labels to the hash: most words have one label, item ids follow first
+ * sight so frequent words sit together at the front, and a token's count then lands in
+ * a small, mostly cached array instead of a random slot of a large hash. Readers see the
+ * hash alone: ce__cells_settle moves the first labels into it once counting is done.
+ */
+typedef struct ce_cells {
+  ce_cell *slots;
+  size_t slot_count; /* 0 or a power of two */
+  size_t used;       /* distinct cells, `first` included */
+  unsigned shift;    /* 64 - log2(slot_count) */
+  int by_item;
+  ce_cell *first; /* by_item: per item, key = label + 1 (0: none yet) and its count */
+  size_t first_cap, in_first;
+} ce_cells;
+
+void ce__cells_free(ce_cells *cells);
+
+/* Moves the first labels into the hash; call before reading `slots`. */
+ce_status ce__cells_settle(ce_cells *cells);
+
+/* The cells as (key, count) pairs side by side, keys as (class << 32 | cluster), sorted
+ * by key: 2 · cells->used numbers (at least one allocated; the caller frees). */
+ce_status ce__cells_sorted(const ce_cells *cells, uint64_t **pairs);
+
+/* The slot a key's probe starts at: Fibonacci hashing, the product's top bits. */
+static inline size_t ce__cells_home(uint64_t key, unsigned shift) {
+  return (size_t)((key * 0x9e3779b97f4a7c15u) >> shift);
+}
+
+/* The rare paths of ce__cells_add: doubling the table; a new cell in the empty `slot`. */
+ce_status ce__cells_grow(ce_cells *cells);
+ce_status ce__cells_add_new(ce_cells *cells, uint64_t key, size_t slot, uint64_t count);
+/* by_item: makes room in `first` for `item`. */
+ce_status ce__cells_first_grow(ce_cells *cells, uint32_t item);
+
+/* Adds `count` to cell (cls, cluster). Inline: it runs once or twice per token. */
+static inline ce_status ce__cells_add(ce_cells *cells, uint32_t cls, uint32_t cluster,
+                                      uint64_t count) {
+  if (cells->by_item) {
+    if (cls >= cells->first_cap) {
+      ce_status status = ce__cells_first_grow(cells, cls);
+      if (status) return status;
+    }
+    ce_cell *first = &cells->first[cls];
+    if (first->key == (uint64_t)cluster + 1) {
+      first->count += count;
+      return CE_OK;
+    }
+    if (!first->key) {
+      first->key = (uint64_t)cluster + 1;
+      first->count = count;
+      cells->used++;
+      cells->in_first++;
+      return CE_OK;
+    }
+  }
+  if (!cells->slot_count) {
+    ce_status status = ce__cells_grow(cells);
+    if (status) return status;
+  }
+  uint64_t key = ((uint64_t)cls << 32 | cluster) + 1;
+  size_t mask = cells->slot_count - 1;
+  size_t slot = ce__cells_home(key, cells->shift);
+  while (cells->slots[slot].key != key) {
+    if (!cells->slots[slot].key) return ce__cells_add_new(cells, key, slot, count);
+    slot = (slot + 1) & mask;
+  }
+  cells->slots[slot].count += count;
+  return CE_OK;
+}
+
+/* Starts fetching what adding to cell (cls, cluster) will touch: a hint, ahead of the add. */
+static inline void ce__cells_prefetch(const ce_cells *cells, uint32_t cls, uint32_t cluster) {
+  if (cells->by_item && cls < cells->first_cap) ce__prefetch(&cells->first[cls]);
+  if (cells->slot_count)
+    ce__prefetch(&cells->slots[ce__cells_home(((uint64_t)cls << 32 | cluster) + 1, cells->shift)]);
+}
+
+typedef struct ce_table {
+  size_t classes;         /* rows: class ids are 0 .. classes-1 */
+  size_t clusters;        /* columns */
+  uint64_t total;         /* N */
+  uint64_t *class_sums;   /* a_c */
+  uint64_t *cluster_sums; /* b_k */
+  size_t cell_count;      /* non-zero cells, sorted by (class, cluster) */
+  uint32_t *cell_class;
+  uint32_t *cell_cluster;
+  uint64_t *cell_n;
+} ce_table;
+
+/* Builds the table from the counted cells; ids must be below `classes` and `clusters`. */
+ce_status ce__table_build(ce_table *table, const ce_cells *cells, size_t classes, size_t clusters);
+/* Builds the table from a dense row-major classes × clusters matrix (tests, small inputs). */
+ce_status ce__table_from_dense(ce_table *table, const uint64_t *counts, size_t classes,
+                               size_t clusters);
+void ce__table_free(ce_table *table);
+
+#endif

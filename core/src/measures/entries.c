@@ -1,0 +1,128 @@
+/* Entries in compressed rows (type_internal.h): building them from pairs, freeing them. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "measures/entries_internal.h"
+
+void ce__entries_free(ce_entries *entries) {
+  if (!entries) return;
+  free(entries->class_start);
+  free(entries->class_ids);
+  free(entries->cluster_start);
+  free(entries->cluster_ids);
+  free(entries->class_order);
+  free(entries->cluster_order);
+  memset(entries, 0, sizeof *entries);
+}
+
+/*
+ * Rows of `labels` ids per item from `count` (item, label) pairs: a counting sort by label,
+ * then by item (stable), so every row comes out ascending; repeats are then dropped.
+ */
+static ce_status rows_from_pairs(size_t items, size_t labels, const uint32_t *pair_items,
+                                 const uint32_t *pair_labels, size_t count, uint32_t **start_out,
+                                 uint32_t **ids_out) {
+  uint32_t *start = calloc(items + 1, sizeof *start);
+  uint32_t *by_label = malloc((count ? count : 1) * sizeof *by_label);
+  size_t *label_start = calloc(labels + 1, sizeof *label_start);
+  uint32_t *ids = malloc((count ? count : 1) * sizeof *ids);
+  ce_status status = CE_OK;
+  if (!start || !by_label || !label_start || !ids) {
+    status = CE_ERR_NOMEM;
+    goto done;
+  }
+  if (count > UINT32_MAX) {
+    status = CE_ERR_USAGE;
+    goto done;
+  }
+  for (size_t p = 0; p < count; p++) {
+    if (pair_items[p] >= items || pair_labels[p] >= labels) {
+      status = CE_ERR_USAGE;
+      goto done;
+    }
+    label_start[pair_labels[p] + 1]++;
+    start[pair_items[p] + 1]++;
+  }
+  for (size_t l = 0; l < labels; l++) label_start[l + 1] += label_start[l];
+  for (size_t p = 0; p < count; p++) by_label[label_start[pair_labels[p]]++] = (uint32_t)p;
+  for (size_t i = 0; i < items; i++) start[i + 1] += start[i];
+  /* Place pairs in label order; `start[i]` runs ahead as row i fills, then is restored. */
+  for (size_t q = 0; q < count; q++) {
+    uint32_t p = by_label[q];
+    ids[start[pair_items[p]]++] = pair_labels[p];
+  }
+  for (size_t i = items; i > 0; i--) start[i] = start[i - 1];
+  start[0] = 0;
+  /* Drop repeats in place; rows only move left. */
+  size_t out = 0;
+  for (size_t i = 0; i < items; i++) {
+    size_t begin = start[i], end = start[i + 1];
+    start[i] = (uint32_t)out;
+    for (size_t j = begin; j < end; j++)
+      if (j == begin || ids[j] != ids[j - 1]) ids[out++] = ids[j];
+  }
+  start[items] = (uint32_t)out;
+done:
+  free(by_label);
+  free(label_start);
+  if (status) {
+    free(start);
+    free(ids);
+    start = ids = NULL;
+  }
+  *start_out = start;
+  *ids_out = ids;
+  return status;
+}
+
+static ce_status copy_order(const uint32_t *order, size_t count, uint32_t **out) {
+  *out = malloc((count ? count : 1) * sizeof **out);
+  if (!*out) return CE_ERR_NOMEM;
+  for (size_t i = 0; i < count; i++) (*out)[i] = order ? order[i] : (uint32_t)i;
+  return CE_OK;
+}
+
+ce_status ce__entries_from_pairs(ce_entries *entries, size_t items, size_t classes, size_t clusters,
+                                 const uint32_t *gold_items, const uint32_t *gold_classes,
+                                 size_t gold_pairs, const uint32_t *system_items,
+                                 const uint32_t *system_clusters, size_t system_pairs,
+                                 const uint32_t *class_order, const uint32_t *cluster_order) {
+  memset(entries, 0, sizeof *entries);
+  if (items >= UINT32_MAX || classes >= UINT32_MAX || clusters >= UINT32_MAX) return CE_ERR_USAGE;
+  entries->items = items;
+  entries->classes = classes;
+  entries->clusters = clusters;
+  ce_status status = rows_from_pairs(items, classes, gold_items, gold_classes, gold_pairs,
+                                     &entries->class_start, &entries->class_ids);
+  if (!status)
+    status = rows_from_pairs(items, clusters, system_items, system_clusters, system_pairs,
+                             &entries->cluster_start, &entries->cluster_ids);
+  if (!status) status = copy_order(class_order, classes, &entries->class_order);
+  if (!status) status = copy_order(cluster_order, clusters, &entries->cluster_order);
+  for (size_t i = 0; !status && i < items; i++)
+    if (entries->class_start[i] == entries->class_start[i + 1]) status = CE_ERR_USAGE;
+  if (status) ce__entries_free(entries);
+  return status;
+}
+
+ce_status ce__entries_label_sizes(const ce_entries *entries, int clusters, uint64_t **sizes) {
+  size_t labels = clusters ? entries->clusters : entries->classes;
+  const uint32_t *start = clusters ? entries->cluster_start : entries->class_start;
+  const uint32_t *ids = clusters ? entries->cluster_ids : entries->class_ids;
+  *sizes = calloc(labels ? labels : 1, sizeof **sizes);
+  if (!*sizes) return CE_ERR_NOMEM;
+  for (size_t j = 0; entries->items && j < start[entries->items]; j++) (*sizes)[ids[j]]++;
+  return CE_OK;
+}
+
+size_t ce__entries_mapped(const ce_entries *entries, size_t item, const uint32_t *cluster_to_class,
+                          uint32_t *out) {
+  size_t count = 0;
+  for (uint32_t j = entries->cluster_start[item]; j < entries->cluster_start[item + 1]; j++) {
+    uint32_t c = cluster_to_class[entries->cluster_ids[j]];
+    int seen = c == UINT32_MAX;
+    for (size_t s = 0; s < count && !seen; s++) seen = out[s] == c;
+    if (!seen) out[count++] = c;
+  }
+  return count;
+}

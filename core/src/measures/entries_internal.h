@@ -1,0 +1,54 @@
+/*
+ * Type-level entries (SPEC §1): each item i has a gold entry A_i (a set of classes) and an
+ * induced entry B_i (a set of clusters), in compressed rows (entries.c).
+ */
+#ifndef CE_ENTRIES_INTERNAL_H
+#define CE_ENTRIES_INTERNAL_H
+
+#include "common/util_internal.h"
+
+/*
+ * Entries in compressed rows. Item i's classes are class_ids[class_start[i] ..
+ * class_start[i+1]) and its clusters cluster_ids[cluster_start[i] .. cluster_start[i+1]),
+ * each sorted ascending without repeats. An item may have an empty induced entry (it
+ * then matches nothing); every item has a non-empty gold entry. Ids are dense:
+ * classes 0..classes-1, clusters 0..clusters-1. `class_order[c]` and `cluster_order[k]`
+ * give each label's rank in byte order of the label texts, which breaks ties (SPEC §3.2).
+ * The caller owns every array; ce__entries_free frees them.
+ */
+typedef struct ce_entries {
+  size_t items, classes, clusters;
+  uint32_t *class_start, *class_ids;     /* class_start has items + 1 elements */
+  uint32_t *cluster_start, *cluster_ids; /* cluster_start has items + 1 elements */
+  uint32_t *class_order, *cluster_order;
+} ce_entries;
+
+/* Frees the arrays of `entries` (may be NULL) and zeroes it. */
+void ce__entries_free(ce_entries *entries);
+
+/*
+ * Builds `entries` from (item, class) and (item, cluster) pairs in any order; a repeated
+ * pair counts once. `class_order` (classes elements) and `cluster_order` (clusters
+ * elements) are copied; NULL means ids already sort as their labels. Returns CE_ERR_USAGE
+ * for an id out of range or an item with no class, CE_ERR_NOMEM when memory runs out
+ * (`entries` is then empty). Cost O(items + classes + clusters + pairs). Free with
+ * ce__entries_free.
+ */
+ce_status ce__entries_from_pairs(ce_entries *entries, size_t items, size_t classes, size_t clusters,
+                                 const uint32_t *gold_items, const uint32_t *gold_classes,
+                                 size_t gold_pairs, const uint32_t *system_items,
+                                 const uint32_t *system_clusters, size_t system_pairs,
+                                 const uint32_t *class_order, const uint32_t *cluster_order);
+
+/* Items per class (`clusters` 0) or per cluster (1): one count per label (caller frees). */
+ce_status ce__entries_label_sizes(const ce_entries *entries, int clusters, uint64_t **sizes);
+
+/*
+ * h(B_i) for item i: the classes mapping `cluster_to_class` sends its clusters to, each
+ * once, in the order met; unmapped clusters (UINT32_MAX) give none. `out` holds at least
+ * `entries->classes` ids. Returns how many were written.
+ */
+size_t ce__entries_mapped(const ce_entries *entries, size_t item, const uint32_t *cluster_to_class,
+                          uint32_t *out);
+
+#endif

@@ -1,0 +1,566 @@
+/*
+ * M-1 hill climbing (Reichart, Abend & Rappoport 2010, §4.1 "M-1 Mapping": start from a
+ * mapping and an order of the clusters, move each cluster to the class maximising the
+ * measure with the rest fixed, repeat until no single move improves, keep the best of
+ * several starts; SPEC §3.2 fixes the starts, the tie rules and the 1e-12 tolerance).
+ *
+ * Moves are evaluated incrementally. Per item i the state keeps h(B_i) as (class, number of
+ * i's clusters mapped there) slots, IM_i = |A_i ∩ h(B_i)| and |h(B_i)|; per class c,
+ * T_c = |U_c| and CM_c = |U_c ∩ c|, where U_c holds the items with a cluster mapped to c.
+ * Visiting cluster k first takes k out of its class a, then one pass over k's items
+ * gathers, for every class b at once, what moving k to b would change:
+ *   P[b] = #{i ∈ k : b ∈ h'(B_i)}          (b already reached through i's other clusters)
+ *   E[b] = #{i ∈ k : b ∈ A_i \ h'(B_i)}    (b would become a new match of i)
+ * (h' is the mapping without k), or for MicroI the change of Σ F_i directly. Each class is
+ * then scored in O(1). For MacroI and MicroI the classes the pass did not touch all score
+ * alike, so only the touched ones and the first of the others are scored. For MicroC an
+ * untouched class b gains what k's items, none of them matching b, add to its union: a scan
+ * of the classes finds the best; in runs of clusters of one size (singletons, for instance)
+ * a tournament tree over the classes in label order holds those gains and finds it in
+ * O(log n). A visit costs O(Σ_{i∈k} (|A_i| + |B_i|)) plus at most O(n).
+ */
+#include <float.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "measures/hillclimb_internal.h"
+#include "common/rng_internal.h"
+
+#define CE_CLIMB_EPS 1e-12 /* a move must gain more than this (SPEC §3.2) */
+
+/* Which class one of an item's slots holds, and through how many of the item's clusters. */
+typedef struct slot {
+  uint32_t class_id, count;
+} slot;
+
+typedef struct climb {
+  const ce_type_index *ix;
+  const ce_entries *e;
+  int measure;
+  size_t n;
+  /*
+   * The items in some cluster, renumbered so that a cluster's items lie close together in
+   * memory: ordered by the first of their clusters in label order. Item j's classes are
+   * gold_ids[gold_start[j] ..), its clusters clusters_of[slot_start[j] ..), and its slots
+   * start at slots[slot_start[j]].
+   */
+  size_t items;
+  uint32_t *gold_start, *gold_ids, *slot_start, *clusters_of;
+  uint32_t *member_start, *members; /* cluster → renumbered items, ascending */
+  uint32_t *map;                    /* cluster → class */
+  slot *slots;
+  uint32_t *slot_used; /* per item: slots in use = |h(B_i)| */
+  uint32_t *im;        /* per item: IM_i */
+  uint32_t *t, *cm;    /* per class: T_c = |U_c|, CM_c = |U_c ∩ c| */
+  double *g;           /* per class: |U_c|·F_c (MicroC numerator terms) */
+  uint32_t *p, *e_new; /* gathered per class, see the top of the file */
+  double *gain;        /* gathered per class for MicroI */
+  unsigned char *mark; /* per class: MARK_* bits, all 0 between visits */
+  uint32_t *touched;   /* the classes gathered into during a visit */
+  size_t touched_n;
+  double union_sum;   /* MicroC: Σ_c g_c, afresh at each sweep */
+  double *tree;       /* MicroC: the tournament tree, see tree_set */
+  size_t leaves;      /* its leaves: a power of two >= n */
+  uint32_t tree_size; /* the cluster size its leaves hold gains for; 0: none */
+  uint32_t last_size; /* the size of the cluster visited last */
+  double *scan;       /* MicroC without the tree: the gains by rank, -DBL_MAX if touched */
+  double scan_max;
+  uint32_t *candidates; /* scratch of a visit: classes scored, and their values */
+  double *values;
+  uint64_t im_sum, h_sum; /* Σ IM_i, Σ |h(B_i)| (= Σ_c T_c) */
+} climb;
+
+enum { MARK_SLOT = 1, MARK_TOUCHED = 2 };
+#define CE_NOWHERE UINT32_MAX
+
+/* |U_c|·F_c = |U_c|·2·CM_c / (|U_c| + |c|) (§4.2); 0 for an empty union. */
+static double union_term(uint64_t t, uint64_t cm, uint64_t class_size) {
+  return t ? 2.0 * (double)cm * (double)t / (double)(t + class_size) : 0.0;
+}
+
+static uint32_t in_gold(const climb *st, uint32_t item, uint32_t c) {
+  uint32_t found = 0; /* no early exit: fewer mispredicted branches */
+  for (uint32_t j = st->gold_start[item]; j < st->gold_start[item + 1]; j++)
+    found |= st->gold_ids[j] == c;
+  return found;
+}
+
+/* MicroC: what Σ_z |z|·F_z gains when `size` items that do not match class b join its
+ * union (b untouched by the cluster on visit: none of its items reaches b otherwise). */
+static double joined(const climb *st, uint32_t b, uint32_t size) {
+  return union_term((uint64_t)st->t[b] + size, st->cm[b], st->ix->class_size[b]) - st->g[b];
+}
+
+/* Leaf r of the tree holds joined() for the class of rank r and clusters of st->tree_size
+ * items, or -DBL_MAX while that class is scored apart; a node holds its leaves' maximum. */
+static void tree_set(climb *st, uint32_t c, double value) {
+  size_t node = st->leaves + st->e->class_order[c];
+  st->tree[node] = value;
+  for (node /= 2; node; node /= 2) {
+    double left = st->tree[2 * node], right = st->tree[2 * node + 1];
+    st->tree[node] = left >= right ? left : right;
+  }
+}
+
+static void tree_build(climb *st, uint32_t size) {
+  for (size_t r = 0; r < st->leaves; r++) {
+    uint32_t c = r < st->n ? st->ix->class_by_rank[r] : 0;
+    st->tree[st->leaves + r] = r >= st->n ? -DBL_MAX : st->cm[c] ? joined(st, c, size) : 0.0;
+  }
+  for (size_t node = st->leaves - 1; node; node--) {
+    double left = st->tree[2 * node], right = st->tree[2 * node + 1];
+    st->tree[node] = left >= right ? left : right;
+  }
+  st->tree_size = size;
+}
+
+/* The class of the first rank whose leaf is at least `threshold`, or CE_NOWHERE. */
+static uint32_t tree_first(const climb *st, double threshold) {
+  if (!(st->tree[1] >= threshold) || st->tree[1] == -DBL_MAX) return CE_NOWHERE;
+  size_t node = 1;
+  while (node < st->leaves) node = st->tree[2 * node] >= threshold ? 2 * node : 2 * node + 1;
+  return st->ix->class_by_rank[node - st->leaves];
+}
+
+/* The gains of the untouched classes for a cluster of `size` items, by rank, and their
+ * maximum (-DBL_MAX when every class is touched). */
+static void scan_build(climb *st, uint32_t size) {
+  st->scan_max = -DBL_MAX;
+  for (size_t r = 0; r < st->n; r++) {
+    uint32_t c = st->ix->class_by_rank[r];
+    double v = st->mark[c] & MARK_TOUCHED ? -DBL_MAX : st->cm[c] ? joined(st, c, size) : 0.0;
+    st->scan[r] = v;
+    if (v > st->scan_max) st->scan_max = v;
+  }
+}
+
+/* The first untouched class (in label order) whose gain is at least `threshold`, from the
+ * tree or from the scan; CE_NOWHERE if none. */
+static uint32_t untouched_first(const climb *st, int tree, double threshold) {
+  if (tree) return tree_first(st, threshold);
+  if (!(st->scan_max >= threshold) || st->scan_max == -DBL_MAX) return CE_NOWHERE;
+  size_t r = 0;
+  while (!(st->scan[r] >= threshold)) r++;
+  return st->ix->class_by_rank[r];
+}
+
+/* Σ_c g_c in label order: afresh, so that rounding cannot drift for long. */
+static void union_sum_refresh(climb *st) {
+  st->union_sum = 0.0;
+  for (size_t r = 0; r < st->n; r++) st->union_sum += st->g[st->ix->class_by_rank[r]];
+}
+
+/* Sets the whole state from st->map. */
+static void state_init(climb *st) {
+  memset(st->t, 0, st->n * sizeof *st->t);
+  memset(st->cm, 0, st->n * sizeof *st->cm);
+  st->im_sum = st->h_sum = 0;
+  for (uint32_t i = 0; i < st->items; i++) {
+    uint32_t base = st->slot_start[i], used = 0, im = 0;
+    for (uint32_t j = base; j < st->slot_start[i + 1]; j++) {
+      uint32_t c = st->map[st->clusters_of[j]], s = base;
+      while (s < base + used && st->slots[s].class_id != c) s++;
+      if (s < base + used) {
+        st->slots[s].count++;
+        continue;
+      }
+      st->slots[s].class_id = c;
+      st->slots[s].count = 1;
+      used++;
+      st->t[c]++;
+      if (in_gold(st, i, c)) {
+        im++;
+        st->cm[c]++;
+      }
+    }
+    st->slot_used[i] = used;
+    st->im[i] = im;
+    st->im_sum += im;
+    st->h_sum += used;
+  }
+  for (size_t c = 0; c < st->n; c++)
+    st->g[c] = union_term(st->t[c], st->cm[c], st->ix->class_size[c]);
+  st->tree_size = st->last_size = 0;
+}
+
+/* One of item i's clusters leaves class a. */
+static void item_remove(climb *st, uint32_t i, uint32_t a) {
+  slot *first = st->slots + st->slot_start[i], *s = first, *last = first + st->slot_used[i] - 1;
+  while (s->class_id != a) s++; /* present: one of i's clusters is mapped to a */
+  if (--s->count) return;
+  *s = *last;
+  st->slot_used[i]--;
+  st->h_sum--;
+  st->t[a]--;
+  if (in_gold(st, i, a)) {
+    st->im[i]--;
+    st->im_sum--;
+    st->cm[a]--;
+  }
+}
+
+/* One of item i's clusters joins class b. */
+static void item_add(climb *st, uint32_t i, uint32_t b) {
+  slot *s = st->slots + st->slot_start[i], *end = s + st->slot_used[i];
+  while (s < end && s->class_id != b) s++;
+  if (s < end) {
+    s->count++;
+    return;
+  }
+  s->class_id = b;
+  s->count = 1;
+  st->slot_used[i]++;
+  st->h_sum++;
+  st->t[b]++;
+  if (in_gold(st, i, b)) {
+    st->im[i]++;
+    st->im_sum++;
+    st->cm[b]++;
+  }
+}
+
+/* Gathers item i's part of P and E (MacroI, MicroC) or of `gain` (MicroI); returns the
+ * MicroI baseline F_i when k goes to a class that is neither in A_i nor in h'(B_i). */
+static void touch(climb *st, uint32_t c) {
+  if (st->mark[c] & MARK_TOUCHED) return;
+  st->mark[c] |= MARK_TOUCHED;
+  st->touched[st->touched_n++] = c;
+}
+
+static double item_gather(climb *st, uint32_t i) {
+  const slot *first = st->slots + st->slot_start[i], *end = first + st->slot_used[i];
+  const uint32_t *gold = st->gold_ids + st->gold_start[i];
+  uint32_t gold_n = st->gold_start[i + 1] - st->gold_start[i];
+  for (const slot *s = first; s < end; s++) {
+    st->mark[s->class_id] |= MARK_SLOT;
+    touch(st, s->class_id);
+  }
+  for (uint32_t j = 0; j < gold_n; j++) touch(st, gold[j]);
+  double baseline = 0.0;
+  if (st->measure == CE_TYPE_MICRO_I) {
+    /* F_i = 2·IM_i / (|A_i| + |h(B_i)|) (§4.1) in the three cases of b. */
+    double im = st->im[i], ah = (double)gold_n + st->slot_used[i];
+    double same = ah > 0 ? 2.0 * im / ah : 0.0; /* b ∈ h'(B_i): nothing changes */
+    double hit = 2.0 * (im + 1) / (ah + 1);     /* b ∈ A_i \ h'(B_i): one more match */
+    baseline = 2.0 * im / (ah + 1);             /* otherwise: one more class, no match */
+    for (const slot *s = first; s < end; s++) st->gain[s->class_id] += same - baseline;
+    for (uint32_t j = 0; j < gold_n; j++)
+      if (!(st->mark[gold[j]] & MARK_SLOT)) st->gain[gold[j]] += hit - baseline;
+  } else {
+    for (const slot *s = first; s < end; s++) st->p[s->class_id]++;
+    for (uint32_t j = 0; j < gold_n; j++) st->e_new[gold[j]] += !(st->mark[gold[j]] & MARK_SLOT);
+  }
+  for (const slot *s = first; s < end; s++) st->mark[s->class_id] &= (unsigned char)~MARK_SLOT;
+  return baseline;
+}
+
+/* The measure with cluster k (of `size` items, taken out) mapped to b. For MicroI the value
+ * leaves out the items outside k, the same for every b. */
+static double candidate(const climb *st, uint32_t b, uint32_t size, double baseline_sum,
+                        double union_sum) {
+  const ce_type_index *ix = st->ix;
+  switch (st->measure) {
+    case CE_TYPE_MACRO_I: { /* MacroI = 2·IM / (Σ|A_i| + Σ|h(B_i)|) (§4.1) */
+      uint64_t den = ix->gold_total + st->h_sum + size - st->p[b];
+      return den ? 2.0 * (double)(st->im_sum + st->e_new[b]) / (double)den : 0.0;
+    }
+    case CE_TYPE_MICRO_I: /* MicroI = (1/l) Σ F_i (§4.1) */
+      return (baseline_sum + st->gain[b]) / (double)st->e->items;
+    default: { /* MicroC = Σ_z |z|·F_z / N*, N* = Σ_c |U_c| (§4.2) */
+      uint64_t t = st->t[b] + size - st->p[b], den = st->h_sum + size - st->p[b];
+      double num =
+          union_sum - st->g[b] + union_term(t, st->cm[b] + st->e_new[b], ix->class_size[b]);
+      return den ? num / (double)den : 0.0;
+    }
+  }
+}
+
+/* MicroC: class c's union changed; so do g_c and their sum. */
+static void union_changed(climb *st, uint32_t c) {
+  double before = st->g[c];
+  st->g[c] = union_term(st->t[c], st->cm[c], st->ix->class_size[c]);
+  st->union_sum += st->g[c] - before;
+}
+
+/* Visits cluster k; returns 1 when it moved. */
+static int visit(climb *st, uint32_t k) {
+  const ce_type_index *ix = st->ix;
+  const uint32_t *rank = st->e->class_order;
+  uint32_t begin = st->member_start[k], end = st->member_start[k + 1], a = st->map[k];
+  if (begin == end) return 0; /* an empty cluster changes nothing wherever it goes */
+  uint32_t size = end - begin;
+  int micro_c = st->measure == CE_TYPE_MICRO_C;
+  double baseline_sum = 0.0;
+  st->touched_n = 0;
+  for (uint32_t q = begin; q < end; q++) {
+    item_remove(st, st->members[q], a);
+    baseline_sum += item_gather(st, st->members[q]);
+  }
+  /* The classes to score: the touched ones, and the best of the others: for MacroI and
+   * MicroI the first in label order (they all score alike), for MicroC the tree's best. */
+  size_t count = 0;
+  for (size_t j = 0; j < st->touched_n; j++) st->candidates[count++] = st->touched[j];
+  int tree = 0;
+  if (micro_c) {
+    union_changed(st, a);
+    /* The tree from the second cluster of a run of one size on; a scan otherwise. */
+    tree = st->tree_size == size || st->last_size == size;
+    st->last_size = size;
+    if (!tree) {
+      st->tree_size = 0; /* it will not follow this visit's changes */
+      scan_build(st, size);
+    } else if (st->tree_size != size) {
+      tree_build(st, size);
+    } else {
+      tree_set(st, a, joined(st, a, size));
+    }
+    for (size_t j = 0; tree && j < st->touched_n; j++) tree_set(st, st->touched[j], -DBL_MAX);
+    uint32_t c = untouched_first(st, tree, tree ? st->tree[1] : st->scan_max);
+    if (c != CE_NOWHERE) st->candidates[count++] = c;
+  } else {
+    for (size_t r = 0; r < st->n; r++) {
+      uint32_t c = ix->class_by_rank[r];
+      if (st->mark[c] & MARK_TOUCHED) continue;
+      st->candidates[count++] = c;
+      break;
+    }
+  }
+  double best_value = 0.0;
+  for (size_t j = 0; j < count; j++) {
+    st->values[j] = candidate(st, st->candidates[j], size, baseline_sum, st->union_sum);
+    if (!j || st->values[j] > best_value) best_value = st->values[j];
+  }
+  if (micro_c && count > st->touched_n) {
+    /* The first untouched class within the tolerance of the best, which need not be the
+     * tree's best itself. Untouched: none of k's items reaches it, so P = 0. */
+    double den = (double)(st->h_sum + size);
+    uint32_t c = untouched_first(st, tree, (best_value - CE_CLIMB_EPS) * den - st->union_sum);
+    if (c != CE_NOWHERE && c != st->candidates[count - 1]) {
+      st->candidates[count] = c;
+      st->values[count++] = candidate(st, c, size, baseline_sum, st->union_sum);
+    }
+  }
+  /* The best class; ties (within the tolerance) go to the label that sorts first. */
+  uint32_t best = CE_NOWHERE;
+  for (size_t j = 0; j < count; j++) {
+    uint32_t c = st->candidates[j];
+    if (st->values[j] >= best_value - CE_CLIMB_EPS && (best == CE_NOWHERE || rank[c] < rank[best]))
+      best = c;
+  }
+  uint32_t to = a;
+  if (best != a && candidate(st, best, size, baseline_sum, st->union_sum) >
+                       candidate(st, a, size, baseline_sum, st->union_sum) + CE_CLIMB_EPS)
+    to = best;
+  for (uint32_t q = begin; q < end; q++) item_add(st, st->members[q], to);
+  if (micro_c) union_changed(st, to);
+  if (tree) { /* the leaves again, for the state after the move */
+    for (size_t j = 0; j < st->touched_n; j++)
+      tree_set(st, st->touched[j], joined(st, st->touched[j], size));
+    tree_set(st, a, joined(st, a, size));
+    tree_set(st, to, joined(st, to, size));
+  }
+  for (size_t j = 0; j < st->touched_n; j++) {
+    uint32_t c = st->touched[j];
+    st->p[c] = st->e_new[c] = 0;
+    st->gain[c] = 0.0;
+    st->mark[c] = 0;
+  }
+  st->map[k] = to;
+  return to != a;
+}
+
+static void climb_free(climb *st) {
+  free(st->gold_start);
+  free(st->gold_ids);
+  free(st->slot_start);
+  free(st->clusters_of);
+  free(st->member_start);
+  free(st->members);
+  free(st->map);
+  free(st->slots);
+  free(st->slot_used);
+  free(st->im);
+  free(st->t);
+  free(st->cm);
+  free(st->g);
+  free(st->p);
+  free(st->e_new);
+  free(st->gain);
+  free(st->mark);
+  free(st->touched);
+  free(st->tree);
+  free(st->scan);
+  free(st->candidates);
+  free(st->values);
+}
+
+/* The renumbered items (see `climb`): a counting sort of the clustered items by the label
+ * rank of their first cluster, stable in item order; then the rows and the cluster → item
+ * lists in the new numbering. Cost O(l + m + Σ|A_i| + Σ|B_i|). */
+static void climb_layout(climb *st, uint32_t *key, uint32_t *order) {
+  const ce_entries *e = st->e;
+  size_t m = e->clusters;
+  memset(st->member_start, 0, (m + 1) * sizeof *st->member_start);
+  for (uint32_t i = 0; i < e->items; i++) {
+    key[i] = UINT32_MAX;
+    for (uint32_t j = e->cluster_start[i]; j < e->cluster_start[i + 1]; j++)
+      if (e->cluster_order[e->cluster_ids[j]] < key[i])
+        key[i] = e->cluster_order[e->cluster_ids[j]];
+    if (key[i] != UINT32_MAX) st->member_start[key[i] + 1]++; /* buckets by rank, for now */
+  }
+  for (size_t r = 0; r < m; r++) st->member_start[r + 1] += st->member_start[r];
+  st->items = st->member_start[m];
+  for (uint32_t i = 0; i < e->items; i++)
+    if (key[i] != UINT32_MAX) order[st->member_start[key[i]]++] = i;
+  st->gold_start[0] = st->slot_start[0] = 0;
+  for (uint32_t j = 0; j < st->items; j++) {
+    uint32_t i = order[j], g = st->gold_start[j];
+    for (uint32_t q = e->class_start[i]; q < e->class_start[i + 1]; q++)
+      st->gold_ids[g++] = e->class_ids[q];
+    st->gold_start[j + 1] = g;
+    st->slot_start[j + 1] = st->slot_start[j] + e->cluster_start[i + 1] - e->cluster_start[i];
+    key[i] = j; /* from now on: the new number of item i */
+  }
+  /* Each item's clusters in label order, so that nothing below depends on the ids. */
+  for (uint32_t j = 0; j < st->items; j++) order[j] = st->slot_start[j];
+  for (size_t r = 0; r < m; r++) {
+    uint32_t k = st->ix->cluster_by_rank[r];
+    for (uint32_t q = st->ix->member_start[k]; q < st->ix->member_start[k + 1]; q++)
+      st->clusters_of[order[key[st->ix->members[q]]]++] = k;
+  }
+  memset(st->member_start, 0, (m + 1) * sizeof *st->member_start);
+  for (uint32_t q = 0; q < st->slot_start[st->items]; q++)
+    st->member_start[st->clusters_of[q] + 1]++;
+  for (size_t k = 0; k < m; k++) st->member_start[k + 1] += st->member_start[k];
+  for (uint32_t j = 0; j < st->items; j++)
+    for (uint32_t q = st->slot_start[j]; q < st->slot_start[j + 1]; q++)
+      st->members[st->member_start[st->clusters_of[q]]++] = j;
+  for (size_t k = m; k > 0; k--) st->member_start[k] = st->member_start[k - 1];
+  st->member_start[0] = 0;
+}
+
+static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
+  const ce_entries *e = ix->entries;
+  size_t n = e->classes ? e->classes : 1, m = e->clusters ? e->clusters : 1;
+  size_t l = e->items ? e->items : 1;
+  size_t golds = e->class_start[e->items], slots = e->cluster_start[e->items];
+  if (!golds) golds = 1;
+  if (!slots) slots = 1;
+  memset(st, 0, sizeof *st);
+  st->ix = ix;
+  st->e = e;
+  st->measure = measure;
+  st->n = e->classes;
+  st->gold_start = malloc((l + 1) * sizeof *st->gold_start);
+  st->gold_ids = malloc(golds * sizeof *st->gold_ids);
+  st->slot_start = malloc((l + 1) * sizeof *st->slot_start);
+  st->clusters_of = malloc(slots * sizeof *st->clusters_of);
+  st->member_start = malloc((m + 1) * sizeof *st->member_start);
+  st->members = malloc(slots * sizeof *st->members);
+  st->map = malloc(m * sizeof *st->map);
+  st->slots = malloc(slots * sizeof *st->slots);
+  st->slot_used = malloc(l * sizeof *st->slot_used);
+  st->im = malloc(l * sizeof *st->im);
+  st->t = malloc(n * sizeof *st->t);
+  st->cm = malloc(n * sizeof *st->cm);
+  st->g = malloc(n * sizeof *st->g);
+  st->p = calloc(n, sizeof *st->p);
+  st->e_new = calloc(n, sizeof *st->e_new);
+  st->gain = calloc(n, sizeof *st->gain);
+  st->mark = calloc(n, 1);
+  st->touched = malloc(n * sizeof *st->touched);
+  for (st->leaves = 1; st->leaves < n;) st->leaves *= 2;
+  st->tree = malloc(2 * st->leaves * sizeof *st->tree);
+  st->scan = malloc(n * sizeof *st->scan);
+  st->candidates = malloc((n + 1) * sizeof *st->candidates);
+  st->values = malloc((n + 1) * sizeof *st->values);
+  /* Scratch for the layout: the sort keys and the new order. */
+  uint32_t *key = malloc(l * sizeof *key), *order = malloc(l * sizeof *order);
+  if (!st->gold_start || !st->gold_ids || !st->slot_start || !st->clusters_of ||
+      !st->member_start || !st->members || !st->map || !st->slots || !st->slot_used || !st->im ||
+      !st->t || !st->cm || !st->g || !st->p || !st->e_new || !st->gain || !st->mark ||
+      !st->touched || !st->tree || !st->scan || !st->candidates || !st->values || !key || !order) {
+    free(key);
+    free(order);
+    climb_free(st);
+    return CE_ERR_NOMEM;
+  }
+  climb_layout(st, key, order);
+  free(key);
+  free(order);
+  return CE_OK;
+}
+
+/* Start s: `start` for s = 0, else a uniformly random class for every cluster (drawn in
+ * label order, classes counted in label order) and a random order of visits. */
+static void start_mapping(climb *st, const uint32_t *start, const ce_climb_options *options,
+                          unsigned s, uint32_t *order) {
+  const ce_type_index *ix = st->ix;
+  size_t m = st->e->clusters;
+  memcpy(order, ix->cluster_by_rank, m * sizeof *order);
+  if (s == 0) {
+    memcpy(st->map, start, m * sizeof *st->map);
+    return;
+  }
+  ce_rng rng;
+  ce__rng_seed(&rng, options->seed, s);
+  for (size_t r = 0; r < m; r++)
+    st->map[ix->cluster_by_rank[r]] = ix->class_by_rank[ce__rng_below(&rng, st->n)];
+  ce__rng_shuffle_u32(&rng, order, m);
+}
+
+ce_status ce__climb(const ce_type_index *ix, int measure, const uint32_t *start,
+                    const ce_climb_options *options, ce_type_score *score) {
+  const ce_entries *e = ix->entries;
+  size_t m = e->clusters;
+  unsigned restarts = options->restarts ? options->restarts : 1;
+  memset(score, 0, sizeof *score);
+  climb st;
+  ce_status status = climb_alloc(&st, ix, measure);
+  if (status) return status;
+  uint32_t *order = malloc((m ? m : 1) * sizeof *order);
+  uint32_t *best_map = malloc((m ? m : 1) * sizeof *best_map);
+  double *values = malloc(restarts * sizeof *values);
+  if (!order || !best_map || !values) {
+    status = CE_ERR_NOMEM;
+    goto done;
+  }
+  if (!e->classes) restarts = 1; /* nothing to map to: every cluster stays unmapped */
+  for (unsigned s = 0; s < restarts; s++) {
+    if (e->classes) {
+      start_mapping(&st, start, options, s, order);
+      state_init(&st);
+      for (;;) {
+        int moved = 0;
+        if (measure == CE_TYPE_MICRO_C) union_sum_refresh(&st);
+        for (size_t r = 0; r < m; r++) moved |= visit(&st, order[r]);
+        score->sweeps++;
+        if (!moved) break;
+      }
+    } else {
+      for (size_t k = 0; k < m; k++) st.map[k] = UINT32_MAX;
+    }
+    /* The reported value comes from the definitions, not from the running sums. */
+    double all[CE_TYPE_MEASURES];
+    status = ce__type_values(ix, st.map, all);
+    if (status) goto done;
+    values[s] = all[measure];
+    if (s == 0 || values[s] > score->value + CE_CLIMB_EPS) {
+      score->value = values[s];
+      memcpy(best_map, st.map, m * sizeof *best_map);
+    }
+  }
+  score->min = values[0];
+  for (unsigned s = 0; s < restarts; s++) {
+    if (values[s] < score->min) score->min = values[s];
+    if (values[s] >= score->value - CE_CLIMB_EPS) score->hits++;
+  }
+  score->cluster_to_class = best_map;
+  best_map = NULL;
+done:
+  climb_free(&st);
+  free(order);
+  free(best_map);
+  free(values);
+  return status;
+}

@@ -1,0 +1,27 @@
+/*
+ * M-1 hill climbing for the polysemous type-level measures (Reichart, Abend & Rappoport
+ * 2010, §4.1 "M-1 Mapping", §4.2; SPEC §3.2).
+ */
+#ifndef CE_HILLCLIMB_INTERNAL_H
+#define CE_HILLCLIMB_INTERNAL_H
+
+#include "measures/type_index_internal.h"
+
+/* How M-1 hill climbing runs (SPEC §3.2). */
+typedef struct ce_climb_options {
+  unsigned restarts; /* starts in all, >= 1; start 0 is the "intelligent" one */
+  uint64_t seed;     /* seeds the other starts */
+} ce_climb_options;
+
+/*
+ * Hill climbing for `measure` (a CE_TYPE_* id) from options->restarts starts: start 0 is
+ * `start` (every cluster mapped) visited in label order, the others uniformly random
+ * mappings visited in random orders, start s drawn from stream s of options->seed. Fills
+ * every field of `score`; score->cluster_to_class is allocated (clusters elements, at
+ * least one) and freed by the caller. The best start wins; among starts within 1e-12 of
+ * each other, the earliest. Cost per sweep about Σ_i |B_i|·(|A_i| + |B_i|) + m·n.
+ */
+ce_status ce__climb(const ce_type_index *index, int measure, const uint32_t *start,
+                    const ce_climb_options *options, ce_type_score *score);
+
+#endif

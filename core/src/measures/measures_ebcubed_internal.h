@@ -1,0 +1,18 @@
+/* Extended BCubed over type-level entries (measures_ebcubed.c). */
+#ifndef CE_MEASURES_EBCUBED_INTERNAL_H
+#define CE_MEASURES_EBCUBED_INTERNAL_H
+
+#include "measures/entries_internal.h"
+
+/*
+ * Extended BCubed (Amigó et al. 2009; SPEC §3.3) over items: precision, recall, F. An item
+ * with an empty induced entry has no precision of its own and stays out of the precision
+ * mean (its recall is 0); an empty mean is 0; F is 0 when both are. Items with equal
+ * entries are counted once with a weight, and only pairs sharing a cluster are visited
+ * (plus pairs of distinct gold entries sharing a class): never all l² pairs. CE_ERR_USAGE
+ * for ids out of range, CE_ERR_NOMEM.
+ */
+ce_status ce__extended_bcubed(const ce_entries *entries, double *precision, double *recall,
+                              double *f);
+
+#endif

@@ -1,0 +1,194 @@
+/*
+ * Information-theoretic measures over the contingency table (SPEC §3.1): entropies,
+ * V-measure (Rosenberg & Hirschberg 2007, §4), VI (Meilă 2007), NVI (Reichart &
+ * Rappoport 2009, §3), NMI and AMI (Vinh, Epps & Bailey 2010), and wordspace's
+ * clustering entropy. Natural logs unless `log2`.
+ */
+#include <float.h>
+#include <math.h>
+
+#include "measures/measures_internal.h"
+
+/* H = -Σ (x/N) ln(x/N) over the non-zero marginals `sums`. */
+static double marginal_entropy(const uint64_t *sums, size_t count, double total) {
+  double h = 0.0;
+  for (size_t i = 0; i < count; i++)
+    if (sums[i]) {
+      double p = (double)sums[i] / total;
+      h -= p * log(p);
+    }
+  return h > 0.0 ? h : 0.0;
+}
+
+/* True when the table pairs each class with exactly one cluster and vice versa. */
+static int is_same_partition(const ce_table *table) {
+  for (size_t i = 0; i < table->cell_count; i++) {
+    uint64_t n = table->cell_n[i];
+    if (n != table->class_sums[table->cell_class[i]] ||
+        n != table->cluster_sums[table->cell_cluster[i]])
+      return 0;
+  }
+  return 1;
+}
+
+static double generalized_mean(double u, double v, ce_mean mean) {
+  switch (mean) {
+    case CE_MEAN_GEOMETRIC:
+      return sqrt(u * v);
+    case CE_MEAN_MIN:
+      return u < v ? u : v;
+    case CE_MEAN_MAX:
+      return u > v ? u : v;
+    default:
+      return (u + v) / 2;
+  }
+}
+
+/*
+ * The sum over n of P(n) · (n/N) · ln(N n / (a b)), P hypergeometric with support
+ * [max(1, a+b−N), min(a, b)] (n = 0 adds nothing). P is unimodal: start at the mode
+ * (through lgamma, never factorials) and walk out both ways with the ratio
+ * P(n+1)/P(n) = (a−n)(b−n) / ((n+1)(N−a−b+n+1)), stopping once the remaining tail,
+ * bounded by a geometric series, cannot move the sum by more than 1e-18 relative.
+ */
+static double expected_cell_mi(double a, double b, double total) {
+  double lo = a + b - total > 1 ? a + b - total : 1, hi = a < b ? a : b;
+  if (hi < lo) return 0.0;
+  double mode = floor((a + 1) * (b + 1) / (total + 2));
+  if (mode < lo) mode = lo;
+  if (mode > hi) mode = hi;
+  double log_p = lgamma(a + 1) + lgamma(b + 1) + lgamma(total - a + 1) + lgamma(total - b + 1) -
+                 lgamma(total + 1) - lgamma(mode + 1) - lgamma(a - mode + 1) -
+                 lgamma(b - mode + 1) - lgamma(total - a - b + mode + 1);
+  double p_mode = exp(log_p);
+  double weight_bound = log(total) + 1.0; /* |(n/N) ln(N n/(a b))| <= ln N for n <= min(a,b) */
+  double sum = 0.0;
+  double p = p_mode;
+  for (double n = mode; n <= hi; n++) { /* upwards from the mode */
+    sum += p * (n / total) * log((n * total) / (a * b));
+    double ratio = (a - n) * (b - n) / ((n + 1) * (total - a - b + n + 1));
+    p *= ratio;
+    if (ratio < 1 && p * weight_bound / (1 - ratio) <= 1e-18 * fabs(sum) + DBL_MIN) break;
+  }
+  p = p_mode;
+  for (double n = mode - 1; n >= lo; n--) {                                 /* downwards */
+    double ratio = (n + 1) * (total - a - b + n + 1) / ((a - n) * (b - n)); /* P(n)/P(n+1) */
+    p *= ratio;
+    sum += p * (n / total) * log((n * total) / (a * b));
+    if (ratio < 1 && p * weight_bound / (1 - ratio) <= 1e-18 * fabs(sum) + DBL_MIN) break;
+  }
+  return sum;
+}
+
+double ce__expected_mutual_information(const ce_table *table) {
+  double total = (double)table->total, emi = 0.0;
+  for (size_t c = 0; c < table->classes; c++) {
+    if (!table->class_sums[c]) continue;
+    for (size_t k = 0; k < table->clusters; k++)
+      if (table->cluster_sums[k])
+        emi +=
+            expected_cell_mi((double)table->class_sums[c], (double)table->cluster_sums[k], total);
+  }
+  return emi;
+}
+
+/* Counts the classes and clusters that hold at least one token, and those of one token. */
+typedef struct label_counts {
+  size_t classes, clusters, single_classes, single_clusters;
+} label_counts;
+
+static label_counts count_used(const ce_table *table) {
+  label_counts counts = {0, 0, 0, 0};
+  for (size_t c = 0; c < table->classes; c++) {
+    counts.classes += table->class_sums[c] != 0;
+    counts.single_classes += table->class_sums[c] == 1;
+  }
+  for (size_t k = 0; k < table->clusters; k++) {
+    counts.clusters += table->cluster_sums[k] != 0;
+    counts.single_clusters += table->cluster_sums[k] == 1;
+  }
+  return counts;
+}
+
+/*
+ * NMI and AMI with scikit-learn's edge cases (1.2): one class and one cluster is a
+ * perfect match (1); NMI is 0 when MI is 0; AMI's denominator keeps at least machine
+ * epsilon. Identical partitions give AMI = 1 (SPEC §3.1), where scikit-learn could give 0.
+ */
+static void normalized_mi(const ce_table *table, double h_c, double h_k, double mi, ce_mean mean,
+                          ce_measures *out) {
+  label_counts counts = count_used(table);
+  if (counts.classes == 1 && counts.clusters == 1) {
+    ce__measure_put(out, CE_NMI, 1.0);
+    ce__measure_put(out, CE_AMI, 1.0);
+    return;
+  }
+  double normalizer = generalized_mean(h_c, h_k, mean);
+  ce__measure_put(out, CE_NMI, mi == 0.0 || normalizer == 0.0 ? 0.0 : mi / normalizer);
+  if (is_same_partition(table)) {
+    ce__measure_put(out, CE_AMI, 1.0);
+    return;
+  }
+  /* When one side is all singletons every permutation gives the same table: EMI = MI
+   * exactly, and computing it would only add rounding noise to a 0 numerator. */
+  int forced = counts.single_classes == counts.classes || counts.single_clusters == counts.clusters;
+  double emi = forced ? mi : ce__expected_mutual_information(table);
+  double denominator = normalizer - emi;
+  if (denominator < 0)
+    denominator = denominator < -DBL_EPSILON ? denominator : -DBL_EPSILON;
+  else
+    denominator = denominator > DBL_EPSILON ? denominator : DBL_EPSILON;
+  ce__measure_put(out, CE_AMI, (mi - emi) / denominator);
+}
+
+void ce__measures_info(const ce_table *table, const ce_measure_options *options, ce_measures *out) {
+  double beta = options->beta;
+  double total = (double)table->total;
+  double h_c = marginal_entropy(table->class_sums, table->classes, total);
+  double h_k = marginal_entropy(table->cluster_sums, table->clusters, total);
+  double h_c_given_k = 0.0, h_k_given_c = 0.0, mi = 0.0;
+  for (size_t i = 0; i < table->cell_count; i++) {
+    double n = (double)table->cell_n[i];
+    double a = (double)table->class_sums[table->cell_class[i]];
+    double b = (double)table->cluster_sums[table->cell_cluster[i]];
+    double p = n / total;
+    h_c_given_k -= p * log(n / b);
+    h_k_given_c -= p * log(n / a);
+    /* One quotient of two products: where n·N = a·b (a cell that fills its class, or a
+     * cluster as large as the corpus) the term is exactly 0, as it is mathematically. */
+    mi += p * log((n * total) / (a * b));
+  }
+  /* Rounding can leave -1e-17 where the exact value is 0. */
+  if (h_c_given_k < 0.0) h_c_given_k = 0.0;
+  if (h_k_given_c < 0.0) h_k_given_c = 0.0;
+  if (mi < 0.0) mi = 0.0;
+  if (mi > h_c) mi = h_c; /* I(C;K) <= min(H(C), H(K)) */
+  if (mi > h_k) mi = h_k;
+
+  /* Ratios are free of the log base; take them before any change of unit. */
+  double homogeneity = h_c == 0.0 ? 1.0 : 1.0 - h_c_given_k / h_c;
+  double completeness = h_k == 0.0 ? 1.0 : 1.0 - h_k_given_c / h_k;
+  double v_denominator = beta * homogeneity + completeness;
+  double v_measure =
+      v_denominator == 0.0 ? 0.0 : (1.0 + beta) * homogeneity * completeness / v_denominator;
+  double vi = h_c_given_k + h_k_given_c;
+  double nvi = h_c == 0.0 ? h_k : vi / h_c;
+
+  normalized_mi(table, h_c, h_k, mi, options->mean, out);
+  /* wordspace's clustering entropy: H(C|K) always in bits, and scaled by H(C). */
+  ce__measure_put(out, CE_ENTROPY_BITS, h_c_given_k / log(2.0));
+  ce__measure_put(out, CE_ENTROPY_SCALED, h_c == 0.0 ? 0.0 : h_c_given_k / h_c);
+
+  double unit = options->log2 ? 1.0 / log(2.0) : 1.0;
+  if (h_c == 0.0) nvi *= unit; /* nvi is then H(K), an entropy in the chosen unit */
+  ce__measure_put(out, CE_H_C, h_c * unit);
+  ce__measure_put(out, CE_H_K, h_k * unit);
+  ce__measure_put(out, CE_H_C_GIVEN_K, h_c_given_k * unit);
+  ce__measure_put(out, CE_H_K_GIVEN_C, h_k_given_c * unit);
+  ce__measure_put(out, CE_MI, mi * unit);
+  ce__measure_put(out, CE_HOMOGENEITY, homogeneity);
+  ce__measure_put(out, CE_COMPLETENESS, completeness);
+  ce__measure_put(out, CE_V_MEASURE, v_measure);
+  ce__measure_put(out, CE_VI, vi * unit);
+  ce__measure_put(out, CE_NVI, nvi);
+}

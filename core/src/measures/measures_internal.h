@@ -1,0 +1,50 @@
+/* The contingency measures of SPEC §3.1, each family in its own file. */
+#ifndef CE_MEASURES_INTERNAL_H
+#define CE_MEASURES_INTERNAL_H
+
+#include "measures/contingency_internal.h"
+
+typedef struct ce_measures {
+  double value[CE_MEASURE_COUNT];
+  uint64_t available; /* bit m set: value[m] is defined */
+} ce_measures;
+
+/* The options the contingency measures read. */
+typedef struct ce_measure_options {
+  double beta;  /* V-measure's weight of completeness */
+  int log2;     /* entropies in bits instead of nats */
+  ce_mean mean; /* nmi and ami normaliser */
+  /* When not NULL (clusters elements each): the m1 and o1 mappings, cluster → class,
+   * UINT32_MAX for a cluster o1 leaves unmapped. */
+  uint32_t *m1_map, *o1_map;
+} ce_measure_options;
+
+static inline void ce__measure_put(ce_measures *out, ce_measure m, double value) {
+  out->value[m] = value;
+  out->available |= (uint64_t)1 << m;
+}
+
+/* Every §3.1 measure of a table holding at least one token. */
+ce_status ce__measures_all(const ce_table *table, const ce_measure_options *options,
+                           ce_measures *out);
+
+/* m1, o1, inv_purity (measures_map.c). */
+ce_status ce__measures_mapping(const ce_table *table, ce_measures *out, uint32_t *m1_map,
+                               uint32_t *o1_map);
+
+/* Entropies, V, VI, NVI, NMI, AMI, wordspace's entropies (measures_info.c). */
+void ce__measures_info(const ce_table *table, const ce_measure_options *options, ce_measures *out);
+
+/* Expected mutual information of the table's marginals under the hypergeometric model
+ * (Vinh, Epps & Bailey 2010), in nats (measures_info.c). */
+double ce__expected_mutual_information(const ce_table *table);
+
+/* ARI, Rand, pairwise P/R/F, FMI, BCubed, ZeroSpeech grouping (measures_pairs.c). */
+void ce__measures_pairs(const ce_table *table, ce_measures *out);
+
+/* Harmonic mean of p and r; 0 when both are 0. */
+static inline double ce__f_score(double p, double r) {
+  return p + r > 0 ? 2 * p * r / (p + r) : 0;
+}
+
+#endif

@@ -1,0 +1,208 @@
+/*
+ * The polysemous type-level measures of Reichart, Abend & Rappoport (2010, §4; SPEC §3.2):
+ * MacroI, MicroI (item based, §4.1) and MicroC (cluster based, §4.2), each under the 1-1
+ * mapping (an exact assignment problem, here) and the M-1 mapping (hill climbing, hillclimb.c);
+ * the values of one mapping come from type_index.c.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "measures/assign_internal.h"
+#include "measures/measures_type_internal.h"
+
+/*
+ * Row k of the 1-1 weights of `measure` (SPEC §3.2), `row` of n elements, zeroed first:
+ *   MacroI W(c,k) = #{i : c ∈ A_i, k ∈ B_i}                       (§4.1, up to F)
+ *   MicroI W(c,k) = Σ_{i: c ∈ A_i, k ∈ B_i} 2 / (|A_i| + |B_i|)    (§4.1, w_i)
+ *   MicroC W(c,k) = |k| · 2|k ∩ c| / (|k| + |c|)                   (§4.2, up to 1/N*)
+ */
+static void weight_row(const ce_type_index *ix, int measure, uint32_t k, double *row) {
+  const ce_entries *e = ix->entries;
+  size_t n = e->classes;
+  memset(row, 0, n * sizeof *row);
+  for (uint32_t q = ix->member_start[k]; q < ix->member_start[k + 1]; q++) {
+    uint32_t i = ix->members[q];
+    uint32_t a = e->class_start[i + 1] - e->class_start[i];
+    uint32_t b = e->cluster_start[i + 1] - e->cluster_start[i];
+    double w = measure == CE_TYPE_MICRO_I ? 2.0 / (double)(a + b) : 1.0; /* b >= 1 here */
+    for (uint32_t j = e->class_start[i]; j < e->class_start[i + 1]; j++) row[e->class_ids[j]] += w;
+  }
+  if (measure == CE_TYPE_MICRO_C) {
+    double size = ix->member_start[k + 1] - ix->member_start[k];
+    for (size_t c = 0; c < n; c++)
+      if (row[c] > 0) row[c] = size * 2.0 * row[c] / (size + (double)ix->class_size[c]);
+  }
+}
+
+/*
+ * The rows of a measure's weights worth an assignment (clusters × classes). Identical rows
+ * are interchangeable, and a row matched outside its non-zero weights adds nothing, so a
+ * row identical to `support` kept rows (support = its non-zero weights) and a row of zeros
+ * can stay out without changing the optimum: singletons of one class keep one cluster.
+ * Memory is kept rows × n instead of m × n.
+ */
+typedef struct kept_rows {
+  size_t n, count, cap;
+  double *weights;   /* count × n, row-major */
+  uint32_t *cluster; /* kept row → cluster */
+  /* Distinct rows: an open-addressing table of row ids (UINT32_MAX empty), each distinct
+   * row's first kept row, hash and copies kept. */
+  uint32_t *table, *first, *copies;
+  uint64_t *hash;
+  size_t table_mask, distinct;
+} kept_rows;
+
+static void kept_free(kept_rows *kept) {
+  free(kept->weights);
+  free(kept->cluster);
+  free(kept->table);
+  free(kept->first);
+  free(kept->copies);
+  free(kept->hash);
+}
+
+static ce_status kept_init(kept_rows *kept, size_t n, size_t m) {
+  memset(kept, 0, sizeof *kept);
+  kept->n = n;
+  size_t slots = 2;
+  while (slots < 2 * m) slots *= 2;
+  kept->table_mask = slots - 1;
+  kept->table = malloc(slots * sizeof *kept->table);
+  kept->cluster = malloc((m ? m : 1) * sizeof *kept->cluster);
+  kept->first = malloc((m ? m : 1) * sizeof *kept->first);
+  kept->copies = malloc((m ? m : 1) * sizeof *kept->copies);
+  kept->hash = malloc((m ? m : 1) * sizeof *kept->hash);
+  if (!kept->table || !kept->cluster || !kept->first || !kept->copies || !kept->hash) {
+    kept_free(kept);
+    return CE_ERR_NOMEM;
+  }
+  for (size_t s = 0; s < slots; s++) kept->table[s] = UINT32_MAX;
+  return CE_OK;
+}
+
+/* Offers cluster k's row; keeps a copy when it may matter (see kept_rows). */
+static ce_status kept_offer(kept_rows *kept, uint32_t k, const double *row) {
+  size_t n = kept->n, support = 0;
+  uint64_t hash = UINT64_C(1469598103934665603); /* FNV-1a over (class, weight bits) */
+  for (size_t c = 0; c < n; c++) {
+    if (row[c] == 0.0) continue;
+    uint64_t bits;
+    memcpy(&bits, &row[c], sizeof bits);
+    hash = (hash ^ c) * UINT64_C(1099511628211);
+    hash = (hash ^ bits) * UINT64_C(1099511628211);
+    support++;
+  }
+  if (!support) return CE_OK;
+  size_t slot = (size_t)hash & kept->table_mask;
+  uint32_t d;
+  while ((d = kept->table[slot]) != UINT32_MAX) {
+    if (kept->hash[d] == hash &&
+        !memcmp(kept->weights + (size_t)kept->first[d] * n, row, n * sizeof *row))
+      break;
+    slot = (slot + 1) & kept->table_mask;
+  }
+  if (d != UINT32_MAX && kept->copies[d] >= support) return CE_OK;
+  if (kept->count == kept->cap) {
+    size_t cap = kept->cap ? 2 * kept->cap : 64;
+    if (cap > SIZE_MAX / sizeof(double) / n) return CE_ERR_NOMEM;
+    double *grown = realloc(kept->weights, cap * n * sizeof *grown);
+    if (!grown) return CE_ERR_NOMEM;
+    kept->weights = grown;
+    kept->cap = cap;
+  }
+  if (d == UINT32_MAX) {
+    d = (uint32_t)kept->distinct++;
+    kept->table[slot] = d;
+    kept->hash[d] = hash;
+    kept->first[d] = (uint32_t)kept->count;
+    kept->copies[d] = 0;
+  }
+  kept->copies[d]++;
+  memcpy(kept->weights + kept->count * n, row, n * sizeof *row);
+  kept->cluster[kept->count++] = k;
+  return CE_OK;
+}
+
+/* 1-1 for one measure from its weights, and the M-1 start 0: each cluster to the class of
+ * largest weight, ties to the label that sorts first. */
+static ce_status one_to_one(const ce_type_index *ix, int measure, uint32_t *start,
+                            ce_type_score *score) {
+  const ce_entries *e = ix->entries;
+  size_t n = e->classes, m = e->clusters;
+  kept_rows kept;
+  ce_status status = kept_init(&kept, n, m);
+  if (status) return status;
+  double *row = malloc((n ? n : 1) * sizeof *row);
+  long *row_to_col = NULL;
+  score->cluster_to_class = malloc((m ? m : 1) * sizeof *score->cluster_to_class);
+  if (!row || !score->cluster_to_class) status = CE_ERR_NOMEM;
+  for (uint32_t k = 0; k < m && !status && n; k++) {
+    weight_row(ix, measure, k, row);
+    uint32_t best = ix->class_by_rank[0];
+    for (size_t r = 1; r < n; r++)
+      if (row[ix->class_by_rank[r]] > row[best]) best = ix->class_by_rank[r];
+    start[k] = best;
+    status = kept_offer(&kept, k, row);
+  }
+  if (!status) {
+    row_to_col = malloc((kept.count ? kept.count : 1) * sizeof *row_to_col);
+    if (!row_to_col) status = CE_ERR_NOMEM;
+  }
+  double total;
+  if (!status) status = ce__assign_max(kept.weights, kept.count, n, row_to_col, &total);
+  if (!status) {
+    /* A cluster matched to a class it shares nothing with is left unmapped: the values
+     * are the same either way (|h(B_i)| := |B_i|; F = 0), and the mapping is clearer. */
+    for (size_t k = 0; k < m; k++) score->cluster_to_class[k] = UINT32_MAX;
+    for (size_t j = 0; j < kept.count; j++) {
+      long c = row_to_col[j];
+      if (c >= 0 && kept.weights[j * n + (size_t)c] > 0)
+        score->cluster_to_class[kept.cluster[j]] = (uint32_t)c;
+    }
+    double all[CE_TYPE_MEASURES];
+    status = ce__type_values(ix, score->cluster_to_class, all);
+    score->value = score->min = all[measure];
+    score->hits = 1;
+    score->sweeps = 0;
+  }
+  kept_free(&kept);
+  free(row);
+  free(row_to_col);
+  return status;
+}
+
+void ce__type_result_free(ce_type_result *result) {
+  if (!result) return;
+  for (int t = 0; t < CE_TYPE_MEASURES; t++) {
+    free(result->o1[t].cluster_to_class);
+    free(result->m1[t].cluster_to_class);
+  }
+  memset(result, 0, sizeof *result);
+}
+
+ce_status ce__type_measures(const ce_entries *entries, const ce_climb_options *options,
+                            ce_type_result *result) {
+  return ce__type_measures_from(entries, options, NULL, result);
+}
+
+ce_status ce__type_measures_from(const ce_entries *entries, const ce_climb_options *options,
+                                 const uint32_t *const *m1_start, ce_type_result *result) {
+  memset(result, 0, sizeof *result);
+  ce_climb_options defaults = {10, 1};
+  if (!options) options = &defaults;
+  ce_type_index ix;
+  ce_status status = ce__type_index_build(&ix, entries);
+  if (status) return status;
+  size_t m = entries->clusters;
+  uint32_t *start = malloc((m ? m : 1) * sizeof *start);
+  if (!start) status = CE_ERR_NOMEM;
+  for (int t = 0; t < CE_TYPE_MEASURES && !status; t++) {
+    status = one_to_one(&ix, t, start, &result->o1[t]);
+    if (!status)
+      status = ce__climb(&ix, t, m1_start ? m1_start[t] : start, options, &result->m1[t]);
+  }
+  free(start);
+  ce__type_index_free(&ix);
+  if (status) ce__type_result_free(result);
+  return status;
+}

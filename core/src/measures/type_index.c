@@ -1,0 +1,170 @@
+/*
+ * The index of entries both type-level mappings share (cluster -> items, class sizes, label
+ * order), and the three polysemous measures of one mapping computed from their definitions
+ * (Reichart, Abend & Rappoport 2010, §4.1, §4.2; SPEC §3.2).
+ *
+ * Empty denominators (SPEC §3 asks that none print NaN): with no item at all MacroI and
+ * MicroI are 0; MicroC is 0 when no item is clustered (N* = 0). An item's F_i is 0 when
+ * |A_i| + |h(B_i)| = 0, which the entries' contract (non-empty gold entries) rules out.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "measures/type_index_internal.h"
+
+void ce__type_index_free(ce_type_index *ix) {
+  if (!ix) return;
+  free(ix->member_start);
+  free(ix->members);
+  free(ix->class_size);
+  free(ix->class_by_rank);
+  free(ix->cluster_by_rank);
+  memset(ix, 0, sizeof *ix);
+}
+
+/* rank_to_id = the inverse of the permutation `order`; 0 when `order` is not one. */
+static int invert_order(const uint32_t *order, size_t count, uint32_t *rank_to_id) {
+  for (size_t r = 0; r < count; r++) rank_to_id[r] = UINT32_MAX;
+  for (size_t id = 0; id < count; id++) {
+    if (order[id] >= count || rank_to_id[order[id]] != UINT32_MAX) return 0;
+    rank_to_id[order[id]] = (uint32_t)id;
+  }
+  return 1;
+}
+
+ce_status ce__type_index_build(ce_type_index *ix, const ce_entries *e) {
+  memset(ix, 0, sizeof *ix);
+  ix->entries = e;
+  size_t n = e->classes, m = e->clusters, l = e->items;
+  if (l >= UINT32_MAX || n >= UINT32_MAX || m >= UINT32_MAX) return CE_ERR_USAGE;
+  size_t memberships = e->cluster_start[l];
+  ix->member_start = calloc(m + 1, sizeof *ix->member_start);
+  ix->members = malloc((memberships ? memberships : 1) * sizeof *ix->members);
+  ix->class_size = calloc(n ? n : 1, sizeof *ix->class_size);
+  ix->class_by_rank = malloc((n ? n : 1) * sizeof *ix->class_by_rank);
+  ix->cluster_by_rank = malloc((m ? m : 1) * sizeof *ix->cluster_by_rank);
+  if (!ix->member_start || !ix->members || !ix->class_size || !ix->class_by_rank ||
+      !ix->cluster_by_rank) {
+    ce__type_index_free(ix);
+    return CE_ERR_NOMEM;
+  }
+  ce_status status = CE_OK;
+  for (size_t i = 0; i < l && !status; i++) {
+    for (uint32_t j = e->class_start[i]; j < e->class_start[i + 1]; j++) {
+      if (e->class_ids[j] >= n)
+        status = CE_ERR_USAGE;
+      else
+        ix->class_size[e->class_ids[j]]++;
+    }
+    ix->gold_total += e->class_start[i + 1] - e->class_start[i];
+    for (uint32_t j = e->cluster_start[i]; j < e->cluster_start[i + 1]; j++) {
+      if (e->cluster_ids[j] >= m)
+        status = CE_ERR_USAGE;
+      else
+        ix->member_start[e->cluster_ids[j] + 1]++;
+    }
+  }
+  if (!status && (!invert_order(e->class_order, n, ix->class_by_rank) ||
+                  !invert_order(e->cluster_order, m, ix->cluster_by_rank)))
+    status = CE_ERR_USAGE;
+  if (status) {
+    ce__type_index_free(ix);
+    return status;
+  }
+  /* The inverse index cluster → items, items ascending (a counting sort). */
+  for (size_t k = 0; k < m; k++) ix->member_start[k + 1] += ix->member_start[k];
+  for (size_t i = 0; i < l; i++)
+    for (uint32_t j = e->cluster_start[i]; j < e->cluster_start[i + 1]; j++)
+      ix->members[ix->member_start[e->cluster_ids[j]]++] = (uint32_t)i;
+  for (size_t k = m; k > 0; k--) ix->member_start[k] = ix->member_start[k - 1];
+  ix->member_start[0] = 0;
+  return CE_OK;
+}
+
+ce_status ce__type_values(const ce_type_index *ix, const uint32_t *map,
+                          double values[CE_TYPE_MEASURES]) {
+  const ce_entries *e = ix->entries;
+  size_t n = e->classes, m = e->clusters, l = e->items;
+  /* Per class: the last item that reached it / holds it in its gold entry; |U_c|; CM_c. */
+  uint32_t *reached = malloc((n ? n : 1) * sizeof *reached);
+  uint32_t *gold = malloc((n ? n : 1) * sizeof *gold);
+  uint64_t *t = calloc(n ? n : 1, sizeof *t), *cm = calloc(n ? n : 1, sizeof *cm);
+  if (!reached || !gold || !t || !cm) {
+    free(reached);
+    free(gold);
+    free(t);
+    free(cm);
+    return CE_ERR_NOMEM;
+  }
+  for (size_t c = 0; c < n; c++) reached[c] = gold[c] = UINT32_MAX;
+  uint64_t im_sum = 0, h_sum = 0;
+  double f_sum = 0.0;
+  for (uint32_t i = 0; i < l; i++) {
+    for (uint32_t j = e->class_start[i]; j < e->class_start[i + 1]; j++) gold[e->class_ids[j]] = i;
+    uint64_t im = 0, h = 0;
+    for (uint32_t j = e->cluster_start[i]; j < e->cluster_start[i + 1]; j++) {
+      uint32_t c = map[e->cluster_ids[j]];
+      if (c == UINT32_MAX) { /* unmapped (1-1): counts in |h(B_i)|, matches nothing */
+        h++;
+        continue;
+      }
+      if (reached[c] == i) continue; /* h(B_i) is a set */
+      reached[c] = i;
+      h++;
+      t[c]++; /* i ∈ U_c */
+      if (gold[c] == i) {
+        im++;
+        cm[c]++; /* i ∈ U_c ∩ c */
+      }
+    }
+    im_sum += im;
+    h_sum += h;
+    uint64_t a = e->class_start[i + 1] - e->class_start[i];
+    if (a + h) f_sum += 2.0 * (double)im / (double)(a + h); /* F_i (§4.1) */
+  }
+  /* MacroI = 2·IM / (Σ|A_i| + Σ|h(B_i)|) (§4.1). */
+  uint64_t den = ix->gold_total + h_sum;
+  values[CE_TYPE_MACRO_I] = den ? 2.0 * (double)im_sum / (double)den : 0.0;
+  /* MicroI = (1/l) Σ_i 2·IM_i / (|A_i| + |h(B_i)|) (§4.1). */
+  values[CE_TYPE_MICRO_I] = l ? f_sum / (double)l : 0.0;
+  /* MicroC = Σ_{z ∈ K_h} |z|·F_z / N*, F_z = 2·CM_z / (|z| + |h̄(z)|) (§4.2); an unmapped
+   * cluster is its own z with F_z = 0. */
+  double num = 0.0;
+  uint64_t n_star = 0;
+  for (size_t r = 0; r < n; r++) { /* in label order: the sum does not depend on the ids */
+    uint32_t c = ix->class_by_rank[r];
+    if (!t[c]) continue;
+    num += 2.0 * (double)cm[c] * (double)t[c] / (double)(t[c] + ix->class_size[c]);
+    n_star += t[c];
+  }
+  for (size_t k = 0; k < m; k++)
+    if (map[k] == UINT32_MAX) n_star += ix->member_start[k + 1] - ix->member_start[k];
+  values[CE_TYPE_MICRO_C] = n_star ? num / (double)n_star : 0.0;
+  free(reached);
+  free(gold);
+  free(t);
+  free(cm);
+  return CE_OK;
+}
+
+void ce__type_item_match(const ce_entries *e, const uint32_t *map, size_t item, unsigned *im,
+                         double *f) {
+  uint32_t begin = e->cluster_start[item], end = e->cluster_start[item + 1];
+  unsigned matches = 0, h = 0;
+  for (uint32_t j = begin; j < end; j++) {
+    uint32_t c = map[e->cluster_ids[j]];
+    if (c == UINT32_MAX) { /* unmapped: |h(B_i)| := |B_i| (SPEC §3.2) */
+      h++;
+      continue;
+    }
+    uint32_t prior = begin;
+    while (prior < j && map[e->cluster_ids[prior]] != c) prior++;
+    if (prior < j) continue; /* h(B_i) is a set */
+    h++;
+    for (uint32_t g = e->class_start[item]; g < e->class_start[item + 1]; g++)
+      if (e->class_ids[g] == c) matches++;
+  }
+  unsigned a = e->class_start[item + 1] - e->class_start[item];
+  *im = matches;
+  *f = a + h ? 2.0 * matches / (double)(a + h) : 0.0; /* F_i (§4.1) */
+}

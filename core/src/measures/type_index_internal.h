@@ -1,0 +1,60 @@
+/*
+ * What both type-level mappings need besides the entries, and the three polysemous measures
+ * of one mapping from their definitions (Reichart, Abend & Rappoport 2010, §4; SPEC §3.2):
+ * the 1-1 solution (measures_type.c) and M-1 hill climbing (hillclimb.c) share them.
+ */
+#ifndef CE_TYPE_INDEX_INTERNAL_H
+#define CE_TYPE_INDEX_INTERNAL_H
+
+#include "measures/entries_internal.h"
+
+/* The three polysemous measures, in the order of their ids (macro_i, micro_i, micro_c). */
+enum { CE_TYPE_MACRO_I, CE_TYPE_MICRO_I, CE_TYPE_MICRO_C, CE_TYPE_MEASURES };
+
+/* One measure under one mapping: its value and the mapping reaching it. */
+typedef struct ce_type_score {
+  double value;
+  /* clusters elements (at least one); UINT32_MAX for a cluster 1-1 leaves unmapped: more
+   * clusters than classes, or its partner would share no item with it (same values) */
+  uint32_t *cluster_to_class;
+  /* M-1: the spread over the starts. 1-1 (exact): min = value, hits = 1, sweeps = 0. */
+  double min;
+  unsigned hits;   /* starts that reached `value` (within 1e-12) */
+  uint64_t sweeps; /* sweeps in all starts together */
+} ce_type_score;
+
+/* What both mappings need besides the entries, built once per evaluation. */
+typedef struct ce_type_index {
+  const ce_entries *entries;        /* not owned */
+  uint32_t *member_start, *members; /* cluster k's items, ascending: members[member_start[k] ..
+                                       member_start[k+1]) */
+  uint32_t *class_size;             /* |c|, items whose gold entry holds c */
+  uint32_t *class_by_rank;          /* inverse of entries->class_order */
+  uint32_t *cluster_by_rank;        /* inverse of entries->cluster_order */
+  uint64_t gold_total;              /* Σ_i |A_i| */
+} ce_type_index;
+
+/*
+ * Builds the index of `entries`. CE_ERR_USAGE when an id is out of range or an order is
+ * not a permutation, CE_ERR_NOMEM. Cost O(items + classes + clusters + Σ|A_i| + Σ|B_i|).
+ */
+ce_status ce__type_index_build(ce_type_index *index, const ce_entries *entries);
+void ce__type_index_free(ce_type_index *index);
+
+/*
+ * The three measures (macro_i, micro_i, micro_c) of one mapping, computed from their
+ * definitions: `cluster_to_class[k]` is a class or UINT32_MAX (unmapped: it counts in
+ * |h(B_i)| and is its own member of K_h with F = 0). Cost O(Σ|A_i| + Σ|B_i| + n + m).
+ */
+ce_status ce__type_values(const ce_type_index *index, const uint32_t *cluster_to_class,
+                          double values[CE_TYPE_MEASURES]);
+
+/*
+ * Per item under a mapping: IM_i = |A_i ∩ h(B_i)| and F_i = 2·IM_i / (|A_i| + |h(B_i)|),
+ * where an unmapped cluster still counts in |h(B_i)| (SPEC §3.2); F_i = 0 when both sizes
+ * are 0. For --details. Cost O(|A_i|·|B_i| + |B_i|²), no allocation.
+ */
+void ce__type_item_match(const ce_entries *entries, const uint32_t *cluster_to_class, size_t item,
+                         unsigned *im, double *f);
+
+#endif

@@ -1,0 +1,572 @@
+/*
+ * Results as tables (text, TSV, CSV, Markdown, LaTeX) and the TSV reports of SPEC §4:
+ * contingency, ranked sizes, per-item details, mappings. Text only; the caller writes it.
+ */
+#include <math.h>
+#include <stdio.h> /* snprintf only */
+#include <stdlib.h>
+#include <string.h>
+
+#include "run/input_internal.h"
+#include "run/row_internal.h"
+#include "run/run_internal.h"
+#include "stats/bootstrap_internal.h"
+#include "stats/ranking_internal.h"
+
+static const char *level_name(ce_level level) {
+  return level == CE_LEVEL_TOKEN ? "token" : "type";
+}
+
+/* A field for CSV: quoted when it holds a comma, a quote or a line end. */
+static ce_status put_csv_field(ce_buf *out, const char *text) {
+  if (!strpbrk(text, ",\"\r\n")) return ce__buf_puts(out, text);
+  ce_status status = ce__buf_puts(out, "\"");
+  for (const char *p = text; !status && *p; p++)
+    status = *p == '"' ? ce__buf_puts(out, "\"\"") : ce__buf_append(out, p, 1);
+  return status ? status : ce__buf_puts(out, "\"");
+}
+
+static ce_status put_latex_text(ce_buf *out, const char *text) {
+  ce_status status = CE_OK;
+  for (const char *p = text; !status && *p; p++) {
+    if (strchr("&%$#_{}", *p)) {
+      char escaped[2] = {'\\', *p};
+      status = ce__buf_append(out, escaped, 2);
+    } else if (*p == '~' || *p == '^' || *p == '\\') {
+      status = ce__buf_puts(out, *p == '~'   ? "\\textasciitilde{}"
+                                 : *p == '^' ? "\\textasciicircum{}"
+                                             : "\\textbackslash{}");
+    } else {
+      status = ce__buf_append(out, p, 1);
+    }
+  }
+  return status;
+}
+
+/* Markdown cells cannot hold a bare '|'. */
+static ce_status put_markdown_text(ce_buf *out, const char *text) {
+  ce_status status = CE_OK;
+  for (const char *p = text; !status && *p; p++)
+    status = *p == '|' ? ce__buf_puts(out, "\\|") : ce__buf_append(out, p, 1);
+  return status;
+}
+
+static ce_status put_text(ce_buf *out, ce_table_format format, const char *text) {
+  switch (format) {
+    case CE_TABLE_CSV:
+      return put_csv_field(out, text);
+    case CE_TABLE_LATEX:
+      return put_latex_text(out, text);
+    case CE_TABLE_MARKDOWN:
+      return put_markdown_text(out, text);
+    default:
+      return ce__buf_puts(out, text);
+  }
+}
+
+static const char *separator(ce_table_format format) {
+  switch (format) {
+    case CE_TABLE_TSV:
+      return "\t";
+    case CE_TABLE_CSV:
+      return ",";
+    case CE_TABLE_MARKDOWN:
+      return " | ";
+    case CE_TABLE_LATEX:
+      return " & ";
+    default:
+      return "  ";
+  }
+}
+
+/* The bootstrap ran: values carry their intervals (SPEC §3.5). */
+static int with_intervals(const ce_eval *ev) {
+  unsigned done = 0;
+  return ce__boot_unit(ev, NULL, NULL, &done, NULL) != CE_UNIT_NONE && done > 0;
+}
+
+static ce_status put_number_or_na(ce_buf *out, int has, double value) {
+  return has ? ce__buf_put_double(out, value) : ce__buf_puts(out, "n/a");
+}
+
+/* A value; with intervals "0.6750 [0.6680, 0.6810]", or in TSV and CSV two more fields. */
+static ce_status put_value(ce_buf *out, ce_table_format format, const ce_eval *ev, size_t row,
+                           ce_column column, size_t width) {
+  double value, lo = 0, hi = 0;
+  int has = ce_eval_value(ev, row, column.level, column.measure, &value) == CE_OK;
+  int has_interval =
+      with_intervals(ev) && ce_eval_interval(ev, row, column.level, column.measure, &lo, &hi) == 0;
+  if (format == CE_TABLE_TSV || format == CE_TABLE_CSV) {
+    ce_status status = put_number_or_na(out, has, value);
+    if (!status && with_intervals(ev)) {
+      status = ce__buf_puts(out, separator(format));
+      if (!status) status = put_number_or_na(out, has_interval, lo);
+      if (!status) status = ce__buf_puts(out, separator(format));
+      if (!status) status = put_number_or_na(out, has_interval, hi);
+    }
+    return status;
+  }
+  char text[80];
+  if (has && has_interval)
+    snprintf(text, sizeof text, "%.4f [%.4f, %.4f]", value, lo, hi);
+  else if (has)
+    snprintf(text, sizeof text, "%.4f", value);
+  else
+    snprintf(text, sizeof text, "n/a");
+  return format == CE_TABLE_TEXT ? ce__buf_printf(out, "%*s", (int)width, text)
+                                 : ce__buf_puts(out, text);
+}
+
+static size_t name_width(const ce_eval *ev) {
+  size_t width = 6; /* "system" */
+  for (size_t r = 0; r < ev->row_count; r++)
+    if (strlen(ev->rows[r].name) > width) width = strlen(ev->rows[r].name);
+  return width;
+}
+
+/* A column's width in text: its header, at least 10, or 24 with intervals. */
+static size_t column_width(const ce_eval *ev, ce_column column) {
+  size_t header = strlen(level_name(column.level)) + 1 + strlen(ce_measure_id(column.measure));
+  size_t least = with_intervals(ev) ? 24 : 10;
+  return header > least ? header : least;
+}
+
+static ce_status put_header(ce_buf *out, ce_table_format format, const ce_eval *ev,
+                            const ce_column *columns, size_t count, size_t width) {
+  ce_status status = CE_OK;
+  if (format == CE_TABLE_LATEX) {
+    status = ce__buf_puts(out, "\\begin{tabular}{l");
+    for (size_t c = 0; c < count && !status; c++) status = ce__buf_puts(out, "r");
+    if (!status) status = ce__buf_puts(out, "}\n\\hline\n");
+  }
+  if (!status && format == CE_TABLE_MARKDOWN) status = ce__buf_puts(out, "| ");
+  if (!status)
+    status = format == CE_TABLE_TEXT ? ce__buf_printf(out, "%-*s", (int)width, "system")
+                                     : ce__buf_puts(out, "system");
+  for (size_t c = 0; c < count && !status; c++) {
+    char name[80];
+    snprintf(name, sizeof name, "%s.%s", level_name(columns[c].level),
+             ce_measure_id(columns[c].measure));
+    status = ce__buf_puts(out, separator(format));
+    if (!status)
+      status = format == CE_TABLE_TEXT
+                   ? ce__buf_printf(out, "%*s", (int)column_width(ev, columns[c]), name)
+                   : put_text(out, format, name);
+    if (!status && with_intervals(ev) && (format == CE_TABLE_TSV || format == CE_TABLE_CSV))
+      status =
+          ce__buf_printf(out, "%s%s.lo%s%s.hi", separator(format), name, separator(format), name);
+  }
+  if (!status)
+    status = ce__buf_puts(out, format == CE_TABLE_MARKDOWN ? " |\n"
+                               : format == CE_TABLE_LATEX  ? " \\\\\n\\hline\n"
+                                                           : "\n");
+  if (!status && format == CE_TABLE_MARKDOWN) {
+    status = ce__buf_puts(out, "|---");
+    for (size_t c = 0; c < count && !status; c++) status = ce__buf_puts(out, "|---:");
+    if (!status) status = ce__buf_puts(out, "|\n");
+  }
+  return status;
+}
+
+ce_status ce_eval_table(const ce_eval *ev, ce_table_format format, const ce_column *columns,
+                        size_t column_count, char **text, size_t *len) {
+  if (!ev || !ev->finished || !text || (unsigned)format > CE_TABLE_LATEX) return CE_ERR_USAGE;
+  ce_buf out = {0};
+  size_t width = name_width(ev);
+  ce_status status = put_header(&out, format, ev, columns, column_count, width);
+  for (size_t r = 0; r < ev->row_count && !status; r++) {
+    const ce_row *row = &ev->rows[r];
+    if (format == CE_TABLE_MARKDOWN) status = ce__buf_puts(&out, "| ");
+    if (!status)
+      status = format == CE_TABLE_TEXT ? ce__buf_printf(&out, "%-*s", (int)width, row->name)
+                                       : put_text(&out, format, row->name);
+    if (!status && row->failed) {
+      status = ce__buf_puts(&out, separator(format));
+      if (!status) status = ce__buf_puts(&out, "error: ");
+      if (!status) status = put_text(&out, format, row->error.message);
+    }
+    for (size_t c = 0; c < column_count && !status && !row->failed; c++) {
+      status = ce__buf_puts(&out, separator(format));
+      if (!status)
+        status = put_value(&out, format, ev, r, columns[c], column_width(ev, columns[c]));
+    }
+    if (!status)
+      status = ce__buf_puts(&out, format == CE_TABLE_MARKDOWN ? " |\n"
+                                  : format == CE_TABLE_LATEX  ? " \\\\\n"
+                                                              : "\n");
+  }
+  if (!status && format == CE_TABLE_LATEX) status = ce__buf_puts(&out, "\\hline\n\\end{tabular}\n");
+  if (status) {
+    ce__buf_free(&out);
+    return status;
+  }
+  *text = out.data ? out.data : calloc(1, 1);
+  if (len) *len = out.len;
+  return *text ? CE_OK : CE_ERR_NOMEM;
+}
+
+/* ------------------------------------------------------------ comparison */
+
+/* One matrix of the comparison: a title, then rows × columns of cells. */
+typedef struct matrix_style {
+  ce_table_format format;
+  size_t label_width, cell_width; /* text */
+} matrix_style;
+
+static ce_status put_cell(ce_buf *out, const matrix_style *style, const char *text, int first) {
+  ce_status status = CE_OK;
+  if (!first)
+    status = ce__buf_puts(out, separator(style->format));
+  else if (style->format == CE_TABLE_MARKDOWN)
+    status = ce__buf_puts(out, "| ");
+  if (status) return status;
+  if (style->format == CE_TABLE_TEXT)
+    return first ? ce__buf_printf(out, "%-*s", (int)style->label_width, text)
+                 : ce__buf_printf(out, "%*s", (int)style->cell_width, text);
+  return put_text(out, style->format, text);
+}
+
+static ce_status end_line(ce_buf *out, const matrix_style *style, size_t cells, int header) {
+  ce_status status = ce__buf_puts(out, style->format == CE_TABLE_MARKDOWN ? " |\n"
+                                       : style->format == CE_TABLE_LATEX  ? " \\\\\n"
+                                                                          : "\n");
+  if (!status && header && style->format == CE_TABLE_MARKDOWN) {
+    status = ce__buf_puts(out, "|---");
+    for (size_t c = 0; c < cells && !status; c++) status = ce__buf_puts(out, "|---:");
+    if (!status) status = ce__buf_puts(out, "|\n");
+  }
+  return status;
+}
+
+static ce_status put_title(ce_buf *out, ce_table_format format, const char *title) {
+  if (format == CE_TABLE_MARKDOWN) return ce__buf_printf(out, "\n**%s**\n\n", title);
+  if (format == CE_TABLE_LATEX) return ce__buf_printf(out, "%% %s\n", title);
+  if (format == CE_TABLE_TEXT) return ce__buf_printf(out, "\n%s\n", title);
+  return ce__buf_printf(out, "# %s\n", title);
+}
+
+static void format_share(char *text, size_t size, double value) {
+  if (isnan(value))
+    snprintf(text, size, "n/a");
+  else
+    snprintf(text, size, "%.4f", value);
+}
+
+/* Row a against column b, per measure: the share of resamples that reverse the order. */
+static ce_status put_paired_matrix(ce_buf *out, const ce_eval *ev, ce_table_format format,
+                                   ce_column column) {
+  matrix_style style = {format, name_width(ev), 8};
+  for (size_t r = 0; r < ev->row_count; r++)
+    if (strlen(ev->rows[r].name) > style.cell_width) style.cell_width = strlen(ev->rows[r].name);
+  char title[160];
+  snprintf(title, sizeof title,
+           "%s.%s: share of resamples in which row - column has the other sign",
+           level_name(column.level), ce_measure_id(column.measure));
+  ce_status status = put_title(out, format, title);
+  if (!status) status = put_cell(out, &style, "system", 1);
+  for (size_t b = 0; b < ev->row_count && !status; b++)
+    status = put_cell(out, &style, ev->rows[b].name, 0);
+  if (!status) status = end_line(out, &style, ev->row_count, 1);
+  for (size_t a = 0; a < ev->row_count && !status; a++) {
+    status = put_cell(out, &style, ev->rows[a].name, 1);
+    for (size_t b = 0; b < ev->row_count && !status; b++) {
+      char text[32];
+      if (a == b)
+        snprintf(text, sizeof text, "-");
+      else
+        format_share(text, sizeof text, ce__boot_paired(ev, a, b, column.level, column.measure));
+      status = put_cell(out, &style, text, 0);
+    }
+    if (!status) status = end_line(out, &style, ev->row_count, 0);
+  }
+  return status;
+}
+
+/* Spearman's ρ (Kendall's τ-b) between the rankings of every two of the columns. */
+static ce_status put_rank_matrix(ce_buf *out, const ce_eval *ev, ce_table_format format,
+                                 const ce_column *columns, size_t count) {
+  char names[64][80];
+  size_t used = 0;
+  ce_column kept[64];
+  matrix_style style = {format, 6, 17};
+  for (size_t c = 0; c < count && used < 64; c++) {
+    if (!ce__ranked_measure(ev, columns[c].level, columns[c].measure)) continue;
+    kept[used] = columns[c];
+    snprintf(names[used], sizeof names[used], "%s.%s", level_name(columns[c].level),
+             ce_measure_id(columns[c].measure));
+    if (strlen(names[used]) > style.label_width) style.label_width = strlen(names[used]);
+    if (strlen(names[used]) > style.cell_width) style.cell_width = strlen(names[used]);
+    used++;
+  }
+  if (used < 2) return CE_OK;
+  char title[160];
+  snprintf(title, sizeof title,
+           "rank correlation over %zu systems: Spearman's rho (Kendall's tau-b)",
+           ce__ranked_count(ev));
+  ce_status status = put_title(out, format, title);
+  if (!status) status = put_cell(out, &style, "measure", 1);
+  for (size_t b = 0; b < used && !status; b++) status = put_cell(out, &style, names[b], 0);
+  if (!status) status = end_line(out, &style, used, 1);
+  for (size_t a = 0; a < used && !status; a++) {
+    status = put_cell(out, &style, names[a], 1);
+    for (size_t b = 0; b < used && !status; b++) {
+      double rho, tau;
+      status = ce__rank_correlation(ev, kept[a].level, kept[a].measure, kept[b].level,
+                                    kept[b].measure, &rho, &tau);
+      char text[40], r[16], t[16];
+      format_share(r, sizeof r, rho);
+      format_share(t, sizeof t, tau);
+      snprintf(text, sizeof text, "%s (%s)", r, t);
+      if (!status) status = put_cell(out, &style, text, 0);
+    }
+    if (!status) status = end_line(out, &style, used, 0);
+  }
+  return status;
+}
+
+ce_status ce_eval_comparison(const ce_eval *ev, ce_table_format format, const ce_column *columns,
+                             size_t column_count, char **text, size_t *len) {
+  if (!ev || !ev->finished || !text || (unsigned)format > CE_TABLE_LATEX) return CE_ERR_USAGE;
+  ce_buf out = {0};
+  ce_status status = CE_OK;
+  if (with_intervals(ev)) {
+    size_t sentences, items;
+    unsigned done, total;
+    ce_boot_unit unit = ce__boot_unit(ev, &sentences, &items, &done, &total);
+    char title[200];
+    if (unit == CE_UNIT_SENTENCE)
+      snprintf(title, sizeof title,
+               "bootstrap: %u resamples of %zu sentences (token level) and %zu items (type level)",
+               done, sentences, items);
+    else
+      snprintf(title, sizeof title, "bootstrap: %u resamples of %zu items", done, items);
+    status = put_title(&out, format, title);
+    for (size_t c = 0; c < column_count && !status; c++) {
+      int with = 0;
+      for (size_t r = 0; r < ev->row_count; r++)
+        with += ce__boot_has_values(ev, r, columns[c].level, columns[c].measure);
+      if (with >= 2) status = put_paired_matrix(&out, ev, format, columns[c]);
+    }
+  }
+  if (!status) status = put_rank_matrix(&out, ev, format, columns, column_count);
+  if (status) {
+    ce__buf_free(&out);
+    return status;
+  }
+  *text = out.data ? out.data : calloc(1, 1);
+  if (len) *len = out.len;
+  return *text ? CE_OK : CE_ERR_NOMEM;
+}
+
+/* --------------------------------------------------------------- reports */
+
+static ce_status put_label(ce_buf *out, const ce_intern *labels, uint32_t id) {
+  if (id == UINT32_MAX) return ce__buf_puts(out, "-");
+  size_t len;
+  const char *text = ce__intern_get(labels, id, &len);
+  return ce__buf_append(out, text, len);
+}
+
+static ce_status put_label_list(ce_buf *out, const ce_intern *labels, const uint32_t *ids,
+                                size_t count) {
+  ce_status status = CE_OK;
+  for (size_t i = 0; i < count && !status; i++) {
+    if (i) status = ce__buf_puts(out, " ");
+    if (!status) status = put_label(out, labels, ids[i]);
+  }
+  return status;
+}
+
+static ce_status report_contingency(const ce_eval *ev, ce_buf *out) {
+  const ce_intern *classes = &ev->inputs[0].labels;
+  ce_status status = ce__buf_puts(out, "system\tlevel\tclass\tcluster\tcount\n");
+  for (size_t r = 0; r < ev->row_count && !status; r++) {
+    const ce_row *row = &ev->rows[r];
+    for (int level = 0; level < 2 && !status; level++) {
+      const ce_table *table = level ? &row->type_table : &row->token_table;
+      if (!(level ? row->has_type_table : row->has_token_table)) continue;
+      const ce_intern *class_labels = row->input == 0 ? &ev->inputs[0].labels : classes;
+      for (size_t i = 0; i < table->cell_count && !status; i++) {
+        status = ce__buf_printf(out, "%s\t%s\t", row->name, level ? "type" : "token");
+        if (!status) status = put_label(out, class_labels, table->cell_class[i]);
+        if (!status) status = ce__buf_puts(out, "\t");
+        if (!status) status = put_label(out, &row->clusters, table->cell_cluster[i]);
+        if (!status) status = ce__buf_printf(out, "\t%llu\n", (unsigned long long)table->cell_n[i]);
+      }
+    }
+  }
+  return status;
+}
+
+typedef struct ranked {
+  uint64_t size;
+  uint32_t id;
+} ranked;
+
+static int compare_ranked(const void *a, const void *b) {
+  const ranked *x = a, *y = b;
+  if (x->size != y->size) return (x->size < y->size) - (x->size > y->size);
+  return (x->id > y->id) - (x->id < y->id);
+}
+
+static ce_status put_ranked_sizes(ce_buf *out, const char *who, const char *unit,
+                                  const uint64_t *sizes, size_t count, const ce_intern *labels) {
+  ranked *order = malloc((count ? count : 1) * sizeof *order);
+  if (!order) return CE_ERR_NOMEM;
+  size_t used = 0;
+  for (size_t i = 0; i < count; i++)
+    if (sizes[i]) order[used++] = (ranked){sizes[i], (uint32_t)i};
+  qsort(order, used, sizeof *order, compare_ranked);
+  ce_status status = CE_OK;
+  for (size_t i = 0; i < used && !status; i++) {
+    status = ce__buf_printf(out, "%s\t%s\t%zu\t", who, unit, i + 1);
+    if (!status) status = put_label(out, labels, order[i].id);
+    if (!status) status = ce__buf_printf(out, "\t%llu\n", (unsigned long long)order[i].size);
+  }
+  free(order);
+  return status;
+}
+
+static ce_status report_sizes(const ce_eval *ev, ce_buf *out) {
+  ce_status status = ce__buf_puts(out, "who\tunit\trank\tlabel\tsize\n");
+  const ce_row *first = ev->row_count ? &ev->rows[0] : NULL;
+  if (!status && first && first->has_token_table)
+    status = put_ranked_sizes(out, "gold", "tokens", first->token_table.class_sums,
+                              first->token_table.classes, &ev->inputs[0].labels);
+  for (size_t r = 0; r < ev->row_count && !status; r++) {
+    const ce_row *row = &ev->rows[r];
+    if (row->has_token_table)
+      status = put_ranked_sizes(out, row->name, "tokens", row->token_table.cluster_sums,
+                                row->token_table.clusters, &row->clusters);
+    for (int side = r == 0 ? 0 : 1; side < 2 && !status && row->has_entries; side++) {
+      const ce_entries *e = &row->entries;
+      uint64_t *sizes = NULL;
+      status = ce__entries_label_sizes(e, side, &sizes);
+      if (!status)
+        status =
+            side ? put_ranked_sizes(out, row->name, "items", sizes, e->clusters, &row->clusters)
+                 : put_ranked_sizes(out, "gold", "items", sizes, e->classes, &ev->inputs[0].labels);
+      free(sizes);
+    }
+  }
+  return status;
+}
+
+static ce_status report_details(const ce_eval *ev, ce_buf *out) {
+  ce_status status = ce__buf_puts(out,
+                                  "system\titem\tgold\tsystem_entry\tmapped_m1\tim_m1\tf_"
+                                  "m1\tmapped_o1\tim_o1\tf_o1\tcorrect\n");
+  for (size_t r = 0; r < ev->row_count && !status; r++) {
+    const ce_row *row = &ev->rows[r];
+    if (!row->has_climb) continue;
+    const ce_entries *e = &row->entries;
+    const uint32_t *h_m1 = row->climb.m1[CE_TYPE_MICRO_I].cluster_to_class;
+    const uint32_t *h_o1 = row->climb.o1[CE_TYPE_MICRO_I].cluster_to_class;
+    uint32_t *mapped = malloc((e->classes ? e->classes : 1) * sizeof *mapped);
+    if (!mapped) return CE_ERR_NOMEM;
+    for (size_t i = 0; i < e->items && !status; i++) {
+      unsigned im_m1, im_o1;
+      double f_m1, f_o1;
+      ce__type_item_match(e, h_m1, i, &im_m1, &f_m1);
+      ce__type_item_match(e, h_o1, i, &im_o1, &f_o1);
+      size_t len;
+      const char *item = ce__intern_get(&ev->items, row->entry_items[i], &len);
+      status = ce__buf_printf(out, "%s\t", row->name);
+      if (!status) status = ce__buf_append(out, item, len);
+      if (!status) status = ce__buf_puts(out, "\t");
+      if (!status)
+        status = put_label_list(out, &ev->inputs[0].labels, e->class_ids + e->class_start[i],
+                                e->class_start[i + 1] - e->class_start[i]);
+      if (!status) status = ce__buf_puts(out, "\t");
+      if (!status)
+        status = put_label_list(out, &row->clusters, e->cluster_ids + e->cluster_start[i],
+                                e->cluster_start[i + 1] - e->cluster_start[i]);
+      if (!status) status = ce__buf_puts(out, "\t");
+      if (!status)
+        status = put_label_list(out, &ev->inputs[0].labels, mapped,
+                                ce__entries_mapped(e, i, h_m1, mapped));
+      if (!status) status = ce__buf_printf(out, "\t%u\t", im_m1);
+      if (!status) status = ce__buf_put_double(out, f_m1);
+      if (!status) status = ce__buf_puts(out, "\t");
+      if (!status)
+        status = put_label_list(out, &ev->inputs[0].labels, mapped,
+                                ce__entries_mapped(e, i, h_o1, mapped));
+      if (!status) status = ce__buf_printf(out, "\t%u\t", im_o1);
+      if (!status) status = ce__buf_put_double(out, f_o1);
+      if (!status) status = ce__buf_printf(out, "\t%s\n", f_m1 == 1.0 ? "yes" : "no");
+    }
+    free(mapped);
+  }
+  return status;
+}
+
+/* The weight of cell (class, cluster), 0 when absent: cells are sorted by (class, cluster). */
+static uint64_t cell_weight(const ce_table *table, uint32_t cls, uint32_t cluster) {
+  uint64_t key = (uint64_t)cls << 32 | cluster;
+  size_t lo = 0, hi = table->cell_count;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    uint64_t at = (uint64_t)table->cell_class[mid] << 32 | table->cell_cluster[mid];
+    if (at == key) return table->cell_n[mid];
+    if (at < key)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return 0;
+}
+
+static ce_status report_mapping(const ce_eval *ev, ce_buf *out) {
+  static const char *const kinds[CE_TYPE_MEASURES] = {"macro_i", "micro_i", "micro_c"};
+  ce_status status = ce__buf_puts(out, "system\tmapping\tcluster\tclass\titems\n");
+  for (size_t r = 0; r < ev->row_count && !status; r++) {
+    const ce_row *row = &ev->rows[r];
+    if (!row->has_climb) continue;
+    for (int t = 0; t < CE_TYPE_MEASURES && !status; t++)
+      for (int kind = 0; kind < 2 && !status; kind++) {
+        const uint32_t *h =
+            kind ? row->climb.o1[t].cluster_to_class : row->climb.m1[t].cluster_to_class;
+        for (uint32_t k = 0; k < row->entries.clusters && !status; k++) {
+          status = ce__buf_printf(out, "%s\t%s_%s\t", row->name, kinds[t], kind ? "o1" : "m1");
+          if (!status) status = put_label(out, &row->clusters, k);
+          if (!status) status = ce__buf_puts(out, "\t");
+          if (!status) status = put_label(out, &ev->inputs[0].labels, h[k]);
+          if (!status)
+            status = ce__buf_printf(
+                out, "\t%llu\n",
+                h[k] == UINT32_MAX ? 0ull
+                                   : (unsigned long long)cell_weight(&row->type_table, h[k], k));
+        }
+      }
+  }
+  return status;
+}
+
+ce_status ce_eval_report(const ce_eval *ev, ce_report report, char **text, size_t *len) {
+  if (!ev || !ev->finished || !text) return CE_ERR_USAGE;
+  ce_buf out = {0};
+  ce_status status;
+  switch (report) {
+    case CE_REPORT_CONTINGENCY:
+      status = report_contingency(ev, &out);
+      break;
+    case CE_REPORT_SIZES:
+      status = report_sizes(ev, &out);
+      break;
+    case CE_REPORT_DETAILS:
+      status = report_details(ev, &out);
+      break;
+    case CE_REPORT_MAPPING:
+      status = report_mapping(ev, &out);
+      break;
+    default:
+      status = CE_ERR_USAGE;
+  }
+  if (status) {
+    ce__buf_free(&out);
+    return status;
+  }
+  *text = out.data;
+  if (len) *len = out.len;
+  return CE_OK;
+}

@@ -1,0 +1,530 @@
+/* The result as the JSON document of SPEC §4. Keys may be added over time, never renamed. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "run/input_internal.h"
+#include "run/row_internal.h"
+#include "run/run_internal.h"
+#include "stats/bootstrap_internal.h"
+#include "stats/ranking_internal.h"
+
+static ce_status put_bytes(ce_buf *out, const char *text, size_t len) {
+  return ce__buf_put_json_string(out, text, len);
+}
+
+static ce_status put_string(ce_buf *out, const char *text) {
+  return put_bytes(out, text, strlen(text));
+}
+
+static ce_status put_number(ce_buf *out, double value) {
+  return ce__buf_put_double(out, value);
+}
+
+static ce_status put_key(ce_buf *out, const char *key, int first) {
+  ce_status status = first ? CE_OK : ce__buf_puts(out, ",");
+  if (!status) status = put_string(out, key);
+  return status ? status : ce__buf_puts(out, ":");
+}
+
+static ce_status put_error(ce_buf *out, const ce_error *error) {
+  ce_status status = ce__buf_puts(out, "{");
+  if (!status) status = put_key(out, "code", 1);
+  if (!status) status = put_string(out, ce_status_name(error->code));
+  if (!status) status = put_key(out, "message", 0);
+  if (!status) status = put_string(out, error->message);
+  if (!status) status = put_key(out, "file", 0);
+  if (!status) status = put_string(out, error->source);
+  if (!status)
+    status = ce__buf_printf(out, ",\"line\":%llu,\"column\":%llu}", (unsigned long long)error->line,
+                            (unsigned long long)error->column);
+  return status;
+}
+
+/* The strings of a label table as a JSON array, in id order. */
+static ce_status put_labels(ce_buf *out, const ce_intern *labels) {
+  ce_status status = ce__buf_puts(out, "[");
+  for (uint32_t id = 0; !status && id < ce__intern_count(labels); id++) {
+    size_t len;
+    const char *text = ce__intern_get(labels, id, &len);
+    if (id) status = ce__buf_puts(out, ",");
+    if (!status) status = put_bytes(out, text, len);
+  }
+  return status ? status : ce__buf_puts(out, "]");
+}
+
+static int compare_desc(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return (x < y) - (x > y);
+}
+
+/* Non-zero sizes, largest first: the ranked cluster sizes of Frank et al. (2009), Fig. 2. */
+static ce_status put_ranked(ce_buf *out, const uint64_t *sizes, size_t count) {
+  uint64_t *sorted = malloc((count ? count : 1) * sizeof *sorted);
+  if (!sorted) return CE_ERR_NOMEM;
+  size_t used = 0;
+  for (size_t i = 0; i < count; i++)
+    if (sizes[i]) sorted[used++] = sizes[i];
+  qsort(sorted, used, sizeof *sorted, compare_desc);
+  ce_status status = ce__buf_puts(out, "[");
+  for (size_t i = 0; !status && i < used; i++)
+    status = ce__buf_printf(out, "%s%llu", i ? "," : "", (unsigned long long)sorted[i]);
+  free(sorted);
+  return status ? status : ce__buf_puts(out, "]");
+}
+
+/* Ranked class sizes: tokens per class (token inputs) and items per class. */
+static ce_status put_gold_sizes(ce_buf *out, const ce_eval *ev) {
+  const ce_input *gold = &ev->inputs[0];
+  size_t classes = ce__intern_count(&gold->labels);
+  uint64_t *tokens = calloc(classes ? classes : 1, sizeof *tokens);
+  uint64_t *items = calloc(classes ? classes : 1, sizeof *items);
+  ce_status status = tokens && items ? CE_OK : CE_ERR_NOMEM;
+  const ce_cells *cells = &gold->item_cells;
+  for (size_t slot = 0; !status && slot < cells->slot_count; slot++) {
+    if (!cells->slots[slot].key) continue;
+    uint32_t cls = (uint32_t)(cells->slots[slot].key - 1);
+    tokens[cls] += cells->slots[slot].count;
+    items[cls]++;
+  }
+  int has_tokens = ce__format_shape(gold->format) == CE_SHAPE_TOKENS;
+  if (!status) status = ce__buf_puts(out, ",\"sizes\":{\"tokens\":");
+  if (!status) status = put_ranked(out, tokens, has_tokens ? classes : 0);
+  if (!status) status = ce__buf_puts(out, ",\"items\":");
+  if (!status) status = put_ranked(out, items, classes);
+  if (!status) status = ce__buf_puts(out, "}");
+  free(tokens);
+  free(items);
+  return status;
+}
+
+static ce_status put_gold(ce_buf *out, const ce_eval *ev) {
+  const ce_input *gold = &ev->inputs[0];
+  ce_status status = put_key(out, "gold", 0);
+  if (!status) status = ce__buf_puts(out, "{");
+  if (!status) status = put_key(out, "name", 1);
+  if (!status) status = put_string(out, gold->name);
+  if (!status) status = put_key(out, "format", 0);
+  if (!status) status = put_string(out, ce_format_name(gold->format));
+  if (!status)
+    status =
+        ce__buf_printf(out,
+                       ",\"detected\":%s,\"tokens\":%llu,\"sentences\":%llu,\"items\":%llu,"
+                       "\"classes\":%zu,\"polysemous_items\":%llu,\"excluded_tokens\":%llu",
+                       gold->detected ? "true" : "false", (unsigned long long)gold->tokens,
+                       (unsigned long long)ev->sentences, (unsigned long long)ev->gold_items,
+                       ce__intern_count(&gold->labels), (unsigned long long)ev->polysemous_items,
+                       (unsigned long long)gold->excluded_tokens);
+  if (!status && ev->options[CE_OPT_DETAIL] != 0.0) status = put_gold_sizes(out, ev);
+  return status ? status : ce__buf_puts(out, "}");
+}
+
+static const char *const mean_names[] = {"arithmetic", "geometric", "min", "max"};
+static const char *const unclustered_names[] = {"merge", "split", "drop"};
+
+static ce_status put_options(ce_buf *out, const ce_eval *ev) {
+  ce_status status = put_key(out, "options", 0);
+  if (!status) status = ce__buf_puts(out, "{\"beta\":");
+  if (!status) status = put_number(out, ev->options[CE_OPT_BETA]);
+  if (!status)
+    status = ce__buf_printf(
+        out,
+        ",\"log\":\"%s\",\"token_check\":%s,\"nmi_mean\":\"%s\",\"restarts\":%u,\"seed\":%.0f,"
+        "\"unclustered\":\"%s\",\"exclude_punct\":%s,\"min_share\":",
+        ev->options[CE_OPT_LOG2] != 0.0 ? "2" : "e",
+        ev->options[CE_OPT_TOKEN_CHECK] != 0.0 ? "true" : "false",
+        mean_names[(int)ev->options[CE_OPT_NMI_MEAN]], (unsigned)ev->options[CE_OPT_RESTARTS],
+        ev->options[CE_OPT_SEED], unclustered_names[(int)ev->options[CE_OPT_UNCLUSTERED]],
+        ev->options[CE_OPT_EXCLUDE_PUNCT] != 0.0 ? "true" : "false");
+  if (!status) status = put_number(out, ev->options[CE_OPT_MIN_SHARE]);
+  if (!status) status = put_key(out, "unclustered_label", 0);
+  if (!status)
+    status =
+        ev->unclustered_label ? put_string(out, ev->unclustered_label) : ce__buf_puts(out, "null");
+  if (!status) {
+    static const char *const levels[] = {"both", "token", "type"};
+    status = ce__buf_printf(out, ",\"levels\":\"%s\",\"substitutable\":%s",
+                            levels[(int)ev->options[CE_OPT_LEVELS]],
+                            ev->options[CE_OPT_SUBSTITUTABLE] != 0.0 ? "true" : "false");
+  }
+  if (!status)
+    status = ce__buf_printf(out, ",\"bootstrap\":%u", (unsigned)ev->options[CE_OPT_BOOTSTRAP]);
+  if (!status) status = put_key(out, "excluded_labels", 0);
+  if (!status) status = put_labels(out, &ev->excluded_labels);
+  return status ? status : ce__buf_puts(out, "}");
+}
+
+/* Measures with ids in [from, to) (and sub_p, sub_r with `sub`), null where not available. */
+static ce_status put_measures(ce_buf *out, const ce_measures *measures, int from, int to, int sub) {
+  ce_status status = ce__buf_puts(out, "{");
+  for (int m = from; !status && m < (sub ? CE_SUB_R + 1 : to); m++) {
+    if (m >= to && m != CE_SUB_P && m != CE_SUB_R) continue;
+    status = put_key(out, ce_measure_id((ce_measure)m), m == from);
+    if (status) break;
+    if (measures->available >> m & 1)
+      status = put_number(out, measures->value[m]);
+    else
+      status = ce__buf_puts(out, "null");
+  }
+  return status ? status : ce__buf_puts(out, "}");
+}
+
+static const ce_measure m1_ids[CE_TYPE_MEASURES] = {CE_MACRO_I_M1, CE_MICRO_I_M1, CE_MICRO_C_M1};
+static const ce_measure o1_ids[CE_TYPE_MEASURES] = {CE_MACRO_I_O1, CE_MICRO_I_O1, CE_MICRO_C_O1};
+
+static ce_status put_restarts(ce_buf *out, const ce_row *row) {
+  ce_status status = put_key(out, "restarts", 0);
+  if (!status) status = ce__buf_puts(out, "{");
+  for (int t = 0; !status && t < CE_TYPE_MEASURES; t++) {
+    const ce_type_score *score = &row->climb.m1[t];
+    status = put_key(out, ce_measure_id(m1_ids[t]), t == 0);
+    if (!status) status = ce__buf_puts(out, "{\"max\":");
+    if (!status) status = put_number(out, score->value);
+    if (!status) status = ce__buf_puts(out, ",\"min\":");
+    if (!status) status = put_number(out, score->min);
+    if (!status)
+      status = ce__buf_printf(out, ",\"hits\":%u,\"sweeps\":%llu}", score->hits,
+                              (unsigned long long)score->sweeps);
+  }
+  return status ? status : ce__buf_puts(out, "}");
+}
+
+static ce_status put_warnings(ce_buf *out, const ce_row *row) {
+  ce_status status = put_key(out, "warnings", 0);
+  if (!status) status = ce__buf_puts(out, "[");
+  const char *message = row->warnings.data;
+  for (size_t w = 0; !status && w < row->warning_count; w++) {
+    if (w) status = ce__buf_puts(out, ",");
+    if (!status) status = put_string(out, message);
+    message += strlen(message) + 1;
+  }
+  return status ? status : ce__buf_puts(out, "]");
+}
+
+/* ------------------------------------------------------------- detail */
+
+static ce_status put_cells(ce_buf *out, const ce_table *table) {
+  ce_status status = ce__buf_puts(out, "[");
+  for (size_t i = 0; !status && i < table->cell_count; i++)
+    status = ce__buf_printf(out, "%s[%u,%u,%llu]", i ? "," : "", table->cell_class[i],
+                            table->cell_cluster[i], (unsigned long long)table->cell_n[i]);
+  return status ? status : ce__buf_puts(out, "]");
+}
+
+/* A mapping of the first `known` clusters; the clusters after them are unmapped. */
+static ce_status put_map(ce_buf *out, const uint32_t *cluster_to_class, size_t known,
+                         size_t clusters) {
+  ce_status status = ce__buf_puts(out, "[");
+  for (size_t k = 0; !status && k < clusters; k++)
+    status = k >= known || cluster_to_class[k] == UINT32_MAX
+                 ? ce__buf_printf(out, "%s-1", k ? "," : "")
+                 : ce__buf_printf(out, "%s%u", k ? "," : "", cluster_to_class[k]);
+  return status ? status : ce__buf_puts(out, "]");
+}
+
+static ce_status put_id_list(ce_buf *out, const uint32_t *ids, size_t count) {
+  ce_status status = ce__buf_puts(out, "[");
+  for (size_t i = 0; !status && i < count; i++)
+    status = ce__buf_printf(out, "%s%u", i ? "," : "", ids[i]);
+  return status ? status : ce__buf_puts(out, "]");
+}
+
+static ce_status put_items(ce_buf *out, const ce_eval *ev, const ce_row *row) {
+  const ce_entries *e = &row->entries;
+  const uint32_t *h_m1 = row->climb.m1[CE_TYPE_MICRO_I].cluster_to_class;
+  const uint32_t *h_o1 = row->climb.o1[CE_TYPE_MICRO_I].cluster_to_class;
+  uint32_t *mapped = malloc((e->classes ? e->classes : 1) * sizeof *mapped);
+  ce_status status = mapped ? ce__buf_puts(out, "[") : CE_ERR_NOMEM;
+  for (size_t i = 0; !status && i < e->items; i++) {
+    size_t len;
+    const char *text = ce__intern_get(&ev->items, row->entry_items[i], &len);
+    unsigned im;
+    double f_m1, f_o1;
+    ce__type_item_match(e, h_m1, i, &im, &f_m1);
+    ce__type_item_match(e, h_o1, i, &im, &f_o1);
+    status = ce__buf_puts(out, i ? ",[" : "[");
+    if (!status) status = put_bytes(out, text, len);
+    if (!status) status = ce__buf_puts(out, ",");
+    if (!status)
+      status = put_id_list(out, e->class_ids + e->class_start[i],
+                           e->class_start[i + 1] - e->class_start[i]);
+    if (!status) status = ce__buf_puts(out, ",");
+    if (!status)
+      status = put_id_list(out, e->cluster_ids + e->cluster_start[i],
+                           e->cluster_start[i + 1] - e->cluster_start[i]);
+    if (!status) status = ce__buf_puts(out, ",");
+    if (!status) status = put_id_list(out, mapped, ce__entries_mapped(e, i, h_m1, mapped));
+    if (!status) status = ce__buf_puts(out, ",");
+    if (!status) status = put_number(out, f_m1);
+    if (!status) status = ce__buf_puts(out, ",");
+    if (!status) status = put_id_list(out, mapped, ce__entries_mapped(e, i, h_o1, mapped));
+    if (!status) status = ce__buf_puts(out, ",");
+    if (!status) status = put_number(out, f_o1);
+    if (!status) status = ce__buf_puts(out, "]");
+  }
+  free(mapped);
+  return status ? status : ce__buf_puts(out, "]");
+}
+
+static ce_status put_sizes(ce_buf *out, const ce_row *row) {
+  ce_status status = ce__buf_puts(out, "{\"tokens\":");
+  if (!status)
+    status = row->has_token_table
+                 ? put_ranked(out, row->token_table.cluster_sums, row->token_table.clusters)
+                 : ce__buf_puts(out, "[]");
+  if (!status) status = ce__buf_puts(out, ",\"items\":");
+  if (!status && !row->has_entries) status = ce__buf_puts(out, "[]");
+  if (!status && row->has_entries) {
+    /* Items per cluster: the type table counts (class, cluster) pairs, so count anew. */
+    uint64_t *sizes;
+    status = ce__entries_label_sizes(&row->entries, 1, &sizes);
+    if (!status) status = put_ranked(out, sizes, row->entries.clusters);
+    free(sizes);
+  }
+  return status ? status : ce__buf_puts(out, "}");
+}
+
+static ce_status put_detail(ce_buf *out, const ce_eval *ev, const ce_row *row) {
+  size_t clusters = ce__intern_count(&row->clusters);
+  ce_status status = put_key(out, "detail", 0);
+  if (!status) status = ce__buf_puts(out, "{\"classes\":");
+  if (!status) status = put_labels(out, &ev->inputs[0].labels);
+  if (!status) status = ce__buf_puts(out, ",\"clusters\":");
+  if (!status) status = put_labels(out, &row->clusters);
+  if (!status && row->has_token_table) {
+    status = ce__buf_puts(out, ",\"cells\":");
+    if (!status) status = put_cells(out, &row->token_table);
+  }
+  if (!status && row->has_type_table) {
+    status = ce__buf_puts(out, ",\"item_cells\":");
+    if (!status) status = put_cells(out, &row->type_table);
+  }
+  if (!status) status = ce__buf_puts(out, ",\"mapping\":{");
+  int first = 1;
+  if (!status && row->has_token) {
+    size_t known = row->token_table.clusters;
+    status = ce__buf_puts(out, "\"m1\":");
+    if (!status) status = put_map(out, row->token_m1, known, clusters);
+    if (!status) status = ce__buf_puts(out, ",\"o1\":");
+    if (!status) status = put_map(out, row->token_o1, known, clusters);
+    first = 0;
+  }
+  for (int t = 0; !status && row->has_climb && t < CE_TYPE_MEASURES; t++) {
+    status = put_key(out, ce_measure_id(m1_ids[t]), first);
+    first = 0;
+    if (!status) status = put_map(out, row->climb.m1[t].cluster_to_class, clusters, clusters);
+    if (!status) status = put_key(out, ce_measure_id(o1_ids[t]), 0);
+    if (!status) status = put_map(out, row->climb.o1[t].cluster_to_class, clusters, clusters);
+  }
+  if (!status) status = ce__buf_puts(out, "},\"sizes\":");
+  if (!status) status = put_sizes(out, row);
+  if (!status && row->has_climb) {
+    status = ce__buf_puts(out, ",\"items\":");
+    if (!status) status = put_items(out, ev, row);
+  }
+  return status ? status : ce__buf_puts(out, "}");
+}
+
+/* ---------------------------------------------------------- statistics */
+
+static const char *const level_names[2] = {"token", "type"};
+
+/* "token.m1", "type.macro_i_m1": measure ids qualified by their level (SPEC §3.5). */
+static ce_status put_qualified_key(ce_buf *out, int level, int m, int first) {
+  ce_status status = ce__buf_puts(out, first ? "\"" : ",\"");
+  if (!status)
+    status = ce__buf_printf(out, "%s.%s\":", level_names[level], ce_measure_id((ce_measure)m));
+  return status;
+}
+
+static ce_status put_interval(ce_buf *out, double lo, double hi) {
+  ce_status status = ce__buf_puts(out, "[");
+  if (!status) status = put_number(out, lo);
+  if (!status) status = ce__buf_puts(out, ",");
+  if (!status) status = put_number(out, hi);
+  return status ? status : ce__buf_puts(out, "]");
+}
+
+/* systems[i].ci: the 95% percentile interval of every measure that has one. */
+static ce_status put_ci(ce_buf *out, const ce_eval *ev, size_t r) {
+  if (ce__boot_unit(ev, NULL, NULL, NULL, NULL) == CE_UNIT_NONE) return CE_OK;
+  ce_status status = put_key(out, "ci", 0);
+  if (!status) status = ce__buf_puts(out, "{");
+  int first = 1;
+  for (int level = 0; level < 2 && !status; level++)
+    for (int m = 0; m < CE_MEASURE_COUNT && !status; m++) {
+      double lo, hi;
+      if (!ce__boot_interval(ev, r, (ce_level)level, (ce_measure)m, &lo, &hi)) continue;
+      status = put_qualified_key(out, level, m, first);
+      if (!status) status = put_interval(out, lo, hi);
+      first = 0;
+    }
+  return status ? status : ce__buf_puts(out, "}");
+}
+
+static ce_status put_bootstrap(ce_buf *out, const ce_eval *ev) {
+  size_t sentences, items;
+  unsigned done, total;
+  ce_boot_unit unit = ce__boot_unit(ev, &sentences, &items, &done, &total);
+  const char *why = ce__boot_unavailable(ev);
+  if (unit == CE_UNIT_NONE && !why) return CE_OK;
+  ce_status status = put_key(out, "bootstrap", 0);
+  if (!status && unit == CE_UNIT_NONE) {
+    status = ce__buf_printf(out, "{\"resamples\":0,\"requested\":%u,\"unit\":null,\"warning\":",
+                            (unsigned)ev->options[CE_OPT_BOOTSTRAP]);
+    if (!status) status = put_string(out, why);
+    return status ? status : ce__buf_puts(out, "}");
+  }
+  if (!status)
+    status = ce__buf_printf(
+        out,
+        "{\"resamples\":%u,\"requested\":%u,\"unit\":\"%s\",\"units\":%zu,\"type_unit\":"
+        "\"item\",\"sentences\":%zu,\"items\":%zu,\"seed\":%.0f,\"level\":0.95}",
+        done, total, unit == CE_UNIT_SENTENCE ? "sentence" : "item",
+        unit == CE_UNIT_SENTENCE ? sentences : items, sentences, items, ev->options[CE_OPT_SEED]);
+  return status;
+}
+
+/* paired[id][a][b]: the share of resamples in which a − b loses its full-data sign. */
+static ce_status put_paired(ce_buf *out, const ce_eval *ev) {
+  if (ce__boot_unit(ev, NULL, NULL, NULL, NULL) == CE_UNIT_NONE) return CE_OK;
+  ce_status status = put_key(out, "paired", 0);
+  if (!status) status = ce__buf_puts(out, "{");
+  int first_measure = 1;
+  for (int level = 0; level < 2 && !status; level++)
+    for (int m = 0; m < CE_MEASURE_COUNT && !status; m++) {
+      size_t with = 0;
+      for (size_t r = 0; r < ev->row_count; r++)
+        with += ce__boot_has_values(ev, r, (ce_level)level, (ce_measure)m);
+      if (with < 2) continue;
+      status = put_qualified_key(out, level, m, first_measure);
+      if (!status) status = ce__buf_puts(out, "{");
+      first_measure = 0;
+      int first_a = 1;
+      for (size_t a = 0; a < ev->row_count && !status; a++) {
+        if (!ce__boot_has_values(ev, a, (ce_level)level, (ce_measure)m)) continue;
+        status = put_key(out, ev->rows[a].name, first_a);
+        if (!status) status = ce__buf_puts(out, "{");
+        first_a = 0;
+        int first_b = 1;
+        for (size_t b = 0; b < ev->row_count && !status; b++) {
+          if (b == a || !ce__boot_has_values(ev, b, (ce_level)level, (ce_measure)m)) continue;
+          status = put_key(out, ev->rows[b].name, first_b);
+          if (!status)
+            status = put_number(out, ce__boot_paired(ev, a, b, (ce_level)level, (ce_measure)m));
+          first_b = 0;
+        }
+        if (!status) status = ce__buf_puts(out, "}");
+      }
+      if (!status) status = ce__buf_puts(out, "}");
+    }
+  return status ? status : ce__buf_puts(out, "}");
+}
+
+/* rank_correlation: Spearman's ρ and Kendall's τ-b between every two measures' rankings. */
+static ce_status put_rank_correlation(ce_buf *out, const ce_eval *ev) {
+  int ranked[2][CE_MEASURE_COUNT], any = 0;
+  for (int level = 0; level < 2; level++)
+    for (int m = 0; m < CE_MEASURE_COUNT; m++)
+      any |= ranked[level][m] = ce__ranked_measure(ev, (ce_level)level, (ce_measure)m);
+  if (!any) return CE_OK;
+  ce_status status = ce__buf_printf(out, ",\"rank_correlation\":{\"systems\":%zu,\"measures\":[",
+                                    ce__ranked_count(ev));
+  int first = 1;
+  for (int level = 0; level < 2 && !status; level++)
+    for (int m = 0; m < CE_MEASURE_COUNT && !status; m++) {
+      if (!ranked[level][m]) continue;
+      status = ce__buf_printf(out, "%s\"%s.%s\"", first ? "" : ",", level_names[level],
+                              ce_measure_id((ce_measure)m));
+      first = 0;
+    }
+  if (!status) status = ce__buf_puts(out, "]");
+  for (int kind = 0; kind < 2 && !status; kind++) {
+    status = put_key(out, kind ? "kendall" : "spearman", 0);
+    if (!status) status = ce__buf_puts(out, "{");
+    int first_a = 1;
+    for (int la = 0; la < 2 && !status; la++)
+      for (int a = 0; a < CE_MEASURE_COUNT && !status; a++) {
+        if (!ranked[la][a]) continue;
+        status = put_qualified_key(out, la, a, first_a);
+        if (!status) status = ce__buf_puts(out, "{");
+        first_a = 0;
+        int first_b = 1;
+        for (int lb = 0; lb < 2 && !status; lb++)
+          for (int b = 0; b < CE_MEASURE_COUNT && !status; b++) {
+            if (!ranked[lb][b]) continue;
+            double rho, tau;
+            status = ce__rank_correlation(ev, (ce_level)la, (ce_measure)a, (ce_level)lb,
+                                          (ce_measure)b, &rho, &tau);
+            if (!status) status = put_qualified_key(out, lb, b, first_b);
+            if (!status) status = put_number(out, kind ? tau : rho);
+            first_b = 0;
+          }
+        if (!status) status = ce__buf_puts(out, "}");
+      }
+    if (!status) status = ce__buf_puts(out, "}");
+  }
+  return status ? status : ce__buf_puts(out, "}");
+}
+
+/* ---------------------------------------------------------------- rows */
+
+static ce_status put_row(ce_buf *out, const ce_eval *ev, const ce_row *row, int first) {
+  ce_status status = ce__buf_puts(out, first ? "{" : ",{");
+  if (!status) status = put_key(out, "name", 1);
+  if (!status) status = put_string(out, row->name);
+  if (!status) status = put_key(out, "format", 0);
+  if (!status)
+    status = row->input == SIZE_MAX ? put_string(out, "baseline")
+                                    : put_string(out, ce_format_name(row->format));
+  if (!status && row->input != SIZE_MAX)
+    status = ce__buf_printf(out, ",\"detected\":%s",
+                            ev->inputs[row->input].detected && row->input ? "true" : "false");
+  if (status) return status;
+  if (row->failed) {
+    status = put_key(out, "error", 0);
+    if (!status) status = put_error(out, &row->error);
+    return status ? status : ce__buf_puts(out, "}");
+  }
+  status = ce__buf_printf(out, ",\"clusters\":%zu,\"missing\":%llu,\"extra\":%llu",
+                          ce__intern_count(&row->clusters), (unsigned long long)row->missing,
+                          (unsigned long long)row->extra);
+  if (!status) status = put_key(out, "token", 0);
+  if (!status)
+    status = row->has_token ? put_measures(out, &row->token, 0, CE_CONTINGENCY_MEASURE_COUNT,
+                                           ev->options[CE_OPT_SUBSTITUTABLE] != 0.0)
+                            : ce__buf_puts(out, "null");
+  if (!status) status = put_key(out, "type", 0);
+  if (!status)
+    status = row->has_type ? put_measures(out, &row->type, 0, CE_COVER_F + 1, 0)
+                           : ce__buf_puts(out, "null");
+  if (!status && row->has_climb) status = put_restarts(out, row);
+  if (!status) status = put_ci(out, ev, (size_t)(row - ev->rows));
+  if (!status) status = put_warnings(out, row);
+  if (!status && ev->options[CE_OPT_DETAIL] != 0.0) status = put_detail(out, ev, row);
+  return status ? status : ce__buf_puts(out, "}");
+}
+
+ce_status ce_eval_json(const ce_eval *ev, char **json, size_t *len) {
+  if (!ev || !json || !ev->finished) return CE_ERR_USAGE;
+  ce_buf out = {0};
+  ce_status status = ce__buf_printf(&out, "{\"schema\":1,\"version\":\"%s\"", CE_VERSION_STRING);
+  if (!status) status = put_gold(&out, ev);
+  if (!status) status = put_options(&out, ev);
+  if (!status) status = ce__buf_puts(&out, ",\"systems\":[");
+  for (size_t r = 0; !status && r < ev->row_count; r++)
+    status = put_row(&out, ev, &ev->rows[r], r == 0);
+  if (!status) status = ce__buf_puts(&out, "]");
+  if (!status) status = put_bootstrap(&out, ev);
+  if (!status) status = put_paired(&out, ev);
+  if (!status) status = put_rank_correlation(&out, ev);
+  if (!status) status = ce__buf_puts(&out, "}\n");
+  if (status) {
+    ce__buf_free(&out);
+    return status;
+  }
+  *json = out.data;
+  if (len) *len = out.len;
+  return CE_OK;
+}

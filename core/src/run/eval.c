@@ -1,0 +1,595 @@
+/*
+ * One run through the public API: options, inputs, label maps and exclusions are set; each
+ * input's format is forced or detected from its first bytes; its lines become records
+ * (formats/) and the records are counted here: corpus tokens go to the lockstep pairing
+ * (pairing.c), lexicon entries and counts to per-input tables. Once every input is closed,
+ * ce_eval_finish scores the rows (score.c). Resampling is stats/bootstrap.c's, the JSON and
+ * the tables output/'s.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "clustereval.h"
+#include "formats/detect_internal.h"
+#include "formats/labelmap_presets_internal.h"
+#include "run/input_internal.h"
+#include "run/pairing_internal.h"
+#include "run/row_internal.h"
+#include "run/run_internal.h"
+#include "run/score_internal.h"
+#include "text/unicode_punct_internal.h"
+
+/* Bytes of an input held back to detect its format when it is not forced. */
+enum { DETECT_BYTES = 64 * 1024 };
+
+ce_eval *ce_eval_create(void) {
+  ce_eval *ev = calloc(1, sizeof *ev);
+  if (!ev) return NULL;
+  for (int opt = 0; opt < CE_OPT_COUNT; opt++)
+    ce_opt_bounds((ce_option)opt, &ev->options[opt], NULL, NULL);
+  return ev;
+}
+
+void ce_eval_free(ce_eval *ev) {
+  if (!ev) return;
+  for (size_t i = 0; i < ev->input_count; i++) ce__input_free(&ev->inputs[i]);
+  free(ev->inputs);
+  for (size_t r = 0; r < ev->row_count; r++) ce__row_free(&ev->rows[r]);
+  free(ev->rows);
+  ce__intern_free(&ev->items);
+  ce__intern_free(&ev->excluded_labels);
+  for (int side = 0; side < 2; side++) {
+    if (ev->has_map[side]) ce__label_map_free(&ev->maps[side]);
+    free(ev->map_names[side]);
+  }
+  free(ev->unclustered_label);
+  if (ev->boot_free) ev->boot_free(ev->boot);
+  free(ev->log.item.at);
+  free(ev->log.cls.at);
+  free(ev->log.sentence_start.at);
+  if (ev->gold_view) ce__gold_view_free(ev->gold_view);
+  free(ev->gold_view);
+  free(ev);
+}
+
+/* Options, exclusions and baselines are settled before the first byte is read. */
+static int configurable(const ce_eval *ev) {
+  return ev && !ev->started;
+}
+
+ce_status ce_eval_set(ce_eval *ev, ce_option opt, double value) {
+  if (!configurable(ev) || ev->input_count || ce_opt_check(opt, value)) return CE_ERR_USAGE;
+  ev->options[opt] = value;
+  return CE_OK;
+}
+
+double ce_eval_get(const ce_eval *ev, ce_option opt) {
+  return (unsigned)opt < CE_OPT_COUNT ? ev->options[opt] : 0.0;
+}
+
+ce_status ce_eval_exclude_label(ce_eval *ev, const char *label) {
+  if (!configurable(ev) || !label) return CE_ERR_USAGE;
+  uint32_t id;
+  return ce__intern_put(&ev->excluded_labels, label, strlen(label), &id, NULL);
+}
+
+ce_status ce_eval_set_unclustered_label(ce_eval *ev, const char *label) {
+  if (!configurable(ev) || !label || !*label) return CE_ERR_USAGE;
+  size_t len = strlen(label);
+  char *copy = malloc(len + 1);
+  if (!copy) return CE_ERR_NOMEM;
+  memcpy(copy, label, len + 1);
+  free(ev->unclustered_label);
+  ev->unclustered_label = copy;
+  return CE_OK;
+}
+
+ce_status ce_eval_add_baseline(ce_eval *ev, ce_baseline baseline) {
+  if (!configurable(ev) || (unsigned)baseline >= CE_BASELINE_COUNT) return CE_ERR_USAGE;
+  ev->baselines[baseline] = 1;
+  return CE_OK;
+}
+
+/* Starts the map of `side` named `name` (copied, so that errors can name it). */
+static ce_status map_start(ce_eval *ev, ce_side side, const char *name, ce_error *err) {
+  if (!configurable(ev) || (unsigned)side > CE_SIDE_SYSTEM || !name)
+    return ce__fail(err, CE_ERR_USAGE, NULL, 0, 0, "label maps are set before reading");
+  if (ev->has_map[side]) return CE_OK;
+  size_t len = strlen(name);
+  free(ev->map_names[side]);
+  if (!(ev->map_names[side] = malloc(len + 1)))
+    return ce__fail(err, CE_ERR_NOMEM, name, 0, 0, "out of memory");
+  memcpy(ev->map_names[side], name, len + 1);
+  ce__label_map_init(&ev->maps[side], ev->map_names[side]);
+  ev->has_map[side] = 1;
+  return CE_OK;
+}
+
+ce_status ce_eval_map_preset(ce_eval *ev, ce_side side, const char *preset, ce_error *err) {
+  if (ev && (unsigned)side <= CE_SIDE_SYSTEM && ev->has_map[side])
+    return ce__fail(err, CE_ERR_USAGE, preset, 0, 0, "a label map is already set for this side");
+  ce_status status = map_start(ev, side, preset ? preset : "", err);
+  return status ? status : ce__label_map_preset(&ev->maps[side], preset, err);
+}
+
+ce_status ce_eval_map_feed(ce_eval *ev, ce_side side, const char *name, const void *bytes,
+                           size_t len, ce_error *err) {
+  ce_status status = map_start(ev, side, name, err);
+  return status ? status : ce__label_map_feed(&ev->maps[side], bytes, len, err);
+}
+
+ce_status ce_eval_map_close(ce_eval *ev, ce_side side, ce_error *err) {
+  if (!configurable(ev) || (unsigned)side > CE_SIDE_SYSTEM || !ev->has_map[side])
+    return ce__fail(err, CE_ERR_USAGE, NULL, 0, 0, "no label map to close");
+  return ce__label_map_close(&ev->maps[side], err);
+}
+
+const char *ce_map_preset_name(size_t index) {
+  size_t count;
+  const ce_label_map_preset *presets = ce__label_map_presets(&count);
+  return index < count ? presets[index].name : NULL;
+}
+
+ce_status ce_eval_add_input(ce_eval *ev, const char *name, size_t *index, ce_error *err) {
+  if (!ev || !name) return ce__fail(err, CE_ERR_USAGE, NULL, 0, 0, "no evaluation or no name");
+  if (ev->started)
+    return ce__fail(err, CE_ERR_USAGE, NULL, 0, 0, "inputs must all be added before any is fed");
+  if (ce__grow((void **)&ev->inputs, &ev->input_cap, ev->input_count + 1, sizeof *ev->inputs))
+    return ce__fail(err, CE_ERR_NOMEM, name, 0, 0, "out of memory");
+  ce_input *input = &ev->inputs[ev->input_count];
+  memset(input, 0, sizeof *input);
+  size_t len = strlen(name);
+  input->name = malloc(len + 1);
+  if (!input->name) return ce__fail(err, CE_ERR_NOMEM, name, 0, 0, "out of memory");
+  memcpy(input->name, name, len + 1);
+  input->format = CE_FORMAT_AUTO;
+  input->role = ev->input_count ? CE_ROLE_SYSTEM : CE_ROLE_GOLD;
+  input->unclustered_id = UINT32_MAX;
+  input->item_cells.by_item = 1;
+  /* lines.source points into `inputs`, which may still move: set when feeding starts. */
+  ce__lines_init(&input->lines, NULL);
+  if (index) *index = ev->input_count;
+  ev->input_count++;
+  return CE_OK;
+}
+
+ce_status ce_eval_add_sub_test(ce_eval *ev, size_t system, const char *name, size_t *index,
+                               ce_error *err) {
+  if (!ev || system == 0 || system >= ev->input_count || ev->inputs[system].role != CE_ROLE_SYSTEM)
+    return ce__fail(err, CE_ERR_USAGE, name, 0, 0, "no system input number %zu", system);
+  size_t added;
+  ce_status status = ce_eval_add_input(ev, name, &added, err);
+  if (status) return status;
+  if (ev->options[CE_OPT_SUBSTITUTABLE] == 0.0) ev->options[CE_OPT_SUBSTITUTABLE] = 1.0;
+  ev->inputs[added].role = CE_ROLE_SUB_TEST;
+  ev->inputs[added].test_for = system;
+  /* Its tokens may come before the system's first line: the scores start now. */
+  if (!ev->inputs[system].sub && ce__sub_create(&ev->inputs[system].sub))
+    return ce__fail(err, CE_ERR_NOMEM, name, 0, 0, "out of memory");
+  if (index) *index = added;
+  return CE_OK;
+}
+
+ce_status ce_eval_set_input_reading(ce_eval *ev, size_t index, unsigned column, unsigned depth) {
+  if (!configurable(ev) || index >= ev->input_count || ce_opt_check(CE_OPT_COLUMN, column) ||
+      ce_opt_check(CE_OPT_DEPTH, depth))
+    return CE_ERR_USAGE;
+  ev->inputs[index].column = column;
+  ev->inputs[index].depth = depth;
+  return CE_OK;
+}
+
+ce_status ce_eval_set_format(ce_eval *ev, size_t index, ce_format format) {
+  if (!configurable(ev) || index >= ev->input_count || (unsigned)format >= CE_FORMAT_COUNT)
+    return CE_ERR_USAGE;
+  ev->inputs[index].format = format;
+  return CE_OK;
+}
+
+ce_format ce_eval_input_format(const ce_eval *ev, size_t index) {
+  return ev && index < ev->input_count ? ev->inputs[index].format : CE_FORMAT_AUTO;
+}
+
+/* ------------------------------------------------------------- records */
+
+typedef struct record_context {
+  ce_eval *ev;
+  ce_input *input;
+  int is_gold;
+} record_context;
+
+/*
+ * A token of a --sub-test corpus goes to its system's substitutable scores only. Words share
+ * ids with every corpus; clusters take ids in the system's `sub_labels`, which its own
+ * tokens use too, whichever of the two corpora is read first.
+ */
+static ce_status sub_test_token(ce_eval *ev, ce_input *test, const ce_record *record) {
+  ce_input *system = &ev->inputs[test->test_for];
+  uint32_t word, cluster;
+  ce_status status = ce__intern_put(&ev->items, record->item, record->item_len, &word, NULL);
+  if (!status)
+    status = ce__intern_put(&system->sub_labels, record->label, record->label_len, &cluster, NULL);
+  if (!status && system->sub) status = ce__sub_test_token(system->sub, word, cluster);
+  if (!status) test->tokens++;
+  return status;
+}
+
+static ce_status sub_test_record(ce_eval *ev, ce_input *test, const ce_record *record,
+                                 uint64_t line, ce_error *err) {
+  ce_input *system = &ev->inputs[test->test_for];
+  ce_status status = CE_OK;
+  if (record->kind == CE_REC_TOKEN)
+    status = sub_test_token(ev, test, record);
+  else if (record->kind == CE_REC_BREAK && system->sub)
+    status = ce__sub_test_break(system->sub);
+  else if (record->kind != CE_REC_BREAK)
+    return ce__fail(err, CE_ERR_USAGE, test->name, line, 0,
+                    "a test corpus for sub_p and sub_r must be a tagged corpus");
+  return status ? ce__fail(err, status, test->name, line, 0, "out of memory") : CE_OK;
+}
+
+static int is_excluded_label(const ce_eval *ev, const ce_record *record) {
+  return ce__intern_count(&ev->excluded_labels) &&
+         ce__intern_find(&ev->excluded_labels, record->label, record->label_len) != UINT32_MAX;
+}
+
+/* --exclude-punct: an item made only of Unicode punctuation and symbols leaves (SPEC §2). */
+static int is_punct_item(const ce_eval *ev, const ce_record *record) {
+  return ev->options[CE_OPT_EXCLUDE_PUNCT] != 0.0 &&
+         ce__token_is_punct(record->item, record->item_len);
+}
+
+/* Interns a system's cluster label and notes the id of the unclustered label. */
+static ce_status put_cluster(ce_eval *ev, ce_input *input, const ce_record *record,
+                             uint32_t *cluster) {
+  int added = 0;
+  ce_status status =
+      ce__intern_put(&input->labels, record->label, record->label_len, cluster, &added);
+  if (!status && added && ev->unclustered_label &&
+      strlen(ev->unclustered_label) == record->label_len &&
+      memcmp(ev->unclustered_label, record->label, record->label_len) == 0)
+    input->unclustered_id = *cluster;
+  return status;
+}
+
+/* The text a token waits with: kept when token texts are checked (SPEC §2). */
+static const char *checked_text(const ce_eval *ev, const ce_record *record) {
+  return ev->options[CE_OPT_TOKEN_CHECK] != 0.0 ? record->item : NULL;
+}
+
+/* Queues a token of `input`, with its text when texts are checked. The slot is filled field
+ * by field (see ce__queue_add). */
+static ce_status queue_token(const ce_eval *ev, ce_input *input, const ce_record *record,
+                             uint32_t item, uint32_t label, int starts_sentence, uint64_t line) {
+  ce_pending_token *token = ce__queue_add(input, checked_text(ev, record), record->item_len);
+  if (!token) return CE_ERR_NOMEM;
+  token->item = item;
+  token->label = label;
+  token->starts_sentence = (uint32_t)starts_sentence;
+  token->line = line;
+  return CE_OK;
+}
+
+static ce_status gold_token(ce_eval *ev, ce_input *gold, const ce_record *record, uint64_t line) {
+  uint32_t item, label = CE_EXCLUDED;
+  ce_status status = ce__intern_put(&ev->items, record->item, record->item_len, &item, NULL);
+  if (status) return status;
+  int excluded = is_excluded_label(ev, record) || is_punct_item(ev, record);
+  /* (item, class) is counted as the token leaves the queue (pairing.c), where the tokens
+   * ahead are known and their cells are fetched before they are needed. */
+  if (!excluded)
+    status = ce__intern_put(&gold->labels, record->label, record->label_len, &label, NULL);
+  if (!status) status = queue_token(ev, gold, record, item, label, !ev->sentence_open, line);
+  if (status) return status;
+  ev->sentence_open = 1;
+  if (excluded)
+    gold->excluded_tokens++;
+  else
+    gold->tokens++;
+  return CE_OK;
+}
+
+/* A system token waits with its text, which pairing compares with gold's token. */
+static ce_status system_token(ce_eval *ev, ce_input *system, const ce_record *record,
+                              uint64_t line) {
+  uint32_t cluster;
+  ce_status status = put_cluster(ev, system, record, &cluster);
+  if (!status) status = queue_token(ev, system, record, UINT32_MAX, cluster, 0, line);
+  if (!status) system->tokens++;
+  return status;
+}
+
+/* A lexicon entry: weight 1 per (item, label); an item may come back with more labels. */
+static ce_status entry(ce_eval *ev, ce_input *input, int is_gold, const ce_record *record) {
+  if ((is_gold && is_excluded_label(ev, record)) || is_punct_item(ev, record)) return CE_OK;
+  uint32_t item, label;
+  ce_status status = ce__intern_put(&ev->items, record->item, record->item_len, &item, NULL);
+  if (status) return status;
+  status = is_gold ? ce__intern_put(&input->labels, record->label, record->label_len, &label, NULL)
+                   : put_cluster(ev, input, record, &label);
+  return status ? status : ce__cells_add(&input->item_cells, item, label, 1);
+}
+
+static ce_status count_cell(ce_input *input, const ce_record *record) {
+  uint32_t cls, cluster;
+  ce_status status = ce__intern_put(&input->labels, record->item, record->item_len, &cls, NULL);
+  if (!status)
+    status =
+        ce__intern_put(&input->count_clusters, record->label, record->label_len, &cluster, NULL);
+  if (!status) status = ce__cells_add(&input->pair_cells, cls, cluster, record->count);
+  if (!status) input->tokens += record->count;
+  return status;
+}
+
+/* Rewrites `label` through the side's map; a label the map lacks fails unless kept. */
+static ce_status map_label(const ce_eval *ev, ce_side side, const ce_input *input,
+                           const char **label, size_t *len, uint64_t line, ce_error *err) {
+  if (!ev->has_map[side] || ce__label_map_lookup(&ev->maps[side], *label, *len, label, len))
+    return CE_OK;
+  if (ev->options[CE_OPT_MAP_KEEP] != 0.0) return CE_OK;
+  ce_buf text = {0};
+  ce__buf_append_excerpt(&text, *label, *len, 60);
+  ce__fail(err, CE_ERR_SYNTAX, input->name, line, 0,
+           "label '%s' is not in the label map %s (--map-keep keeps such labels)",
+           text.data ? text.data : "", ev->map_names[side]);
+  ce__buf_free(&text);
+  return CE_ERR_SYNTAX;
+}
+
+/* Applies the label maps: gold labels on gold, clusters on systems; both sides of a count. */
+static ce_status map_record(const ce_eval *ev, const record_context *context, ce_record *record,
+                            uint64_t line, ce_error *err) {
+  if (record->kind == CE_REC_BREAK) return CE_OK;
+  if (record->kind == CE_REC_COUNT) {
+    ce_status status =
+        map_label(ev, CE_SIDE_GOLD, context->input, &record->item, &record->item_len, line, err);
+    return status ? status
+                  : map_label(ev, CE_SIDE_SYSTEM, context->input, &record->label,
+                              &record->label_len, line, err);
+  }
+  return map_label(ev, context->is_gold ? CE_SIDE_GOLD : CE_SIDE_SYSTEM, context->input,
+                   &record->label, &record->label_len, line, err);
+}
+
+static ce_status on_record(void *ctx, const ce_record *original, uint64_t line, ce_error *err) {
+  record_context *context = ctx;
+  ce_eval *ev = context->ev;
+  ce_input *input = context->input;
+  /* A copy only where a label map rewrites the record: copying every record stalls on the
+   * bytes the reader has just written. */
+  const ce_record *record = original;
+  ce_record mapped;
+  ce_status status = CE_OK;
+  if (ev->has_map[CE_SIDE_GOLD] || ev->has_map[CE_SIDE_SYSTEM]) {
+    mapped = *original;
+    status = map_record(ev, context, &mapped, line, err);
+    record = &mapped;
+  }
+  if (status) return status;
+  if (input->role == CE_ROLE_SUB_TEST) return sub_test_record(ev, input, record, line, err);
+  switch (record->kind) {
+    case CE_REC_BREAK:
+      if (context->is_gold && ev->sentence_open) {
+        ev->sentences++;
+        ev->sentence_open = 0;
+      }
+      return CE_OK;
+    case CE_REC_TOKEN:
+      status = context->is_gold ? gold_token(ev, input, record, line)
+                                : system_token(ev, input, record, line);
+      break;
+    case CE_REC_ENTRY:
+      status = entry(ev, input, context->is_gold, record);
+      break;
+    case CE_REC_COUNT:
+      if (!context->is_gold || ev->input_count > 1)
+        return ce__fail(err, CE_ERR_USAGE, input->name, line, 0,
+                        "a counts file holds both sides of the table: give it alone, as the "
+                        "gold file");
+      status = count_cell(input, record);
+      break;
+  }
+  return status ? ce__fail(err, status, input->name, line, 0, "out of memory") : CE_OK;
+}
+
+static ce_status on_line(void *ctx, const char *line, size_t len, uint64_t line_no, ce_error *err) {
+  record_context *context = ctx;
+  ce_input *input = context->input;
+  return ce__reader_line(&input->reader, input->name, line, len, line_no, on_record, ctx, err);
+}
+
+/* ---------------------------------------------------------------- feeding */
+
+/* The error a call about `input` reports: gold's failure stops every input. */
+static ce_status report(ce_eval *ev, ce_input *input, ce_error *err) {
+  if (ev->inputs[0].failed) return ce__copy_error(err, &ev->inputs[0].error);
+  if (input->failed) return ce__copy_error(err, &input->error);
+  return CE_OK;
+}
+
+static ce_status check_index(ce_eval *ev, size_t index, ce_error *err) {
+  if (!ev || index >= ev->input_count)
+    return ce__fail(err, CE_ERR_USAGE, NULL, 0, 0, "no input number %zu", index);
+  if (ev->inputs[index].closed)
+    return ce__fail(err, CE_ERR_USAGE, ev->inputs[index].name, 0, 0, "input already closed");
+  if (!ev->started) {
+    ev->started = 1;
+    for (size_t i = 0; i < ev->input_count; i++) ev->inputs[i].lines.source = ev->inputs[i].name;
+  }
+  return CE_OK;
+}
+
+static ce_status start_reader(ce_eval *ev, ce_input *input, ce_error *err) {
+  unsigned column = input->column ? input->column : (unsigned)ev->options[CE_OPT_COLUMN];
+  unsigned depth = input->depth ? input->depth : (unsigned)ev->options[CE_OPT_DEPTH];
+  ce_status status = ce__reader_init(&input->reader, input->format, column, depth);
+  if (status) return ce__fail(err, status, input->name, 0, 0, "cannot start the reader");
+  input->reading = 1;
+  /* Substitutable scores (gold-free, SPEC §3.3) are asked for: their frames are many. */
+  if (ev->options[CE_OPT_SUBSTITUTABLE] != 0.0 && input->role == CE_ROLE_SYSTEM &&
+      ce__format_shape(input->format) == CE_SHAPE_TOKENS && !input->sub &&
+      ce__sub_create(&input->sub))
+    return ce__fail(err, CE_ERR_NOMEM, input->name, 0, 0, "out of memory");
+  return CE_OK;
+}
+
+/* Gold's tagged lines: the item's slot in the shared table is fetched ahead of its put. */
+static void peek_gold_tagged(void *ctx, const char *line, size_t len) {
+  const record_context *context = ctx;
+  size_t tab = ce__line_find(line, len, 0, '\t');
+  if (tab < len) ce__intern_prefetch(&context->ev->items, line, tab);
+}
+
+static ce_status feed_lines(ce_eval *ev, ce_input *input, const void *bytes, size_t len,
+                            ce_error *err) {
+  record_context context = {ev, input, input == &ev->inputs[0]};
+  input->lines.peek =
+      context.is_gold && input->format == CE_FORMAT_TAGGED ? peek_gold_tagged : NULL;
+  return ce__lines_feed(&input->lines, bytes, len, on_line, &context, err);
+}
+
+/* Decides the format from the bytes held back, then reads them. */
+static ce_status settle_format(ce_eval *ev, ce_input *input, int complete, ce_error *err) {
+  if (input->format == CE_FORMAT_AUTO) {
+    input->format =
+        ce__detect_format(input->head.data ? input->head.data : "", input->head.len, complete);
+    input->detected = 1;
+  }
+  ce_status status = start_reader(ev, input, err);
+  if (!status && input->head.len)
+    status = feed_lines(ev, input, input->head.data, input->head.len, err);
+  ce__buf_free(&input->head);
+  return status;
+}
+
+/* Reads `bytes`, holding them back while the format is still to be detected. */
+static ce_status read_bytes(ce_eval *ev, ce_input *input, const void *bytes, size_t len,
+                            ce_error *err) {
+  if (input->reading) return feed_lines(ev, input, bytes, len, err);
+  if (input->format != CE_FORMAT_AUTO) {
+    ce_status status = settle_format(ev, input, 0, err);
+    return status ? status : feed_lines(ev, input, bytes, len, err);
+  }
+  if (ce__buf_append(&input->head, bytes, len))
+    return ce__fail(err, CE_ERR_NOMEM, input->name, 0, 0, "out of memory");
+  return input->head.len < DETECT_BYTES ? CE_OK : settle_format(ev, input, 0, err);
+}
+
+ce_status ce_eval_feed(ce_eval *ev, size_t index, const void *bytes, size_t len, ce_error *err) {
+  ce_status status = check_index(ev, index, err);
+  if (status) return status;
+  ce_input *input = &ev->inputs[index];
+  if (report(ev, input, NULL)) return report(ev, input, err);
+  ce_error error;
+  if (read_bytes(ev, input, bytes, len, &error)) ce__input_fail(input, &error);
+  ce__pair_ready_tokens(ev);
+  return report(ev, input, err);
+}
+
+ce_status ce_eval_close(ce_eval *ev, size_t index, ce_error *err) {
+  ce_status status = check_index(ev, index, err);
+  if (status) return status;
+  ce_input *input = &ev->inputs[index];
+  if (!input->failed) {
+    record_context context = {ev, input, index == 0};
+    ce_error error;
+    status = input->reading ? CE_OK : settle_format(ev, input, 1, &error);
+    if (!status) status = ce__lines_close(&input->lines, on_line, &context, &error);
+    if (!status) status = ce__reader_end(&input->reader, input->name, input->lines.line_no, &error);
+    if (status) ce__input_fail(input, &error);
+    if (index == 0 && ev->sentence_open) {
+      ev->sentences++;
+      ev->sentence_open = 0;
+    }
+  }
+  input->closed = 1;
+  ce__pair_ready_tokens(ev);
+  return report(ev, input, err);
+}
+
+/* ----------------------------------------------------------- finishing */
+
+static ce_status check_gold(ce_eval *ev) {
+  ce_input *gold = &ev->inputs[0];
+  ce_error error;
+  if (gold->failed) return gold->error.code;
+  ce_shape shape = ce__format_shape(gold->format);
+  if (shape == CE_SHAPE_COUNTS && ev->input_count > 1)
+    ce__fail(&error, CE_ERR_USAGE, gold->name, 0, 0,
+             "a counts file holds both sides of the table: give it alone, as the gold file");
+  else if (shape != CE_SHAPE_ENTRIES && !gold->tokens && !gold->excluded_tokens)
+    ce__fail(
+        &error, CE_ERR_EMPTY, gold->name, 0, 0, "holds no tokens; expected %s",
+        shape == CE_SHAPE_COUNTS ? "class<TAB>cluster<TAB>count lines" : "token<TAB>label lines");
+  else if (shape == CE_SHAPE_ENTRIES && !gold->item_cells.used)
+    ce__fail(&error, CE_ERR_EMPTY, gold->name, 0, 0, "holds no entries");
+  else if (shape != CE_SHAPE_ENTRIES && !gold->tokens)
+    ce__fail(&error, CE_ERR_EMPTY, gold->name, 0, 0, "every token was excluded");
+  else
+    return CE_OK;
+  ce__input_fail(gold, &error);
+  return error.code;
+}
+
+ce_status ce_eval_finish(ce_eval *ev, ce_error *err) {
+  if (!ev || !ev->input_count)
+    return ce__fail(err, CE_ERR_USAGE, NULL, 0, 0, "no gold input was added");
+  ce_input *gold = &ev->inputs[0];
+  if (gold->failed) return ce__copy_error(err, &gold->error); /* no need to read the rest */
+  for (size_t i = 0; i < ev->input_count; i++)
+    if (!ev->inputs[i].closed)
+      return ce__fail(err, CE_ERR_USAGE, ev->inputs[i].name, 0, 0, "input not closed");
+  if (ev->finished) return CE_OK;
+  if (check_gold(ev)) return ce__copy_error(err, &gold->error);
+  ce_status status = CE_OK;
+  for (size_t i = 0; i < ev->input_count && !status; i++)
+    status = ce__cells_settle(&ev->inputs[i].item_cells);
+  if (!status) status = ce__score_rows(ev);
+  if (status) return ce__fail(err, status, NULL, 0, 0, "%s while scoring", ce_strerror(status));
+  ev->finished = 1;
+  return CE_OK;
+}
+
+size_t ce_eval_backlog(const ce_eval *ev, size_t index) {
+  if (!ev || index >= ev->input_count) return 0;
+  return ev->inputs[index].queue_len - ev->inputs[index].queue_head;
+}
+
+size_t ce_eval_input_count(const ce_eval *ev) {
+  return ev ? ev->input_count : 0;
+}
+
+const char *ce_eval_input_name(const ce_eval *ev, size_t index) {
+  return ev && index < ev->input_count ? ev->inputs[index].name : NULL;
+}
+
+const ce_error *ce_eval_input_error(const ce_eval *ev, size_t index) {
+  if (!ev || index >= ev->input_count || !ev->inputs[index].failed) return NULL;
+  return &ev->inputs[index].error;
+}
+
+size_t ce_eval_system_count(const ce_eval *ev) {
+  return ev && ev->finished ? ev->row_count : 0;
+}
+
+const char *ce_eval_system_name(const ce_eval *ev, size_t system) {
+  return system < ce_eval_system_count(ev) ? ev->rows[system].name : NULL;
+}
+
+const ce_error *ce_eval_system_error(const ce_eval *ev, size_t system) {
+  if (system >= ce_eval_system_count(ev) || !ev->rows[system].failed) return NULL;
+  return &ev->rows[system].error;
+}
+
+ce_status ce_eval_value(const ce_eval *ev, size_t system, ce_level level, ce_measure measure,
+                        double *value) {
+  if (!ev || !value || (unsigned)measure >= CE_MEASURE_COUNT) return CE_ERR_USAGE;
+  if (level == CE_LEVEL_TOKEN && !CE_IS_TOKEN_MEASURE(measure)) return CE_ERR_UNAVAILABLE;
+  if (system >= ce_eval_system_count(ev)) return CE_ERR_UNAVAILABLE;
+  const ce_row *row = &ev->rows[system];
+  const ce_measures *measures = level == CE_LEVEL_TOKEN ? &row->token : &row->type;
+  int has = level == CE_LEVEL_TOKEN ? row->has_token : row->has_type;
+  if (row->failed || !has || !(measures->available >> measure & 1)) return CE_ERR_UNAVAILABLE;
+  *value = measures->value[measure];
+  return CE_OK;
+}

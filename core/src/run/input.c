@@ -1,0 +1,85 @@
+/*
+ * An input of a run: the queue its tokens wait in until every input has reached their
+ * position (token mode, SPEC §2), and what failing and freeing it release.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "run/input_internal.h"
+
+/* Moves what still waits to the front of the queue, and its texts to the front of theirs. */
+static void compact(ce_input *input) {
+  size_t waiting = ce__queue_size(input);
+  memmove(input->queue, input->queue + input->queue_head, waiting * sizeof *input->queue);
+  input->queue_len = waiting;
+  input->queue_head = 0;
+  if (!input->token_text.len) return;
+  uint32_t first = waiting ? input->queue[0].text_at : (uint32_t)input->token_text.len;
+  memmove(input->token_text.data, input->token_text.data + first, input->token_text.len - first);
+  input->token_text.len -= first;
+  for (size_t i = 0; i < waiting; i++) input->queue[i].text_at -= first;
+}
+
+/* Copies a token's text eight bytes at a time: the text lies in a line, with CE_LINE_PAD
+ * readable bytes after it (lines_internal.h), and the buffer keeps as many spare. */
+static ce_status keep_text(ce_buf *texts, const char *text, size_t len) {
+  if (texts->cap - texts->len < len + CE_LINE_PAD + 1 && ce__buf_reserve(texts, len + CE_LINE_PAD))
+    return CE_ERR_NOMEM;
+  char *to = texts->data + texts->len;
+  for (size_t i = 0; i < len; i += 8) memcpy(to + i, text + i, 8);
+  texts->len += len;
+  texts->data[texts->len] = '\0';
+  return CE_OK;
+}
+
+ce_pending_token *ce__queue_add(ce_input *input, const char *text, size_t len) {
+  if (input->queue_head && input->queue_head == input->queue_len) {
+    input->queue_head = input->queue_len = 0;
+    input->token_text.len = 0;
+  } else if (input->queue_head > 4096 && input->queue_head * 2 > input->queue_len) {
+    compact(input);
+  }
+  if (input->queue_len == input->queue_cap && ce__grow((void **)&input->queue, &input->queue_cap,
+                                                       input->queue_len + 1, sizeof *input->queue))
+    return NULL;
+  ce_pending_token *slot = &input->queue[input->queue_len];
+  slot->text_at = slot->text_len = 0;
+  if (text) {
+    if (input->token_text.len > UINT32_MAX - len) return NULL;
+    slot->text_at = (uint32_t)input->token_text.len;
+    slot->text_len = (uint32_t)len;
+    if (keep_text(&input->token_text, text, len)) return NULL;
+  }
+  input->queue_len++;
+  return slot;
+}
+
+void ce__input_fail(ce_input *input, const ce_error *error) {
+  input->failed = 1;
+  input->error = *error;
+  input->queue_head = input->queue_len = 0;
+  ce__buf_free(&input->token_text);
+  ce__cells_free(&input->pair_cells);
+  ce__cells_free(&input->item_cells);
+  ce__cells_free(&input->unclustered);
+  free(input->logged_clusters.at);
+  memset(&input->logged_clusters, 0, sizeof input->logged_clusters);
+}
+
+void ce__input_free(ce_input *input) {
+  free(input->name);
+  if (input->reading) ce__reader_free(&input->reader);
+  ce__buf_free(&input->head);
+  ce__lines_free(&input->lines);
+  free(input->queue);
+  ce__buf_free(&input->token_text);
+  ce__intern_free(&input->labels);
+  ce__intern_free(&input->count_clusters);
+  ce__cells_free(&input->pair_cells);
+  ce__cells_free(&input->item_cells);
+  ce__cells_free(&input->unclustered);
+  ce__sub_free(input->sub);
+  free(input->logged_clusters.at);
+  ce__intern_free(&input->sub_labels);
+  free(input->sub_cluster_of);
+}

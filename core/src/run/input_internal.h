@@ -1,0 +1,108 @@
+/*
+ * An input of a run as it is read (input.c): a gold or system file, or the test corpus of a
+ * system's substitutable scores. Its format and reader, the tokens that wait to be paired
+ * with the other inputs' (token mode, SPEC §2), and what is counted from it.
+ */
+#ifndef CE_INPUT_INTERNAL_H
+#define CE_INPUT_INTERNAL_H
+
+#include "formats/reader_internal.h"
+#include "measures/contingency_internal.h"
+#include "measures/measures_sub_internal.h"
+#include "text/intern_internal.h"
+#include "text/lines_internal.h"
+
+/* What a format's records are: a corpus, entries of a lexicon, or a contingency table. */
+typedef enum ce_shape { CE_SHAPE_TOKENS, CE_SHAPE_ENTRIES, CE_SHAPE_COUNTS } ce_shape;
+static inline ce_shape ce__format_shape(ce_format format) {
+  switch (format) {
+    case CE_FORMAT_LEXICON:
+    case CE_FORMAT_CLUSTERS:
+    case CE_FORMAT_PATHS:
+    case CE_FORMAT_CSV:
+      return CE_SHAPE_ENTRIES;
+    case CE_FORMAT_COUNTS:
+      return CE_SHAPE_COUNTS;
+    default:
+      return CE_SHAPE_TOKENS; /* CE_FORMAT_AUTO too: an input not yet detected holds gold back */
+  }
+}
+
+/* Marks a gold position whose token was excluded: the systems' tokens there are skipped. */
+#define CE_EXCLUDED UINT32_MAX
+
+/* A token read but not yet paired with the other inputs' tokens at the same position. */
+typedef struct ce_pending_token {
+  uint32_t item;            /* gold: the item's id in ce_eval.items (systems: unused) */
+  uint32_t label;           /* id in the input's own label table, or CE_EXCLUDED (gold) */
+  uint32_t starts_sentence; /* gold: the first token of a sentence (sub_p, sub_r) */
+  /* When token texts are checked, gold and systems alike keep each waiting token's text in
+   * the input's `token_text`: comparing two texts read moments ago stays in cache, where
+   * gold's interned copy of a rare word would be a fetch from memory. */
+  uint32_t text_at, text_len;
+  uint64_t line;
+} ce_pending_token;
+
+/* What an input is to the run. */
+typedef enum ce_role { CE_ROLE_GOLD, CE_ROLE_SYSTEM, CE_ROLE_SUB_TEST } ce_role;
+
+typedef struct ce_input {
+  char *name;
+  ce_role role;
+  unsigned column, depth; /* 0: the run's CE_OPT_COLUMN, CE_OPT_DEPTH */
+  size_t test_for;        /* CE_ROLE_SUB_TEST: the system input it is the test corpus of */
+  ce_format format;       /* CE_FORMAT_AUTO until forced or detected */
+  int detected;           /* the format was guessed, not forced */
+  ce_reader reader;
+  int reading; /* `reader` is initialised */
+  ce_buf head; /* bytes held back until the format is known */
+  ce_lines lines;
+  ce_error error;
+  int failed, closed;
+  uint64_t tokens;          /* tokens counted (gold: not excluded) */
+  uint64_t excluded_tokens; /* gold: tokens removed by label or punctuation */
+  uint64_t dropped_tokens;  /* system: unclustered tokens removed under `drop` */
+  ce_pending_token *queue;
+  size_t queue_head, queue_len, queue_cap;
+  ce_buf token_text;        /* the queued tokens' texts, for the token check */
+  ce_intern labels;         /* gold: classes; system: clusters */
+  ce_intern count_clusters; /* a `counts` gold file: its clusters (labels holds classes) */
+  ce_cells pair_cells;      /* (class, cluster) token counts: token mode, `counts` */
+  ce_cells item_cells;      /* (item, label) weights: tokens, or 1 per entry */
+  ce_cells unclustered;     /* system: (item, 0) for items seen with the unclustered label */
+  uint32_t unclustered_id;  /* system: the unclustered label's id, UINT32_MAX if absent */
+  ce_sub *sub;              /* token system: substitutable precision and recall */
+  int sub_break;            /* a sentence ended since the last token given to `sub` */
+  ce_intern sub_labels;     /* system: cluster labels its scores and test corpus share */
+  uint32_t *sub_cluster_of; /* system: label id → id in sub_labels, UINT32_MAX until seen */
+  size_t sub_cluster_cap;
+  ce_u32s logged_clusters; /* --bootstrap, token system: each counted gold token's cluster */
+} ce_input;
+
+/* Queues a token, its `text` (may be NULL; a token of a line from ce__lines_feed) kept beside
+ * it for the token check. Returns the token's slot, for the caller to fill in its item,
+ * label, sentence start and line (field by field: a token built elsewhere and copied in
+ * waits for its stores to land), or NULL when out of memory. */
+ce_pending_token *ce__queue_add(ce_input *input, const char *text, size_t len);
+
+/* Tokens waiting in the queue. */
+static inline size_t ce__queue_size(const ce_input *input) {
+  return input->queue_len - input->queue_head;
+}
+static inline const ce_pending_token *ce__queue_front(const ce_input *input) {
+  return &input->queue[input->queue_head];
+}
+static inline ce_pending_token ce__queue_pop(ce_input *input) {
+  return input->queue[input->queue_head++];
+}
+/* A waiting token's text (empty when texts are not checked). */
+static inline const char *ce__queue_text(const ce_input *input, const ce_pending_token *token) {
+  return token->text_len ? input->token_text.data + token->text_at : "";
+}
+
+/* Marks an input failed with `error`, releasing what it held; the others go on. */
+void ce__input_fail(ce_input *input, const ce_error *error);
+/* Frees what the input holds (not the input itself). */
+void ce__input_free(ce_input *input);
+
+#endif

@@ -1,0 +1,279 @@
+/*
+ * Token mode (SPEC §2): gold and every token system are read in lockstep and paired
+ * position by position. A token waits in its input's queue only until every input has
+ * reached its position, so memory follows the vocabulary and the labels, not the corpus.
+ * A system that ends early, runs long or holds another token fails alone, naming its file
+ * and line; the others go on.
+ */
+#include <stdio.h> /* snprintf only */
+#include <stdlib.h>
+#include <string.h>
+
+#include "run/input_internal.h"
+#include "run/pairing_internal.h"
+#include "run/run_internal.h"
+#include "run/typeset_internal.h"
+
+enum { EXCERPT_BYTES = 60 };
+
+/* A token system takes part in the pairing while it has not failed. */
+static int pairs(const ce_input *input) {
+  return input->role == CE_ROLE_SYSTEM && !input->failed &&
+         ce__format_shape(input->format) == CE_SHAPE_TOKENS;
+}
+
+/* The system's corpus as the substitutable scores see it: the tokens counted, in order,
+ * with gold's sentences (an excluded or dropped token leaves its sentence in place). */
+static ce_status train_sub(ce_input *system, const ce_pending_token *gold_token, uint32_t cluster) {
+  if (!system->sub) return CE_OK;
+  if (cluster >= system->sub_cluster_cap || system->sub_cluster_of[cluster] == UINT32_MAX) {
+    size_t cap = system->sub_cluster_cap, len;
+    if (ce__grow((void **)&system->sub_cluster_of, &system->sub_cluster_cap, (size_t)cluster + 1,
+                 sizeof *system->sub_cluster_of))
+      return CE_ERR_NOMEM;
+    for (size_t k = cap; k < system->sub_cluster_cap; k++) system->sub_cluster_of[k] = UINT32_MAX;
+    const char *label = ce__intern_get(&system->labels, cluster, &len);
+    ce_status status =
+        ce__intern_put(&system->sub_labels, label, len, &system->sub_cluster_of[cluster], NULL);
+    if (status) return status;
+  }
+  cluster = system->sub_cluster_of[cluster];
+  if (system->sub_break) {
+    system->sub_break = 0;
+    ce_status status = ce__sub_train_break(system->sub);
+    if (status) return status;
+  }
+  return ce__sub_train_token(system->sub, gold_token->item, cluster);
+}
+
+static void fail_with_excerpt(ce_input *input, uint64_t line, const char *before, const char *bytes,
+                              size_t len, const char *after) {
+  ce_buf text = {0};
+  ce_status status = ce__buf_puts(&text, before);
+  if (!status) status = ce__buf_append_excerpt(&text, bytes, len, EXCERPT_BYTES);
+  if (!status) status = ce__buf_puts(&text, after);
+  ce_error error;
+  ce__fail(&error, status ? CE_ERR_NOMEM : CE_ERR_MISMATCH, input->name, line, 0, "%s",
+           status ? "out of memory" : text.data);
+  ce__buf_free(&text);
+  ce__input_fail(input, &error);
+}
+
+/* Token mode compares texts byte for byte (SPEC §2). */
+static int same_text(const ce_input *gold, const ce_pending_token *gold_token,
+                     const ce_input *system, const ce_pending_token *token) {
+  return gold_token->text_len == token->text_len &&
+         memcmp(ce__queue_text(gold, gold_token), ce__queue_text(system, token), token->text_len) ==
+             0;
+}
+
+/* The system ran out of tokens while gold has more. */
+static void fail_short(ce_eval *ev, ce_input *system, const ce_pending_token *gold_next,
+                       uint64_t position) {
+  ce_buf after = {0};
+  ce__buf_printf(&after, "' at %s:%llu (token %llu)", ev->inputs[0].name,
+                 (unsigned long long)gold_next->line, (unsigned long long)position);
+  char before[96];
+  snprintf(before, sizeof before, "ends after %llu tokens, but the gold standard goes on with '",
+           (unsigned long long)system->tokens);
+  size_t len;
+  const char *bytes = ce__intern_get(&ev->items, gold_next->item, &len);
+  fail_with_excerpt(system, system->lines.line_no, before, bytes, len,
+                    after.data ? after.data : "'");
+  ce__buf_free(&after);
+}
+
+/* The system has a token beyond the last token of gold. */
+static void fail_long(ce_eval *ev, ce_input *system, const ce_pending_token *extra,
+                      uint64_t gold_tokens) {
+  ce_buf after = {0};
+  ce__buf_printf(&after, "' is beyond the end of the gold standard (%s has %llu tokens)",
+                 ev->inputs[0].name, (unsigned long long)gold_tokens);
+  fail_with_excerpt(system, extra->line, "token '", ce__queue_text(system, extra), extra->text_len,
+                    after.data ? after.data : "'");
+  ce__buf_free(&after);
+}
+
+static void fail_differs(ce_eval *ev, ce_input *system, const ce_pending_token *gold_token,
+                         const ce_pending_token *token, uint64_t position) {
+  size_t gold_len = 0;
+  const char *gold_text = ce__intern_get(&ev->items, gold_token->item, &gold_len);
+  ce_buf after = {0};
+  ce__buf_puts(&after, "' differs from the gold standard's '");
+  ce__buf_append_excerpt(&after, gold_text, gold_len, EXCERPT_BYTES);
+  ce__buf_printf(&after, "' at %s:%llu (token %llu)", ev->inputs[0].name,
+                 (unsigned long long)gold_token->line, (unsigned long long)position);
+  fail_with_excerpt(system, token->line, "token '", ce__queue_text(system, token), token->text_len,
+                    after.data ? after.data : "'");
+  ce__buf_free(&after);
+}
+
+/* What pairing reads of the options, read once per call. */
+typedef struct pairing {
+  int check;             /* token texts are compared (SPEC §2) */
+  int types_from_tokens; /* (item, cluster) is counted too: not under --levels token */
+  int log;               /* --bootstrap keeps the tokens */
+} pairing;
+
+/*
+ * --bootstrap keeps each counted gold token's item and class and where each sentence starts
+ * (ev->log), and each token system's cluster for it (UINT32_MAX: dropped): a resample
+ * reweights sentences without reading the inputs again. `cls` CE_EXCLUDED: not counted.
+ */
+static ce_status log_gold(ce_eval *ev, uint32_t item, uint32_t cls, int starts_sentence) {
+  ce_token_log *log = &ev->log;
+  log->sentence_pending |= starts_sentence;
+  if (cls == CE_EXCLUDED) return CE_OK; /* its sentence starts with the next counted token */
+  if (log->item.len >= UINT32_MAX) return CE_ERR_NOMEM; /* ids are 32 bits */
+  ce_status status = CE_OK;
+  if (log->sentence_pending || !log->sentence_start.len) {
+    status = ce__u32s_push(&log->sentence_start, (uint32_t)log->item.len);
+    log->sentence_pending = 0;
+  }
+  if (!status) status = ce__u32s_push(&log->item, item);
+  return status ? status : ce__u32s_push(&log->cls, cls);
+}
+
+static ce_status log_system(ce_input *system, uint32_t cluster) {
+  return ce__u32s_push(&system->logged_clusters, cluster);
+}
+
+/*
+ * Counts one paired position for a system: the unclustered label follows the policy
+ * (SPEC §2: merge keeps it as one cluster, split gives the item a cluster of its own,
+ * drop removes the token from both sides), then (class, cluster) and (item, cluster).
+ */
+static ce_status count_pair(ce_eval *ev, const pairing *how, ce_input *system,
+                            const ce_pending_token *gold_token, uint32_t cluster) {
+  int log = how->log;
+  if (cluster == system->unclustered_id && cluster != UINT32_MAX) {
+    ce_status status = ce__cells_add(&system->unclustered, gold_token->item, 0, 1);
+    if (status) return status;
+    ce_unclustered policy = (ce_unclustered)ev->options[CE_OPT_UNCLUSTERED];
+    if (policy == CE_UNCLUSTERED_DROP) {
+      system->dropped_tokens++;
+      return log ? log_system(system, UINT32_MAX) : CE_OK;
+    }
+    if (policy == CE_UNCLUSTERED_SPLIT) {
+      ce_buf label = {0};
+      status = ce__split_label(&label, ev, gold_token->item);
+      if (!status) status = ce__intern_put(&system->labels, label.data, label.len, &cluster, NULL);
+      ce__buf_free(&label);
+      if (status) return status;
+    }
+  }
+  ce_status status = ce__cells_add(&system->pair_cells, gold_token->label, cluster, 1);
+  if (!status && how->types_from_tokens)
+    status = ce__cells_add(&system->item_cells, gold_token->item, cluster, 1);
+  if (!status && log) status = log_system(system, cluster);
+  return status ? status : train_sub(system, gold_token, cluster);
+}
+
+/* Fails the systems that ended early or run past gold's end. */
+static int check_ends(ce_eval *ev, int gold_has, uint64_t position) {
+  ce_input *gold = &ev->inputs[0];
+  int waiting = 0;
+  for (size_t s = 1; s < ev->input_count; s++) {
+    ce_input *system = &ev->inputs[s];
+    if (!pairs(system)) continue;
+    if (!ce__queue_size(system)) {
+      if (!system->closed)
+        waiting = 1;
+      else if (gold_has)
+        fail_short(ev, system, ce__queue_front(gold), position);
+    } else if (!gold_has && gold->closed) {
+      fail_long(ev, system, ce__queue_front(system), position - 1);
+    }
+  }
+  return waiting;
+}
+
+/*
+ * The cells the token AHEAD positions on will count into: a rare word's cells sit far apart
+ * in memory, and fetching them while the tokens before are counted hides the wait.
+ */
+enum { AHEAD = 32 };
+static void prefetch_ahead(const ce_eval *ev, int types_from_tokens) {
+  const ce_input *gold = &ev->inputs[0];
+  if (ce__queue_size(gold) <= AHEAD) return;
+  const ce_pending_token *ahead = &gold->queue[gold->queue_head + AHEAD];
+  if (ahead->label == CE_EXCLUDED) return;
+  ce__cells_prefetch(&gold->item_cells, ahead->item, ahead->label);
+  for (size_t s = 1; s < ev->input_count; s++) {
+    const ce_input *system = &ev->inputs[s];
+    if (!pairs(system) || ce__queue_size(system) <= AHEAD) continue;
+    uint32_t cluster = system->queue[system->queue_head + AHEAD].label;
+    ce__cells_prefetch(&system->pair_cells, ahead->label, cluster);
+    if (types_from_tokens) ce__cells_prefetch(&system->item_cells, ahead->item, cluster);
+  }
+}
+
+/* Gold's (item, class) weight of a token: types from tokens (SPEC §2). */
+static void count_gold(ce_input *gold, const ce_pending_token *token) {
+  if (token->label == CE_EXCLUDED ||
+      !ce__cells_add(&gold->item_cells, token->item, token->label, 1))
+    return;
+  ce_error error;
+  ce__fail(&error, CE_ERR_NOMEM, gold->name, token->line, 0, "out of memory counting");
+  ce__input_fail(gold, &error);
+}
+
+/* Pairs gold's next token with every system's; 0 when gold failed and pairing must stop. */
+static int pair_next(ce_eval *ev, const pairing *how, uint64_t position) {
+  ce_input *gold = &ev->inputs[0];
+  prefetch_ahead(ev, how->types_from_tokens);
+  ce_pending_token gold_token = ce__queue_pop(gold);
+  count_gold(gold, &gold_token);
+  if (gold->failed) return 0;
+  if (how->log &&
+      log_gold(ev, gold_token.item, gold_token.label, (int)gold_token.starts_sentence)) {
+    ce_error error;
+    ce__fail(&error, CE_ERR_NOMEM, gold->name, gold_token.line, 0,
+             "out of memory keeping tokens for --bootstrap");
+    ce__input_fail(gold, &error);
+    return 0;
+  }
+  for (size_t s = 1; s < ev->input_count; s++) {
+    ce_input *system = &ev->inputs[s];
+    if (!pairs(system)) continue;
+    ce_pending_token token = ce__queue_pop(system);
+    if (gold_token.starts_sentence) system->sub_break = 1;
+    if (how->check && !same_text(gold, &gold_token, system, &token)) {
+      fail_differs(ev, system, &gold_token, &token, position);
+    } else if (gold_token.label != CE_EXCLUDED &&
+               count_pair(ev, how, system, &gold_token, token.label)) {
+      ce_error error;
+      ce__fail(&error, CE_ERR_NOMEM, system->name, token.line, 0, "out of memory counting");
+      ce__input_fail(system, &error);
+    }
+  }
+  return 1;
+}
+
+/* The positions every pairing input holds a token for: they pair without a check of ends. */
+static size_t ready_positions(const ce_eval *ev) {
+  size_t ready = ce__queue_size(&ev->inputs[0]);
+  for (size_t s = 1; s < ev->input_count && ready; s++)
+    if (pairs(&ev->inputs[s]) && ce__queue_size(&ev->inputs[s]) < ready)
+      ready = ce__queue_size(&ev->inputs[s]);
+  return ready;
+}
+
+void ce__pair_ready_tokens(ce_eval *ev) {
+  ce_input *gold = &ev->inputs[0];
+  if (gold->failed || ce__format_shape(gold->format) != CE_SHAPE_TOKENS) return;
+  pairing how = {ev->options[CE_OPT_TOKEN_CHECK] != 0.0, (int)ev->options[CE_OPT_LEVELS] != 1,
+                 ev->options[CE_OPT_BOOTSTRAP] > 0.0};
+  for (;;) {
+    /* Positions so far: gold's tokens read (counted or excluded) less those waiting. */
+    uint64_t position = gold->tokens + gold->excluded_tokens - ce__queue_size(gold) + 1;
+    size_t ready = ready_positions(ev);
+    if (!ready) {
+      int gold_has = ce__queue_size(gold) > 0;
+      if (check_ends(ev, gold_has, position) || !gold_has) return;
+      continue; /* the systems that ended no longer pair */
+    }
+    for (size_t i = 0; i < ready; i++)
+      if (!pair_next(ev, &how, position + i)) return;
+  }
+}

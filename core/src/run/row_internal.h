@@ -1,0 +1,49 @@
+/*
+ * A scored row of the result (row.c): a system input, a baseline, or a `counts` file, with
+ * its measures at both levels, its warnings, and what the detail JSON and reports show.
+ */
+#ifndef CE_ROW_INTERNAL_H
+#define CE_ROW_INTERNAL_H
+
+#include "measures/measures_internal.h"
+#include "measures/measures_type_internal.h"
+#include "run/item_labels_internal.h"
+#include "text/intern_internal.h"
+
+/* A scored row: a system input, a baseline, or a `counts` file. */
+typedef struct ce_row {
+  char *name;
+  ce_format format;
+  size_t input; /* the input it comes from; SIZE_MAX for a baseline */
+  int failed;
+  ce_error error;
+  uint64_t missing, extra;
+  int has_token, has_type, has_climb;
+  ce_measures token, type;
+  ce_type_result climb;
+  ce_buf warnings; /* NUL-terminated messages, one after another */
+  size_t warning_count;
+  /* What the detail JSON and the reports show. Cluster ids index `clusters`. */
+  ce_intern clusters;
+  ce_table token_table;
+  uint32_t *token_m1, *token_o1; /* the token-level mappings, token_table.clusters each */
+  int has_token_table;
+  ce_table type_table; /* items per (class, cluster): c ∈ A_i and k ∈ B_i */
+  int has_type_table;
+  ce_entries entries;    /* the evaluated items' entries */
+  uint32_t *entry_items; /* entries' item i → its id in ce_eval.items */
+  int has_entries;
+  /* --bootstrap: the row's labels by item where they stay fixed across resamples (lexicon
+   * systems, baselines, systems under a gold lexicon); the bootstrap reads them. */
+  ce_item_labels kept_labels;
+  int has_kept_labels;
+} ce_row;
+
+/* Starts a row: its name (copied), format and input (SIZE_MAX for a baseline). */
+ce_status ce__row_start(ce_row *row, const char *name, ce_format format, size_t input);
+/* Frees what the row holds and zeroes it. */
+void ce__row_free(ce_row *row);
+/* Adds a warning to the row, e.g. why a measure is null. */
+ce_status ce__row_warn(ce_row *row, const char *message);
+
+#endif

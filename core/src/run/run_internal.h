@@ -1,0 +1,54 @@
+/*
+ * The state of one run behind the public handle ce_eval: options, inputs, the items all
+ * inputs share, label maps, exclusions, the token log and the scored rows. eval.c drives a
+ * run; input.c, pairing.c and score.c fill their parts; stats/ and output/ read it. What a
+ * higher layer keeps here (the resamples) comes with the function that frees it.
+ */
+#ifndef CE_RUN_INTERNAL_H
+#define CE_RUN_INTERNAL_H
+
+#include "formats/labelmap_internal.h"
+#include "text/intern_internal.h"
+
+typedef struct ce_input ce_input; /* run/input_internal.h */
+typedef struct ce_row ce_row;     /* run/row_internal.h */
+struct ce_gold_view;              /* run/score_internal.h */
+struct ce_boot;                   /* stats/bootstrap_internal.h */
+
+/*
+ * What --bootstrap resamples from, in gold's order, as pairing counts tokens: each counted
+ * token's item and class, and where each sentence starts. Token systems log their clusters
+ * in their input (logged_clusters). The bootstrap takes the arrays; ce_eval_free frees what
+ * is left.
+ */
+typedef struct ce_token_log {
+  ce_u32s item, cls, sentence_start;
+  int sentence_pending; /* a sentence began at an excluded token: the next counted one starts it */
+} ce_token_log;
+
+struct ce_eval {
+  double options[CE_OPT_COUNT];
+  ce_input *inputs; /* [0] is gold */
+  size_t input_count, input_cap;
+  ce_intern items;
+  ce_intern excluded_labels;
+  ce_label_map maps[2]; /* by ce_side */
+  char *map_names[2];
+  int has_map[2];
+  char *unclustered_label;
+  int baselines[CE_BASELINE_COUNT];
+  uint64_t sentences;
+  int sentence_open;
+  int started;  /* some bytes were fed: no more inputs or options */
+  int finished; /* rows are scored */
+  ce_row *rows;
+  size_t row_count;
+  /* Gold's evaluated items, counted once at finish (score.c). */
+  uint64_t gold_items, polysemous_items;
+  ce_token_log log;                    /* --bootstrap: the counted tokens (pairing.c) */
+  struct ce_gold_view *gold_view;      /* --bootstrap: gold's entries, kept from scoring */
+  struct ce_boot *boot;                /* --bootstrap: the resamples (stats/bootstrap.c) */
+  void (*boot_free)(struct ce_boot *); /* set with `boot` by the layer that makes it */
+};
+
+#endif

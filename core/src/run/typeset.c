@@ -1,0 +1,124 @@
+/*
+ * The entries of the items a row evaluates (SPEC §2): gold's labels by item beside the
+ * system's, with the policy for unclustered gold items (merge, split, drop) applied to the
+ * system side.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "run/input_internal.h"
+#include "run/typeset_internal.h"
+
+/* Row-building scratch: the entries grow item by item. */
+typedef struct entry_builder {
+  uint32_t *class_ids, *cluster_ids, *items;
+  size_t class_len, class_cap, cluster_len, cluster_cap, item_len, item_cap;
+} entry_builder;
+
+static ce_status push_id(uint32_t **ids, size_t *len, size_t *cap, uint32_t id) {
+  if (ce__grow((void **)ids, cap, *len + 1, sizeof **ids)) return CE_ERR_NOMEM;
+  (*ids)[(*len)++] = id;
+  return CE_OK;
+}
+
+static int compare_u32(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return (x > y) - (x < y);
+}
+
+ce_status ce__split_label(ce_buf *out, const ce_eval *ev, uint32_t item) {
+  size_t len;
+  const char *text = ce__intern_get(&ev->items, item, &len);
+  out->len = 0;
+  ce_status status = ce__buf_puts(out, "<unclustered:");
+  if (!status) status = ce__buf_append(out, text, len);
+  return status ? status : ce__buf_puts(out, ">");
+}
+
+/* The cluster an unclustered item gets under merge or split (SPEC §2). */
+static ce_status unclustered_cluster(const ce_eval *ev, ce_row *row, uint32_t item,
+                                     uint32_t unclustered_id, uint32_t *cluster) {
+  if ((ce_unclustered)ev->options[CE_OPT_UNCLUSTERED] == CE_UNCLUSTERED_MERGE) {
+    if (unclustered_id != UINT32_MAX) {
+      *cluster = unclustered_id;
+      return CE_OK;
+    }
+    return ce__intern_put(&row->clusters, CE_MERGED_LABEL, strlen(CE_MERGED_LABEL), cluster, NULL);
+  }
+  ce_buf label = {0};
+  ce_status status = ce__split_label(&label, ev, item);
+  if (!status) status = ce__intern_put(&row->clusters, label.data, label.len, cluster, NULL);
+  ce__buf_free(&label);
+  return status;
+}
+
+/* Appends item's induced entry; returns with nothing appended when the item leaves. */
+static ce_status system_entry(const ce_eval *ev, ce_row *row, entry_builder *b,
+                              const ce_item_labels *system, uint32_t item,
+                              uint32_t unclustered_id) {
+  int drop = (ce_unclustered)ev->options[CE_OPT_UNCLUSTERED] == CE_UNCLUSTERED_DROP;
+  size_t first = b->cluster_len, count = ce__item_label_count(system, item);
+  int unclustered = count == 0;
+  ce_status status = CE_OK;
+  for (size_t j = 0; j < count && !status; j++) {
+    uint32_t cluster = system->labels[system->start[item] + j];
+    if (cluster != unclustered_id || unclustered_id == UINT32_MAX) {
+      status = push_id(&b->cluster_ids, &b->cluster_len, &b->cluster_cap, cluster);
+      continue;
+    }
+    unclustered = 1;
+    if (!drop && !(status = unclustered_cluster(ev, row, item, unclustered_id, &cluster)))
+      status = push_id(&b->cluster_ids, &b->cluster_len, &b->cluster_cap, cluster);
+  }
+  if (!status && count == 0 && !drop) {
+    uint32_t cluster;
+    status = unclustered_cluster(ev, row, item, unclustered_id, &cluster);
+    if (!status) status = push_id(&b->cluster_ids, &b->cluster_len, &b->cluster_cap, cluster);
+  }
+  row->missing += unclustered;
+  if (b->cluster_len > first) /* nothing to sort (and no array yet) when the item left */
+    qsort(b->cluster_ids + first, b->cluster_len - first, sizeof *b->cluster_ids, compare_u32);
+  return status;
+}
+
+static void builder_free(entry_builder *b) {
+  free(b->class_ids);
+  free(b->cluster_ids);
+  free(b->items);
+}
+
+ce_status ce__row_entries(const ce_eval *ev, ce_row *row, const ce_item_labels *gold,
+                          const ce_item_labels *system, uint32_t unclustered_id,
+                          const uint32_t *evaluated, size_t evaluated_count, size_t classes) {
+  entry_builder b = {0};
+  ce_entries *e = &row->entries;
+  memset(e, 0, sizeof *e);
+  e->class_start = calloc(evaluated_count + 1, sizeof *e->class_start);
+  e->cluster_start = calloc(evaluated_count + 1, sizeof *e->cluster_start);
+  ce_status status = e->class_start && e->cluster_start ? CE_OK : CE_ERR_NOMEM;
+  for (size_t i = 0; i < evaluated_count && !status; i++) {
+    uint32_t item = evaluated[i];
+    size_t clusters_before = b.cluster_len;
+    status = system_entry(ev, row, &b, system, item, unclustered_id);
+    if (status || b.cluster_len == clusters_before) continue; /* dropped */
+    for (uint32_t j = gold->start[item]; j < gold->start[item + 1] && !status; j++)
+      status = push_id(&b.class_ids, &b.class_len, &b.class_cap, gold->labels[j]);
+    if (!status) status = push_id(&b.items, &b.item_len, &b.item_cap, item);
+    e->class_start[b.item_len] = (uint32_t)b.class_len;
+    e->cluster_start[b.item_len] = (uint32_t)b.cluster_len;
+  }
+  if (!status) {
+    e->items = b.item_len;
+    e->classes = classes;
+    e->clusters = ce__intern_count(&row->clusters);
+    e->class_ids = b.class_ids;
+    e->cluster_ids = b.cluster_ids;
+    row->entry_items = b.items;
+    b.class_ids = b.cluster_ids = b.items = NULL;
+    status = ce__intern_ranks(&ev->inputs[0].labels, &e->class_order);
+    if (!status) status = ce__intern_ranks(&row->clusters, &e->cluster_order);
+  }
+  builder_free(&b);
+  if (!status) row->has_entries = 1;
+  return status;
+}

@@ -1,0 +1,163 @@
+/*
+ * String interning: each distinct byte string gets a dense id (0, 1, 2, ...) in the
+ * order first seen. Strings live in an arena of large blocks; lookups go through an
+ * open-addressing hash table. Memory grows with the distinct strings only.
+ */
+#ifndef CE_INTERN_INTERNAL_H
+#define CE_INTERN_INTERNAL_H
+
+#include "clustereval.h"
+#include "common/util_internal.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+typedef struct ce_arena_block ce_arena_block;
+
+/* A slot of the hash table: what a probe compares, beside the id. */
+typedef struct ce_intern_slot {
+  uint64_t head; /* the string's first bytes, packed (intern.c) */
+  uint32_t tag;  /* high bits of the hash, and the length up to 255 */
+  uint32_t id;   /* id + 1; 0 = empty */
+} ce_intern_slot;
+
+/*
+ * What an id holds, 16 bytes: a string of up to CE_INTERN_INLINE bytes sits in the entry
+ * itself (NUL-terminated), a longer one in the arena, its address in the entry's first
+ * bytes. Entries come in blocks that never move: a string handed out stays where it is.
+ */
+enum { CE_INTERN_INLINE = 11, CE_INTERN_BLOCK_BITS = 12 };
+typedef struct ce_intern_entry {
+  char bytes[CE_INTERN_INLINE + 1];
+  uint32_t len;
+} ce_intern_entry;
+
+typedef struct ce_intern {
+  ce_arena_block *blocks;
+  ce_intern_slot *slots;
+  size_t slot_count;
+  ce_intern_entry **entries; /* blocks of 1 << CE_INTERN_BLOCK_BITS entries, by id */
+  size_t count;
+  size_t cap; /* blocks the `entries` array has room for */
+} ce_intern;
+
+static inline const ce_intern_entry *ce__intern_entry(const ce_intern *table, uint32_t id) {
+  return &table->entries[id >> CE_INTERN_BLOCK_BITS][id & ((1u << CE_INTERN_BLOCK_BITS) - 1)];
+}
+
+/* Zero-initialised ce_intern is an empty table; free with ce__intern_free. */
+void ce__intern_free(ce_intern *table);
+
+/* Starts fetching the slot where `bytes` would be, ahead of a put or find (a no-op where
+ * the compiler has no prefetch). */
+void ce__intern_prefetch(const ce_intern *table, const char *bytes, size_t len);
+
+/* The id of `bytes`, or UINT32_MAX when absent. */
+uint32_t ce__intern_find(const ce_intern *table, const char *bytes, size_t len);
+
+/* The NUL-terminated string of `id` (its length through `len`, may be NULL). The string
+ * stays valid and in place until the table is freed. */
+static inline const char *ce__intern_get(const ce_intern *table, uint32_t id, size_t *len) {
+  const ce_intern_entry *entry = ce__intern_entry(table, id);
+  if (len) *len = entry->len;
+  if (entry->len <= CE_INTERN_INLINE) return entry->bytes;
+  const char *text;
+  memcpy(&text, entry->bytes, sizeof text);
+  return text;
+}
+
+/*
+ * Lookups are inline: a word of a corpus is looked up once per token, and almost always
+ * found. A string's first bytes packed in 64 bits: with its length they decide a string of
+ * up to 8 bytes whole (two overlapping 4-byte loads from 4 bytes, three bytes below that).
+ * A slot keeps it, so that a short string is found without leaving the slot.
+ */
+static inline uint64_t ce__intern_pack(const char *bytes, size_t len) {
+  const unsigned char *s = (const unsigned char *)bytes;
+  uint64_t word = 0;
+  uint32_t low, high;
+  if (len >= 8) {
+    memcpy(&word, bytes, 8);
+    return word;
+  }
+  if (len >= 4) {
+    memcpy(&low, bytes, 4);
+    memcpy(&high, bytes + len - 4, 4);
+    return low | (uint64_t)high << 32;
+  }
+  if (len) return (uint64_t)s[0] | (uint64_t)s[len / 2] << 8 | (uint64_t)s[len - 1] << 16;
+  return 0;
+}
+
+/* The hash of a string from its packed head, and from the bytes past 8 eight at a time (the
+ * last load overlaps the one before). Ids follow the order strings are first seen, whatever
+ * the hash. */
+static inline uint64_t ce__intern_hash(const char *bytes, size_t len, uint64_t head) {
+  uint64_t hash = head ^ (uint64_t)len * 0x9e3779b97f4a7c15u;
+  for (size_t i = 8; i < len; i += 8) {
+    uint64_t word;
+    memcpy(&word, bytes + (len - i >= 8 ? i : len - 8), 8);
+    hash = ce__mix64(hash ^ word);
+  }
+  return ce__mix64(hash);
+}
+
+/* A slot's tag: the hash's high bits, the length (up to 255) in the low byte. */
+static inline uint32_t ce__intern_tag(uint64_t hash, size_t len) {
+  return ((uint32_t)(hash >> 32) & 0xffffff00u) | (uint32_t)(len < 255 ? len : 255);
+}
+
+/*
+ * The slot of `bytes`, or the empty slot where it would go (the table has slots). A slot
+ * holds the string's tag and packed head beside its id: a probe compares them without
+ * touching the strings, which are scattered in memory, and a string of up to 8 bytes never
+ * needs them.
+ */
+static inline size_t ce__intern_slot(const ce_intern *table, const char *bytes, size_t len,
+                                     uint64_t hash, uint64_t head) {
+  size_t mask = table->slot_count - 1;
+  uint32_t tag = ce__intern_tag(hash, len);
+  for (size_t slot = (size_t)hash & mask;; slot = (slot + 1) & mask) {
+    const ce_intern_slot *at = &table->slots[slot];
+    if (!at->id) return slot;
+    if (at->tag != tag || at->head != head) continue;
+    if (len <= 8) return slot;
+    size_t text_len;
+    const char *text = ce__intern_get(table, at->id - 1, &text_len);
+    if (text_len == len && memcmp(text + 8, bytes + 8, len - 8) == 0) return slot;
+  }
+}
+
+/* Adds `bytes`, absent from the table, whose empty slot is `slot`: the rare path of a put. */
+ce_status ce__intern_insert(ce_intern *table, const char *bytes, size_t len, uint64_t hash,
+                            uint64_t head, size_t slot, uint32_t *id);
+
+/* The id of `bytes`, adding it when new. `added` (may be NULL) tells whether it was new. */
+static inline ce_status ce__intern_put(ce_intern *table, const char *bytes, size_t len,
+                                       uint32_t *id, int *added) {
+  uint64_t head = ce__intern_pack(bytes, len), hash = ce__intern_hash(bytes, len, head);
+  size_t slot = table->slot_count ? ce__intern_slot(table, bytes, len, hash, head) : 0;
+  int fresh = !table->slot_count || !table->slots[slot].id;
+  if (added) *added = fresh;
+  if (!fresh) {
+    *id = table->slots[slot].id - 1;
+    return CE_OK;
+  }
+  return ce__intern_insert(table, bytes, len, hash, head, slot, id);
+}
+
+static inline size_t ce__intern_count(const ce_intern *table) {
+  return table->count;
+}
+
+/* Copies every string of `from` into `to`, keeping ids when `to` starts empty. */
+ce_status ce__intern_copy(ce_intern *to, const ce_intern *from);
+
+/* The ids of `table` in byte order of their strings (caller frees *ids). */
+ce_status ce__intern_sorted(const ce_intern *table, uint32_t **ids);
+
+/* ranks[id] = the position of id's string in byte order (caller frees *ranks). */
+ce_status ce__intern_ranks(const ce_intern *table, uint32_t **ranks);
+
+#endif
