@@ -1,6 +1,8 @@
 // The synchronous JavaScript binding over the wasm core. It alone touches wasm memory:
 // it copies bytes in, calls the flat C exports, turns a non-zero status into a thrown
 // CeError, copies results out, and frees in `finally`. Runs unchanged in a worker and in Node.
+// The last finished evaluation stays alive, so that tables of it can be asked for without
+// running it again; the next evaluation, or release(), frees it.
 
 /** @typedef {import('#clustereval-wasm').CoreModule} CoreModule */
 /** @typedef {import('./protocol.js').CoreErrorData} CoreErrorData */
@@ -10,6 +12,7 @@
 /** @typedef {import('./protocol.js').PreviewRequest} PreviewRequest */
 /** @typedef {import('./protocol.js').Preview} Preview */
 /** @typedef {import('./protocol.js').Result} Result */
+/** @typedef {import('./protocol.js').TableRequest} TableRequest */
 /** @typedef {(done: number, total: number, phase: import('./protocol.js').Progress['phase']) => void} OnProgress */
 
 const CHUNK_BYTES = 1 << 20;
@@ -38,14 +41,18 @@ const NMI_MEANS = ['arithmetic', 'geometric', 'min', 'max'];
 const UNCLUSTERED = ['merge', 'split', 'drop'];
 const LEVELS = ['both', 'token', 'type'];
 const PREVIEW_BYTES = 64 * 1024;
+// By ce_table_format and ce_level.
+const TABLE_FORMATS = ['text', 'tsv', 'csv', 'markdown', 'latex'];
+const TABLE_LEVELS = ['token', 'type'];
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 
 /**
- * Wraps an instantiated Emscripten module. Returns {version, options, evaluate,
- * evaluateStream, preview}.
- * `options` lists the core's option ids ("beta", "log2", "token_check").
+ * Wraps an instantiated Emscripten module. Returns {version, options, measures, evaluate,
+ * evaluateStream, preview, table, release}.
+ * `options` lists the core's option ids ("beta", "log2", "token_check"); `measures` the
+ * measure table, [{id, label, higherIsBetter}] with true, false or null (no direction).
  * @param {CoreModule} module
  */
 export function bindCore(module) {
@@ -82,6 +89,8 @@ export function bindCore(module) {
     optionIds.set(readString(module._ce_wasm_option_name(i)), i);
   }
   const version = readString(module._ce_wasm_version());
+  /** The handle of the last finished evaluation, or 0. */
+  let last = 0;
 
   /** @type {(handle: number, status: number) => CeError} */
   const lastError = (handle, status) =>
@@ -92,6 +101,16 @@ export function bindCore(module) {
       line: module._ce_wasm_error_line(handle),
       column: module._ce_wasm_error_column(handle),
     });
+
+  /** @type {Map<string, number>} */
+  const measureIds = new Map();
+  const measures = [];
+  for (let m = 0; m < module._ce_wasm_measure_count(); m++) {
+    const id = readString(module._ce_wasm_measure_id(m));
+    const higher = module._ce_wasm_measure_higher_is_better(m);
+    measureIds.set(id, m);
+    measures.push({ id, label: readString(module._ce_wasm_measure_label(m)), higherIsBetter: higher < 0 ? null : higher === 1 });
+  }
 
   /** @param {string} name */
   const formatIds = (name) => withString(name, (ptr) => module._ce_wasm_format_from_name(ptr));
@@ -207,13 +226,16 @@ export function bindCore(module) {
     const inputs = [request.gold, ...systems, ...tests];
     const alone = request.gold?.format === 'counts';
     if (!request.gold || inputs.length < (alone ? 1 : 2)) throw usage('needs a gold file and at least one system file');
+    release();
     const handle = module._ce_wasm_create();
     const buffer = handle ? module._malloc(CHUNK_BYTES) : 0;
+    let kept = false;
     const run = {
       inputs,
+      /* Frees what the run holds, but a finished evaluation, which stays as the last. */
       free() {
         if (buffer) module._free(buffer);
-        module._ce_wasm_free(handle);
+        if (!kept) module._ce_wasm_free(handle);
       },
       /**
        * Feeds one chunk; returns false once the input has failed (its error is in the result).
@@ -264,7 +286,10 @@ export function bindCore(module) {
         }
         status = module._ce_wasm_json(handle);
         if (status) throw lastError(handle, status);
-        return JSON.parse(readString(module._ce_wasm_text(handle), module._ce_wasm_text_length(handle)));
+        const result = JSON.parse(readString(module._ce_wasm_text(handle), module._ce_wasm_text_length(handle)));
+        kept = true;
+        last = handle;
+        return result;
       },
     };
     try {
@@ -399,5 +424,47 @@ export function bindCore(module) {
     }
   }
 
-  return { version, options: [...optionIds.keys()], evaluate, evaluateStream, preview };
+  /**
+   * A table of the last evaluation, written by the core (ce_eval_table): `format` 'text',
+   * 'tsv', 'csv', 'markdown' or 'latex'; `columns` as 'level.id' keys ('token.m1'); `rows`
+   * the rows to show, in order, as indices into the result's `systems` (every row when left
+   * out).
+   * @param {TableRequest} request
+   * @returns {string}
+   */
+  function table({ format, columns, rows }) {
+    if (!last) throw usage('there is no evaluation to make a table of');
+    const formatId = TABLE_FORMATS.indexOf(format);
+    if (formatId < 0) throw usage(`unknown table format '${format}' (${TABLE_FORMATS.join(', ')})`);
+    const pairs = columns.flatMap((key) => {
+      const [level, id, more] = String(key).split('.');
+      const levelId = TABLE_LEVELS.indexOf(level);
+      const measure = measureIds.get(id);
+      if (levelId < 0 || measure === undefined || more !== undefined) throw usage(`unknown column '${key}'`);
+      return [levelId, measure];
+    });
+    const order = rows ?? [];
+    const ints = new Int32Array([...pairs, ...order]);
+    const ptr = module._malloc(ints.byteLength || 4);
+    if (!ptr) throw new CeError({ code: 'CE_ERR_NOMEM', message: 'out of memory' });
+    try {
+      new Int32Array(module.HEAPU8.buffer, ptr, ints.length).set(ints);
+      const status = module._ce_wasm_table(last, formatId, ptr, columns.length, ptr + 8 * columns.length, rows ? order.length : -1);
+      if (status) {
+        const code = readString(module._ce_wasm_status_name(status));
+        throw new CeError({ code, message: code === 'CE_ERR_USAGE' ? `a row of [${order}] is not in the evaluation` : 'out of memory' });
+      }
+      return readString(module._ce_wasm_text(last), module._ce_wasm_text_length(last));
+    } finally {
+      module._free(ptr);
+    }
+  }
+
+  /** Frees the last evaluation; tables cannot be asked for until the next one. */
+  function release() {
+    if (last) module._ce_wasm_free(last);
+    last = 0;
+  }
+
+  return { version, options: [...optionIds.keys()], measures, evaluate, evaluateStream, preview, table, release };
 }

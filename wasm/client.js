@@ -44,6 +44,8 @@ const abortError = () => {
  *   done of B
  * @property {(input: Requests['preview']) => Promise<Responses['preview']>} preview how the
  *   head of a file reads
+ * @property {(request: Requests['table']) => Promise<Responses['table']>} table a table of the
+ *   last evaluation, written by the core
  * @property {() => void} cancel
  */
 
@@ -121,6 +123,9 @@ export function createCoreClient() {
     },
     preview(input) {
       return send('preview', input);
+    },
+    table(request) {
+      return send('table', request);
     },
     cancel() {
       if (!worker) return;

@@ -5,9 +5,12 @@
 //
 //   page → worker  evaluate  {gold, systems, options}: score the systems against gold
 //                  preview   {name, bytes, format?, column?, depth?}: how a file's head reads
+//                  table     {format, columns, rows?}: a table of the last evaluation, written
+//                            by the core; the worker keeps the last evaluation until the next
 //   worker → page  ready     {version}, once, when the core has loaded (no id)
 //                  progress  {done, total, phase}, at most ~20 a second while evaluating
-//                  result    the answer to the request `id`: the result or the preview
+//                  result    the answer to the request `id`: the result, the preview or the
+//                            table's text
 //                  error     {code, message, file, line, column}; without an id the core
 //                            itself failed to load
 //
@@ -152,11 +155,24 @@
  * @property {'read' | 'bootstrap'} phase
  */
 
+/** @typedef {'text' | 'tsv' | 'csv' | 'markdown' | 'latex'} TableFormat */
+
+/**
+ * A table of the last evaluation as the core writes it (the command line's --format), for the
+ * page's exports.
+ * @typedef {Object} TableRequest
+ * @property {TableFormat} format
+ * @property {string[]} columns measures as 'level.id': 'token.m1', 'type.macro_i_m1'
+ * @property {number[]} [rows] the rows to show, in order, as indices into the result's
+ *   `systems`; every row when left out
+ */
+
 /**
  * What each request carries, by its type.
  * @typedef {Object} Requests
  * @property {EvaluateRequest} evaluate
  * @property {PreviewRequest} preview
+ * @property {TableRequest} table
  */
 
 /**
@@ -164,6 +180,7 @@
  * @typedef {Object} Responses
  * @property {Result} evaluate
  * @property {Preview} preview
+ * @property {string} table
  */
 
 /** @typedef {keyof Requests} RequestType */

@@ -36,6 +36,8 @@ async function answer(message) {
   switch (message.type) {
     case 'preview':
       return bound.preview(message.data);
+    case 'table':
+      return bound.table(message.data);
     case 'evaluate': {
       let last = 0;
       let lastPhase = '';
