@@ -210,6 +210,7 @@ export function App({ client, demo }) {
           </div>
           {result ? (
             <ResultView
+              client={client}
               result={result}
               view={view}
               setView={setView}
@@ -230,7 +231,7 @@ export function App({ client, demo }) {
   );
 }
 
-function ResultView({ result, view, setView, caption, stale }) {
+function ResultView({ client, result, view, setView, caption, stale }) {
   const columns = tableColumns(result, view);
   const rows = sortedRows(result.systems ?? [], view.sort, view.sortDir, columns);
   return (
@@ -252,7 +253,13 @@ function ResultView({ result, view, setView, caption, stale }) {
         onSort={(sort, sortDir) => setView({ sort, sortDir })}
       />
       <div class="app-table-foot">
-        <ExportBar result={result} columns={columns} rows={rows} preset={view.columns} />
+        <ExportBar
+          client={client}
+          result={result}
+          columns={columns}
+          rows={rows}
+          preset={view.columns}
+        />
         <p class="app-legend">
           ↑ higher is better, ↓ lower is better; <span class="app-legend-best">highlighted</span> is
           the best system in its column (baselines aside). Under a type-level M-1 value: the worst
