@@ -1,13 +1,15 @@
 /*
  * The polysemous type-level measures of Reichart, Abend & Rappoport (2010, §4; SPEC §3.2):
  * MacroI, MicroI (item based, §4.1) and MicroC (cluster based, §4.2), each under the 1-1
- * mapping (an exact assignment problem, here) and the M-1 mapping (hill climbing, hillclimb.c);
- * the values of one mapping come from type_index.c.
+ * mapping (an exact assignment problem, here) and the M-1 mapping (hill climbing, hillclimb.c,
+ * then the exact search and perturbations of m1_search.c; a resample climbs once, from the
+ * full data's mapping); the values of one mapping come from type_index.c.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "measures/assign_internal.h"
+#include "measures/m1_search_internal.h"
 #include "measures/measures_type_internal.h"
 
 /*
@@ -196,10 +198,17 @@ ce_status ce__type_measures_from(const ce_entries *entries, const ce_climb_optio
   size_t m = entries->clusters;
   uint32_t *start = malloc((m ? m : 1) * sizeof *start);
   if (!start) status = CE_ERR_NOMEM;
+  ce_m1_search_options search = {CE_M1_EXACT_BUDGET, options->restarts ? options->restarts : 1};
   for (int t = 0; t < CE_TYPE_MEASURES && !status; t++) {
     status = one_to_one(&ix, t, start, &result->o1[t]);
-    if (!status)
-      status = ce__climb(&ix, t, m1_start ? m1_start[t] : start, options, &result->m1[t]);
+    result->o1[t].optimal = 1;
+    result->o1[t].bound = result->o1[t].value;
+    if (!status && m1_start) {
+      status = ce__climb(&ix, t, m1_start[t], options, &result->m1[t]);
+      result->m1[t].bound = 1.0; /* not searched: every measure's largest value */
+    } else if (!status) {
+      status = ce__m1_search(&ix, t, start, options, &search, &result->m1[t]);
+    }
   }
   free(start);
   ce__type_index_free(&ix);
