@@ -6,7 +6,10 @@ import { test } from 'node:test';
 import { FIGURE_SIZES, heatmapSvg, sizePlotSvg, textWidth } from '../../web/src/figures.js';
 import {
   DRAW_LIMIT,
+  EMPTY_RGB,
+  PALETTE_RGB,
   binMax,
+  binsToRgba,
   findLabel,
   foldNotes,
   foldTable,
@@ -103,6 +106,15 @@ test('binMax: the largest count of each block, so that no cell vanishes', () => 
   // Blocks: rows A-B × cols x-y: max(50, 10, 0, 30); A-B × z: 0; C-D × x-y: max(0, 0, 1, 0);
   // C-D × z: max(6, 3).
   assert.deepEqual(Array.from(bins), [50, 0, 1, 6]);
+  // On the log scale from 1 to 10: 1 is the palette's first colour, 10 its last.
+  assert.deepEqual(Array.from(binsToRgba(new Float64Array([0, 1, 10]), 10)), [
+    ...EMPTY_RGB,
+    255,
+    ...PALETTE_RGB[0],
+    255,
+    ...PALETTE_RGB[255],
+    255,
+  ]);
 });
 
 test('100,000 × 100,000 labels with a million cells fold to what is drawn', () => {

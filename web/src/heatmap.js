@@ -203,8 +203,24 @@ export function foldTable(layout, { rowShare = 0, colShare = 0, limit = DRAW_LIM
   eachCell(layout.cells, n, m, (c, k, v) => {
     grid[rowPos[c] * nc + colPos[k]] += v;
   });
+  // The non-empty cells row by row (compressed sparse rows), so that drawing a window costs
+  // its non-empty cells, not its area.
   let max = 0;
-  for (let i = 0; i < grid.length; i++) if (grid[i] > max) max = grid[i];
+  let nnz = 0;
+  for (let i = 0; i < grid.length; i++) {
+    const v = grid[i];
+    if (v > 0) {
+      nnz += 1;
+      if (v > max) max = v;
+    }
+  }
+  const rowStart = new Int32Array(nr + 1);
+  const colIndex = new Int32Array(nnz);
+  for (let r = 0, j = 0; r < nr; r++) {
+    rowStart[r] = j;
+    for (let c = 0, at = r * nc; c < nc; c++, at++) if (grid[at] > 0) colIndex[j++] = c;
+    rowStart[r + 1] = j;
+  }
 
   const mark = new Uint8Array(nr * nc);
   const mapped = [];
@@ -230,6 +246,8 @@ export function foldTable(layout, { rowShare = 0, colShare = 0, limit = DRAW_LIM
     rowOf: R.pos,
     colOf: C.pos,
     grid,
+    rowStart,
+    colIndex,
     max,
     mark,
     mapped: Int32Array.from(mapped),
@@ -304,19 +322,27 @@ export function foldNotes(display) {
  * that no cell vanishes between pixels. Returns {bins, rows, cols}.
  */
 export function binMax(display, r0, r1, c0, c1, by = 1, bx = 1) {
-  const rows = Math.ceil((r1 - r0) / by);
-  const cols = Math.ceil((c1 - c0) / bx);
+  const rows = Math.max(0, Math.ceil((r1 - r0) / by));
+  const cols = Math.max(0, Math.ceil((c1 - c0) / bx));
   const bins = new Float64Array(rows * cols);
-  const { grid, nc } = display;
+  const { grid, nc, rowStart, colIndex } = display;
   for (let r = r0; r < r1; r++) {
     const base = r * nc;
     const out = Math.floor((r - r0) / by) * cols;
-    for (let c = c0; c < c1; c++) {
+    // The row's first non-empty cell at or after c0, by bisection.
+    let lo = rowStart[r];
+    let hi = rowStart[r + 1];
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (colIndex[mid] < c0) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let j = lo, end = rowStart[r + 1]; j < end; j++) {
+      const c = colIndex[j];
+      if (c >= c1) break;
       const v = grid[base + c];
-      if (v > 0) {
-        const at = out + Math.floor((c - c0) / bx);
-        if (v > bins[at]) bins[at] = v;
-      }
+      const at = out + Math.floor((c - c0) / bx);
+      if (v > bins[at]) bins[at] = v;
     }
   }
   return { bins, rows, cols };
@@ -325,16 +351,21 @@ export function binMax(display, r0, r1, c0, c1, by = 1, bx = 1) {
 /** RGBA pixels of binned counts (one pixel a bin) on the palette; empty bins in EMPTY_RGB. */
 export function binsToRgba(bins, max) {
   const px = new Uint8ClampedArray(bins.length * 4);
+  const words = new Uint32Array(px.buffer);
+  const empty = packed(EMPTY_RGB);
+  const colours = PACKED ?? (PACKED = PALETTE_RGB.map(packed));
   for (let i = 0; i < bins.length; i++) {
     const v = bins[i];
-    const rgb = v > 0 ? PALETTE_RGB[colourIndex(v, max)] : EMPTY_RGB;
-    px[4 * i] = rgb[0];
-    px[4 * i + 1] = rgb[1];
-    px[4 * i + 2] = rgb[2];
-    px[4 * i + 3] = 255;
+    words[i] = v > 0 ? colours[colourIndex(v, max)] : empty;
   }
   return px;
 }
+
+// RGBA bytes as one 32-bit word in the machine's byte order, so that a pixel is one write.
+const LITTLE = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+const packed = ([r, g, b]) =>
+  (LITTLE ? (255 << 24) | (b << 16) | (g << 8) | r : (r << 24) | (g << 16) | (b << 8) | 255) >>> 0;
+let PACKED = null;
 
 /**
  * Finds a class or a cluster by name: exact, then ignoring case, then by prefix, then
@@ -345,27 +376,42 @@ export function findLabel(display, text) {
   const needle = String(text ?? '').trim();
   if (!needle) return null;
   const low = needle.toLowerCase();
-  const { classes, clusters } = display.layout;
+  const names = labelNames(display.layout);
   const tests = [
-    (s) => s === needle,
-    (s) => s.toLowerCase() === low,
-    (s) => s.toLowerCase().startsWith(low),
-    (s) => s.toLowerCase().includes(low),
+    (i, side) => side.names[i] === needle,
+    (i, side) => side.low[i] === low,
+    (i, side) => side.low[i].startsWith(low),
+    (i, side) => side.low[i].includes(low),
   ];
   for (const t of tests) {
-    for (const [axis, names, of, shown] of [
-      ['row', classes, display.rowOf, display.rows],
-      ['col', clusters, display.colOf, display.cols],
+    for (const [axis, side, of, shown] of [
+      ['row', names.classes, display.rowOf, display.rows],
+      ['col', names.clusters, display.colOf, display.cols],
     ]) {
-      for (let i = 0; i < names.length; i++) {
-        const name = String(names[i]);
-        if (!t(name)) continue;
+      for (let i = 0; i < side.names.length; i++) {
+        if (!t(i, side)) continue;
         const at = of[i];
-        return { axis, index: i, at, folded: shown[at] !== i, name };
+        return { axis, index: i, at, folded: shown[at] !== i, name: side.names[i] };
       }
     }
   }
   return null;
+}
+
+const nameCache = new WeakMap();
+
+/** The layout's labels as strings and in lower case, made once per layout (for searching). */
+function labelNames(layout) {
+  let names = nameCache.get(layout);
+  if (!names) {
+    const side = (list) => {
+      const strings = Array.from(list, String);
+      return { names: strings, low: strings.map((s) => s.toLowerCase()) };
+    };
+    names = { classes: side(layout.classes), clusters: side(layout.clusters) };
+    nameCache.set(layout, names);
+  }
+  return names;
 }
 
 /** Up to `limit` class and cluster names containing `text` (for the search box's list). */
@@ -375,13 +421,12 @@ export function suggestLabels(display, text, limit = 12) {
     .toLowerCase();
   if (!low) return [];
   const out = [];
-  for (const names of [display.layout.classes, display.layout.clusters]) {
-    for (const name of names) {
-      const s = String(name);
-      if (s.toLowerCase().includes(low)) {
-        out.push(s);
-        if (out.length >= limit) return out;
-      }
+  const names = labelNames(display.layout);
+  for (const side of [names.classes, names.clusters]) {
+    for (let i = 0; i < side.low.length; i++) {
+      if (!side.low[i].includes(low)) continue;
+      out.push(side.names[i]);
+      if (out.length >= limit) return out;
     }
   }
   return out;

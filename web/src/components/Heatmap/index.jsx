@@ -752,8 +752,11 @@ function visibleLabels(display, win) {
 }
 
 function draw(canvas, binCanvas, display, g, win, labels, dpr) {
-  canvas.width = Math.round(g.width * dpr);
-  canvas.height = Math.round(g.height * dpr);
+  // A new size clears and reallocates the canvas: only when it changes.
+  const cw = Math.round(g.width * dpr);
+  const ch = Math.round(g.height * dpr);
+  if (canvas.width !== cw) canvas.width = cw;
+  if (canvas.height !== ch) canvas.height = ch;
   const ctx = canvas.getContext('2d');
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.fillStyle = '#ffffff';
@@ -794,26 +797,31 @@ function draw(canvas, binCanvas, display, g, win, labels, dpr) {
   }
 
   // The mapping: a dark frame with a light inner line, visible on every colour of the scale;
-  // never smaller than 5 px, so that it shows at every zoom.
+  // never smaller than 5 px, so that it shows at every zoom. One path for all the frames.
   const px = 1 / dpr;
   const { nc } = display;
+  const w = Math.max(5, win.cellW);
+  const h = Math.max(5, win.cellH);
+  const lw = Math.max(px, Math.min(1.5, Math.min(w, h) / 5));
+  const inner = w >= 6 && h >= 6;
+  const dark = new Path2D();
+  const light = new Path2D();
   for (const at of display.mapped) {
     const r = Math.floor(at / nc);
     const c = at - r * nc;
     if (c < win.c0 || c >= win.c1 || r < win.r0 || r >= win.r1) continue;
-    const w = Math.max(5, win.cellW);
-    const h = Math.max(5, win.cellH);
     const x = g.left + (c + 0.5 - win.x0) * win.cellW - w / 2;
     const y = g.top + (r + 0.5 - win.y0) * win.cellH - h / 2;
-    const lw = Math.max(px, Math.min(1.5, Math.min(w, h) / 5));
-    ctx.lineWidth = lw;
-    ctx.strokeStyle = '#111111';
-    ctx.strokeRect(x + lw / 2, y + lw / 2, w - lw, h - lw);
-    if (w >= 6 && h >= 6) {
-      ctx.lineWidth = Math.max(px, lw * 0.75);
-      ctx.strokeStyle = '#ffffff';
-      ctx.strokeRect(x + lw * 1.5, y + lw * 1.5, w - 3 * lw, h - 3 * lw);
-    }
+    dark.rect(x + lw / 2, y + lw / 2, w - lw, h - lw);
+    if (inner) light.rect(x + lw * 1.5, y + lw * 1.5, w - 3 * lw, h - 3 * lw);
+  }
+  ctx.lineWidth = lw;
+  ctx.strokeStyle = '#111111';
+  ctx.stroke(dark);
+  if (inner) {
+    ctx.lineWidth = Math.max(px, lw * 0.75);
+    ctx.strokeStyle = '#ffffff';
+    ctx.stroke(light);
   }
   ctx.restore();
 
@@ -878,28 +886,9 @@ function draw(canvas, binCanvas, display, g, win, labels, dpr) {
   // Where the window is, in the corner: the whole table small, the window outlined.
   if (win.zoomed) {
     const o = g.overview;
-    const ow = Math.max(1, Math.round(o.w * dpr));
-    const oh = Math.max(1, Math.round(o.h * dpr));
-    const oby = Math.max(1, Math.ceil(display.nr / oh));
-    const obx = Math.max(1, Math.ceil(display.nc / ow));
-    const ov = binMax(display, 0, display.nr, 0, display.nc, oby, obx);
-    binCanvas.width = ov.cols;
-    binCanvas.height = ov.rows;
-    binCanvas
-      .getContext('2d')
-      .putImageData(new ImageData(binsToRgba(ov.bins, display.max), ov.cols, ov.rows), 0, 0);
+    const image = overviewImage(display, o, dpr);
     ctx.imageSmoothingEnabled = true;
-    ctx.drawImage(
-      binCanvas,
-      0,
-      0,
-      ov.cols,
-      ov.rows,
-      o.x,
-      o.y,
-      (ov.cols * obx * o.w) / display.nc,
-      (ov.rows * oby * o.h) / display.nr,
-    );
+    ctx.drawImage(image.canvas, 0, 0, image.cols, image.rows, o.x, o.y, image.w, image.h);
     ctx.strokeStyle = '#9a9ea6';
     ctx.lineWidth = 1;
     ctx.strokeRect(o.x - 0.5, o.y - 0.5, o.w + 1, o.h + 1);
@@ -911,6 +900,36 @@ function draw(canvas, binCanvas, display, g, win, labels, dpr) {
     ctx.strokeStyle = '#e8590c';
     ctx.strokeRect(wx, wy, ww, wh);
   }
+}
+
+const overviews = new WeakMap();
+
+/** The whole table binned to the overview's device pixels, made once per table and size. */
+function overviewImage(display, o, dpr) {
+  const ow = Math.max(1, Math.round(o.w * dpr));
+  const oh = Math.max(1, Math.round(o.h * dpr));
+  const cached = overviews.get(display);
+  if (cached && cached.ow === ow && cached.oh === oh) return cached;
+  const by = Math.max(1, Math.ceil(display.nr / oh));
+  const bx = Math.max(1, Math.ceil(display.nc / ow));
+  const { bins, rows, cols } = binMax(display, 0, display.nr, 0, display.nc, by, bx);
+  const canvas = document.createElement('canvas');
+  canvas.width = cols;
+  canvas.height = rows;
+  canvas
+    .getContext('2d')
+    .putImageData(new ImageData(binsToRgba(bins, display.max), cols, rows), 0, 0);
+  const image = {
+    ow,
+    oh,
+    canvas,
+    rows,
+    cols,
+    w: (cols * bx * o.w) / display.nc,
+    h: (rows * by * o.h) / display.nr,
+  };
+  overviews.set(display, image);
+  return image;
 }
 
 /** `text` cut with an ellipsis to fit `width` CSS px in the context's font. */
