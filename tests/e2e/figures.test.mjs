@@ -25,6 +25,7 @@ import {
   useBrowser,
   waitForResult,
 } from './harness.mjs';
+import { HUGE_FIXTURE, squareTable } from './tables.mjs';
 
 const env = useBrowser();
 const require = createRequire(import.meta.url);
@@ -76,29 +77,10 @@ before(() => {
   brown = join(dir, 'brown-472x45.tsv');
   writeFileSync(brown, [...cells].map(([k, v]) => `${k}\t${v}\n`).join(''));
 
-  // 1,000 classes × 1,000 clusters: each class has a home cluster and eleven scattered cells.
-  let x = 11;
-  const rand = () => {
-    x = (x + 0x6d2b79f5) | 0;
-    let t = Math.imul(x ^ (x >>> 15), 1 | x);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const lines = [];
-  for (let c = 0; c < 1000; c++) {
-    const size = Math.ceil(100000 / (c + 1));
-    const seen = new Set();
-    for (let j = 0; j < 12; j++) {
-      const k = j === 0 ? c : Math.floor(rand() * 1000);
-      if (seen.has(k)) continue;
-      seen.add(k);
-      lines.push(`class${c}\tk${k}\t${j === 0 ? size : 1 + Math.floor((rand() * size) / 10)}\n`);
-    }
-  }
   big = join(dir, 'table-1000x1000.tsv');
-  writeFileSync(big, lines.join(''));
+  writeFileSync(big, squareTable(1000));
   huge = join(dir, 'terms-100000.tsv');
-  writeFileSync(huge, '#fixture sparse=1000000 classes=100000 clusters=100000\n');
+  writeFileSync(huge, HUGE_FIXTURE);
 });
 
 after(() => {
@@ -354,4 +336,31 @@ test('axe-core finds no violation in any view', async () => {
     if (v.length) found[tab] = v;
   }
   assert.deepEqual(found, {});
+});
+
+test('a wide table keeps its system column and corner in view while it scrolls sideways', async () => {
+  const { page } = await env.open({ viewport: { width: 800, height: 800 }, path: '#cols=all' });
+  await waitForResult(page);
+  const scroller = page.locator('.results-scroll');
+  const before = await scroller.evaluate((el) => el.scrollWidth - el.clientWidth);
+  assert.ok(before > 400, `the table overflows by only ${before} px`);
+  await scroller.scrollIntoViewIfNeeded();
+  await scroller.evaluate((el) => (el.scrollLeft = 400));
+  const seen = await page.evaluate(() => {
+    const box = document.querySelector('.results-scroll').getBoundingClientRect();
+    const at = (el) => {
+      const r = el.getBoundingClientRect();
+      const top = document.elementFromPoint(r.left + 4, r.top + r.height / 2);
+      return { left: r.left - box.left, onTop: el.contains(top) };
+    };
+    return {
+      system: at(document.querySelector('.results-system')),
+      head: at(document.querySelector('.results-system-head')),
+      corner: at(document.querySelector('.results-corner')),
+    };
+  });
+  for (const [name, s] of Object.entries(seen)) {
+    assert.ok(s.left >= 0 && s.left <= 2, `${name} moved to ${s.left} px`);
+    assert.ok(s.onTop, `${name} is covered by the scrolled cells`);
+  }
 });
