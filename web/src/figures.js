@@ -492,7 +492,8 @@ export function sizePlotSvg(result, { unit = 'tokens', logX = false, size = 'scr
       (s) =>
         `${s.name}: ${formatCount(s.sizes.length)} clusters, largest ${formatCount(s.sizes[0])}`,
     )
-    .join('; ');
+    .join('; ')
+    .concat("; gold in black, systems in Okabe & Ito's colour-blind-safe colours");
   const stroke = S.unit === 'pt' ? 0.6 : 1;
 
   const out = [
