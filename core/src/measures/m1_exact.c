@@ -577,10 +577,11 @@ static void solve_part(item_search *b, const uint32_t *clusters, size_t count,
   double root = item_bound(b);
   r->exact = root <= r->best + tolerance;
   r->bound = root > r->best ? root : r->best;
-  if (r->exact || s->work > s->budget || count * (domain_n + 1) > CANDIDATE_LIMIT) return;
+  if (r->exact) return;
   if (count == 1) {
     /* Every item has this cluster alone: class c scores Σ_{i ∋ c} 2/(|A_i| + 1) (MicroI) or
-     * 2·#{i : c ∈ A_i} − λ·|k| (MacroI), a pass over the items. */
+     * 2·#{i : c ∈ A_i} − λ·|k| (MacroI), a pass over the items as long as the root's, so
+     * that it runs whatever the budget. */
     uint32_t k = clusters[0], best = map[k];
     double *score = bounds; /* domain_n + 1 elements */
     for (size_t d = 0; d < domain_n; d++) score[d] = 0.0;
@@ -605,6 +606,7 @@ static void solve_part(item_search *b, const uint32_t *clusters, size_t count,
     r->bound = r->best;
     return;
   }
+  if (s->work > s->budget || count * (domain_n + 1) > CANDIDATE_LIMIT) return;
   uint32_t *cand = buffer, *cand_n = buffer + count * (domain_n + 1);
   uint32_t *pos = cand_n + count + 1, *choice = pos + count + 1;
   for (size_t d = 0; d < count; d++)
@@ -1214,6 +1216,7 @@ ce_status ce__m1_exact(const ce_type_index *ix, int measure, uint64_t budget, ui
   else
     status = exact_items(&s, measure, map, value, proof);
   proof->work = s.work;
+  if (proof->bound > 1.0) proof->bound = 1.0; /* no measure exceeds 1 (§4) */
   if (proof->bound < *value) proof->bound = *value;
   if (proof->optimal) proof->bound = *value;
   search_free(&s);

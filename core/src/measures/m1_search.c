@@ -2,11 +2,16 @@
  * The M-1 search (SPEC §3.2): the paper's hill climbing first (its best is never lost),
  * then the exact search of m1_exact.c, which proves the optimum where the instance allows
  * and bounds it elsewhere, then, where the optimum is not proved, perturbation and
- * re-climbing (iterated local search): a single move cannot leave a mapping in which two
- * clusters that share items would have to change class together, so a perturbation moves
- * a cluster to a class one of its items is gold-labelled with (or to the class of another
- * cluster, merging their unions), each other cluster of that item along with it at random,
- * and climbs again from there. A better mapping becomes the one perturbed next.
+ * re-climbing (iterated local search). A single move cannot leave a mapping from which
+ * several clusters would have to change class together: on small instances the climb's
+ * misses are mostly MicroC mappings one merge of two classes' unions (or one split of a
+ * union) away from the optimum. So a perturbation, drawn at random, merges a cluster's
+ * class into another's (all their clusters), splits a class (each of its clusters leaves
+ * for one other class with probability 1/2), or moves a cluster to a class one of its
+ * items is gold-labelled with, that item's other clusters along with probability 1/2;
+ * then it climbs again. The walk goes on from a result at least as good (across ties),
+ * and a better one replaces the best. The perturbations together climb at most as many
+ * sweeps as the starts did.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -94,12 +99,14 @@ static ce_status perturb(const ce_type_index *ix, int measure, const ce_climb_op
   ce_climb_options once = {1, climb->seed};
   memcpy(walk, score->cluster_to_class, m * sizeof *walk);
   double at = score->value;
-  for (unsigned j = 0; j < kicks; j++) {
+  uint64_t sweeps = 0; /* the perturbations climb at most as long as the starts did */
+  for (unsigned j = 0; j < kicks && sweeps < score->sweeps; j++) {
     memcpy(trial, walk, m * sizeof *trial);
     kick(ix, &rng, clustered, count, trial);
     ce_type_score next;
     status = ce__climb(ix, measure, trial, &once, &next);
     if (status) break;
+    sweeps += next.sweeps;
     if (next.value >= at - 1e-12) { /* the walk moves on across ties */
       at = next.value;
       memcpy(walk, next.cluster_to_class, m * sizeof *walk);

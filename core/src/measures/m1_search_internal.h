@@ -15,18 +15,18 @@ typedef struct ce_m1_search_options {
   unsigned kicks;        /* perturbations of the best mapping, each climbed again */
 } ce_m1_search_options;
 
-/* The evaluation's settings: an exact search of about 0.05 s at most, and as many
- * perturbations as the climb has starts. */
+/* The evaluation's exact search: at most about 10 ms (steps are item visits), plenty for
+ * lexicons of a few dozen items and a type-based clustering of any size. */
 #define CE_M1_EXACT_BUDGET 2000000u
 
 /*
- * M-1 for `measure` (a CE_TYPE_* id): ce__climb from `start` with `climb`'s starts, then,
- * unless the climb's best is proved optimal, `search->kicks` perturbations, each moving a
- * cluster (and, at random, others of one of its items) to one class and climbing again
- * from there; a better mapping replaces the best. Fills `score` as ce__climb does, with
- * `value` at least the climb's, `optimal` and `bound` from ce__m1_exact; `min`, `hits`
- * and `sweeps` stay the starts' own (hits is 0 when the value beats every start).
- * Deterministic for a seed: perturbations draw from streams of their own.
+ * M-1 for `measure` (a CE_TYPE_* id): ce__climb from `start` with `climb`'s starts, then
+ * ce__m1_exact within `search->exact_budget` steps, then, unless the optimum is proved,
+ * up to `search->kicks` perturbations of the best mapping, each climbed again (together no
+ * more sweeps than the starts took); a better mapping replaces the best. Fills `score` as
+ * ce__climb does, with `value` at least the climb's, `optimal` and `bound` from the exact
+ * search; `min`, `hits` and `sweeps` stay the starts' own (hits is 0 when the value beats
+ * every start). Deterministic for a seed: perturbations draw from streams of their own.
  */
 ce_status ce__m1_search(const ce_type_index *index, int measure, const uint32_t *start,
                         const ce_climb_options *climb, const ce_m1_search_options *search,
