@@ -40,7 +40,7 @@
 #define NONE UINT32_MAX
 #define SLACK 1e-13        /* in units of the measure: a proof allows this much (and rounding) */
 #define FIXED 4294967296.0 /* MicroI bounds add in fixed point, 2^32 to a unit of F_i */
-#define CANDIDATE_LIMIT ((size_t)1 << 24) /* clusters × classes a search may order */
+#define CANDIDATE_LIMIT ((size_t)1 << 20) /* clusters × classes a search may order (4 MB) */
 
 typedef struct search {
   const ce_type_index *ix;
@@ -815,11 +815,13 @@ static void union_bound_free(union_bound *u) {
 static ce_status union_bound_init(union_bound *u, const search *s) {
   const ce_entries *e = s->e;
   memset(u, 0, sizeof *u);
-  size_t n = s->n ? s->n : 1, m = s->m ? s->m : 1, l = s->l ? s->l : 1, cap = 1;
-  for (size_t i = 0; i < s->l; i++) {
+  /* Entries: at most one per cluster and class, and one per item's cluster and class. */
+  size_t n = s->n ? s->n : 1, m = s->m ? s->m : 1, l = s->l ? s->l : 1, cap = 0;
+  for (size_t i = 0; i < s->l && cap < n * m; i++) {
     size_t b = e->cluster_start[i + 1] - e->cluster_start[i];
     cap += b * (gold_count(e, (uint32_t)i) + b);
   }
+  cap = (cap < n * m ? cap : n * m) + 1;
   u->ent_start = malloc((m + 1) * sizeof *u->ent_start);
   u->ent_class = malloc(cap * sizeof *u->ent_class);
   u->ent_x = malloc(cap * sizeof *u->ent_x);
