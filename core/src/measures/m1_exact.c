@@ -609,15 +609,16 @@ static void solve_part(item_search *b, const uint32_t *clusters, size_t count,
   if (s->work > s->budget || count * (domain_n + 1) > CANDIDATE_LIMIT) return;
   uint32_t *cand = buffer, *cand_n = buffer + count * (domain_n + 1);
   uint32_t *pos = cand_n + count + 1, *choice = pos + count + 1;
-  for (size_t d = 0; d < count; d++)
-    cand_n[d] = (uint32_t)candidates(s, clusters[d], map[clusters[d]], domain, domain_n,
-                                     cand + d * (domain_n + 1));
+  for (size_t d = 0; d < count; d++) cand_n[d] = NONE; /* ordered when first reached */
   size_t d = 0;
   pos[0] = 0;
   bounds[0] = root;
   int found = 0;
   for (;;) {
     if (s->work > s->budget) break;
+    if (cand_n[d] == NONE)
+      cand_n[d] = (uint32_t)candidates(s, clusters[d], map[clusters[d]], domain, domain_n,
+                                       cand + d * (domain_n + 1));
     if (pos[d] == cand_n[d]) {
       if (d == 0) {
         r->exact = 1;
@@ -1123,14 +1124,15 @@ static ce_status exact_micro_c(search *s, uint32_t *map, double *value, ce_m1_pr
     goto done;
   }
   for (size_t r = 0; r < n; r++) all[r] = ix->class_by_rank[r];
-  for (size_t d = 0; d < count; d++) /* every class: the incumbent's, then the others */
-    cand_n[d] = (uint32_t)candidates(s, order[d], map[order[d]], all, n, cand + d * n);
+  for (size_t d = 0; d < count; d++) cand_n[d] = NONE; /* ordered when first reached */
   size_t d = 0;
   int found = 0, exact = 0;
   pos[0] = 0;
   bounds[0] = root;
   for (;;) {
     if (s->work > s->budget) break;
+    if (cand_n[d] == NONE) /* every class: the incumbent's, then the others */
+      cand_n[d] = (uint32_t)candidates(s, order[d], map[order[d]], all, n, cand + d * n);
     if (pos[d] == cand_n[d]) {
       if (d == 0) {
         exact = 1;
