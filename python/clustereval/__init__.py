@@ -184,10 +184,10 @@ def score(labels_true, labels_pred, *, words=None, measures=None, sentence_ends=
         result["ci"] = row["ci"]
     if columns is not None:
         keep = {f"{level}.{bare}" for level, bare in columns}
-        result = {level: {k: v for k, v in values.items() if f"{level}.{k}" in keep}
-                  for level, values in result.items() if level != "ci"} | (
-                      {"ci": {k: v for k, v in result["ci"].items() if k in keep}}
-                      if "ci" in result else {})
+        kept = {level: {k: v for k, v in values.items()
+                        if (k if level == "ci" else f"{level}.{k}") in keep}
+                for level, values in result.items()}
+        result = {level: values for level, values in kept.items() if values}
     return result
 
 
