@@ -28,7 +28,8 @@ class Sdist(sdist):
     """Copies the core in, so that the archive builds away from the repository."""
 
     def make_release_tree(self, base_dir, files):
-        super().make_release_tree(base_dir, files)
+        # The extension's sources outside this folder would land beside the archive's folder.
+        super().make_release_tree(base_dir, [f for f in files if not f.startswith("..")])
         if CORE != "core":
             self.copy_tree(os.path.join(HERE, CORE), os.path.join(base_dir, "core"))
 

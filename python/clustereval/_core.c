@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "clustereval.h"
+#include "text/intern_internal.h"
 
 /* Tokens fed per input and turn: the inputs' queues stay small, and so does memory. */
 enum { BLOCK_TOKENS = 1 << 16 };
@@ -53,93 +54,15 @@ static PyObject *usage(const char *fmt, ...) {
 
 /* ------------------------------------------------------------- interning */
 
-/* Distinct label strings, numbered in the order first seen, one after another in `bytes`. */
-typedef struct names {
-  char *bytes;
-  size_t used, cap;
-  size_t *lens, *at; /* name i is bytes [at[i], at[i] + lens[i]) */
-  size_t count, lens_cap, at_cap;
-  uint64_t *slots; /* hash << 32 | (id + 1); 0 is empty */
-  size_t slot_count;
-} names;
-
-static uint64_t hash_bytes(const char *bytes, size_t len) {
-  uint64_t hash = 0x9e3779b97f4a7c15u ^ len;
-  for (size_t i = 0; i < len; i += 8) {
-    uint64_t word = 0;
-    memcpy(&word, bytes + i, len - i < 8 ? len - i : 8);
-    hash = (hash ^ word) * 0xbf58476d1ce4e5b9u;
-    hash ^= hash >> 31;
-  }
-  return hash * 0x94d049bb133111ebu;
-}
-
-static void names_free(names *table) {
-  free(table->bytes);
-  free(table->lens);
-  free(table->at);
-  free(table->slots);
-  memset(table, 0, sizeof *table);
-}
-
-static int grow(void **array, size_t *cap, size_t need, size_t elem) {
-  if (need <= *cap) return 0;
-  size_t cap2 = *cap ? *cap : 16;
-  while (cap2 < need) cap2 *= 2;
-  void *grown = realloc(*array, cap2 * elem);
-  if (!grown) return -1;
-  *array = grown;
-  *cap = cap2;
-  return 0;
-}
-
-static int rehash(names *table) {
-  size_t count = table->slot_count ? table->slot_count * 2 : 1024;
-  uint64_t *slots = calloc(count, sizeof *slots);
-  if (!slots) return -1;
-  for (size_t s = 0; s < table->slot_count; s++) {
-    uint64_t slot = table->slots[s];
-    if (!slot) continue;
-    size_t at = (slot >> 32) & (count - 1);
-    while (slots[at]) at = (at + 1) & (count - 1);
-    slots[at] = slot;
-  }
-  free(table->slots);
-  table->slots = slots;
-  table->slot_count = count;
-  return 0;
-}
-
-/* The number of `bytes`, named now if new. -1 when out of memory. */
-static int64_t names_put(names *table, const char *bytes, size_t len) {
-  if (table->count * 2 >= table->slot_count && rehash(table)) return -1;
-  uint64_t hash = hash_bytes(bytes, len) >> 32;
-  size_t mask = table->slot_count - 1;
-  for (size_t at = hash & mask;; at = (at + 1) & mask) {
-    uint64_t slot = table->slots[at];
-    if (!slot) {
-      size_t id = table->count;
-      if (id >= UINT32_MAX - 2 || grow((void **)&table->bytes, &table->cap, table->used + len, 1) ||
-          grow((void **)&table->lens, &table->lens_cap, id + 1, sizeof *table->lens) ||
-          grow((void **)&table->at, &table->at_cap, id + 1, sizeof *table->at))
-        return -1;
-      if (len) memcpy(table->bytes + table->used, bytes, len);
-      table->at[id] = table->used;
-      table->lens[id] = len;
-      table->used += len;
-      table->count++;
-      table->slots[at] = hash << 32 | (id + 1);
-      return (int64_t)id;
-    }
-    uint32_t id = (uint32_t)(slot & 0xffffffffu) - 1;
-    if ((slot >> 32) == hash && table->lens[id] == len &&
-        memcmp(table->bytes + table->at[id], bytes, len) == 0)
-      return id;
-  }
+/* Labels are numbered by the core's own interner, the one that numbers the words and labels
+ * of a file as it is read: distinct strings get 0, 1, 2... in the order first seen. */
+static int64_t names_put(ce_intern *table, const char *bytes, size_t len) {
+  uint32_t id;
+  return ce__intern_put(table, bytes, len, &id, NULL) ? -1 : (int64_t)id;
 }
 
 /* Integers name themselves in decimal, as in a tagged file. */
-static int64_t names_put_int(names *table, long long value) {
+static int64_t names_put_int(ce_intern *table, long long value) {
   char digits[24];
   int len = PyOS_snprintf(digits, sizeof digits, "%lld", value);
   return names_put(table, digits, (size_t)len);
@@ -147,192 +70,195 @@ static int64_t names_put_int(names *table, long long value) {
 
 /* ------------------------------------------------------- label sequences */
 
-/* Labels read as numbers: ids[t] names labels in `table`. */
-typedef struct labels {
-  uint32_t *ids;
+/*
+ * A sequence of labels read a block at a time into numbers: a buffer of integers or
+ * fixed-width strings read in place (numpy arrays), or any sequence of str and int. Numbers
+ * name the strings of `table`; `named` of them have been handed to the core.
+ */
+typedef enum source_kind { SOURCE_SEQUENCE, SOURCE_INTS, SOURCE_STRINGS } source_kind;
+enum { CACHE = 1024 };
+
+typedef struct source {
+  const char *what;
+  source_kind kind;
   Py_ssize_t count;
-  names table;
-} labels;
+  PyObject *seq;  /* SOURCE_SEQUENCE: the sequence as a list or tuple */
+  Py_buffer view; /* the others: the buffer, held until closed */
+  int has_view;
+  int is_signed; /* SOURCE_INTS */
+  long long lo;  /* SOURCE_INTS of a small range: direct[value - lo] = number + 1 */
+  uint32_t *direct;
+  int ucs4;   /* SOURCE_STRINGS: numpy 'U' (else 'S') */
+  char *utf8; /* SOURCE_STRINGS: one element as UTF-8 */
+  struct {
+    PyObject *object;
+    uint32_t id;
+  } * cache; /* SOURCE_SEQUENCE: the same object again is found by its address */
+  ce_intern table;
+  size_t named; /* names handed to the core so far */
+} source;
 
-static void labels_free(labels *l) {
-  free(l->ids);
-  names_free(&l->table);
-  memset(l, 0, sizeof *l);
+static void source_close(source *s) {
+  Py_XDECREF(s->seq);
+  if (s->has_view) PyBuffer_Release(&s->view);
+  free(s->direct);
+  free(s->utf8);
+  free(s->cache);
+  ce__intern_free(&s->table);
+  memset(s, 0, sizeof *s);
 }
 
-static PyObject *no_memory(void) {
-  return PyErr_NoMemory();
-}
-
-/* Integers of a buffer of `size` bytes each, signed or not, C order. */
+/* Integers of a buffer of `size` bytes each, signed or not. */
 static long long buffer_int(const char *at, Py_ssize_t size, int is_signed) {
+  int8_t s8;
+  int16_t s16;
+  int32_t s32;
+  int64_t s64;
   switch (size) {
     case 1:
-      return is_signed ? (long long)*(const int8_t *)at : (long long)*(const uint8_t *)at;
-    case 2: {
-      int16_t s;
-      uint16_t u;
-      memcpy(&s, at, 2);
-      memcpy(&u, at, 2);
-      return is_signed ? s : u;
-    }
-    case 4: {
-      int32_t s;
-      uint32_t u;
-      memcpy(&s, at, 4);
-      memcpy(&u, at, 4);
-      return is_signed ? s : (long long)u;
-    }
-    default: {
-      int64_t s;
-      memcpy(&s, at, 8);
-      return s; /* uint64 above 2^63 reads as negative: distinct values stay distinct */
-    }
+      memcpy(&s8, at, 1);
+      return is_signed ? s8 : (uint8_t)s8;
+    case 2:
+      memcpy(&s16, at, 2);
+      return is_signed ? s16 : (uint16_t)s16;
+    case 4:
+      memcpy(&s32, at, 4);
+      return is_signed ? s32 : (long long)(uint32_t)s32;
+    default:
+      memcpy(&s64, at, 8);
+      return s64; /* uint64 above 2^63 reads as negative: distinct values stay distinct */
   }
 }
 
-/*
- * Integer labels of a buffer. Where their range is small (labels are usually 0..k), a direct
- * table maps each value to its number; otherwise the decimal text is hashed.
- */
-static int read_int_buffer(const Py_buffer *view, int is_signed, labels *out) {
-  Py_ssize_t n = out->count, size = view->itemsize;
-  const char *data = view->buf;
+/* Integer labels whose range is small (usually 0..k) get a direct table, filled as seen. */
+static int open_ints(source *s) {
+  Py_ssize_t size = s->view.itemsize;
   long long lo = 0, hi = -1;
-  for (Py_ssize_t t = 0; t < n; t++) {
-    long long v = buffer_int(data + t * size, size, is_signed);
+  for (Py_ssize_t t = 0; t < s->count; t++) {
+    long long v = buffer_int((const char *)s->view.buf + t * size, size, s->is_signed);
     if (t == 0 || v < lo) lo = v;
     if (t == 0 || v > hi) hi = v;
   }
   unsigned long long range = (unsigned long long)hi - (unsigned long long)lo + 1;
-  int direct = n && range <= (1u << 22) && range <= 4 * (unsigned long long)n + 1024;
-  uint32_t *direct_ids = direct ? calloc(range, sizeof *direct_ids) : NULL;
-  if (direct && !direct_ids) return -1;
-  for (Py_ssize_t t = 0; t < n; t++) {
-    long long v = buffer_int(data + t * size, size, is_signed);
-    int64_t id;
-    if (direct && direct_ids[v - lo]) {
-      id = direct_ids[v - lo] - 1;
-    } else {
-      id = names_put_int(&out->table, v);
-      if (id < 0) {
-        free(direct_ids);
-        return -1;
-      }
-      if (direct) direct_ids[v - lo] = (uint32_t)id + 1;
-    }
-    out->ids[t] = (uint32_t)id;
-  }
-  free(direct_ids);
-  return 0;
-}
-
-/* Fixed-width strings of a buffer: numpy's 'U' (UCS-4, format "<n>w") or 'S' ("<n>s"),
- * trailing NULs dropped as numpy drops them. */
-static int read_string_buffer(const Py_buffer *view, int ucs4, labels *out) {
-  Py_ssize_t size = view->itemsize, chars = ucs4 ? size / 4 : size;
-  char *utf8 = malloc((size_t)chars * 4 + 1);
-  if (!utf8) return -1;
-  for (Py_ssize_t t = 0; t < out->count; t++) {
-    const char *at = (const char *)view->buf + t * size;
-    size_t len = 0;
-    if (!ucs4) {
-      len = (size_t)size;
-      while (len && !at[len - 1]) len--;
-      memcpy(utf8, at, len);
-    } else {
-      Py_ssize_t used = chars;
-      uint32_t c;
-      while (used && (memcpy(&c, at + 4 * (used - 1), 4), c == 0)) used--;
-      for (Py_ssize_t i = 0; i < used; i++) {
-        memcpy(&c, at + 4 * i, 4);
-        if (c < 0x80) {
-          utf8[len++] = (char)c;
-        } else if (c < 0x800) {
-          utf8[len++] = (char)(0xc0 | c >> 6);
-          utf8[len++] = (char)(0x80 | (c & 0x3f));
-        } else if (c < 0x10000) {
-          utf8[len++] = (char)(0xe0 | c >> 12);
-          utf8[len++] = (char)(0x80 | (c >> 6 & 0x3f));
-          utf8[len++] = (char)(0x80 | (c & 0x3f));
-        } else {
-          utf8[len++] = (char)(0xf0 | c >> 18);
-          utf8[len++] = (char)(0x80 | (c >> 12 & 0x3f));
-          utf8[len++] = (char)(0x80 | (c >> 6 & 0x3f));
-          utf8[len++] = (char)(0x80 | (c & 0x3f));
-        }
-      }
-    }
-    int64_t id = names_put(&out->table, utf8, len);
-    if (id < 0) {
-      free(utf8);
-      return -1;
-    }
-    out->ids[t] = (uint32_t)id;
-  }
-  free(utf8);
-  return 0;
+  if (!s->count || range > (1u << 22) || range > 4 * (unsigned long long)s->count + 1024) return 0;
+  s->lo = lo;
+  s->direct = calloc(range, sizeof *s->direct);
+  return s->direct ? 0 : -1;
 }
 
 /*
- * A one-dimensional buffer of integers or fixed-width strings, read in place. Returns 1 when
- * read, 0 when the object is no such buffer (read it as a sequence), -1 with an exception.
+ * A one-dimensional buffer of integers or fixed-width strings (numpy's 'U' is "<n>w", 'S'
+ * "<n>s"). Returns 1 when it is one, 0 when the object is to be read as a sequence, -1 with
+ * an exception.
  */
-static int read_buffer(PyObject *obj, const char *what, labels *out) {
+static int open_buffer(source *s, PyObject *obj) {
   if (!PyObject_CheckBuffer(obj) || PyBytes_Check(obj) || PyByteArray_Check(obj)) return 0;
-  Py_buffer view;
-  if (PyObject_GetBuffer(obj, &view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS)) {
+  if (PyObject_GetBuffer(obj, &s->view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS)) {
     PyErr_Clear();
     return 0;
   }
-  const char *format = view.format ? view.format : "B";
+  s->has_view = 1;
+  const char *format = s->view.format ? s->view.format : "B";
   const uint16_t probe = 1;
   int little = *(const uint8_t *)&probe;
-  if (*format == '<' || *format == '=' || *format == '@' || (*format == '>' && !little) ||
-      (*format == '!' && !little))
-    format++;
+  if (strchr("<=@", *format) || (*format && strchr(">!", *format) && !little)) format++;
   size_t digits = strspn(format, "0123456789");
   char kind = format[digits];
   int ints = digits == 0 && kind && strchr("bBhHiIlLqQnN?", kind) && format[1] == '\0';
   int strings = (kind == 'w' || kind == 's') && format[digits + 1] == '\0';
-  int result = 0;
-  if (view.ndim != 1 && (ints || strings)) {
-    usage("%s must be one-dimensional, not %d-dimensional", what, view.ndim);
-    result = -1;
-  } else if (ints || strings) {
-    out->count = view.shape ? view.shape[0] : view.len / view.itemsize;
-    out->ids = malloc(((size_t)out->count + 1) * sizeof *out->ids);
-    int failed = !out->ids;
-    if (!failed && ints)
-      failed = read_int_buffer(
-          &view,
-          kind == 'b' || kind == 'h' || kind == 'i' || kind == 'l' || kind == 'q' || kind == 'n',
-          out);
-    if (!failed && strings) failed = read_string_buffer(&view, kind == 'w', out);
-    if (failed) no_memory();
-    result = failed ? -1 : 1;
-  } else if (kind == 'e' || kind == 'f' || kind == 'd' || kind == 'g') {
-    usage("%s holds floating-point numbers; labels are integers or strings", what);
-    result = -1;
+  if ((ints || strings) && s->view.ndim != 1) {
+    usage("%s must be one-dimensional, not %d-dimensional", s->what, s->view.ndim);
+    return -1;
   }
-  PyBuffer_Release(&view);
-  return result;
+  if (kind && strchr("efdg", kind) && format[digits + 1] == '\0') {
+    usage("%s holds floating-point numbers; labels are integers or strings", s->what);
+    return -1;
+  }
+  if (!ints && !strings) { /* numpy objects, big-endian numbers...: read as a sequence */
+    PyBuffer_Release(&s->view);
+    s->has_view = 0;
+    return 0;
+  }
+  s->count = s->view.shape ? s->view.shape[0] : s->view.len / s->view.itemsize;
+  if (ints) {
+    s->kind = SOURCE_INTS;
+    s->is_signed = strchr("bhilqn", kind) != NULL;
+    if (open_ints(s)) return (PyErr_NoMemory(), -1);
+  } else {
+    s->kind = SOURCE_STRINGS;
+    s->ucs4 = kind == 'w';
+    if (!(s->utf8 = malloc((size_t)s->view.itemsize + 8))) return (PyErr_NoMemory(), -1);
+  }
+  return 1;
 }
 
-/* A label of a sequence: str, int (or anything with __index__), or bytes. */
-static int64_t read_item(PyObject *item, const char *what, Py_ssize_t t, names *table) {
+static int source_open(source *s, PyObject *obj, const char *what) {
+  memset(s, 0, sizeof *s);
+  s->what = what;
+  int buffer = open_buffer(s, obj);
+  if (buffer) return buffer < 0 ? -1 : 0;
+  if (!(s->seq = PySequence_Fast(obj, ""))) {
+    PyErr_Clear();
+    usage("%s must be a sequence of labels, not %s", what, Py_TYPE(obj)->tp_name);
+    return -1;
+  }
+  s->kind = SOURCE_SEQUENCE;
+  s->count = PySequence_Fast_GET_SIZE(s->seq);
+  if (!(s->cache = calloc(CACHE, sizeof *s->cache))) return (PyErr_NoMemory(), -1);
+  return 0;
+}
+
+/* One fixed-width string of a buffer as UTF-8, trailing NULs dropped as numpy drops them. */
+static size_t buffer_string(const source *s, const char *at, char *utf8) {
+  Py_ssize_t size = s->view.itemsize;
+  size_t len = 0;
+  if (!s->ucs4) {
+    for (len = (size_t)size; len && !at[len - 1];) len--;
+    memcpy(utf8, at, len);
+    return len;
+  }
+  Py_ssize_t used = size / 4;
+  uint32_t c;
+  while (used && (memcpy(&c, at + 4 * (used - 1), 4), c == 0)) used--;
+  for (Py_ssize_t i = 0; i < used; i++) {
+    memcpy(&c, at + 4 * i, 4);
+    if (c < 0x80) {
+      utf8[len++] = (char)c;
+    } else if (c < 0x800) {
+      utf8[len++] = (char)(0xc0 | c >> 6);
+      utf8[len++] = (char)(0x80 | (c & 0x3f));
+    } else if (c < 0x10000) {
+      utf8[len++] = (char)(0xe0 | c >> 12);
+      utf8[len++] = (char)(0x80 | (c >> 6 & 0x3f));
+      utf8[len++] = (char)(0x80 | (c & 0x3f));
+    } else {
+      utf8[len++] = (char)(0xf0 | c >> 18);
+      utf8[len++] = (char)(0x80 | (c >> 12 & 0x3f));
+      utf8[len++] = (char)(0x80 | (c >> 6 & 0x3f));
+      utf8[len++] = (char)(0x80 | (c & 0x3f));
+    }
+  }
+  return len;
+}
+
+/* A label of a sequence: str, int (or anything with __index__), or bytes. -1: out of memory;
+ * -2: an exception is set. */
+static int64_t read_item(source *s, PyObject *item, Py_ssize_t t) {
   if (PyUnicode_Check(item)) {
+    if (PyUnicode_IS_COMPACT_ASCII(item)) /* the common case, read in place */
+      return names_put(&s->table, (const char *)(((PyASCIIObject *)item) + 1),
+                       (size_t)PyUnicode_GET_LENGTH(item));
     Py_ssize_t len;
     const char *utf8 = PyUnicode_AsUTF8AndSize(item, &len);
     if (!utf8) {
       PyErr_Clear();
-      usage("%s[%zd] is not valid Unicode (a lone surrogate?)", what, t);
+      usage("%s[%zd] is not valid Unicode (a lone surrogate?)", s->what, t);
       return -2;
     }
-    return names_put(table, utf8, (size_t)len);
+    return names_put(&s->table, utf8, (size_t)len);
   }
   if (PyBytes_Check(item))
-    return names_put(table, PyBytes_AS_STRING(item), (size_t)PyBytes_GET_SIZE(item));
+    return names_put(&s->table, PyBytes_AS_STRING(item), (size_t)PyBytes_GET_SIZE(item));
   if (PyLong_Check(item) || (PyIndex_Check(item) && !PyFloat_Check(item))) {
     PyObject *index = PyNumber_Index(item);
     if (!index) return -2;
@@ -340,65 +266,73 @@ static int64_t read_item(PyObject *item, const char *what, Py_ssize_t t, names *
     long long value = PyLong_AsLongLongAndOverflow(index, &overflow);
     int64_t id = -2;
     if (!overflow) {
-      id = names_put_int(table, value);
+      id = names_put_int(&s->table, value);
     } else {
       PyObject *decimal = PyObject_Str(index);
       Py_ssize_t len;
       const char *utf8 = decimal ? PyUnicode_AsUTF8AndSize(decimal, &len) : NULL;
-      if (utf8) id = names_put(table, utf8, (size_t)len);
+      if (utf8) id = names_put(&s->table, utf8, (size_t)len);
       Py_XDECREF(decimal);
     }
     Py_DECREF(index);
     return id;
   }
-  usage("%s[%zd] is a %s; labels are str or int", what, t, Py_TYPE(item)->tp_name);
+  usage("%s[%zd] is a %s; labels are str or int", s->what, t, Py_TYPE(item)->tp_name);
   return -2;
 }
 
-/* Any sequence of labels. The same object seen again (small ints, a repeated str) is found
- * by its address first. */
-static int read_sequence(PyObject *obj, const char *what, labels *out) {
-  PyObject *seq = PySequence_Fast(obj, "");
-  if (!seq) {
-    PyErr_Clear();
-    usage("%s must be a sequence of labels, not %s", what, Py_TYPE(obj)->tp_name);
-    return -1;
-  }
-  enum { CACHE = 1024 };
-  struct {
-    PyObject *object;
-    uint32_t id;
-  } cache[CACHE];
-  memset(cache, 0, sizeof cache);
-  out->count = PySequence_Fast_GET_SIZE(seq);
-  PyObject **items = PySequence_Fast_ITEMS(seq);
-  out->ids = malloc(((size_t)out->count + 1) * sizeof *out->ids);
-  int status = out->ids ? 0 : -1;
-  if (status) no_memory();
-  for (Py_ssize_t t = 0; t < out->count && !status; t++) {
-    size_t slot = ((uintptr_t)items[t] >> 4) & (CACHE - 1);
-    if (cache[slot].object == items[t]) {
-      out->ids[t] = cache[slot].id;
-      continue;
+/* Numbers of labels [from, from + count) into ids. 0, or -1 with an exception. */
+static int source_read(source *s, Py_ssize_t from, Py_ssize_t count, uint32_t *ids) {
+  const char *data = s->has_view ? s->view.buf : NULL;
+  Py_ssize_t size = s->has_view ? s->view.itemsize : 0;
+  for (Py_ssize_t t = from; t < from + count; t++) {
+    int64_t id;
+    if (s->kind == SOURCE_SEQUENCE) {
+      PyObject *item = PySequence_Fast_ITEMS(s->seq)[t];
+      size_t at = ((uintptr_t)item >> 4) & (CACHE - 1);
+      if (s->cache[at].object == item) {
+        ids[t - from] = s->cache[at].id;
+        continue;
+      }
+      if ((id = read_item(s, item, t)) >= 0)
+        s->cache[at].object = item, s->cache[at].id = (uint32_t)id;
+    } else if (s->kind == SOURCE_INTS) {
+      long long v = buffer_int(data + t * size, size, s->is_signed);
+      uint32_t *direct = s->direct ? &s->direct[v - s->lo] : NULL;
+      if (direct && *direct) {
+        ids[t - from] = *direct - 1;
+        continue;
+      }
+      if ((id = names_put_int(&s->table, v)) >= 0 && direct) *direct = (uint32_t)id + 1;
+    } else {
+      id = names_put(&s->table, s->utf8, buffer_string(s, data + t * size, s->utf8));
     }
-    int64_t id = read_item(items[t], what, t, &out->table);
-    if (id == -1) no_memory();
-    if (id < 0) {
-      status = -1;
-      break;
-    }
-    out->ids[t] = (uint32_t)id;
-    cache[slot].object = items[t];
-    cache[slot].id = (uint32_t)id;
+    if (id == -1) PyErr_NoMemory();
+    if (id < 0) return -1;
+    ids[t - from] = (uint32_t)id;
   }
-  Py_DECREF(seq);
-  return status;
+  return 0;
 }
 
-static int read_labels(PyObject *obj, const char *what, labels *out) {
-  int read = read_buffer(obj, what, out);
-  if (read) return read < 0 ? -1 : 0;
-  return read_sequence(obj, what, out);
+/* Hands the core the names read since the last call, one after another. */
+static ce_status source_name(source *s, ce_eval *ev, size_t index, ce_names kind, ce_error *err) {
+  size_t from = s->named, to = ce__intern_count(&s->table);
+  if (from == to) return CE_OK;
+  ce_buf bytes = {0};
+  size_t *lens = malloc((to - from) * sizeof *lens);
+  ce_status status = lens ? CE_OK : CE_ERR_NOMEM;
+  for (size_t id = from; id < to && !status; id++) {
+    const char *text = ce__intern_get(&s->table, (uint32_t)id, &lens[id - from]);
+    status = ce__buf_append(&bytes, text, lens[id - from]);
+  }
+  if (status)
+    *err = (ce_error){CE_ERR_NOMEM, 0, 0, "", "out of memory"};
+  else
+    status = ce_eval_name(ev, index, kind, bytes.data ? bytes.data : "", lens, to - from, err);
+  s->named = to;
+  ce__buf_free(&bytes);
+  free(lens);
+  return status;
 }
 
 /* ------------------------------------------------------------------ Eval */
@@ -643,128 +577,120 @@ static PyObject *eval_input_error(EvalObject *self, PyObject *args) {
   return value;
 }
 
-/* Releases the gold and system sequences' numbers into the core and feeds them in turns. */
-static ce_status feed_labels(ce_eval *ev, labels *inputs, size_t count, const labels *words,
-                             const uint8_t *ends, ce_error *err) {
-  size_t n = (size_t)inputs[0].count;
-  for (size_t i = 0; i < count; i++) {
-    ce_status status = ce_eval_name(ev, i, CE_NAMES_LABELS, inputs[i].table.bytes,
-                                    inputs[i].table.lens, inputs[i].table.count, err);
-    if (status) return status;
-  }
-  if (words) {
-    ce_status status = ce_eval_name(ev, 0, CE_NAMES_ITEMS, words->table.bytes, words->table.lens,
-                                    words->table.count, err);
-    if (status) return status;
-  }
-  for (size_t at = 0; at < n; at += BLOCK_TOKENS) {
-    size_t block = n - at < BLOCK_TOKENS ? n - at : BLOCK_TOKENS;
-    for (size_t i = 0; i < count; i++) {
-      ce_status status = ce_eval_feed_ids(ev, i, words ? words->ids + at : NULL, inputs[i].ids + at,
-                                          i == 0 && ends ? ends + at : NULL, block, err);
-      if (status && i == 0) return status;
+/* A sentence ends where the next token's sentence label differs, and at the last token. */
+static int read_ends(source *sentences, PyObject *flags, Py_ssize_t from, Py_ssize_t count,
+                     Py_ssize_t n, uint32_t *scratch, uint8_t *ends) {
+  if (flags) {
+    for (Py_ssize_t t = from; t < from + count; t++) {
+      int truth = PyObject_IsTrue(PySequence_Fast_ITEMS(flags)[t]);
+      if (truth < 0) return -1;
+      ends[t - from] = (uint8_t)truth;
     }
+    return 0;
   }
-  for (size_t i = 0; i < count; i++) ce_eval_close(ev, i, NULL);
-  return CE_OK;
+  Py_ssize_t ahead = from + count < n ? 1 : 0;
+  if (source_read(sentences, from, count + ahead, scratch)) return -1;
+  for (Py_ssize_t t = 0; t < count; t++)
+    ends[t] = t + 1 == count + ahead || scratch[t] != scratch[t + 1];
+  return 0;
 }
 
-/* A sentence ends where the next token's sentence number differs (and at the last token). */
-static uint8_t *ends_of(const labels *sentences) {
-  uint8_t *ends = calloc((size_t)sentences->count + 1, 1);
-  for (Py_ssize_t t = 0; ends && t < sentences->count; t++)
-    ends[t] = t + 1 == sentences->count || sentences->ids[t] != sentences->ids[t + 1];
-  return ends;
-}
-
-/* Truth values of a sequence (or a buffer), one per token. */
-static uint8_t *read_flags(PyObject *obj, Py_ssize_t n) {
-  PyObject *seq = PySequence_Fast(obj, "sentence_ends must be a sequence of booleans");
-  if (!seq) return NULL;
-  if (PySequence_Fast_GET_SIZE(seq) != n) {
-    usage("sentence_ends has %zd values for %zd tokens", PySequence_Fast_GET_SIZE(seq), n);
-    Py_DECREF(seq);
-    return NULL;
+/* The block's names and tokens to the core, gold first; stops when gold fails. */
+static ce_status feed_block(ce_eval *ev, source *inputs, size_t count, source *words,
+                            uint32_t *const *ids, const uint32_t *items, const uint8_t *ends,
+                            size_t tokens, ce_error *err) {
+  ce_status status = words ? source_name(words, ev, 0, CE_NAMES_ITEMS, err) : CE_OK;
+  for (size_t i = 0; i < count && !status; i++) {
+    status = source_name(&inputs[i], ev, i, CE_NAMES_LABELS, err);
+    if (status) break;
+    ce_status fed = ce_eval_feed_ids(ev, i, items, ids[i], i == 0 ? ends : NULL, tokens, err);
+    if (i == 0) status = fed; /* a failed system keeps its error in the run */
   }
-  uint8_t *ends = malloc((size_t)n + 1);
-  for (Py_ssize_t t = 0; ends && t < n; t++) {
-    int truth = PyObject_IsTrue(PySequence_Fast_GET_ITEM(seq, t));
-    if (truth < 0) {
-      free(ends);
-      ends = NULL;
-      break;
-    }
-    ends[t] = (uint8_t)truth;
-  }
-  if (!ends && !PyErr_Occurred()) PyErr_NoMemory();
-  Py_DECREF(seq);
-  return ends;
+  return status;
 }
 
 /*
  * feed_labels(sequences, words, sentence_ends, sentences): inputs 0, 1... (added already,
  * named after the sequences) get their labels by number, all of the same length; words (or
- * None) are their items; sentence_ends (booleans) or sentences (a sentence label per token)
- * mark gold's sentences. Closes every input. Raises when gold fails.
+ * None) are their items; sentence_ends (truth values) or sentences (a sentence label per
+ * token) mark gold's sentences. Read and fed a block at a time, the GIL released while the
+ * core works, so that memory follows the distinct labels, not the tokens. Closes every
+ * input; raises when gold fails.
  */
 static PyObject *eval_feed_labels(EvalObject *self, PyObject *args) {
-  PyObject *sequences, *words_obj, *ends_obj, *sentences_obj;
+  PyObject *sequences, *words_obj, *ends_obj, *sentences_obj, *flags = NULL;
   if (enter(self) || !PyArg_ParseTuple(args, "O!OOO", &PyTuple_Type, &sequences, &words_obj,
                                        &ends_obj, &sentences_obj))
     return NULL;
   size_t count = (size_t)PyTuple_GET_SIZE(sequences);
   if (count < 2 || count != ce_eval_input_count(self->ev))
     return usage("feed_labels needs one sequence per input, gold first");
-  labels *inputs = calloc(count, sizeof *inputs);
-  labels words = {0}, sentences = {0};
-  uint8_t *ends = NULL;
+  source *inputs = calloc(count, sizeof *inputs);
+  uint32_t **ids = calloc(count + 2, sizeof *ids);
+  uint8_t *ends = malloc(BLOCK_TOKENS);
+  source words = {0}, sentences = {0};
   PyObject *result = NULL;
-  if (!inputs) return PyErr_NoMemory();
+  if (!inputs || !ids || !ends) goto no_memory;
+  for (size_t i = 0; i < count + 2; i++)
+    if (!(ids[i] = malloc((BLOCK_TOKENS + 1) * sizeof **ids))) goto no_memory;
+  Py_ssize_t n = 0;
   for (size_t i = 0; i < count; i++) {
     const char *name = ce_eval_input_name(self->ev, i);
-    if (read_labels(PyTuple_GET_ITEM(sequences, i), name, &inputs[i])) goto done;
-    if (inputs[i].count != inputs[0].count) {
-      usage("%s has %zd labels, %s %zd", name, inputs[i].count, ce_eval_input_name(self->ev, 0),
-            inputs[0].count);
+    if (source_open(&inputs[i], PyTuple_GET_ITEM(sequences, i), name)) goto done;
+    if (i == 0) n = inputs[0].count;
+    if (inputs[i].count != n) {
+      usage("%s has %zd labels, %s %zd", name, inputs[i].count, inputs[0].what, n);
       goto done;
     }
   }
-  Py_ssize_t n = inputs[0].count;
-  if (words_obj != Py_None) {
-    if (read_labels(words_obj, "words", &words)) goto done;
-    if (words.count != n) {
-      usage("words has %zd tokens, the labels %zd", words.count, n);
-      goto done;
-    }
-  }
-  if (ends_obj != Py_None && !(ends = read_flags(ends_obj, n))) goto done;
-  if (sentences_obj != Py_None) {
-    if (read_labels(sentences_obj, "sentences", &sentences)) goto done;
-    if (sentences.count != n) {
-      usage("sentences has %zd values for %zd tokens", sentences.count, n);
-      goto done;
-    }
-    if (!(ends = ends_of(&sentences))) {
-      PyErr_NoMemory();
-      goto done;
-    }
-  }
-  ce_error err;
-  ce_status status;
-  PyThreadState *state = release(self);
-  status = feed_labels(self->ev, inputs, count, words_obj != Py_None ? &words : NULL, ends, &err);
-  reacquire(self, state);
-  if (status) {
-    raise_error(&err, status);
+  if (words_obj != Py_None && source_open(&words, words_obj, "words")) goto done;
+  if (words_obj != Py_None && words.count != n) {
+    usage("words has %zd tokens, the labels %zd", words.count, n);
     goto done;
   }
+  if (ends_obj != Py_None &&
+      !(flags = PySequence_Fast(ends_obj, "sentence_ends must be a sequence of truth values")))
+    goto done;
+  if (sentences_obj != Py_None && source_open(&sentences, sentences_obj, "sentences")) goto done;
+  Py_ssize_t marks = flags ? PySequence_Fast_GET_SIZE(flags) : sentences.count;
+  if ((flags || sentences_obj != Py_None) && marks != n) {
+    usage("%s has %zd values for %zd tokens", flags ? "sentence_ends" : "sentences", marks, n);
+    goto done;
+  }
+  int marked = flags || sentences_obj != Py_None;
+  for (Py_ssize_t at = 0; at < n; at += BLOCK_TOKENS) {
+    Py_ssize_t block = n - at < BLOCK_TOKENS ? n - at : BLOCK_TOKENS;
+    for (size_t i = 0; i < count; i++)
+      if (source_read(&inputs[i], at, block, ids[i])) goto done;
+    if (words_obj != Py_None && source_read(&words, at, block, ids[count])) goto done;
+    if (marked && read_ends(&sentences, flags, at, block, n, ids[count + 1], ends)) goto done;
+    ce_error err;
+    PyThreadState *state = release(self);
+    ce_status status = feed_block(self->ev, inputs, count, words_obj != Py_None ? &words : NULL,
+                                  ids, words_obj != Py_None ? ids[count] : NULL,
+                                  marked ? ends : NULL, (size_t)block, &err);
+    reacquire(self, state);
+    if (status) {
+      raise_error(&err, status);
+      goto done;
+    }
+  }
+  PyThreadState *state = release(self);
+  for (size_t i = 0; i < count; i++) ce_eval_close(self->ev, i, NULL);
+  reacquire(self, state);
   result = Py_NewRef(Py_None);
+  goto done;
+no_memory:
+  PyErr_NoMemory();
 done:
-  for (size_t i = 0; i < count; i++) labels_free(&inputs[i]);
+  for (size_t i = 0; inputs && i < count; i++) source_close(&inputs[i]);
+  for (size_t i = 0; ids && i < count + 2; i++) free(ids[i]);
   free(inputs);
-  labels_free(&words);
-  labels_free(&sentences);
+  free(ids);
   free(ends);
+  source_close(&words);
+  source_close(&sentences);
+  Py_XDECREF(flags);
   return result;
 }
 
