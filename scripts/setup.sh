@@ -26,6 +26,7 @@ if [ "$purpose" = test ]; then
   need_python 'import pytest' python3-pytest
   need_python 'import setuptools' python3-setuptools
   need_python 'import pip' python3-pip
+  need_python 'import wheel' python3-wheel
   need_python 'import os, sysconfig; assert os.path.exists(sysconfig.get_paths()["include"] + "/Python.h")' python3-dev
 fi
 

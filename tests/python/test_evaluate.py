@@ -120,3 +120,15 @@ def test_usage_errors():
         clustereval.evaluate(SMALL[0], "no/such/file.tsv")
     with pytest.raises(TypeError, match="unknown option 'bootstraps'"):
         clustereval.evaluate(*SMALL, bootstraps=3)
+
+
+def test_maps_and_sub_tests_equal_cli(cli, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    demo = ["public/demo/brown-gold.tsv", "public/demo/brown-c50.tsv", "public/demo/brown-c50-d3.tsv"]
+    assert clustereval.evaluate(*demo, gold_map="brown-universal", levels="token") == run_cli(
+        "--gold-map", "brown-universal", "--levels", "token", *demo)
+    map_file = "data/tagmaps/" + sorted(f for f in os.listdir("data/tagmaps") if f.endswith(".map"))[0]
+    assert clustereval.evaluate(*demo[:2], gold_map=map_file, map_keep=True) == run_cli(
+        "--gold-map", map_file, "--map-keep", *demo[:2])
+    assert clustereval.evaluate(*SMALL, sub_test=[SMALL[2], SMALL[1]]) == run_cli(
+        "--sub-test", SMALL[2], "--sub-test", SMALL[1], *SMALL)
