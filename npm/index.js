@@ -2,7 +2,7 @@
 // lib/clustereval.mjs, so nothing is fetched or located), driven by the same binding as the
 // page (lib/binding.js, a copy of wasm/binding.js). Runs in Node 20+ and in bundlers.
 import createClusterEval from './lib/clustereval.mjs';
-import { bindCore, CeError } from './lib/binding.js';
+import { bindCore, CeError, labelList } from './lib/binding.js';
 
 export { CeError };
 
@@ -40,15 +40,6 @@ async function input(spec, name, format) {
   }
   throw usage(`${name}: an input is a string, bytes, a Blob, a file URL or {path | text | bytes}`);
 }
-
-/* --exclude-labels as the command line reads it: a comma list, "\\," a comma in a label. */
-const labelList = (value) =>
-  Array.isArray(value)
-    ? value
-    : value
-        .split(/(?<!\\),/)
-        .map((label) => label.replaceAll('\\,', ','))
-        .filter(Boolean);
 
 async function labelMap(spec) {
   if (spec === undefined) return undefined;
@@ -114,5 +105,5 @@ export async function evaluate({ gold, systems = [] }, options = {}) {
 /** The core's version, option ids, measure ids and input formats. */
 export async function catalog() {
   const { version, options, measures, formats } = await load();
-  return { version, options, measures, formats };
+  return { version, options, measures: measures.map((m) => m.id), formats };
 }
