@@ -397,7 +397,7 @@ static PyObject *eval_set(EvalObject *self, PyObject *args) {
   if (ce_eval_set(self->ev, (ce_option)opt, value)) {
     double lo = 0, hi = 0;
     ce_opt_bounds((ce_option)opt, NULL, &lo, &hi);
-    return usage("option %s: %g is not allowed (from %g to %g)",
+    return usage("option %s: value %g is out of range (from %g to %g)",
                  ce_opt_name((ce_option)opt) ? ce_opt_name((ce_option)opt) : "?", value, lo, hi);
   }
   Py_RETURN_NONE;
