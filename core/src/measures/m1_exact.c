@@ -693,8 +693,11 @@ static ce_status exact_items(search *s, int measure, uint32_t *map, double *valu
   size_t m = s->m, n = s->n, largest = 0, clustered = p.item_start[p.count];
   for (size_t c = 0; c < p.count; c++)
     if (p.start[c + 1] - p.start[c] > largest) largest = p.start[c + 1] - p.start[c];
-  size_t buffer_n = largest * (n + 1) + 3 * (largest + 1);
-  if (largest * (n + 1) > CANDIDATE_LIMIT) buffer_n = 3 * (largest + 1);
+  /* A component's candidates fit: it is searched only with count × (domain + 1) within the
+   * limit, and count and domain are at most the largest's and n. */
+  size_t candidates_n = largest * (n + 1);
+  if (candidates_n > CANDIDATE_LIMIT) candidates_n = CANDIDATE_LIMIT;
+  size_t buffer_n = candidates_n + 3 * (largest + 1);
   uint32_t *buffer = malloc((buffer_n ? buffer_n : 1) * sizeof *buffer);
   uint32_t *domain = malloc((n ? n : 1) * sizeof *domain);
   uint32_t *trial = malloc((m ? m : 1) * sizeof *trial);
