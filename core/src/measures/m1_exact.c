@@ -735,7 +735,8 @@ static ce_status exact_items(search *s, int measure, uint32_t *map, double *valu
       if (status) goto done;
       candidate = all[measure];
     }
-    if (candidate > *value) {
+    int taken = candidate > *value;
+    if (taken) {
       memcpy(map, trial, m * sizeof *trial);
       *value = candidate;
       if (b.macro) { /* Dinkelbach: the next λ is the new value */
@@ -743,7 +744,10 @@ static ce_status exact_items(search *s, int measure, uint32_t *map, double *valu
         continue;
       }
     }
-    proof->optimal = exact;
+    /* Proved when every component is: MicroI then holds each one's optimum; MacroI's λ is
+     * optimal when no component can beat it (a better one found but lost to rounding in
+     * the whole proves nothing). */
+    proof->optimal = exact && (b.macro ? !better : taken || !better);
     if (b.macro) {
       /* Each component's bound at λ falls by at least (λ' − λ)·(its items) at λ' > λ, since
        * every clustered item keeps at least one class: the largest λ' at which Σ of the
