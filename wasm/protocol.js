@@ -107,6 +107,19 @@
  */
 
 /**
+ * The M-1 search of one measure (SPEC §4): the best value, the worst of the climb's starts,
+ * how many starts reached the best, and whether it is proved optimal; no mapping scores
+ * above `bound`.
+ * @typedef {Object} Restarts
+ * @property {number} max
+ * @property {number} min
+ * @property {number} hits
+ * @property {number} [sweeps]
+ * @property {boolean} [optimal]
+ * @property {number} [bound]
+ */
+
+/**
  * One row of the result: a system or a baseline (`baseline:random`, …). SPEC §4.
  * @typedef {Object} SystemResult
  * @property {string} name
@@ -116,7 +129,7 @@
  * @property {number} [extra]
  * @property {MeasureValues} [token]
  * @property {MeasureValues | null} [type]
- * @property {Record<string, {max: number, min: number, hits: number, sweeps?: number}>} [restarts]
+ * @property {Record<string, Restarts>} [restarts] the M-1 search of each type-level M-1 measure
  * @property {Record<string, [number, number]>} [ci] 95% intervals by 'level.id'
  * @property {string[]} [warnings]
  * @property {CoreErrorData} [error] the system failed; the others are still scored

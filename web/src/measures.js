@@ -70,7 +70,8 @@ const ZEROSPEECH =
 const HOW = {
   m1:
     'every cluster mapped to a class, the best mapping found by hill climbing from several ' +
-    'starts (the spread is shown under the number)',
+    'starts and an exact search that proves it optimal or bounds how far it can be from the ' +
+    'best (shown under the number)',
   o1:
     'each class taking at most one cluster, the best such mapping found exactly ' +
     '(Kuhn–Munkres); unmapped clusters match nothing',

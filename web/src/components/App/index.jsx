@@ -262,9 +262,10 @@ function ResultView({ client, result, view, setView, caption, stale }) {
         />
         <p class="app-legend">
           ↑ higher is better, ↓ lower is better; <span class="app-legend-best">highlighted</span> is
-          the best system in its column (baselines aside). Under a type-level M-1 value: the worst
-          of its hill-climbing starts and how many starts reached the best. Click a header to sort;
-          point at it or focus it for its definition.
+          the best system in its column (baselines aside). Under a type-level M-1 value:
+          &ldquo;optimal&rdquo; where the search proved it, else the best of its hill-climbing
+          starts and a bound no mapping can beat (point at it for the worst start and the hits).
+          Click a header to sort; point at it or focus it for its definition.
         </p>
         <BootstrapLegend bootstrap={result.bootstrap} />
       </div>
