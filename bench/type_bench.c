@@ -105,7 +105,7 @@ int main(int argc, char **argv) {
       size_t memberships = e.cluster_start[e.items], golds = e.class_start[e.items];
       printf("\n%zu clusters, %s system: Σ|A_i| = %zu, Σ|B_i| = %zu\n", m,
              poly ? "polysemous" : "monosemous", golds, memberships);
-      ce_climb_options one = {1, 1}, ten = {10, 1};
+      ce_climb_options one = {1, 1, NULL, NULL}, ten = {10, 1, NULL, NULL};
       ce_type_result r;
       double t0 = now();
       if (ce__type_measures(&e, &one, &r)) return 1;

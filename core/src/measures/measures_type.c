@@ -188,7 +188,7 @@ ce_status ce__type_measures(const ce_entries *entries, const ce_climb_options *o
 ce_status ce__type_measures_from(const ce_entries *entries, const ce_climb_options *options,
                                  const uint32_t *const *m1_start, ce_type_result *result) {
   memset(result, 0, sizeof *result);
-  ce_climb_options defaults = {10, 1};
+  ce_climb_options defaults = {10, 1, NULL, NULL};
   if (!options) options = &defaults;
   ce_type_index ix;
   ce_status status = ce__type_index_build(&ix, entries);
