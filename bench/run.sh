@@ -14,6 +14,10 @@
 #   5. --bootstrap on the demo sample (2,000 sentences): B = 1000 with every token measure,
 #      and the type level (M-1 climbing once per resample) with B = 100, natively and in the
 #      wasm core under Node (bench/bootstrap_bench.mjs); the page's time is in section 4.
+#   6. --test ar on the demo pair (brown-c50 against brown-c50-d3): 10,000 shuffles with
+#      every token measure, 200 at the type level, natively and in the wasm core under Node
+#      (bench/randomization_bench.mjs); beside them, the same two systems' 1,000 bootstrap
+#      resamples, each of which scores both from scratch.
 # Needs ../shared/data/brown.c50.paths for 1 (skipped without it).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -95,3 +99,18 @@ for run in "token 1000" "type 100"; do
   echo "   native, B = $2, $1 level: $(echo "$start $end" | awk '{printf "%.2f", $2-$1}') s"
   node bench/bootstrap_bench.mjs "$demo_gold" "$demo_system" "$2" "$1" | sed 's/^/   /'
 done
+
+echo "== 6. --test ar on the demo pair: brown-c50.tsv against brown-c50-d3.tsv"
+demo_b=public/demo/brown-c50-d3.tsv
+for run in "token 10000" "type 200"; do
+  set -- $run
+  start=$(date +%s.%N)
+  "$cli" --levels "$1" --test ar --shuffles "$2" --measures all "$demo_gold" "$demo_system" "$demo_b" >"$tmp/out"
+  end=$(date +%s.%N)
+  echo "   native, R = $2, $1 level: $(echo "$start $end" | awk '{printf "%.2f", $2-$1}') s"
+  node bench/randomization_bench.mjs "$demo_gold" "$demo_system" "$demo_b" "$2" "$1" | sed 's/^/   /'
+done
+start=$(date +%s.%N)
+"$cli" --levels token --bootstrap 1000 --ci percentile --measures all "$demo_gold" "$demo_system" "$demo_b" >"$tmp/out"
+end=$(date +%s.%N)
+echo "   native, the same two systems, B = 1000 percentile (no jackknife), token level: $(echo "$start $end" | awk '{printf "%.2f", $2-$1}') s"

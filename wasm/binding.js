@@ -25,6 +25,10 @@ export class CeError extends Error {
 const NMI_MEANS = ['arithmetic', 'geometric', 'min', 'max'];
 const UNCLUSTERED = ['merge', 'split', 'drop'];
 const LEVELS = ['both', 'token', 'type'];
+const CI_METHODS = ['bca', 'percentile', 'basic'];
+const TESTS = ['bootstrap', 'ar'];
+// Shuffles per step: each posts progress, and a step stays well under a frame's time.
+const SHUFFLE_STEP = 16;
 const PREVIEW_BYTES = 64 * 1024;
 
 const decoder = new TextDecoder();
@@ -103,6 +107,9 @@ export function bindCore(module) {
       substitutable: flag(options.substitutable),
       levels: choice(options.levels, LEVELS, 'levels'),
       bootstrap: options.bootstrap,
+      ci: choice(options.ci, CI_METHODS, 'ci'),
+      test: choice(options.test, TESTS, 'test'),
+      shuffles: options.shuffles,
     };
     for (const [id, value] of Object.entries(values)) {
       if (value === undefined || value === null || value === '') continue;
@@ -202,19 +209,26 @@ export function bindCore(module) {
         const mine = module._ce_wasm_backlog(handle, index);
         return mine > BACKLOG_SLACK && open.some((o, j) => o && j !== index && module._ce_wasm_backlog(handle, j) < mine);
       },
-      /* Scores, runs the --bootstrap resamples one at a time (progress per resample), and
+      /* Scores, runs the --bootstrap resamples one at a time (progress per resample, the
+       * jackknife's replicates included), then the --test ar shuffles a few at a time, and
        * returns the result. */
       finish(onProgress) {
         let status = module._ce_wasm_finish(handle);
         if (status) throw lastError(handle, status);
-        for (;;) {
-          status = module._ce_wasm_resample(handle, 1);
-          if (status) throw lastError(handle, status);
-          const done = module._ce_wasm_resampled(handle);
-          const total = module._ce_wasm_resamples(handle);
-          if (!total) break;
-          onProgress(done, total, 'bootstrap');
-          if (done >= total) break;
+        const steps = [
+          ['bootstrap', 1, module._ce_wasm_resample, module._ce_wasm_resampled, module._ce_wasm_resamples],
+          ['shuffle', SHUFFLE_STEP, module._ce_wasm_shuffle, module._ce_wasm_shuffled, module._ce_wasm_shuffles],
+        ];
+        for (const [phase, count, step, doneOf, totalOf] of steps) {
+          for (;;) {
+            status = step(handle, count);
+            if (status) throw lastError(handle, status);
+            const done = doneOf(handle);
+            const total = totalOf(handle);
+            if (!total) break;
+            onProgress(done, total, phase);
+            if (done >= total) break;
+          }
         }
         status = module._ce_wasm_json(handle);
         if (status) throw lastError(handle, status);
@@ -255,11 +269,14 @@ export function bindCore(module) {
    * ({preset: 'brown-universal'} or {name, bytes}), mapKeep, column, depth, detail. A system
    * may carry `subTest` ({name, bytes or blob}), its tagging of held-out text for sub_p and
    * sub_r (with `substitutable` they use the system's own corpus); `levels` is 'both',
-   * 'token' or 'type'; `bootstrap` B asks for B resamples (intervals, paired shares).
+   * 'token' or 'type'; `bootstrap` B asks for B resamples (intervals, paired bootstrap
+   * p-values), `ci` picks the intervals ('bca', 'percentile', 'basic'), `test` the
+   * p-values ('bootstrap', or 'ar' with `shuffles` R).
    * Any input may set its own `column` and `depth`. Bytes
    * are Uint8Array or ArrayBuffer. Returns the SPEC §4 result; a system that fails carries
    * `error` there. Throws CeError when gold fails. `onProgress(done, total, phase)` gets
-   * bytes fed (phase 'read'), then with `bootstrap` B the resamples done (phase 'bootstrap').
+   * bytes fed (phase 'read'), then with `bootstrap` B the resamples and jackknife
+   * replicates done (phase 'bootstrap'), then with `test` 'ar' the shuffles (phase 'shuffle').
    */
   function evaluate(request, onProgress = () => {}) {
     const run = openRun(request);

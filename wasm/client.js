@@ -17,7 +17,8 @@ const abortError = () => {
 
 /**
  * Returns {ready, evaluate(request, {onProgress}), preview(input), cancel()}. onProgress gets
- * {done, total, phase}: phase 'read' counts bytes, 'bootstrap' the resamples done of B. The
+ * {done, total, phase}: phase 'read' counts bytes, 'bootstrap' the resamples (and the
+ * jackknife's replicates) done, 'shuffle' approximate randomization's shuffles. The
  * worker starts on first use; cancel() terminates it, rejects what was pending with an AbortError, and the
  * next call starts a fresh worker.
  */

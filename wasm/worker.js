@@ -6,7 +6,8 @@
 //                  {id, type: 'preview', data: {name, bytes, format?, column?, depth?}}
 //   worker → page  {type: 'ready', data: {version}} once the core has loaded
 //                  {id, type: 'progress', data: {done, total, phase}} at most ~20 a second;
-//                  phase 'read' counts bytes, 'bootstrap' resamples done of B
+//                  phase 'read' counts bytes, 'bootstrap' resamples (and the jackknife's
+//                  replicates) done, 'shuffle' approximate randomization's shuffles
 //                  {id, type: 'result', data: <SPEC §4 JSON, or the preview>}
 //                  {id, type: 'error', data: {code, message, file, line, column}}
 // Cancelling is the page's job: it terminates this worker and starts another.

@@ -57,8 +57,8 @@ async function headBytes(blob) {
  * (or to its end), with Σ min(size, x) = done. Returns a share per file.
  */
 function perFile(progress, sizes) {
-  // Resampling comes after every file has been read.
-  if (progress.phase === 'bootstrap') return sizes.map(() => 1);
+  // Resampling and shuffling come after every file has been read.
+  if (progress.phase === 'bootstrap' || progress.phase === 'shuffle') return sizes.map(() => 1);
   if (Array.isArray(progress.files) && progress.files.length === sizes.length) {
     return progress.files.map((d, i) => (sizes[i] ? Math.min(1, d / sizes[i]) : 1));
   }
