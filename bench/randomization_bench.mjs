@@ -1,5 +1,5 @@
 // --test ar in the wasm core under Node, on the same files and options as the native runs of
-// bench/run.sh section 6: R shuffles of two systems at one level. Prints the time and one
+// bench/run.sh section 7: R shuffles of two systems at one level. Prints the time and one
 // p-value. Usage: node bench/randomization_bench.mjs GOLD SYSTEM_A SYSTEM_B R token|type
 import { readFileSync } from 'node:fs';
 import { loadCore } from '../tests/js/load-core.mjs';

@@ -205,6 +205,13 @@ static int parse_baselines(const char *list, cli_args *args) {
   return 1;
 }
 
+/* The value whose name (ce_opt_choice) is `word`, or -1. */
+static int find_choice(ce_option opt, const char *word) {
+  for (unsigned v = 0; ce_opt_choice(opt, v); v++)
+    if (strcmp(word, ce_opt_choice(opt, v)) == 0) return (int)v;
+  return -1;
+}
+
 static const char *const table_formats[] = {"text", "tsv", "csv", "markdown", "latex"};
 static const char *const means[] = {"arithmetic", "geometric", "min", "max"};
 static const char *const policies[] = {"merge", "split", "drop"};
@@ -271,13 +278,11 @@ static int valued_option(const char *arg, const char *value, cli_args *args) {
       return usage_error("unknown levels '%s' (both, token, type)", value);
     set_option(args, CE_OPT_LEVELS, found);
   } else if (strcmp(arg, "--ci") == 0) {
-    static const char *const methods[] = {"bca", "percentile", "basic"};
-    if ((found = find_word(value, methods, 3)) < 0)
+    if ((found = find_choice(CE_OPT_CI, value)) < 0)
       return usage_error("unknown interval method '%s' (bca, percentile, basic)", value);
     set_option(args, CE_OPT_CI, found);
   } else if (strcmp(arg, "--test") == 0) {
-    static const char *const tests[] = {"bootstrap", "ar"};
-    if ((found = find_word(value, tests, 2)) < 0)
+    if ((found = find_choice(CE_OPT_TEST, value)) < 0)
       return usage_error("unknown test '%s' (ar, bootstrap)", value);
     set_option(args, CE_OPT_TEST, found);
   } else if (strcmp(arg, "--unclustered") == 0) {
@@ -496,7 +501,7 @@ static int print_result(const ce_eval *ev, const cli_args *args) {
   ce_status status = args->format == FORMAT_JSON
                          ? ce_eval_json(ev, &text, &len)
                          : ce_eval_table(ev, (ce_table_format)args->format, args->columns,
-                                         args->column_count, &text, &len);
+                                         args->column_count, NULL, 0, &text, &len);
   if (status) {
     fprintf(stderr, "clustereval: %s\n", ce_strerror(status));
     return EXIT_INTERNAL;
