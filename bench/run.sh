@@ -18,6 +18,10 @@
 #   6. The heatmap in Chromium (bench/figures_bench.mjs): how long drawing, zooming, dragging,
 #      folding and searching block the page (longest frame gap, longest task), on full Brown,
 #      a 1,000 x 1,000 table and 100,000 x 100,000 labels with 10^6 cells.
+#   7. --test ar on the demo pair (brown-c50 against brown-c50-d3): 10,000 shuffles with
+#      every token measure, 200 at the type level, natively and in the wasm core under Node
+#      (bench/randomization_bench.mjs); beside them, the same two systems' 1,000 bootstrap
+#      resamples, each of which scores both from scratch.
 # Needs ../shared/data/brown.c50.paths for 1 (skipped without it).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -110,3 +114,18 @@ if [ -f dist/index.html ]; then
 else
   echo "   skipped: needs a built dist/ (make web)"
 fi
+
+echo "== 7. --test ar on the demo pair: brown-c50.tsv against brown-c50-d3.tsv"
+demo_b=public/demo/brown-c50-d3.tsv
+for run in "token 10000" "type 200"; do
+  set -- $run
+  start=$(date +%s.%N)
+  "$cli" --levels "$1" --test ar --shuffles "$2" --measures all "$demo_gold" "$demo_system" "$demo_b" >"$tmp/out"
+  end=$(date +%s.%N)
+  echo "   native, R = $2, $1 level: $(echo "$start $end" | awk '{printf "%.2f", $2-$1}') s"
+  node bench/randomization_bench.mjs "$demo_gold" "$demo_system" "$demo_b" "$2" "$1" | sed 's/^/   /'
+done
+start=$(date +%s.%N)
+"$cli" --levels token --bootstrap 1000 --ci percentile --measures all "$demo_gold" "$demo_system" "$demo_b" >"$tmp/out"
+end=$(date +%s.%N)
+echo "   native, the same two systems, B = 1000 percentile (no jackknife), token level: $(echo "$start $end" | awk '{printf "%.2f", $2-$1}') s"

@@ -105,7 +105,7 @@ int main(int argc, char **argv) {
       size_t memberships = e.cluster_start[e.items], golds = e.class_start[e.items];
       printf("\n%zu clusters, %s system: Σ|A_i| = %zu, Σ|B_i| = %zu\n", m,
              poly ? "polysemous" : "monosemous", golds, memberships);
-      ce_climb_options ten = {10, 1};
+      ce_climb_options ten = {10, 1, NULL, NULL};
       ce_type_result climb, r;
       double t0 = now();
       if (ce__type_measures_searched(&e, &ten, NULL, &climb)) return 1;

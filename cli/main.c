@@ -3,11 +3,13 @@
  * round-robin in chunks, and prints a table or the JSON result; writes reports to files.
  * Exit codes (SPEC §4): 0 done, 1 usage, 2 input error, 3 out of memory or internal error.
  */
+#define _POSIX_C_SOURCE 200809L /* isatty, fileno */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h> /* isatty */
 
 #include "clustereval.h"
 
@@ -106,8 +108,13 @@ static void usage(FILE *to) {
       "  --levels L           both (default), token or type: compute one level only\n"
       "statistics:\n"
       "  --bootstrap B        B resamples (of sentences, or of a lexicon's items): 95%%\n"
-      "                       intervals for every measure and paired sign-change shares\n"
-      "                       between systems (seeded by --seed)\n"
+      "                       intervals for every measure, and the paired bootstrap's\n"
+      "                       p-values between systems (seeded by --seed)\n"
+      "  --ci M               bca (default), percentile or basic intervals\n"
+      "  --test T             the p-values between every two systems: ar (approximate\n"
+      "                       randomization, --shuffles R) or bootstrap (the paired\n"
+      "                       bootstrap on the --bootstrap resamples, 1000 by default)\n"
+      "  --shuffles R         approximate randomization's shuffles (default 10000)\n"
       "  --version, --help\n"
       "\n"
       "exit codes: 0 done, 1 usage, 2 input error, 3 out of memory or internal error\n",
@@ -198,6 +205,13 @@ static int parse_baselines(const char *list, cli_args *args) {
   return 1;
 }
 
+/* The value whose name (ce_opt_choice) is `word`, or -1. */
+static int find_choice(ce_option opt, const char *word) {
+  for (unsigned v = 0; ce_opt_choice(opt, v); v++)
+    if (strcmp(word, ce_opt_choice(opt, v)) == 0) return (int)v;
+  return -1;
+}
+
 static const char *const table_formats[] = {"text", "tsv", "csv", "markdown", "latex"};
 static const char *const means[] = {"arithmetic", "geometric", "min", "max"};
 static const char *const policies[] = {"merge", "split", "drop"};
@@ -216,10 +230,10 @@ static int numeric_option(const char *arg, const char *value, cli_args *args, in
   static const struct {
     const char *flag;
     ce_option opt;
-  } numeric[] = {{"--beta", CE_OPT_BETA},          {"--restarts", CE_OPT_RESTARTS},
-                 {"--seed", CE_OPT_SEED},          {"--min-share", CE_OPT_MIN_SHARE},
-                 {"--column", CE_OPT_COLUMN},      {"--depth", CE_OPT_DEPTH},
-                 {"--bootstrap", CE_OPT_BOOTSTRAP}};
+  } numeric[] = {{"--beta", CE_OPT_BETA},           {"--restarts", CE_OPT_RESTARTS},
+                 {"--seed", CE_OPT_SEED},           {"--min-share", CE_OPT_MIN_SHARE},
+                 {"--column", CE_OPT_COLUMN},       {"--depth", CE_OPT_DEPTH},
+                 {"--bootstrap", CE_OPT_BOOTSTRAP}, {"--shuffles", CE_OPT_SHUFFLES}};
   *handled = 0;
   for (size_t n = 0; n < sizeof numeric / sizeof numeric[0]; n++) {
     if (strcmp(arg, numeric[n].flag) != 0) continue;
@@ -263,6 +277,14 @@ static int valued_option(const char *arg, const char *value, cli_args *args) {
     if ((found = find_word(value, levels, 3)) < 0)
       return usage_error("unknown levels '%s' (both, token, type)", value);
     set_option(args, CE_OPT_LEVELS, found);
+  } else if (strcmp(arg, "--ci") == 0) {
+    if ((found = find_choice(CE_OPT_CI, value)) < 0)
+      return usage_error("unknown interval method '%s' (bca, percentile, basic)", value);
+    set_option(args, CE_OPT_CI, found);
+  } else if (strcmp(arg, "--test") == 0) {
+    if ((found = find_choice(CE_OPT_TEST, value)) < 0)
+      return usage_error("unknown test '%s' (ar, bootstrap)", value);
+    set_option(args, CE_OPT_TEST, found);
   } else if (strcmp(arg, "--unclustered") == 0) {
     if ((found = find_word(value, policies, 3)) < 0)
       return usage_error("unknown policy '%s' (merge, split, drop)", value);
@@ -292,16 +314,34 @@ static int valued_option(const char *arg, const char *value, cli_args *args) {
 }
 
 static int takes_value(const char *arg) {
-  static const char *const valued[] = {
-      "--format",         "--measures",       "--table",
-      "--nmi-mean",       "--unclustered",    "--gold-format",
-      "--induced-format", "--exclude-labels", "--unclustered-label",
-      "--baselines",      "--contingency",    "--sizes",
-      "--details",        "--mapping",        "--beta",
-      "--restarts",       "--seed",           "--min-share",
-      "--column",         "--depth",          "--sub-test",
-      "--levels",         "--gold-map",       "--induced-map",
-      "--bootstrap"};
+  static const char *const valued[] = {"--format",
+                                       "--measures",
+                                       "--table",
+                                       "--nmi-mean",
+                                       "--unclustered",
+                                       "--gold-format",
+                                       "--induced-format",
+                                       "--exclude-labels",
+                                       "--unclustered-label",
+                                       "--baselines",
+                                       "--contingency",
+                                       "--sizes",
+                                       "--details",
+                                       "--mapping",
+                                       "--beta",
+                                       "--restarts",
+                                       "--seed",
+                                       "--min-share",
+                                       "--column",
+                                       "--depth",
+                                       "--sub-test",
+                                       "--levels",
+                                       "--gold-map",
+                                       "--induced-map",
+                                       "--bootstrap",
+                                       "--ci",
+                                       "--test",
+                                       "--shuffles"};
   return find_word(arg, valued, sizeof valued / sizeof valued[0]) >= 0;
 }
 
@@ -360,6 +400,10 @@ static int parse_args(int argc, char **argv, cli_args *args) {
   if (args->sub_test_count > args->path_count - 1)
     return usage_error("%s", "more --sub-test files than systems");
   if (stdin_count > 1) return usage_error("%s", "standard input (-) can be read only once");
+  /* The paired bootstrap compares on resamples: 1000 unless --bootstrap says how many. */
+  if (args->option_given[CE_OPT_TEST] && args->options[CE_OPT_TEST] == CE_TEST_BOOTSTRAP &&
+      !(args->option_given[CE_OPT_BOOTSTRAP] && args->options[CE_OPT_BOOTSTRAP] > 0))
+    set_option(args, CE_OPT_BOOTSTRAP, 1000);
   return -1;
 }
 
@@ -574,21 +618,65 @@ static void report_timing(const cli_args *args, const struct timespec *started,
           seconds_between(read, scored));
 }
 
-/* --bootstrap: the resamples, in steps so that --verbose can show how far they are. */
-static ce_status resample_all(ce_eval *ev, const cli_args *args, ce_error *err) {
-  unsigned done = 0, total = 0, step = 10;
-  struct timespec started, now;
-  timespec_get(&started, TIME_UTC);
-  do {
-    ce_status status = ce_eval_resample(ev, step, &done, &total, err);
-    if (status) return status;
+/*
+ * How far long work is, on standard error when it is a terminal: a line rewritten in place,
+ * at most ten times a second, once the phase has run for half a second (quick runs stay
+ * quiet), with the time left at the rate so far. Scripts reading a pipe or a file get none.
+ */
+typedef struct progress {
+  int shown; /* a line is on the terminal */
+  ce_phase phase;
+  struct timespec started, last;
+} progress;
+
+static void progress_clear(progress *p) {
+  if (p->shown) fputs("\r\033[K", stderr);
+  p->shown = 0;
+}
+
+static void on_progress(void *user, ce_phase phase, uint64_t done, uint64_t total) {
+  static const char *const what[] = {"M-1 starts", "resamples", "shuffles"};
+  progress *p = user;
+  struct timespec now;
+  timespec_get(&now, TIME_UTC);
+  if (phase != p->phase || (done <= 1 && !p->shown)) {
+    progress_clear(p);
+    p->phase = phase;
+    p->started = now;
+    p->last.tv_sec = 0;
+  }
+  if (done >= total) {
+    progress_clear(p);
+    return;
+  }
+  double elapsed = seconds_between(&p->started, &now);
+  if (elapsed < 0.5 || (p->last.tv_sec && seconds_between(&p->last, &now) < 0.1)) return;
+  p->last = now;
+  double left = done ? elapsed * (double)(total - done) / (double)done : 0.0;
+  fprintf(stderr, "\r\033[Kclustereval: %s %llu of %llu (%.0f%%), about %.0f s left", what[phase],
+          (unsigned long long)done, (unsigned long long)total, 100.0 * (double)done / (double)total,
+          left + 0.5);
+  p->shown = 1;
+}
+
+/* --bootstrap, then --test ar: resamples and shuffles, in steps; --verbose says how long. */
+static ce_status statistics(ce_eval *ev, const cli_args *args, ce_error *err) {
+  static const char *const verbs[] = {"resampled", "shuffled"};
+  for (int kind = 0; kind < 2; kind++) {
+    unsigned done = 0, total = 0;
+    struct timespec started, now;
+    timespec_get(&started, TIME_UTC);
+    do {
+      ce_status status = kind ? ce_eval_shuffle(ev, 64, &done, &total, err)
+                              : ce_eval_resample(ev, 8, &done, &total, err);
+      if (status) return status;
+    } while (done < total);
     if (args->verbose && total) {
       timespec_get(&now, TIME_UTC);
-      fprintf(stderr, "\rclustereval: resampled %u of %u in %.1f s", done, total,
+      fprintf(stderr, "clustereval: %s %u in %.1f s\n", verbs[kind], total,
               seconds_between(&started, &now));
-      if (done == total) fputc('\n', stderr);
     }
-  } while (done < total);
+  }
   return CE_OK;
 }
 
@@ -646,14 +734,18 @@ static int run(ce_eval *ev, const cli_args *args) {
     code = sub_code;
     goto done;
   }
+  progress shown = {0, CE_PHASE_RESTARTS, {0, 0}, {0, 0}};
+  if (isatty(fileno(stderr))) ce_eval_set_progress(ev, on_progress, &shown);
   struct timespec started, read, scored;
   timespec_get(&started, TIME_UTC);
   int read_code = feed_files(ev, files, names, count);
   timespec_get(&read, TIME_UTC);
   ce_status finished = read_code == EXIT_INTERNAL ? CE_OK : ce_eval_finish(ev, &err);
   timespec_get(&scored, TIME_UTC);
+  progress_clear(&shown);
   if (args->verbose) report_timing(args, &started, &read, &scored);
-  if (read_code != EXIT_INTERNAL && !finished) finished = resample_all(ev, args, &err);
+  if (read_code != EXIT_INTERNAL && !finished) finished = statistics(ev, args, &err);
+  progress_clear(&shown);
   if (read_code == EXIT_INTERNAL) {
     code = read_code;
   } else if (finished) {

@@ -13,7 +13,8 @@
 /** @typedef {import('./protocol.js').Preview} Preview */
 /** @typedef {import('./protocol.js').Result} Result */
 /** @typedef {import('./protocol.js').TableRequest} TableRequest */
-/** @typedef {(done: number, total: number, phase: import('./protocol.js').Progress['phase']) => void} OnProgress */
+/** @typedef {import('./protocol.js').Progress} Progress */
+/** @typedef {(done: number, total: number, phase: Progress['phase']) => void} OnProgress */
 /**
  * score()'s options: the core's option ids, and what a label sequence needs besides.
  * @typedef {{words?: ArrayLike<unknown>, measures?: string | string[], sentence_ends?: ArrayLike<unknown>,
@@ -43,6 +44,8 @@ export class CeError extends Error {
   }
 }
 
+// Shuffles per step: each posts progress, and a step stays well under a frame's time.
+const SHUFFLE_STEP = 16;
 const PREVIEW_BYTES = 64 * 1024;
 // By ce_table_format and ce_level.
 const TABLE_FORMATS = ['text', 'tsv', 'csv', 'markdown', 'latex'];
@@ -190,6 +193,9 @@ export function bindCore(module) {
       substitutable: flag(options.substitutable),
       levels: choice(options.levels, choicesFor('levels'), 'levels'),
       bootstrap: options.bootstrap,
+      ci: choice(options.ci, choicesFor('ci'), 'ci'),
+      test: choice(options.test, choicesFor('test'), 'test'),
+      shuffles: options.shuffles,
     };
     /** @type {Record<string, unknown>} */
     const byId = values;
@@ -312,7 +318,8 @@ export function bindCore(module) {
         return mine > BACKLOG_SLACK && open.some((o, j) => o && j !== index && module._ce_wasm_backlog(handle, j) < mine);
       },
       /**
-       * Scores, runs the --bootstrap resamples one at a time (progress per resample), and
+       * Scores, runs the --bootstrap resamples one at a time (progress per resample, the
+       * jackknife's replicates included), then the --test ar shuffles a few at a time, and
        * returns the result.
        * @param {OnProgress} onProgress
        * @returns {Result}
@@ -320,14 +327,21 @@ export function bindCore(module) {
       finish(onProgress) {
         let status = module._ce_wasm_finish(handle);
         if (status) throw lastError(handle, status);
-        for (;;) {
-          status = module._ce_wasm_resample(handle, 1);
-          if (status) throw lastError(handle, status);
-          const done = module._ce_wasm_resampled(handle);
-          const total = module._ce_wasm_resamples(handle);
-          if (!total) break;
-          onProgress(done, total, 'bootstrap');
-          if (done >= total) break;
+        /** @type {[Progress['phase'], number, (h: number, n: number) => number, (h: number) => number, (h: number) => number][]} */
+        const steps = [
+          ['bootstrap', 1, module._ce_wasm_resample, module._ce_wasm_resampled, module._ce_wasm_resamples],
+          ['shuffle', SHUFFLE_STEP, module._ce_wasm_shuffle, module._ce_wasm_shuffled, module._ce_wasm_shuffles],
+        ];
+        for (const [phase, count, step, doneOf, totalOf] of steps) {
+          for (;;) {
+            status = step(handle, count);
+            if (status) throw lastError(handle, status);
+            const done = doneOf(handle);
+            const total = totalOf(handle);
+            if (!total) break;
+            onProgress(done, total, phase);
+            if (done >= total) break;
+          }
         }
         status = module._ce_wasm_json(handle);
         if (status) throw lastError(handle, status);
@@ -371,7 +385,8 @@ export function bindCore(module) {
    * its options are described in protocol.js (EvaluateRequest). Returns the SPEC §4 result; a
    * system that fails carries `error` there. Throws CeError when gold fails.
    * `onProgress(done, total, phase)` gets bytes fed (phase 'read'), then with `bootstrap` B
-   * the resamples done (phase 'bootstrap').
+   * the resamples and the jackknife's replicates done (phase 'bootstrap'), then with `test`
+   * 'ar' the shuffles (phase 'shuffle').
    * @param {EvaluateRequest} request
    * @param {OnProgress} [onProgress]
    * @returns {Result}

@@ -41,7 +41,7 @@ const abortError = () => {
  * @property {Promise<{version: string}>} ready resolves once the core has loaded
  * @property {(request: Requests['evaluate'], handlers?: {onProgress?: (progress: Progress) => void}) => Promise<Responses['evaluate']>} evaluate
  *   onProgress gets {done, total, phase}: phase 'read' counts bytes, 'bootstrap' the resamples
- *   done of B
+ *   and the jackknife's replicates done, 'shuffle' approximate randomization's shuffles
  * @property {(input: Requests['preview']) => Promise<Responses['preview']>} preview how the
  *   head of a file reads
  * @property {(request: Requests['table']) => Promise<Responses['table']>} table a table of the

@@ -20,6 +20,7 @@ typedef struct ce_wasm_handle {
   char *text;
   size_t text_len;
   unsigned resampled, resamples; /* --bootstrap progress: done, in all */
+  unsigned shuffled, shuffles;   /* --test ar progress: done, in all */
 } ce_wasm_handle;
 
 CE_EXPORT const char *ce_wasm_version(void) {
@@ -161,7 +162,8 @@ static int keep_text(ce_wasm_handle *handle, ce_status status, char *text, size_
   return CE_OK;
 }
 
-/* Scores every row; then ce_wasm_resample (with --bootstrap) and ce_wasm_json. */
+/* Scores every row; then ce_wasm_resample (--bootstrap), ce_wasm_shuffle (--test ar) and
+ * ce_wasm_json. */
 CE_EXPORT int ce_wasm_finish(ce_wasm_handle *handle) {
   return ce_eval_finish(handle->ev, &handle->error);
 }
@@ -176,6 +178,18 @@ CE_EXPORT int ce_wasm_resampled(const ce_wasm_handle *handle) {
 }
 CE_EXPORT int ce_wasm_resamples(const ce_wasm_handle *handle) {
   return (int)handle->resamples;
+}
+
+/* Runs up to `count` more AR shuffles; ce_wasm_shuffled and ce_wasm_shuffles tell how far. */
+CE_EXPORT int ce_wasm_shuffle(ce_wasm_handle *handle, int count) {
+  return ce_eval_shuffle(handle->ev, count > 0 ? (unsigned)count : 0, &handle->shuffled,
+                         &handle->shuffles, &handle->error);
+}
+CE_EXPORT int ce_wasm_shuffled(const ce_wasm_handle *handle) {
+  return (int)handle->shuffled;
+}
+CE_EXPORT int ce_wasm_shuffles(const ce_wasm_handle *handle) {
+  return (int)handle->shuffles;
 }
 
 /* Keeps the JSON result as the handle's text. */

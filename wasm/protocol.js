@@ -62,7 +62,10 @@
  * @property {boolean} [substitutable] compute sub_p and sub_r
  * @property {'both' | 'token' | 'type'} [levels]
  * @property {string[]} [baselines] 'random', 'one', 'singletons', 'majority'
- * @property {number} [bootstrap] resamples for intervals and paired shares; 0 is off
+ * @property {number} [bootstrap] resamples for intervals and the paired bootstrap; 0 is off
+ * @property {'bca' | 'percentile' | 'basic'} [ci] how the intervals are made
+ * @property {'bootstrap' | 'ar'} [test] the paired test's p-values
+ * @property {number} [shuffles] approximate randomization's shuffles
  */
 
 /**
@@ -161,11 +164,12 @@
 
 /**
  * How far a run is: bytes read of all inputs (phase 'read'), then, with `bootstrap`, the
- * resamples done (phase 'bootstrap').
+ * resamples and the jackknife's replicates done (phase 'bootstrap'), then, with `test` 'ar',
+ * the shuffles (phase 'shuffle').
  * @typedef {Object} Progress
  * @property {number} done
  * @property {number} total
- * @property {'read' | 'bootstrap'} phase
+ * @property {'read' | 'bootstrap' | 'shuffle'} phase
  */
 
 /** @typedef {'text' | 'tsv' | 'csv' | 'markdown' | 'latex'} TableFormat */

@@ -71,23 +71,26 @@ typedef struct ce_error {
  * X(name, id, default, min, max, integral): each option is one CLI flag and one UI control.
  * An integral option takes whole numbers only (flags and enum values).
  */
-#define CE_OPTION_MAP(X)                                                                          \
-  X(CE_OPT_BETA, "beta", 1.0, 1e-9, 1e9, 0)                  /* weight of completeness in V */    \
-  X(CE_OPT_LOG2, "log2", 0.0, 0.0, 1.0, 1)                   /* 1: entropies in bits, 0: nats */  \
-  X(CE_OPT_TOKEN_CHECK, "token_check", 1.0, 0.0, 1.0, 1)     /* 0: compare counts only */         \
-  X(CE_OPT_NMI_MEAN, "nmi_mean", 0.0, 0.0, 3.0, 1)           /* a ce_mean, for nmi and ami */     \
-  X(CE_OPT_RESTARTS, "restarts", 10.0, 1.0, 100000.0, 1)     /* M-1 hill-climbing starts */       \
-  X(CE_OPT_SEED, "seed", 1.0, 0.0, 9007199254740991.0, 1)    /* seeds random starts, baselines */ \
-  X(CE_OPT_MIN_SHARE, "min_share", 0.0, 0.0, 1.0, 0)         /* types from tokens: label share */ \
-  X(CE_OPT_UNCLUSTERED, "unclustered", 0.0, 0.0, 2.0, 1)     /* a ce_unclustered policy */        \
-  X(CE_OPT_EXCLUDE_PUNCT, "exclude_punct", 0.0, 0.0, 1.0, 1) /* drop punctuation tokens */        \
-  X(CE_OPT_MAP_KEEP, "map_keep", 0.0, 0.0, 1.0, 1)           /* keep labels a map lacks */        \
-  X(CE_OPT_COLUMN, "column", 0.0, 0.0, 1000.0, 1)            /* tagged label column, 0 = last */  \
-  X(CE_OPT_DEPTH, "depth", 0.0, 0.0, 100000.0, 1)            /* paths prefix bits, 0 = all */     \
-  X(CE_OPT_DETAIL, "detail", 0.0, 0.0, 1.0, 1)               /* JSON: tables, mappings, items */  \
-  X(CE_OPT_SUBSTITUTABLE, "substitutable", 0.0, 0.0, 1.0, 1) /* compute sub_p, sub_r */           \
-  X(CE_OPT_LEVELS, "levels", 0.0, 0.0, 2.0, 1)               /* 0 both, 1 token, 2 type only */   \
-  X(CE_OPT_BOOTSTRAP, "bootstrap", 0.0, 0.0, 100000.0, 1)    /* resamples for intervals, 0 none */
+#define CE_OPTION_MAP(X)                                                                           \
+  X(CE_OPT_BETA, "beta", 1.0, 1e-9, 1e9, 0)                  /* weight of completeness in V */     \
+  X(CE_OPT_LOG2, "log2", 0.0, 0.0, 1.0, 1)                   /* 1: entropies in bits, 0: nats */   \
+  X(CE_OPT_TOKEN_CHECK, "token_check", 1.0, 0.0, 1.0, 1)     /* 0: compare counts only */          \
+  X(CE_OPT_NMI_MEAN, "nmi_mean", 0.0, 0.0, 3.0, 1)           /* a ce_mean, for nmi and ami */      \
+  X(CE_OPT_RESTARTS, "restarts", 10.0, 1.0, 100000.0, 1)     /* M-1 hill-climbing starts */        \
+  X(CE_OPT_SEED, "seed", 1.0, 0.0, 9007199254740991.0, 1)    /* seeds random starts, baselines */  \
+  X(CE_OPT_MIN_SHARE, "min_share", 0.0, 0.0, 1.0, 0)         /* types from tokens: label share */  \
+  X(CE_OPT_UNCLUSTERED, "unclustered", 0.0, 0.0, 2.0, 1)     /* a ce_unclustered policy */         \
+  X(CE_OPT_EXCLUDE_PUNCT, "exclude_punct", 0.0, 0.0, 1.0, 1) /* drop punctuation tokens */         \
+  X(CE_OPT_MAP_KEEP, "map_keep", 0.0, 0.0, 1.0, 1)           /* keep labels a map lacks */         \
+  X(CE_OPT_COLUMN, "column", 0.0, 0.0, 1000.0, 1)            /* tagged label column, 0 = last */   \
+  X(CE_OPT_DEPTH, "depth", 0.0, 0.0, 100000.0, 1)            /* paths prefix bits, 0 = all */      \
+  X(CE_OPT_DETAIL, "detail", 0.0, 0.0, 1.0, 1)               /* JSON: tables, mappings, items */   \
+  X(CE_OPT_SUBSTITUTABLE, "substitutable", 0.0, 0.0, 1.0, 1) /* compute sub_p, sub_r */            \
+  X(CE_OPT_LEVELS, "levels", 0.0, 0.0, 2.0, 1)               /* 0 both, 1 token, 2 type only */    \
+  X(CE_OPT_BOOTSTRAP, "bootstrap", 0.0, 0.0, 100000.0, 1)    /* resamples for intervals, 0 none */ \
+  X(CE_OPT_CI, "ci", 0.0, 0.0, 2.0, 1)                       /* a ce_ci_method */                  \
+  X(CE_OPT_TEST, "test", 0.0, 0.0, 1.0, 1)                   /* a ce_test: paired p-values */      \
+  X(CE_OPT_SHUFFLES, "shuffles", 10000.0, 1.0, 10000000.0, 1) /* --test ar: shuffles R */
 
 typedef enum ce_option {
 #define CE_OPTION_ENUM_(name, id, def, lo, hi, integral) name,
@@ -106,6 +109,21 @@ typedef enum ce_unclustered {
   CE_UNCLUSTERED_DROP   /* they leave the evaluation */
 } ce_unclustered;
 
+/* How --bootstrap makes its 95% intervals (SPEC §3.5, CE_OPT_CI), as scipy.stats.bootstrap. */
+typedef enum ce_ci_method {
+  CE_CI_BCA,        /* bias-corrected and accelerated (Efron 1987), jackknife over blocks */
+  CE_CI_PERCENTILE, /* the 2.5% and 97.5% quantiles of the resamples */
+  CE_CI_BASIC       /* the percentile interval reflected about the value */
+} ce_ci_method;
+
+/* Which paired test gives the p-values between every two systems (SPEC §3.5, CE_OPT_TEST). */
+typedef enum ce_test {
+  CE_TEST_BOOTSTRAP, /* the paired bootstrap on the --bootstrap resamples (Berg-Kirkpatrick,
+                        Burkett & Klein 2012); nothing without resamples */
+  CE_TEST_AR         /* approximate randomization: CE_OPT_SHUFFLES shuffles that swap the two
+                        systems' outputs sentence by sentence (items at the type level) */
+} ce_test;
+
 /* The reference rows of SPEC §3.4, scored as systems named "baseline:<id>". */
 typedef enum ce_baseline {
   CE_BASELINE_RANDOM,
@@ -122,8 +140,8 @@ ce_status ce_opt_bounds(ce_option opt, double *default_value, double *min, doubl
 /* CE_OK when `value` is allowed for `opt`: within bounds, and whole for integral options. */
 ce_status ce_opt_check(ce_option opt, double value);
 /* The name of value `value` of an option that chooses among names ("geometric" for
- * CE_OPT_NMI_MEAN 1; CE_OPT_UNCLUSTERED, CE_OPT_LEVELS), as the CLI and the JSON spell it;
- * NULL for other options and values. */
+ * CE_OPT_NMI_MEAN 1; CE_OPT_UNCLUSTERED, CE_OPT_LEVELS, CE_OPT_CI, CE_OPT_TEST), as the CLI
+ * and the JSON spell it; NULL for other options and values. */
 const char *ce_opt_choice(ce_option opt, unsigned value);
 
 /* ----------------------------------------------------------------- formats */
@@ -309,22 +327,68 @@ ce_status ce_eval_feed_ids(ce_eval *ev, size_t index, const uint32_t *items, con
 ce_status ce_eval_finish(ce_eval *ev, ce_error *err);
 
 /*
- * --bootstrap B (SPEC §3.5): after ce_eval_finish, runs up to `count` more of the B
- * resamples (sentences of a gold corpus, or items of a gold lexicon, drawn with
- * replacement from the option seed) and reports how many are done of how many in all
- * (`done`, `total`: may be NULL). Call it until done == total; calling it in small steps
- * lets a caller show progress or stop, and gives the same numbers as one call. The JSON
- * and ce_eval_interval cover the resamples done so far. With B = 0 it does nothing.
+ * --bootstrap B (SPEC §3.5): after ce_eval_finish, runs up to `count` more steps of the
+ * resampling: the B resamples (sentences of a gold corpus, or items of a gold lexicon and at
+ * the type level, drawn with replacement from the option seed), then, for BCa intervals
+ * (CE_OPT_CI), the jackknife's leave-one-block-out replicates (at most 100). `done` and
+ * `total` (may be NULL) count these steps. Call it until done == total; calling it in small
+ * steps lets a caller show progress or stop, and gives the same numbers as one call. The
+ * JSON and ce_eval_interval cover the steps done so far. With B = 0 it does nothing.
  */
 ce_status ce_eval_resample(ce_eval *ev, unsigned count, unsigned *done, unsigned *total,
                            ce_error *err);
 
 /*
- * The percentile 95% interval of a measure over the resamples done: CE_ERR_UNAVAILABLE
- * when none gave it a value (or no bootstrap ran); *lo and *hi are then untouched.
+ * --test ar (SPEC §3.5): after ce_eval_finish, runs up to `count` more shuffles of
+ * approximate randomization, for every two rows in turn: R = CE_OPT_SHUFFLES shuffles a
+ * pair, each swapping the two rows' outputs of every sentence (token level) and of every
+ * item (type level) with probability 1/2, from the option seed. `done` and `total` (may be
+ * NULL) count shuffles over all pairs. Same use as ce_eval_resample; nothing to do unless
+ * CE_OPT_TEST is CE_TEST_AR and two rows can be compared.
+ */
+ce_status ce_eval_shuffle(ce_eval *ev, unsigned count, unsigned *done, unsigned *total,
+                          ce_error *err);
+
+/*
+ * The 95% interval of a measure by CE_OPT_CI over the resamples done: CE_ERR_UNAVAILABLE
+ * when there is none (no bootstrap ran, no resample gave the measure a value, or the interval
+ * is withheld: see ce_eval_interval_note); *lo and *hi are then untouched.
  */
 ce_status ce_eval_interval(const ce_eval *ev, size_t system, ce_level level, ce_measure measure,
                            double *lo, double *hi);
+
+/*
+ * Why a measure that has resamples has no interval, e.g. "the value lies below 99.0% of
+ * its resamples: ..."; NULL when it has one or has no resamples. Valid until the run
+ * resamples again or is freed.
+ */
+const char *ce_eval_interval_note(const ce_eval *ev, size_t system, ce_level level,
+                                  ce_measure measure);
+
+/*
+ * The two-sided p-value of the paired test (CE_OPT_TEST) that rows `a` and `b` differ on a
+ * measure: (1 + the shuffles or resamples at least as extreme) / (1 + those counted).
+ * CE_ERR_UNAVAILABLE when the test has not run for this pair and measure.
+ */
+ce_status ce_eval_p_value(const ce_eval *ev, size_t a, size_t b, ce_level level, ce_measure measure,
+                          double *p);
+
+/* What a long part of a run is doing, for a progress display. */
+typedef enum ce_phase {
+  CE_PHASE_RESTARTS,  /* ce_eval_finish: M-1 hill-climbing starts, all rows */
+  CE_PHASE_RESAMPLES, /* ce_eval_resample: resamples and jackknife replicates */
+  CE_PHASE_SHUFFLES   /* ce_eval_shuffle: approximate randomization shuffles */
+} ce_phase;
+
+/* Gets how far a phase is: `done` of `total` units. Must not call back into the run. */
+typedef void (*ce_progress_fn)(void *user, ce_phase phase, uint64_t done, uint64_t total);
+
+/*
+ * Calls `fn` (NULL: none) with `user` as each unit of work ends: every M-1 start during
+ * ce_eval_finish, every resample and shuffle. The core stays silent; the caller decides
+ * what to show and how often.
+ */
+ce_status ce_eval_set_progress(ce_eval *ev, ce_progress_fn fn, void *user);
 
 /*
  * Adds a test corpus for the substitutable precision and recall of system input `system`
@@ -437,12 +501,13 @@ ce_status ce_eval_table(const ce_eval *ev, ce_table_format format, const ce_colu
                         size_t *len);
 
 /*
- * How the systems compare (SPEC §3.5), for the table's columns: after --bootstrap, one
- * matrix per column of the share of resamples in which row − column has the other sign
- * than on the full data; with three or more rows that did not fail, Spearman's ρ
- * (Kendall's τ-b) between the rankings the columns give. Empty when neither applies.
- * With intervals, ce_eval_table shows "0.6750 [0.6680, 0.6810]" (TSV and CSV: columns
- * <id>.lo and <id>.hi). The caller frees *text with ce_free.
+ * How the systems compare (SPEC §3.5), for the table's columns: with p-values (CE_OPT_TEST),
+ * one matrix per column of the two-sided p-value of row against column, marked * below 0.05
+ * and ** below 0.01; with three or more rows that did not fail, Spearman's ρ (Kendall's
+ * τ-b) between the rankings the columns give. After --bootstrap it starts with what the
+ * intervals rest on and the intervals withheld. Empty when nothing applies. With intervals,
+ * ce_eval_table shows "0.6750 [0.6680, 0.6810]" ("[no interval]" where one is withheld; TSV
+ * and CSV: columns <id>.lo and <id>.hi). The caller frees *text with ce_free.
  */
 ce_status ce_eval_comparison(const ce_eval *ev, ce_table_format format, const ce_column *columns,
                              size_t column_count, char **text, size_t *len);

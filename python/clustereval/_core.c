@@ -537,17 +537,29 @@ static PyObject *eval_finish(EvalObject *self, PyObject *unused) {
   return status_result(status, &err);
 }
 
-/* resample(count) -> (done, total) */
-static PyObject *eval_resample(EvalObject *self, PyObject *args) {
+/* Runs up to `count` steps of `step` (resamples or shuffles): (done, total). */
+static PyObject *eval_steps(EvalObject *self, PyObject *args,
+                            ce_status (*step)(ce_eval *, unsigned, unsigned *, unsigned *,
+                                              ce_error *)) {
   unsigned count, done = 0, total = 0;
   ce_error err;
   if (enter(self) || !PyArg_ParseTuple(args, "I", &count)) return NULL;
   ce_status status;
   PyThreadState *state = release(self);
-  status = ce_eval_resample(self->ev, count, &done, &total, &err);
+  status = step(self->ev, count, &done, &total, &err);
   reacquire(self, state);
   if (status) return raise_error(&err, status);
   return Py_BuildValue("(II)", done, total);
+}
+
+/* resample(count) -> (done, total) */
+static PyObject *eval_resample(EvalObject *self, PyObject *args) {
+  return eval_steps(self, args, ce_eval_resample);
+}
+
+/* shuffle(count) -> (done, total): approximate randomization's shuffles (test="ar") */
+static PyObject *eval_shuffle(EvalObject *self, PyObject *args) {
+  return eval_steps(self, args, ce_eval_shuffle);
 }
 
 static PyObject *eval_json(EvalObject *self, PyObject *unused) {
@@ -712,6 +724,7 @@ static PyMethodDef eval_methods[] = {
     {"feed_labels", (PyCFunction)eval_feed_labels, METH_VARARGS, NULL},
     {"finish", (PyCFunction)eval_finish, METH_NOARGS, NULL},
     {"resample", (PyCFunction)eval_resample, METH_VARARGS, "resample(count) -> (done, total)"},
+    {"shuffle", (PyCFunction)eval_shuffle, METH_VARARGS, "shuffle(count) -> (done, total)"},
     {"json", (PyCFunction)eval_json, METH_NOARGS, "the SPEC §4 JSON document"},
     {"input_error", (PyCFunction)eval_input_error, METH_VARARGS, "input_error(index) -> Error"},
     {NULL, NULL, 0, NULL}};

@@ -243,7 +243,7 @@ static void test_exhaustive_families(void) {
       double best[3];
       exhaustive(&x, best);
       ce_type_result r;
-      ce_climb_options options = {10, 1};
+      ce_climb_options options = {10, 1, NULL, NULL};
       CHECK(ce__type_measures(&e, &options, &r) == CE_OK);
       ce_type_index ix;
       CHECK(ce__type_index_build(&ix, &e) == CE_OK);
@@ -406,7 +406,7 @@ static void test_type_based(void) {
     clustered += cluster_of[i] >= 0;
   }
   double expected[2] = {2.0 * matches / (gold_total + clustered), micro / L};
-  ce_climb_options options = {10, 1};
+  ce_climb_options options = {10, 1, NULL, NULL};
   ce_m1_search_options tiny = {1, 0};
   ce_type_result r;
   CHECK(ce__type_measures_searched(&e, &options, &tiny, &r) == CE_OK);

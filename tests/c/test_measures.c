@@ -9,7 +9,7 @@ static ce_measures measure(const uint64_t *counts, size_t classes, size_t cluste
   ce_table table;
   ce_measures out = {{0}, 0};
   CHECK(ce__table_from_dense(&table, counts, classes, clusters) == CE_OK);
-  ce_measure_options options = {beta, log2, CE_MEAN_ARITHMETIC, NULL, NULL};
+  ce_measure_options options = {beta, log2, CE_MEAN_ARITHMETIC, NULL, NULL, NULL, NULL};
   CHECK(ce__measures_all(&table, &options, &out) == CE_OK);
   ce__table_free(&table);
   return out;
@@ -206,7 +206,7 @@ static void test_never_nan(void) {
     for (int mean = 0; mean < 4; mean++) {
       ce_table table;
       ce_measures m = {{0}, 0};
-      ce_measure_options options = {1.0, mean & 1, (ce_mean)mean, NULL, NULL};
+      ce_measure_options options = {1.0, mean & 1, (ce_mean)mean, NULL, NULL, NULL, NULL};
       CHECK(ce__table_from_dense(&table, shapes[s], 2, 2) == CE_OK);
       CHECK(ce__measures_all(&table, &options, &m) == CE_OK);
       for (int id = 0; id < CE_CONTINGENCY_MEASURE_COUNT; id++) CHECK(isfinite(m.value[id]));

@@ -15,7 +15,7 @@
 #define EPS 1e-12
 
 static ce_type_result run(const ce_entries *e, unsigned restarts, uint64_t seed) {
-  ce_climb_options options = {restarts, seed};
+  ce_climb_options options = {restarts, seed, NULL, NULL};
   ce_type_result result;
   CHECK(ce__type_measures(e, &options, &result) == CE_OK);
   return result;

@@ -1,7 +1,8 @@
-// Bootstrap resamples on the page, with the real core: the intervals in the table and the
-// exports, the Compare systems matrix, the Measure correlation heatmap, the progress while
-// resampling, and Cancel during it. Numbers are checked against the command line's JSON for
-// the same files and options (the wasm core draws the same resamples, seeded).
+// Bootstrap resamples and approximate randomization on the page, with the real core: the
+// intervals in the table and the exports, the Compare systems matrix of p-values, the Measure
+// correlation heatmap, the progress while resampling and shuffling, and Cancel during it.
+// Numbers are checked against the command line's JSON for the same files and options (the
+// wasm core draws the same resamples and shuffles, seeded).
 
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -51,13 +52,12 @@ after(() => {
 const cliSystem = (name) => cli.systems.find((s) => s.name === name);
 
 /**
- * Opens the page, replaces the demo by the short files, sets the options of FLAGS in the
- * panel and evaluates; returns the page and every text the progress bar showed.
+ * Opens the page, starts keeping every text the progress bar shows, however briefly
+ * (window.progressTexts), and replaces the demo by the short files.
  */
-async function evaluateShort({ bootstrap = RESAMPLES } = {}) {
+async function openShort() {
   const { page } = await env.open();
   await waitForResult(page);
-  // Every text the progress bar shows, however briefly.
   await page.evaluate(() => {
     window.progressTexts = [];
     new MutationObserver(() => {
@@ -68,6 +68,15 @@ async function evaluateShort({ bootstrap = RESAMPLES } = {}) {
   await clearFiles(page);
   await page.getByTestId('gold-input').setInputFiles(join(dir, FILES[0]));
   await page.getByTestId('system-input').setInputFiles(FILES.slice(1).map((f) => join(dir, f)));
+  return page;
+}
+
+/**
+ * Opens the page with the short files, sets the options of FLAGS in the panel and
+ * evaluates; returns the page and every text the progress bar showed.
+ */
+async function evaluateShort({ bootstrap = RESAMPLES } = {}) {
+  const page = await openShort();
   await openOptions(page);
   await page.getByLabel('Restarts').fill('2');
   for (const b of ['random', 'one']) await page.getByLabel(b, { exact: true }).check();
@@ -79,9 +88,11 @@ async function evaluateShort({ bootstrap = RESAMPLES } = {}) {
 
 test('intervals: shown under each value as the core gave them, and carried by the exports', async () => {
   const { page, progress } = await evaluateShort();
-  // The progress bar named the resampling phase.
+  // The progress bar named the resampling phase: the resamples, then BCa's jackknife over
+  // 100 blocks of sentences (and of items).
+  const steps = Number(RESAMPLES) + 100;
   assert.ok(
-    progress.some((t) => new RegExp(`^Resampling \\d+ / ${RESAMPLES}$`).test(t)),
+    progress.some((t) => new RegExp(`^Resampling \\d+ / ${steps}$`).test(t)),
     `no resampling progress among: ${progress.join(' | ')}`,
   );
 
@@ -106,21 +117,24 @@ test('intervals: shown under each value as the core gave them, and carried by th
       `${system} ${key}: ${cell.text}`,
     );
   }
-  // A system's accuracy sits inside its interval (a percentile interval need not hold the
-  // full-data value of every measure: a biased one may lie beside it).
-  for (const system of ['brown-c50.tsv', 'brown-c50-d3.tsv']) {
-    for (const key of ['token.m1', 'token.o1']) {
-      const cell = cells.find((c) => c.system === system && c.key === key);
-      const { lo, hi } = intervals.find((i) => i.system === system && i.key === key);
-      const v = Number(cell.value);
-      assert.ok(lo <= v && v <= hi, `${system} ${key}: ${v} outside [${lo}, ${hi}]`);
-    }
+  // Every interval holds its value: one that would not is withheld, with the core's reason.
+  for (const { system, key, lo, hi } of intervals) {
+    const v = Number(cells.find((c) => c.system === system && c.key === key).value);
+    assert.ok(lo <= v && v <= hi, `${system} ${key}: ${v} outside [${lo}, ${hi}]`);
   }
+  const withheld = await page.$$eval('td[data-key] [data-testid="ci-withheld"]', (spans) =>
+    spans.map((s) => ({
+      system: s.closest('td').dataset.system,
+      key: s.closest('td').dataset.key,
+      title: s.title,
+    })),
+  );
+  assert.ok(withheld.length > 0, 'the grouping scores have no interval');
+  for (const { system, key, title } of withheld)
+    assert.equal(title, `No interval: ${cliSystem(system).ci_withheld[key]}`);
   assert.match(
     await page.getByTestId('bootstrap-note').textContent(),
-    new RegExp(
-      `95% percentile interval over ${RESAMPLES} bootstrap resamples of the ${SENTENCES} sentences`,
-    ),
+    new RegExp(`95% BCa interval over ${RESAMPLES} bootstrap resamples of the ${SENTENCES} sentences`),
   );
 
   // CSV: each column followed by its bounds, at full precision: the command line's CSV of the
@@ -154,18 +168,18 @@ test('intervals: shown under each value as the core gave them, and carried by th
   const tex = (await download(page, () => page.getByTestId('export-download').click())).text;
   const [lo, hi] = cliSystem('brown-c50.tsv').ci['token.m1'];
   assert.ok(tex.includes(`{\\scriptsize[${lo.toFixed(4)}, ${hi.toFixed(4)}]}`), tex);
-  assert.match(tex, /^% In brackets: the 95% percentile interval/);
+  assert.match(tex, /^% In brackets: the 95% BCa interval/);
   const cliFormat = (format) =>
     cliText(['--format', format, '--measures', measures.join(','), ...FLAGS, ...FILES], dir);
   assert.equal(tex, cliFormat('latex'));
 
-  // Markdown: the command line's table, which goes on with the paired shares and the rank
-  // correlations.
+  // Markdown: the command line's table, which goes on with the withheld intervals, the
+  // p-values and the rank correlations.
   await page.getByTestId('export-format').selectOption('markdown');
   const md = (await download(page, () => page.getByTestId('export-download').click())).text;
   const cliMd = cliFormat('markdown');
   assert.ok(cliMd.startsWith(md), `${md}\n---\n${cliMd}`);
-  assert.match(md, new RegExp(`\\nIn brackets: the 95% percentile interval over ${RESAMPLES} `));
+  assert.match(md, new RegExp(`\\nIn brackets: the 95% BCa interval over ${RESAMPLES} `));
   assert.match(cliMd.slice(md.length), /^\n\*\*bootstrap: /);
 
   // Sorting still follows the values.
@@ -177,42 +191,78 @@ test('intervals: shown under each value as the core gave them, and carried by th
   await screenshot(page, 'bootstrap-table');
 });
 
-test('Compare systems: the paired shares of the chosen measure, between 0 and 1', async () => {
+/** The Compare matrix's cells: row, column, p-value and text. */
+const readPValues = (page) =>
+  page.$$eval('[data-testid="compare-cell"]', (tds) =>
+    tds.map((td) => ({
+      row: td.dataset.row,
+      col: td.dataset.col,
+      value: td.dataset.value === undefined ? null : Number(td.dataset.value),
+      stars: td.dataset.stars,
+      text: td.textContent.trim(),
+    })),
+  );
+
+/** Every shown p-value is the command line's, with its marks at 0.05 and 0.01. */
+async function checkPValues(page, json, keys) {
+  const rows = json.systems.map((s) => s.name);
+  for (const key of keys) {
+    await page.getByTestId('compare-measure').selectOption(key);
+    await page.waitForSelector(`[data-testid="compare-matrix"][data-measure="${key}"]`);
+    const cells = await readPValues(page);
+    assert.equal(cells.length, rows.length * (rows.length - 1), key);
+    for (const { row, col, value, stars, text } of cells) {
+      const want = json.p_values[key][row][col];
+      assert.equal(value, want, `${key} ${row} − ${col}`);
+      assert.ok(value > 0 && value <= 1, `${key} ${row} − ${col}: ${value}`);
+      const marks = value < 0.01 ? '**' : value < 0.05 ? '*' : '';
+      assert.equal(stars, marks);
+      assert.equal(text, `${value < 0.0001 ? value.toExponential(1) : value.toFixed(4)}${marks}`);
+    }
+  }
+}
+
+test('Compare systems: the paired bootstrap p-values of the chosen measure, marked', async () => {
   const { page } = await evaluateShort();
   await page.getByTestId('tab-compare').click();
   const matrix = page.getByTestId('compare-matrix');
   assert.equal(await matrix.getAttribute('data-measure'), 'token.m1');
-  const rows = cli.systems.map((s) => s.name);
-
-  const readShares = () =>
-    page.$$eval('[data-testid="compare-cell"]', (tds) =>
-      tds.map((td) => ({
-        row: td.dataset.row,
-        col: td.dataset.col,
-        value: td.dataset.value === undefined ? null : Number(td.dataset.value),
-        text: td.textContent.trim(),
-      })),
-    );
-  for (const key of ['token.m1', 'token.vi', 'type.macro_i_m1']) {
-    await page.getByTestId('compare-measure').selectOption(key);
-    await page.waitForSelector(`[data-testid="compare-matrix"][data-measure="${key}"]`);
-    const shares = await readShares();
-    assert.equal(shares.length, rows.length * (rows.length - 1), key);
-    for (const { row, col, value, text } of shares) {
-      const want = cli.paired[key][row][col];
-      assert.equal(value, want, `${key} ${row} − ${col}`);
-      if (want === null) assert.equal(text, '=');
-      else {
-        assert.ok(value >= 0 && value <= 1, `${key} ${row} − ${col}: ${value}`);
-        assert.equal(text, value.toFixed(3));
-      }
-    }
-  }
+  assert.equal(await page.getByTestId('compare').getAttribute('data-test'), 'bootstrap');
+  assert.match(
+    await page.getByTestId('compare-method').textContent(),
+    new RegExp(`the paired bootstrap, ${RESAMPLES} resamples`),
+  );
+  await checkPValues(page, cli, ['token.m1', 'token.vi', 'type.macro_i_m1']);
   assert.match(
     await page.getByTestId('compare-legend').textContent(),
-    /below 0\.05.*order of the two systems/s,
+    /\*\* p < 0\.01.*\* p < 0\.05.*no correction/s,
   );
   await screenshot(page, 'bootstrap-compare');
+});
+
+test('approximate randomization: shuffles shown as they run, p-values as the command line', async () => {
+  const page = await openShort();
+  await openOptions(page);
+  await page.getByLabel('Levels').selectOption('token');
+  await page.getByLabel('Paired test').selectOption('ar');
+  await page.getByLabel('Shuffles').fill('300');
+  await evaluateAndWait(page, 'brown-c50-d3.tsv', 60_000);
+  const progress = await page.evaluate(() => window.progressTexts);
+  assert.ok(
+    progress.some((t) => /^Shuffling \d+ \/ 300$/.test(t)),
+    `no shuffling progress among: ${progress.join(' | ')}`,
+  );
+  const json = JSON.parse(
+    cliText(['--format', 'json', '--levels', 'token', '--test', 'ar', '--shuffles', '300', ...FILES], dir),
+  );
+  await page.getByTestId('tab-compare').click();
+  assert.equal(await page.getByTestId('compare').getAttribute('data-test'), 'ar');
+  assert.match(
+    await page.getByTestId('compare-method').textContent(),
+    /approximate randomization, 300 shuffles that swap the two systems' sentences/,
+  );
+  await checkPValues(page, json, ['token.m1', 'token.ami']);
+  assert.equal(await page.getByTestId('ci').count(), 0);
 });
 
 test('Measure correlation: Spearman by default, Kendall on the toggle, over n systems', async () => {
@@ -297,7 +347,7 @@ test('Cancel during resampling stops the worker; the page then evaluates again',
   await page.waitForSelector('[data-testid="progress"][data-phase="bootstrap"]', {
     timeout: 30_000,
   });
-  assert.match(await text.textContent(), /^Resampling [\d,]+ \/ 1,000$/);
+  assert.match(await text.textContent(), /^Resampling [\d,]+ \/ 1,100$/);
   assert.equal(
     await page.getByRole('progressbar', { name: 'Bootstrap resampling progress' }).count(),
     1,

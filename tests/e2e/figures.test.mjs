@@ -236,14 +236,20 @@ test('1,000 × 1,000: wheel zoom, drag, search and keys reach a named class', as
   assert.ok(cols.every((k) => /^k\d+$/.test(k)));
   await page.getByTestId('views').screenshot({ path: join(RESULTS_DIR, 'table-1000-zoomed.png') });
 
-  // Dragging moves the window (the screenshot may have scrolled: the canvas is found anew).
+  // Dragging moves the window. The screenshot may have scrolled the plot partly out of view,
+  // where the mouse cannot reach it: it is centred again and found anew.
   const before = await canvas.getAttribute('data-window');
+  await canvas.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   const at = await canvas.boundingBox();
   await page.mouse.move(at.x + at.width * 0.5, at.y + at.height * 0.6);
   await page.mouse.down();
   await page.mouse.move(at.x + at.width * 0.3, at.y + at.height * 0.3, { steps: 5 });
   await page.mouse.up();
-  assert.notEqual(await canvas.getAttribute('data-window'), before);
+  await page.waitForFunction(
+    ([el, was]) => el.getAttribute('data-window') !== was,
+    [await canvas.elementHandle(), before],
+    { timeout: 5000 },
+  );
 
   // Search by name, then the keys: the found class is drawn and read out.
   await page.getByTestId('heatmap-find').fill('class777');

@@ -40,6 +40,9 @@ const EXPECTED = {
   levels: 'type',
   substitutable: true,
   bootstrap: 200,
+  ci: 'percentile',
+  test: 'ar',
+  shuffles: 500,
   detail: true,
 };
 
@@ -71,6 +74,9 @@ async function setEverything(page) {
   for (const b of ['random', 'one', 'singletons', 'majority'])
     await page.getByLabel(b, { exact: true }).check();
   await page.getByTestId('bootstrap-200').click();
+  await page.getByLabel('Intervals').selectOption('percentile');
+  await page.getByLabel('Paired test').selectOption('ar');
+  await page.getByLabel('Shuffles').fill('500');
 }
 
 test('every option reaches the worker as the contract names it, and the link keeps them', async () => {
@@ -96,6 +102,9 @@ test('every option reaches the worker as the contract names it, and the link kee
     'punct=1',
     'mapkeep=1',
     'bootstrap=200',
+    'ci=percentile',
+    'test=ar',
+    'shuffles=500',
   ]) {
     assert.ok(hash.includes(part), `${part} is not in ${hash}`);
   }
@@ -106,6 +115,9 @@ test('every option reaches the worker as the contract names it, and the link kee
   await openOptions(page);
   assert.equal(await page.getByLabel('Restarts').inputValue(), '25');
   assert.equal(await page.getByLabel('Bootstrap resamples').inputValue(), '200');
+  assert.equal(await page.getByLabel('Intervals').inputValue(), 'percentile');
+  assert.equal(await page.getByLabel('Paired test').inputValue(), 'ar');
+  assert.equal(await page.getByLabel('Shuffles').inputValue(), '500');
   assert.equal(await page.getByLabel('NMI mean').inputValue(), 'max');
   assert.equal(
     await page.getByLabel('Gold labels to exclude').inputValue(),

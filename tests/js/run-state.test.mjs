@@ -30,7 +30,7 @@ const progress = (id, done, total, phase = 'read') => ({
 const result = (systems) => ({ schema: 1, version: 'x', gold: {}, options: {}, systems });
 const play = (actions, from = IDLE) => actions.reduce(runReducer, from);
 
-test('a run goes idle → reading → scoring → resampling → done', () => {
+test('a run goes idle → reading → scoring → resampling → shuffling → done', () => {
   const states = [];
   let run = IDLE;
   for (const action of [
@@ -39,12 +39,23 @@ test('a run goes idle → reading → scoring → resampling → done', () => {
     progress(1, 150, 150),
     progress(1, 3, 200, 'bootstrap'),
     progress(1, 200, 200, 'bootstrap'),
+    progress(1, 16, 1000, 'shuffle'),
+    progress(1, 1000, 1000, 'shuffle'),
     { type: 'done', id: 1, result: result([{ name: 's.tsv' }]), at: 3500 },
   ]) {
     run = runReducer(run, action);
     states.push(run.state);
   }
-  assert.deepEqual(states, ['reading', 'reading', 'scoring', 'resampling', 'resampling', 'done']);
+  assert.deepEqual(states, [
+    'reading',
+    'reading',
+    'scoring',
+    'resampling',
+    'resampling',
+    'shuffling',
+    'shuffling',
+    'done',
+  ]);
   assert.equal(run.seconds, 2.5);
   assert.equal(run.signature, 'sig1');
   assert.deepEqual(run.fileIds, fileIds);
@@ -110,6 +121,8 @@ test('each file is read up to the same level, or to its end', () => {
   // Scoring and resampling come after every file has been read.
   const resampling = play([start(1), progress(1, 2, 9, 'bootstrap')]);
   assert.deepEqual(fileShares(resampling), { 1: 1, 2: 1, 3: 1 });
+  const shuffling = play([start(1), progress(1, 2, 9, 'shuffle')]);
+  assert.deepEqual(fileShares(shuffling), { 1: 1, 2: 1, 3: 1 });
   // An empty file is read at once.
   assert.deepEqual(fileShares(play([start(1, [10, 0, 10]), progress(1, 4, 20)])), {
     1: 0.2,

@@ -26,6 +26,8 @@ OPTION_SETS = [
      {"levels": "token", "substitutable": True, "token_check": False}),
     (["--unclustered", "split", "--unclustered-label", "k2", "--detail"],
      {"unclustered": "split", "unclustered_label": "k2", "detail": True}),
+    (["--test", "ar", "--shuffles", "300", "--bootstrap", "30", "--ci", "percentile"],
+     {"test": "ar", "shuffles": 300, "bootstrap": 30, "ci": "percentile"}),
 ]
 
 

@@ -19,6 +19,16 @@ export const FORMATS = [
 export const NMI_MEANS = ['arithmetic', 'geometric', 'min', 'max'];
 export const UNCLUSTERED = ['merge', 'split', 'drop'];
 export const LEVELS = ['both', 'token', 'type'];
+/** How the bootstrap makes its intervals (--ci) and which test gives p-values (--test). */
+export const CI_METHODS = {
+  bca: 'BCa (bias-corrected, accelerated)',
+  percentile: 'percentile',
+  basic: 'basic (reflected percentile)',
+};
+export const TESTS = {
+  bootstrap: 'paired bootstrap (on the resamples)',
+  ar: 'approximate randomization',
+};
 export const BASELINES = ['random', 'one', 'singletons', 'majority'];
 export const MAP_PRESETS = {
   'brown-universal': 'Brown → Universal (Petrov et al. 2012)',
@@ -80,11 +90,15 @@ export const DEFAULTS = Object.freeze({
   levels: 'both',
   substitutable: false,
   bootstrap: '0', // resamples for intervals and paired comparisons; 0 is off
+  ci: 'bca', // how the intervals are made
+  test: 'bootstrap', // the paired test's p-values: on the resamples, or 'ar'
+  shuffles: '10000', // approximate randomization's shuffles
 });
 
 /** Quick choices for the number of bootstrap resamples. */
 export const BOOTSTRAP_PRESETS = ['0', '200', '1000'];
 export const BOOTSTRAP_MAX = 100000;
+export const SHUFFLES_MAX = 10000000;
 
 /** The option keys that change the numbers (a change makes the shown result stale). */
 export const COMPUTE_KEYS = [
@@ -106,6 +120,9 @@ export const COMPUTE_KEYS = [
   'levels',
   'substitutable',
   'bootstrap',
+  'ci',
+  'test',
+  'shuffles',
 ];
 
 const isNumber = (text) => text.trim() !== '' && Number.isFinite(Number(text));
@@ -122,6 +139,8 @@ export function validate(o) {
     bad.minShare = 'a number from 0 to 1';
   if (!isInteger(o.bootstrap) || Number(o.bootstrap) < 0 || Number(o.bootstrap) > BOOTSTRAP_MAX)
     bad.bootstrap = `a whole number from 0 (off) to ${BOOTSTRAP_MAX}`;
+  if (!isInteger(o.shuffles) || Number(o.shuffles) < 1 || Number(o.shuffles) > SHUFFLES_MAX)
+    bad.shuffles = `a whole number from 1 to ${SHUFFLES_MAX}`;
   return bad;
 }
 
@@ -163,6 +182,9 @@ export function requestOptions(o, maps = {}) {
     levels: o.levels,
     substitutable: o.substitutable,
     bootstrap: Number(o.bootstrap),
+    ci: o.ci,
+    test: o.test,
+    shuffles: Number(o.shuffles),
     detail: true,
   };
   if (o.unclusteredLabel.trim()) out.unclusteredLabel = o.unclusteredLabel.trim();
@@ -221,6 +243,9 @@ const URL_KEYS = {
   levels: 'levels',
   substitutable: 'sub',
   bootstrap: 'bootstrap',
+  ci: 'ci',
+  test: 'test',
+  shuffles: 'shuffles',
 };
 
 const LISTS = new Set(['families', 'mappings', 'baselines']);
@@ -230,6 +255,8 @@ const CHOICES = {
   nmiMean: NMI_MEANS,
   unclustered: UNCLUSTERED,
   levels: LEVELS,
+  ci: Object.keys(CI_METHODS),
+  test: Object.keys(TESTS),
   goldMap: ['', ...Object.keys(MAP_PRESETS)],
   inducedMap: ['', ...Object.keys(MAP_PRESETS)],
 };

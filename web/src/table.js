@@ -66,6 +66,18 @@ export function cellInterval(system, column) {
   return Array.isArray(ci) && ci.length === 2 && ci.every((v) => Number.isFinite(v)) ? ci : null;
 }
 
+/** Why a system's measure has no interval although it was resampled, or null. */
+export function intervalWithheld(system, column) {
+  const why = system?.ci_withheld?.[column.key];
+  return typeof why === 'string' ? why : null;
+}
+
+/** "BCa", "percentile", "basic": how the result's intervals were made. */
+export function intervalMethod(bootstrap) {
+  const names = { bca: 'BCa', percentile: 'percentile', basic: 'basic' };
+  return names[bootstrap?.method] ?? 'percentile';
+}
+
 /** The column of a section-qualified measure id ('token.m1'), or null for an unknown id. */
 export function columnOfKey(key) {
   const [level, id] = String(key).split('.');
@@ -75,7 +87,7 @@ export function columnOfKey(key) {
 
 /**
  * What the intervals rest on, in words for the legend and the exports ('' without them):
- * "the 95% percentile interval over 200 bootstrap resamples of the 2,000 sentences (the type
+ * "the 95% BCa interval over 200 bootstrap resamples of the 2,000 sentences (the type
  * level: of its 9,545 items), seed 1."
  */
 export function bootstrapNote(bootstrap) {
@@ -87,7 +99,7 @@ export function bootstrapNote(bootstrap) {
   if (bootstrap.type_unit && bootstrap.type_unit !== bootstrap.unit && bootstrap.items >= 0)
     what += ` (the type level: of its ${count(bootstrap.items)} ${plural(bootstrap.type_unit, bootstrap.items)})`;
   const seed = bootstrap.seed !== undefined ? `, seed ${bootstrap.seed}` : '';
-  return `the ${level}% percentile interval over ${count(bootstrap.resamples)} bootstrap resamples of ${what}${seed}.`;
+  return `the ${level}% ${intervalMethod(bootstrap)} interval over ${count(bootstrap.resamples)} bootstrap resamples of ${what}${seed}.`;
 }
 
 /**

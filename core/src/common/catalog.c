@@ -100,9 +100,13 @@ const char *ce_opt_choice(ce_option opt, unsigned value) {
   static const char *const means[] = {"arithmetic", "geometric", "min", "max", NULL};
   static const char *const policies[] = {"merge", "split", "drop", NULL};
   static const char *const levels[] = {"both", "token", "type", NULL};
+  static const char *const intervals[] = {"bca", "percentile", "basic", NULL};
+  static const char *const tests[] = {"bootstrap", "ar", NULL};
   const char *const *names = opt == CE_OPT_NMI_MEAN      ? means
                              : opt == CE_OPT_UNCLUSTERED ? policies
                              : opt == CE_OPT_LEVELS      ? levels
+                             : opt == CE_OPT_CI          ? intervals
+                             : opt == CE_OPT_TEST        ? tests
                                                          : NULL;
   for (unsigned i = 0; names && names[i]; i++)
     if (i == value) return names[i];

@@ -545,6 +545,7 @@ ce_status ce__climb(const ce_type_index *ix, int measure, const uint32_t *start,
     status = ce__type_values(ix, st.map, all);
     if (status) goto done;
     values[s] = all[measure];
+    if (options->on_start) options->on_start(options->user);
     if (s == 0 || values[s] > score->value + CE_CLIMB_EPS) {
       score->value = values[s];
       memcpy(best_map, st.map, m * sizeof *best_map);

@@ -9,8 +9,10 @@
 
 /* How M-1 hill climbing runs (SPEC §3.2). */
 typedef struct ce_climb_options {
-  unsigned restarts; /* starts in all, >= 1; start 0 is the "intelligent" one */
-  uint64_t seed;     /* seeds the other starts */
+  unsigned restarts;            /* starts in all, >= 1; start 0 is the "intelligent" one */
+  uint64_t seed;                /* seeds the other starts */
+  void (*on_start)(void *user); /* NULL, or called as each start ends: progress */
+  void *user;
 } ce_climb_options;
 
 /*

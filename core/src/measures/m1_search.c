@@ -96,7 +96,7 @@ static ce_status perturb(const ce_type_index *ix, int measure, const ce_climb_op
   if (!count) goto done;
   ce_rng rng;
   ce__rng_seed(&rng, climb->seed, CE_KICK_STREAM + (uint64_t)measure);
-  ce_climb_options once = {1, climb->seed};
+  ce_climb_options once = {1, climb->seed, NULL, NULL};
   memcpy(walk, score->cluster_to_class, m * sizeof *walk);
   double at = score->value;
   uint64_t sweeps = 0; /* the perturbations climb at most as long as the starts did */

@@ -6,6 +6,8 @@
  */
 #include <float.h>
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "measures/measures_internal.h"
 
@@ -92,6 +94,70 @@ double ce__expected_mutual_information(const ce_table *table) {
   return emi;
 }
 
+void ce__emi_cache_free(ce_emi_cache *cache) {
+  free(cache->keys);
+  free(cache->values);
+  memset(cache, 0, sizeof *cache);
+}
+
+/* g(b) = Σ_c E[MI term](a_c, b, N): a cluster of size b's share of the expected MI. */
+static double cluster_emi(const ce_table *table, uint64_t b) {
+  double total = (double)table->total, sum = 0.0;
+  for (size_t c = 0; c < table->classes; c++)
+    if (table->class_sums[c])
+      sum += expected_cell_mi((double)table->class_sums[c], (double)b, total);
+  return sum;
+}
+
+static int emi_cache_grow(ce_emi_cache *cache) {
+  size_t count = cache->slot_count ? 2 * cache->slot_count : 1024;
+  uint64_t *keys = calloc(count, sizeof *keys);
+  double *values = malloc(count * sizeof *values);
+  if (!keys || !values) {
+    free(keys);
+    free(values);
+    return 0;
+  }
+  for (size_t i = 0; i < cache->slot_count; i++) {
+    if (!cache->keys[i]) continue;
+    size_t slot = (size_t)(cache->keys[i] * 0x9e3779b97f4a7c15u) & (count - 1);
+    while (keys[slot]) slot = (slot + 1) & (count - 1);
+    keys[slot] = cache->keys[i];
+    values[slot] = cache->values[i];
+  }
+  free(cache->keys);
+  free(cache->values);
+  cache->keys = keys;
+  cache->values = values;
+  cache->slot_count = count;
+  return 1;
+}
+
+/* g(b) from the cache, computed once; computed without keeping it when memory runs out. */
+static double cached_cluster_emi(const ce_table *table, ce_emi_cache *cache, uint64_t b) {
+  if (2 * (cache->used + 1) > cache->slot_count && !emi_cache_grow(cache))
+    return cluster_emi(table, b);
+  size_t mask = cache->slot_count - 1;
+  size_t slot = (size_t)((b + 1) * 0x9e3779b97f4a7c15u) & mask;
+  while (cache->keys[slot] && cache->keys[slot] != b + 1) slot = (slot + 1) & mask;
+  if (!cache->keys[slot]) {
+    cache->keys[slot] = b + 1;
+    cache->values[slot] = cluster_emi(table, b);
+    cache->used++;
+  }
+  return cache->values[slot];
+}
+
+/* Expected MI summed cluster by cluster through the cache (its N must be the table's). */
+static double expected_mi_cached(const ce_table *table, ce_emi_cache *cache) {
+  if (!cache->used && !cache->slot_count) cache->total = table->total;
+  if (cache->total != table->total) return ce__expected_mutual_information(table);
+  double emi = 0.0;
+  for (size_t k = 0; k < table->clusters; k++)
+    if (table->cluster_sums[k]) emi += cached_cluster_emi(table, cache, table->cluster_sums[k]);
+  return emi;
+}
+
 /* Counts the classes and clusters that hold at least one token, and those of one token. */
 typedef struct label_counts {
   size_t classes, clusters, single_classes, single_clusters;
@@ -115,8 +181,9 @@ static label_counts count_used(const ce_table *table) {
  * perfect match (1); NMI is 0 when MI is 0; AMI's denominator keeps at least machine
  * epsilon. Identical partitions give AMI = 1 (SPEC §3.1), where scikit-learn could give 0.
  */
-static void normalized_mi(const ce_table *table, double h_c, double h_k, double mi, ce_mean mean,
-                          ce_measures *out) {
+static void normalized_mi(const ce_table *table, double h_c, double h_k, double mi,
+                          const ce_measure_options *options, ce_measures *out) {
+  ce_mean mean = options->mean;
   label_counts counts = count_used(table);
   if (counts.classes == 1 && counts.clusters == 1) {
     ce__measure_put(out, CE_NMI, 1.0);
@@ -132,7 +199,9 @@ static void normalized_mi(const ce_table *table, double h_c, double h_k, double 
   /* When one side is all singletons every permutation gives the same table: EMI = MI
    * exactly, and computing it would only add rounding noise to a 0 numerator. */
   int forced = counts.single_classes == counts.classes || counts.single_clusters == counts.clusters;
-  double emi = forced ? mi : ce__expected_mutual_information(table);
+  double emi = forced               ? mi
+               : options->emi_cache ? expected_mi_cached(table, options->emi_cache)
+                                    : ce__expected_mutual_information(table);
   double denominator = normalizer - emi;
   if (denominator < 0)
     denominator = denominator < -DBL_EPSILON ? denominator : -DBL_EPSILON;
@@ -174,7 +243,7 @@ void ce__measures_info(const ce_table *table, const ce_measure_options *options,
   double vi = h_c_given_k + h_k_given_c;
   double nvi = h_c == 0.0 ? h_k : vi / h_c;
 
-  normalized_mi(table, h_c, h_k, mi, options->mean, out);
+  normalized_mi(table, h_c, h_k, mi, options, out);
   /* wordspace's clustering entropy: H(C|K) always in bits, and scaled by H(C). */
   ce__measure_put(out, CE_ENTROPY_BITS, h_c_given_k / log(2.0));
   ce__measure_put(out, CE_ENTROPY_SCALED, h_c == 0.0 ? 0.0 : h_c_given_k / h_c);

@@ -9,6 +9,29 @@ typedef struct ce_measures {
   uint64_t available; /* bit m set: value[m] is defined */
 } ce_measures;
 
+/*
+ * A bootstrap resample draws a unit (a sentence) w times and counts each of its tokens w
+ * times. Pairs must not be made of a token and its own copy: per cell, in the table's order,
+ * Σ w² over the cell's tokens (the copies make Σ (w² − w)/2 pairs more than C(n, 2) counts).
+ */
+typedef struct ce_copies {
+  const uint64_t *squares;
+} ce_copies;
+
+/*
+ * Expected mutual information cluster by cluster, g(b) = Σ_c E[MI term](a_c, b, N),
+ * remembered by cluster size b. Valid while the class sums and N stay as they are: a
+ * randomization test swaps the clusters of the same gold tokens, so only cluster sizes
+ * change, and sizes recur from shuffle to shuffle. Zero-initialised; ce__emi_cache_free.
+ */
+typedef struct ce_emi_cache {
+  uint64_t total; /* N of the entries; a table of another N bypasses the cache */
+  uint64_t *keys; /* b + 1; 0 = empty */
+  double *values; /* g(b) */
+  size_t slot_count, used;
+} ce_emi_cache;
+void ce__emi_cache_free(ce_emi_cache *cache);
+
 /* The options the contingency measures read. */
 typedef struct ce_measure_options {
   double beta;  /* V-measure's weight of completeness */
@@ -17,6 +40,8 @@ typedef struct ce_measure_options {
   /* When not NULL (clusters elements each): the m1 and o1 mappings, cluster → class,
    * UINT32_MAX for a cluster o1 leaves unmapped. */
   uint32_t *m1_map, *o1_map;
+  const ce_copies *copies; /* a resample's copies; NULL: every token counted once */
+  ce_emi_cache *emi_cache; /* NULL: expected MI from scratch, class by class */
 } ce_measure_options;
 
 static inline void ce__measure_put(ce_measures *out, ce_measure m, double value) {
@@ -39,8 +64,9 @@ void ce__measures_info(const ce_table *table, const ce_measure_options *options,
  * (Vinh, Epps & Bailey 2010), in nats (measures_info.c). */
 double ce__expected_mutual_information(const ce_table *table);
 
-/* ARI, Rand, pairwise P/R/F, FMI, BCubed, ZeroSpeech grouping (measures_pairs.c). */
-void ce__measures_pairs(const ce_table *table, ce_measures *out);
+/* ARI, Rand, pairwise P/R/F, FMI, BCubed, ZeroSpeech grouping (measures_pairs.c); `copies`
+ * NULL on the full data. */
+ce_status ce__measures_pairs(const ce_table *table, const ce_copies *copies, ce_measures *out);
 
 /* Harmonic mean of p and r; 0 when both are 0. */
 static inline double ce__f_score(double p, double r) {

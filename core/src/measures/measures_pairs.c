@@ -5,6 +5,7 @@
  * Pair counts are exact 64-bit integers; only the final ratios are floating point.
  */
 #include <math.h>
+#include <stdlib.h>
 
 #include "measures/measures_internal.h"
 
@@ -17,28 +18,81 @@ static double ratio_or_one(double num, double den) {
   return den == 0.0 ? 1.0 : num / den;
 }
 
-void ce__measures_pairs(const ce_table *table, ce_measures *out) {
-  uint64_t together_both = 0, together_gold = 0, together_system = 0;
-  double bcubed_p = 0, bcubed_r = 0;
-  uint64_t grouped = 0, gold_grouped = 0, system_grouped = 0;
+/* Pair and group counts over the table. */
+typedef struct pair_counts {
+  uint64_t both, gold, system, all; /* pairs together in the cell, class, cluster, all */
+  uint64_t grouped, gold_grouped, system_grouped; /* ZeroSpeech: tokens not alone there */
+} pair_counts;
+
+static void count_pairs(const ce_table *table, pair_counts *pc) {
   for (size_t i = 0; i < table->cell_count; i++) {
     uint64_t n = table->cell_n[i];
-    double a = (double)table->class_sums[table->cell_class[i]];
-    double b = (double)table->cluster_sums[table->cell_cluster[i]];
-    together_both += pairs_of(n);
-    bcubed_p += (double)n * (double)n / b;
-    bcubed_r += (double)n * (double)n / a;
-    if (n >= 2) grouped += n;
+    pc->both += pairs_of(n);
+    if (n >= 2) pc->grouped += n;
   }
   for (size_t c = 0; c < table->classes; c++) {
-    together_gold += pairs_of(table->class_sums[c]);
-    if (table->class_sums[c] >= 2) gold_grouped += table->class_sums[c];
+    pc->gold += pairs_of(table->class_sums[c]);
+    if (table->class_sums[c] >= 2) pc->gold_grouped += table->class_sums[c];
   }
   for (size_t k = 0; k < table->clusters; k++) {
-    together_system += pairs_of(table->cluster_sums[k]);
-    if (table->cluster_sums[k] >= 2) system_grouped += table->cluster_sums[k];
+    pc->system += pairs_of(table->cluster_sums[k]);
+    if (table->cluster_sums[k] >= 2) pc->system_grouped += table->cluster_sums[k];
   }
-  double total_pairs = (double)pairs_of(table->total);
+  pc->all = pairs_of(table->total);
+}
+
+/*
+ * The pairs on a resample, without those of a token and its own copy: n tokens of which the
+ * distinct ones were drawn w times each make (n² − Σ w²)/2 pairs of distinct tokens. (The
+ * grouping scores have no resample values: see stats/bootstrap.c.)
+ */
+static ce_status count_pairs_of_distinct(const ce_table *table, const ce_copies *copies,
+                                         pair_counts *pc) {
+  uint64_t *cluster_squares = calloc(table->clusters ? table->clusters : 1, sizeof(uint64_t));
+  if (!cluster_squares) return CE_ERR_NOMEM;
+  uint64_t all_squares = 0;
+  /* Cells are sorted by class: each class is one run. */
+  for (size_t i = 0; i < table->cell_count;) {
+    uint32_t cls = table->cell_class[i];
+    uint64_t class_squares = 0;
+    for (; i < table->cell_count && table->cell_class[i] == cls; i++) {
+      uint64_t n = table->cell_n[i], squares = copies->squares[i];
+      pc->both += (n * n - squares) / 2;
+      class_squares += squares;
+      cluster_squares[table->cell_cluster[i]] += squares;
+    }
+    uint64_t a = table->class_sums[cls];
+    pc->gold += (a * a - class_squares) / 2;
+    all_squares += class_squares;
+  }
+  for (size_t k = 0; k < table->clusters; k++) {
+    uint64_t b = table->cluster_sums[k];
+    pc->system += (b * b - cluster_squares[k]) / 2;
+  }
+  pc->all = (table->total * table->total - all_squares) / 2;
+  free(cluster_squares);
+  return CE_OK;
+}
+
+ce_status ce__measures_pairs(const ce_table *table, const ce_copies *copies, ce_measures *out) {
+  pair_counts pc = {0, 0, 0, 0, 0, 0, 0};
+  double bcubed_p = 0, bcubed_r = 0;
+  for (size_t i = 0; i < table->cell_count; i++) {
+    double n = (double)table->cell_n[i];
+    double a = (double)table->class_sums[table->cell_class[i]];
+    double b = (double)table->cluster_sums[table->cell_cluster[i]];
+    bcubed_p += n * n / b;
+    bcubed_r += n * n / a;
+  }
+  count_pairs(table, &pc);
+  if (copies) {
+    pc.both = pc.gold = pc.system = pc.all = 0;
+    ce_status status = count_pairs_of_distinct(table, copies, &pc);
+    if (status) return status;
+  }
+  uint64_t together_both = pc.both, together_gold = pc.gold, together_system = pc.system;
+  uint64_t grouped = pc.grouped, gold_grouped = pc.gold_grouped, system_grouped = pc.system_grouped;
+  double total_pairs = (double)pc.all;
   double tp = (double)together_both;
   double fp = (double)(together_system - together_both); /* together in K only */
   double fn = (double)(together_gold - together_both);   /* together in C only */
@@ -70,4 +124,5 @@ void ce__measures_pairs(const ce_table *table, ce_measures *out) {
   ce__measure_put(out, CE_GROUPING_P, grouping_p);
   ce__measure_put(out, CE_GROUPING_R, grouping_r);
   ce__measure_put(out, CE_GROUPING_F, ce__f_score(grouping_p, grouping_r));
+  return CE_OK;
 }

@@ -188,7 +188,7 @@ static ce_status type_measures(const ce_entries *entries, const ce_climb_options
                                const uint32_t *const *m1_start, const ce_m1_search_options *search,
                                ce_type_result *result) {
   memset(result, 0, sizeof *result);
-  ce_climb_options defaults = {10, 1};
+  ce_climb_options defaults = {10, 1, NULL, NULL};
   if (!options) options = &defaults;
   ce_type_index ix;
   ce_status status = ce__type_index_build(&ix, entries);

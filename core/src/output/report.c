@@ -11,6 +11,7 @@
 #include "run/row_internal.h"
 #include "run/run_internal.h"
 #include "stats/bootstrap_internal.h"
+#include "stats/randomization_internal.h"
 #include "stats/ranking_internal.h"
 #include "common/catalog_internal.h"
 
@@ -148,15 +149,17 @@ static ce_status put_count(ce_buf *out, unsigned long long n) {
 }
 
 /*
- * What the intervals rest on, for the reader of a Markdown or LaTeX table: "the 95%
- * percentile interval over 1,000 bootstrap resamples of the 2,000 sentences (the type level:
- * of its 9,545 items), seed 1."
+ * What the intervals rest on, for the reader of a Markdown or LaTeX table: "the 95% BCa
+ * interval over 1,000 bootstrap resamples of the 2,000 sentences (the type level: of its
+ * 9,545 items), seed 1."
  */
 static ce_status put_bootstrap_note(ce_buf *out, const ce_eval *ev) {
   size_t sentences, items;
   unsigned done;
   ce_boot_unit unit = ce__boot_unit(ev, &sentences, &items, &done, NULL);
-  ce_status status = ce__buf_puts(out, "the 95% percentile interval over ");
+  static const char *const methods[] = {"BCa", "percentile", "basic"};
+  ce_status status = ce__buf_printf(out, "the 95%% %s interval over ",
+                                    methods[(int)ev->options[CE_OPT_CI]]);
   if (!status) status = put_count(out, done);
   if (!status) status = ce__buf_puts(out, " bootstrap resamples of the ");
   if (!status) status = put_count(out, unit == CE_UNIT_SENTENCE ? sentences : items);
@@ -192,10 +195,15 @@ static ce_status put_value(ce_buf *out, ce_table_format format, const ce_eval *e
   if (!has)
     return format == CE_TABLE_TEXT ? ce__buf_printf(out, "%*s", (int)width, "n/a")
                                    : ce__buf_puts(out, "n/a");
+  /* Resampled, but the interval withheld: the reasons follow the table (ce_eval_comparison). */
+  int withheld = !has_interval && with_intervals(ev) &&
+                 ce_eval_interval_note(ev, row, column.level, column.measure);
   if (format == CE_TABLE_TEXT) {
     char text[80];
     if (has_interval)
       snprintf(text, sizeof text, "%.4f [%.4f, %.4f]", value, lo, hi);
+    else if (withheld)
+      snprintf(text, sizeof text, "%.4f [no interval]", value);
     else
       snprintf(text, sizeof text, "%.4f", value);
     return ce__buf_printf(out, "%*s", (int)width, text);
@@ -206,6 +214,8 @@ static ce_status put_value(ce_buf *out, ce_table_format format, const ce_eval *e
                              : ce__buf_printf(out, "**%.4f**", value);
   if (!status && has_interval)
     status = ce__buf_printf(out, latex ? " {\\scriptsize[%.4f, %.4f]}" : " [%.4f, %.4f]", lo, hi);
+  else if (!status && withheld)
+    status = ce__buf_puts(out, latex ? " {\\scriptsize[no interval]}" : " [no interval]");
   return status;
 }
 
@@ -432,16 +442,26 @@ static void format_share(char *text, size_t size, double value) {
     snprintf(text, size, "%.4f", value);
 }
 
-/* Row a against column b, per measure: the share of resamples that reverse the order. */
-static ce_status put_paired_matrix(ce_buf *out, const ce_eval *ev, ce_table_format format,
-                                   ce_column column) {
-  matrix_style style = {format, name_width(ev, (shown_rows){NULL, ev->row_count}), 8};
+/* "0.0123*": a p-value with its marks, * below 0.05 and ** below 0.01. */
+static void format_p(char *text, size_t size, double p) {
+  if (isnan(p))
+    snprintf(text, size, "n/a");
+  else
+    snprintf(text, size, p < 0.0001 ? "%.1e%s" : "%.4f%s", p,
+             p < 0.01   ? "**"
+             : p < 0.05 ? "*"
+                        : "");
+}
+
+/* Row a against column b, per measure: the two-sided p-value of the paired test. */
+static ce_status put_p_matrix(ce_buf *out, const ce_eval *ev, ce_table_format format,
+                              ce_column column, const char *method) {
+  matrix_style style = {format, name_width(ev, (shown_rows){NULL, ev->row_count}), 9};
   for (size_t r = 0; r < ev->row_count; r++)
     if (strlen(ev->rows[r].name) > style.cell_width) style.cell_width = strlen(ev->rows[r].name);
-  char title[160];
-  snprintf(title, sizeof title,
-           "%s.%s: share of resamples in which row - column has the other sign",
-           level_name(column.level), ce_measure_id(column.measure));
+  char title[200];
+  snprintf(title, sizeof title, "%s.%s: two-sided p-values, %s (* p < 0.05, ** p < 0.01)",
+           level_name(column.level), ce_measure_id(column.measure), method);
   ce_status status = put_title(out, format, title);
   if (!status) status = put_cell(out, &style, "system", 1);
   for (size_t b = 0; b < ev->row_count && !status; b++)
@@ -454,11 +474,51 @@ static ce_status put_paired_matrix(ce_buf *out, const ce_eval *ev, ce_table_form
       if (a == b)
         snprintf(text, sizeof text, "-");
       else
-        format_share(text, sizeof text, ce__boot_paired(ev, a, b, column.level, column.measure));
+        format_p(text, sizeof text, ce__p_value(ev, a, b, column.level, column.measure));
       status = put_cell(out, &style, text, 0);
     }
     if (!status) status = end_line(out, &style, ev->row_count, 0);
   }
+  return status;
+}
+
+/* The p-value matrices of the columns that have p-values, after a line on the test. */
+static ce_status put_tests(ce_buf *out, const ce_eval *ev, ce_table_format format,
+                           const ce_column *columns, size_t column_count) {
+  ce_test test;
+  unsigned count, done, total;
+  if (!ce__test_info(ev, &test, &count, &done, &total)) return CE_OK;
+  char method[120];
+  size_t sentences = 0;
+  ce__boot_unit(ev, &sentences, NULL, NULL, NULL);
+  if (test == CE_TEST_AR)
+    snprintf(method, sizeof method, "approximate randomization, %u shuffles of %s", count,
+             ev->boot->sentences ? "sentences (token level) and items (type level)" : "items");
+  else
+    snprintf(method, sizeof method, "paired bootstrap, %u resamples", count);
+  ce_status status = CE_OK;
+  for (size_t c = 0; c < column_count && !status; c++) {
+    int with = 0;
+    for (size_t a = 0; a < ev->row_count; a++)
+      for (size_t b = a + 1; b < ev->row_count; b++)
+        with |= !isnan(ce__p_value(ev, a, b, columns[c].level, columns[c].measure));
+    if (with) status = put_p_matrix(out, ev, format, columns[c], method);
+  }
+  return status;
+}
+
+/* The intervals the table's columns leave out, each with its reason. */
+static ce_status put_withheld(ce_buf *out, const ce_eval *ev, ce_table_format format,
+                              const ce_column *columns, size_t column_count) {
+  ce_status status = CE_OK;
+  for (size_t c = 0; c < column_count && !status; c++)
+    for (size_t r = 0; r < ev->row_count && !status; r++) {
+      const char *note = ce_eval_interval_note(ev, r, columns[c].level, columns[c].measure);
+      if (!note) continue;
+      status = ce__buf_printf(
+          out, format == CE_TABLE_MARKDOWN ? "- %s, %s.%s: %s\n" : "  %s, %s.%s: %s\n",
+          ev->rows[r].name, level_name(columns[c].level), ce_measure_id(columns[c].measure), note);
+    }
   return status;
 }
 
@@ -513,21 +573,25 @@ ce_status ce_eval_comparison(const ce_eval *ev, ce_table_format format, const ce
     size_t sentences, items;
     unsigned done, total;
     ce_boot_unit unit = ce__boot_unit(ev, &sentences, &items, &done, &total);
-    char title[200];
-    if (unit == CE_UNIT_SENTENCE)
-      snprintf(title, sizeof title,
-               "bootstrap: %u resamples of %zu sentences (token level) and %zu items (type level)",
-               done, sentences, items);
-    else
-      snprintf(title, sizeof title, "bootstrap: %u resamples of %zu items", done, items);
+    char title[300];
+    static const char *const methods[] = {"BCa", "percentile", "basic"};
+    int method = (int)ev->options[CE_OPT_CI];
+    int at = unit == CE_UNIT_SENTENCE
+                 ? snprintf(title, sizeof title,
+                            "bootstrap: %u resamples of %zu sentences (token level) and %zu "
+                            "items (type level); %s 95%% intervals",
+                            done, sentences, items, methods[method])
+                 : snprintf(title, sizeof title,
+                            "bootstrap: %u resamples of %zu items; %s 95%% "
+                            "intervals",
+                            done, items, methods[method]);
+    if (method == CE_CI_BCA && at > 0 && (size_t)at < sizeof title)
+      snprintf(title + at, sizeof title - (size_t)at,
+               ", accelerated by a jackknife over at most %d blocks", CE_JACKKNIFE_BLOCKS);
     status = put_title(&out, format, title);
-    for (size_t c = 0; c < column_count && !status; c++) {
-      int with = 0;
-      for (size_t r = 0; r < ev->row_count; r++)
-        with += ce__boot_has_values(ev, r, columns[c].level, columns[c].measure);
-      if (with >= 2) status = put_paired_matrix(&out, ev, format, columns[c]);
-    }
+    if (!status) status = put_withheld(&out, ev, format, columns, column_count);
   }
+  if (!status) status = put_tests(&out, ev, format, columns, column_count);
   if (!status) status = put_rank_matrix(&out, ev, format, columns, column_count);
   if (status) {
     ce__buf_free(&out);

@@ -8,6 +8,7 @@
 #include "run/row_internal.h"
 #include "run/run_internal.h"
 #include "stats/bootstrap_internal.h"
+#include "stats/randomization_internal.h"
 #include "stats/ranking_internal.h"
 
 static ce_status put_bytes(ce_buf *out, const char *text, size_t len) {
@@ -349,18 +350,33 @@ static ce_status put_interval(ce_buf *out, double lo, double hi) {
   return status ? status : ce__buf_puts(out, "]");
 }
 
-/* systems[i].ci: the 95% percentile interval of every measure that has one. */
+/* systems[i].ci: the 95% interval of every measure that has one (bootstrap.method says how
+ * it was made); ci_withheld: why a measure with resamples has none. */
 static ce_status put_ci(ce_buf *out, const ce_eval *ev, size_t r) {
   if (ce__boot_unit(ev, NULL, NULL, NULL, NULL) == CE_UNIT_NONE) return CE_OK;
   ce_status status = put_key(out, "ci", 0);
   if (!status) status = ce__buf_puts(out, "{");
-  int first = 1;
+  int first = 1, withheld = 0;
   for (int level = 0; level < 2 && !status; level++)
     for (int m = 0; m < CE_MEASURE_COUNT && !status; m++) {
       double lo, hi;
+      withheld += ce__boot_interval_note(ev, r, (ce_level)level, (ce_measure)m) != NULL;
       if (!ce__boot_interval(ev, r, (ce_level)level, (ce_measure)m, &lo, &hi)) continue;
       status = put_qualified_key(out, level, m, first);
       if (!status) status = put_interval(out, lo, hi);
+      first = 0;
+    }
+  if (!status) status = ce__buf_puts(out, "}");
+  if (status || !withheld) return status;
+  status = put_key(out, "ci_withheld", 0);
+  if (!status) status = ce__buf_puts(out, "{");
+  first = 1;
+  for (int level = 0; level < 2 && !status; level++)
+    for (int m = 0; m < CE_MEASURE_COUNT && !status; m++) {
+      const char *note = ce__boot_interval_note(ev, r, (ce_level)level, (ce_measure)m);
+      if (!note) continue;
+      status = put_qualified_key(out, level, m, first);
+      if (!status) status = put_string(out, note);
       first = 0;
     }
   return status ? status : ce__buf_puts(out, "}");
@@ -383,10 +399,19 @@ static ce_status put_bootstrap(ce_buf *out, const ce_eval *ev) {
     status = ce__buf_printf(
         out,
         "{\"resamples\":%u,\"requested\":%u,\"unit\":\"%s\",\"units\":%zu,\"type_unit\":"
-        "\"item\",\"sentences\":%zu,\"items\":%zu,\"seed\":%.0f,\"level\":0.95}",
+        "\"item\",\"sentences\":%zu,\"items\":%zu,\"seed\":%.0f,\"level\":0.95",
         done, total, unit == CE_UNIT_SENTENCE ? "sentence" : "item",
         unit == CE_UNIT_SENTENCE ? sentences : items, sentences, items, ev->options[CE_OPT_SEED]);
-  return status;
+  /* How the intervals were made; BCa's jackknife blocks by level. */
+  ce_ci_method method = (ce_ci_method)(int)ev->options[CE_OPT_CI];
+  if (!status) status = ce__buf_printf(out, ",\"method\":\"%s\"", ce__ci_method_name(method));
+  if (!status && method == CE_CI_BCA) {
+    const ce_boot *boot = ev->boot;
+    status = ce__buf_printf(out, ",\"jackknife_blocks\":{\"token\":%zu,\"type\":%zu}",
+                            boot->sentences ? boot->blocks[CE_LEVEL_TOKEN] : 0,
+                            boot->blocks[CE_LEVEL_TYPE]);
+  }
+  return status ? status : ce__buf_puts(out, "}");
 }
 
 /* paired[id][a][b]: the share of resamples in which a − b loses its full-data sign. */
@@ -423,6 +448,61 @@ static ce_status put_paired(ce_buf *out, const ce_eval *ev) {
       if (!status) status = ce__buf_puts(out, "}");
     }
   return status ? status : ce__buf_puts(out, "}");
+}
+
+/* A measure has p-values when some two rows have one. */
+static int has_p_values(const ce_eval *ev, int level, int m) {
+  for (size_t a = 0; a < ev->row_count; a++)
+    for (size_t b = a + 1; b < ev->row_count; b++)
+      if (!isnan(ce__p_value(ev, a, b, (ce_level)level, (ce_measure)m))) return 1;
+  return 0;
+}
+
+/* p_values[id][a][b]: the two-sided p-value of the paired test; test: which test and R. */
+static ce_status put_p_values(ce_buf *out, const ce_eval *ev) {
+  ce_test test;
+  unsigned count, done, total;
+  if (!ce__test_info(ev, &test, &count, &done, &total)) return CE_OK;
+  ce_status status = put_key(out, "p_values", 0);
+  if (!status) status = ce__buf_puts(out, "{");
+  int first_measure = 1;
+  for (int level = 0; level < 2 && !status; level++)
+    for (int m = 0; m < CE_MEASURE_COUNT && !status; m++) {
+      if (!has_p_values(ev, level, m)) continue;
+      status = put_qualified_key(out, level, m, first_measure);
+      if (!status) status = ce__buf_puts(out, "{");
+      first_measure = 0;
+      int first_a = 1;
+      for (size_t a = 0; a < ev->row_count && !status; a++) {
+        int first_b = 1;
+        for (size_t b = 0; b < ev->row_count && !status; b++) {
+          double p = ce__p_value(ev, a, b, (ce_level)level, (ce_measure)m);
+          if (isnan(p)) continue;
+          if (first_b) {
+            status = put_key(out, ev->rows[a].name, first_a);
+            if (!status) status = ce__buf_puts(out, "{");
+            first_a = 0;
+          }
+          if (!status) status = put_key(out, ev->rows[b].name, first_b);
+          if (!status) status = put_number(out, p);
+          first_b = 0;
+        }
+        if (!status && !first_b) status = ce__buf_puts(out, "}");
+      }
+      if (!status) status = ce__buf_puts(out, "}");
+    }
+  if (!status) status = ce__buf_puts(out, "}");
+  const ce_boot *boot = ev->boot;
+  if (!status && test == CE_TEST_AR)
+    status = ce__buf_printf(out,
+                            ",\"test\":{\"method\":\"ar\",\"shuffles\":%u,\"done\":%u,"
+                            "\"total\":%u,\"unit\":%s,\"type_unit\":\"item\",",
+                            count, done, total, boot->sentences ? "\"sentence\"" : "null");
+  else if (!status)
+    status = ce__buf_printf(out, ",\"test\":{\"method\":\"bootstrap\",\"resamples\":%u,", count);
+  if (!status)
+    status = ce__buf_printf(out, "\"seed\":%.0f,\"sided\":\"two\"}", ev->options[CE_OPT_SEED]);
+  return status;
 }
 
 /* rank_correlation: Spearman's ρ and Kendall's τ-b between every two measures' rankings. */
@@ -521,6 +601,7 @@ ce_status ce_eval_json(const ce_eval *ev, char **json, size_t *len) {
   if (!status) status = ce__buf_puts(&out, "]");
   if (!status) status = put_bootstrap(&out, ev);
   if (!status) status = put_paired(&out, ev);
+  if (!status) status = put_p_values(&out, ev);
   if (!status) status = put_rank_correlation(&out, ev);
   if (!status) status = ce__buf_puts(&out, "}\n");
   if (status) {

@@ -50,7 +50,16 @@ void ce_eval_free(ce_eval *ev) {
   free(ev->log.sentence_start.at);
   if (ev->gold_view) ce__gold_view_free(ev->gold_view);
   free(ev->gold_view);
+  free(ev->progress);
   free(ev);
+}
+
+ce_status ce_eval_set_progress(ce_eval *ev, ce_progress_fn fn, void *user) {
+  if (!ev) return CE_ERR_USAGE;
+  if (!ev->progress && !(ev->progress = calloc(1, sizeof *ev->progress))) return CE_ERR_NOMEM;
+  ev->progress->fn = fn;
+  ev->progress->user = user;
+  return CE_OK;
 }
 
 /* Options, exclusions and baselines are settled before the first byte is read. */

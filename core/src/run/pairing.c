@@ -112,7 +112,7 @@ static void fail_differs(ce_eval *ev, ce_input *system, const ce_pending_token *
 typedef struct pairing {
   int check;             /* token texts are compared (SPEC §2) */
   int types_from_tokens; /* (item, cluster) is counted too: not under --levels token */
-  int log;               /* --bootstrap keeps the tokens */
+  int log;               /* --bootstrap and --test ar keep the tokens */
 } pairing;
 
 /*
@@ -263,7 +263,7 @@ void ce__pair_ready_tokens(ce_eval *ev) {
   ce_input *gold = &ev->inputs[0];
   if (gold->failed || ce__format_shape(gold->format) != CE_SHAPE_TOKENS) return;
   pairing how = {ev->options[CE_OPT_TOKEN_CHECK] != 0.0, (int)ev->options[CE_OPT_LEVELS] != 1,
-                 ev->options[CE_OPT_BOOTSTRAP] > 0.0};
+                 ce__keeps_for_statistics(ev)};
   for (;;) {
     /* Positions so far: gold's tokens read (counted or excluded) less those waiting. */
     uint64_t position = gold->tokens + gold->excluded_tokens - ce__queue_size(gold) + 1;

@@ -27,6 +27,18 @@ typedef struct ce_token_log {
   int sentence_pending; /* a sentence began at an excluded token: the next counted one starts it */
 } ce_token_log;
 
+/* Who hears how far long work is (ce_eval_set_progress), and the M-1 starts counted. */
+typedef struct ce_progress {
+  ce_progress_fn fn;
+  void *user;
+  uint64_t starts_done, starts_total;
+} ce_progress;
+
+static inline void ce__progress(const ce_progress *progress, ce_phase phase, uint64_t done,
+                                uint64_t total) {
+  if (progress && progress->fn) progress->fn(progress->user, phase, done, total);
+}
+
 struct ce_eval {
   double options[CE_OPT_COUNT];
   ce_input *inputs; /* [0] is gold */
@@ -47,10 +59,17 @@ struct ce_eval {
   size_t row_count;
   /* Gold's evaluated items, counted once at finish (score.c). */
   uint64_t gold_items, polysemous_items;
-  ce_token_log log;                    /* --bootstrap: the counted tokens (pairing.c) */
-  struct ce_gold_view *gold_view;      /* --bootstrap: gold's entries, kept from scoring */
-  struct ce_boot *boot;                /* --bootstrap: the resamples (stats/bootstrap.c) */
+  ce_token_log log;                    /* statistics: the counted tokens (pairing.c) */
+  struct ce_gold_view *gold_view;      /* statistics: gold's entries, kept from scoring */
+  struct ce_boot *boot;                /* statistics: resamples, shuffles (stats/) */
   void (*boot_free)(struct ce_boot *); /* set with `boot` by the layer that makes it */
+  ce_progress *progress;               /* NULL until ce_eval_set_progress */
 };
+
+/* What the statistics read after scoring is kept: the token log, gold's view and the rows'
+ * labels by item. They need it for --bootstrap resamples and --test ar shuffles. */
+static inline int ce__keeps_for_statistics(const ce_eval *ev) {
+  return ev->options[CE_OPT_BOOTSTRAP] > 0.0 || (int)ev->options[CE_OPT_TEST] == CE_TEST_AR;
+}
 
 #endif

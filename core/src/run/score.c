@@ -14,9 +14,18 @@
 #include "run/typeset_internal.h"
 
 static ce_measure_options measure_options(const ce_eval *ev) {
-  ce_measure_options options = {ev->options[CE_OPT_BETA], ev->options[CE_OPT_LOG2] != 0.0,
-                                (ce_mean)ev->options[CE_OPT_NMI_MEAN], NULL, NULL};
+  ce_measure_options options = {ev->options[CE_OPT_BETA],
+                                ev->options[CE_OPT_LOG2] != 0.0,
+                                (ce_mean)ev->options[CE_OPT_NMI_MEAN],
+                                NULL,
+                                NULL,
+                                NULL,
+                                NULL};
   return options;
+}
+
+ce_measure_options ce__measure_options(const ce_eval *ev) {
+  return measure_options(ev);
 }
 
 /* ------------------------------------------------------------ token level */
@@ -27,9 +36,10 @@ static int wants(const ce_eval *ev, ce_level level) {
   return levels == 0 || levels == (level == CE_LEVEL_TOKEN ? 1 : 2);
 }
 
-static ce_status score_token_table(const ce_eval *ev, ce_row *row) {
+static ce_status score_token_table(const ce_eval *ev, ce_row *row, const ce_copies *copies) {
   if (!wants(ev, CE_LEVEL_TOKEN)) return CE_OK;
   ce_measure_options options = measure_options(ev);
+  options.copies = copies;
   /* The mappings behind m1 and o1 are kept for the heatmap and the reports. */
   size_t clusters = row->token_table.clusters ? row->token_table.clusters : 1;
   row->token_m1 = options.m1_map = malloc(clusters * sizeof *row->token_m1);
@@ -40,12 +50,34 @@ static ce_status score_token_table(const ce_eval *ev, ce_row *row) {
   return status;
 }
 
+/* Gold's (item, class) counts as (class, cluster) counts, each item taking the cluster of
+ * its entry (`entry_of`: item → entry, UINT32_MAX when it left the evaluation). */
+static ce_status table_from_entries(ce_row *row, const uint32_t *entry_of, const ce_cells *gold,
+                                    ce_table *table) {
+  const ce_entries *e = &row->entries;
+  ce_cells cells = {0};
+  ce_status status = CE_OK;
+  for (size_t slot = 0; slot < gold->slot_count && !status; slot++) {
+    if (!gold->slots[slot].key) continue;
+    uint64_t key = gold->slots[slot].key - 1;
+    uint32_t entry = entry_of[key >> 32];
+    if (entry != UINT32_MAX)
+      status = ce__cells_add(&cells, (uint32_t)key, e->cluster_ids[e->cluster_start[entry]],
+                             gold->slots[slot].count);
+  }
+  if (!status) status = ce__table_build(table, &cells, e->classes, e->clusters);
+  ce__cells_free(&cells);
+  return status;
+}
+
 /*
  * Mixed mode (SPEC §2): gold tokens take their item's induced entry. Defined only where
  * every evaluated item has one cluster; otherwise the token level is left out, with a
- * warning. Items that left the evaluation (dropped) take their tokens with them.
+ * warning. Items that left the evaluation (dropped) take their tokens with them. A resample
+ * counts its copies the same way (`src->copy_squares`).
  */
-static ce_status token_table_from_entries(const ce_eval *ev, ce_row *row, const ce_cells *gold) {
+static ce_status token_table_from_entries(const ce_eval *ev, ce_row *row,
+                                          const ce_row_sources *src) {
   const ce_entries *e = &row->entries;
   size_t item_total = ce__intern_count(&ev->items);
   uint32_t *entry_of = malloc((item_total ? item_total : 1) * sizeof *entry_of);
@@ -62,19 +94,14 @@ static ce_status token_table_from_entries(const ce_eval *ev, ce_row *row, const 
                           "token-level measures: n/a (the system's entries are "
                           "polysemous; each token needs one cluster)");
   } else {
-    ce_cells cells = {0};
-    for (size_t slot = 0; slot < gold->slot_count && !status; slot++) {
-      if (!gold->slots[slot].key) continue;
-      uint64_t key = gold->slots[slot].key - 1;
-      uint32_t entry = entry_of[key >> 32];
-      if (entry != UINT32_MAX)
-        status = ce__cells_add(&cells, (uint32_t)key, e->cluster_ids[e->cluster_start[entry]],
-                               gold->slots[slot].count);
-    }
-    if (!status) status = ce__table_build(&row->token_table, &cells, e->classes, e->clusters);
-    ce__cells_free(&cells);
+    ce_table squares = {0};
+    status = table_from_entries(row, entry_of, src->gold_tokens, &row->token_table);
     if (!status) row->has_token_table = 1;
-    if (!status) status = score_token_table(ev, row);
+    if (!status && src->copy_squares)
+      status = table_from_entries(row, entry_of, src->copy_squares, &squares);
+    ce_copies copies = {squares.cell_n};
+    if (!status) status = score_token_table(ev, row, src->copy_squares ? &copies : NULL);
+    ce__table_free(&squares);
   }
   free(entry_of);
   return status;
@@ -130,6 +157,13 @@ static double ebcubed_pairs(const ce_entries *e) {
   return pairs;
 }
 
+/* The full data's M-1 starts, counted for ce_eval_set_progress. */
+static void start_done(void *user) {
+  ce_progress *progress = user;
+  if (progress->starts_done < progress->starts_total) progress->starts_done++;
+  ce__progress(progress, CE_PHASE_RESTARTS, progress->starts_done, progress->starts_total);
+}
+
 static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t *const *m1_start) {
   if (!wants(ev, CE_LEVEL_TYPE)) return CE_OK;
   ce_status status = build_type_table(row);
@@ -145,8 +179,11 @@ static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t
   }
   if (status) return status;
   ce_climb_options climb = {(unsigned)ev->options[CE_OPT_RESTARTS],
-                            (uint64_t)ev->options[CE_OPT_SEED]};
-  if (m1_start) climb.restarts = 1; /* a resample climbs once, from the full data's mapping */
+                            (uint64_t)ev->options[CE_OPT_SEED], NULL, NULL};
+  if (m1_start)
+    climb.restarts = 1; /* a resample climbs once, from the full data's mapping */
+  else if (ev->progress && ev->progress->fn)
+    climb.on_start = start_done, climb.user = ev->progress;
   status = ce__type_measures_from(&row->entries, &climb, m1_start, &row->climb);
   if (status) return status;
   row->has_climb = 1;
@@ -225,13 +262,18 @@ ce_status ce__score_sources(const ce_eval *ev, ce_row *row, const ce_row_sources
     if (!status && src->is_system) count_items(src, row);
   }
   if (!status && token && src->token_cells) {
-    status =
-        ce__table_build(&row->token_table, src->token_cells,
-                        ce__intern_count(&ev->inputs[0].labels), ce__intern_count(&row->clusters));
+    size_t classes = ce__intern_count(&ev->inputs[0].labels);
+    size_t clusters = ce__intern_count(&row->clusters);
+    ce_table squares = {0};
+    status = ce__table_build(&row->token_table, src->token_cells, classes, clusters);
     if (!status) row->has_token_table = 1;
-    if (!status) status = score_token_table(ev, row);
+    if (!status && src->copy_squares)
+      status = ce__table_build(&squares, src->copy_squares, classes, clusters);
+    ce_copies copies = {squares.cell_n};
+    if (!status) status = score_token_table(ev, row, src->copy_squares ? &copies : NULL);
+    ce__table_free(&squares);
   } else if (!status && token && src->gold_tokens && src->system) {
-    status = token_table_from_entries(ev, row, src->gold_tokens);
+    status = token_table_from_entries(ev, row, src);
   } else if (!status && token && !src->gold_tokens && src->is_system) {
     status = ce__row_warn(row, "token-level measures: n/a (the gold standard has no tokens)");
   }
@@ -275,7 +317,7 @@ static ce_status score_sub(const ce_eval *ev, size_t index, ce_row *row) {
 /* Keeps the row's labels by item for the resamples (--bootstrap) when they do not follow the
  * tokens: the bootstrap reads them from the row. Takes the arrays; `labels` is left empty. */
 static void keep_for_resamples(const ce_eval *ev, ce_row *row, ce_item_labels *labels) {
-  if (ev->options[CE_OPT_BOOTSTRAP] <= 0.0) return;
+  if (!ce__keeps_for_statistics(ev)) return;
   row->kept_labels = *labels;
   row->has_kept_labels = 1;
   memset(labels, 0, sizeof *labels);
@@ -312,7 +354,8 @@ static ce_status score_system(ce_eval *ev, size_t index, const ce_gold_view *gol
                             token_mode ? &system->pair_cells : NULL,
                             gold_shape == CE_SHAPE_TOKENS ? &ev->inputs[0].item_cells : NULL,
                             NULL,
-                            0};
+                            0,
+                            NULL};
   if (!status) status = ce__score_sources(ev, row, &sources);
   /* Token mode: missing counts the gold items seen with the unclustered label. */
   if (!status && token_mode) row->missing = system->unclustered.used;
@@ -334,7 +377,7 @@ static ce_status score_counts(ce_eval *ev, ce_row *row) {
     status = ce__table_build(&row->token_table, &gold->pair_cells, ce__intern_count(&gold->labels),
                              ce__intern_count(&gold->count_clusters));
   if (!status) row->has_token_table = 1;
-  if (!status) status = score_token_table(ev, row);
+  if (!status) status = score_token_table(ev, row, NULL);
   if (!status)
     status = ce__row_warn(row, "type-level measures: n/a (a counts file holds no items)");
   return status;
@@ -361,7 +404,7 @@ static ce_status score_baseline(ce_eval *ev, ce_baseline baseline, const ce_gold
   int gold_tokens = ce__format_shape(ev->inputs[0].format) == CE_SHAPE_TOKENS;
   ce_row_sources sources = {gold, &clusters, UINT32_MAX,
                             0,    NULL,      gold_tokens ? &ev->inputs[0].item_cells : NULL,
-                            NULL, 0};
+                            NULL, 0,         NULL};
   if (!status) status = ce__score_sources(ev, row, &sources);
   if (!status) keep_for_resamples(ev, row, &clusters);
   ce__item_labels_free(&clusters);
@@ -376,6 +419,15 @@ ce_status ce__score_rows(ce_eval *ev) {
   }
   ce_gold_view gold;
   ce_status status = gold_view_build(ev, &gold);
+  if (ev->progress && wants(ev, CE_LEVEL_TYPE)) {
+    /* Every row that is not a failed input climbs from --restarts starts per M-1 measure. */
+    uint64_t rows = 0;
+    for (size_t s = 1; s < ev->input_count; s++)
+      rows += ev->inputs[s].role == CE_ROLE_SYSTEM && !ev->inputs[s].failed;
+    for (int b = 0; b < CE_BASELINE_COUNT; b++) rows += ev->baselines[b] != 0;
+    ev->progress->starts_done = 0;
+    ev->progress->starts_total = rows * CE_TYPE_MEASURES * (uint64_t)ev->options[CE_OPT_RESTARTS];
+  }
   for (size_t s = 1; s < ev->input_count && !status; s++) {
     if (ev->inputs[s].role != CE_ROLE_SYSTEM) continue;
     status = add_row(ev, &row);
@@ -386,8 +438,8 @@ ce_status ce__score_rows(ce_eval *ev) {
     status = add_row(ev, &row);
     if (!status) status = score_baseline(ev, (ce_baseline)b, &gold, row);
   }
-  /* The resamples draw gold's evaluated items (--bootstrap): the view is kept for them. */
-  if (!status && ev->options[CE_OPT_BOOTSTRAP] > 0.0) {
+  /* Resamples and shuffles draw gold's evaluated items: the view is kept for them. */
+  if (!status && ce__keeps_for_statistics(ev)) {
     if (!(ev->gold_view = malloc(sizeof *ev->gold_view))) return CE_ERR_NOMEM;
     *ev->gold_view = gold;
     return CE_OK;

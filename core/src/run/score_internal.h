@@ -30,9 +30,15 @@ typedef struct ce_row_sources {
    * per type measure, every cluster of row->clusters mapped). */
   const uint32_t *const *m1_start;
   int skip; /* CE_SKIP_* bits: a resample scores each level from its own draws */
+  /* A resample: keyed as token_cells (or gold_tokens), Σ w² over the tokens drawn w times,
+   * so that pairs leave out a token paired with its own copy (ce_copies); NULL otherwise. */
+  const ce_cells *copy_squares;
 } ce_row_sources;
 
 enum { CE_SKIP_TOKEN = 1, CE_SKIP_TYPE = 2 };
+
+/* The contingency measures' options as the run sets them (no copies, no cache). */
+ce_measure_options ce__measure_options(const ce_eval *ev);
 
 /* Fills the row's measures from `sources`; row->name and row->clusters are set. */
 ce_status ce__score_sources(const ce_eval *ev, ce_row *row, const ce_row_sources *sources);

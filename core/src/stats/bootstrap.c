@@ -1,10 +1,9 @@
 /*
- * The bootstrap of SPEC §3.5 (Efron & Tibshirani 1993, ch. 13, percentile intervals;
- * Koehn 2004's paired resampling for the sign changes). A resample draws as many units as
- * the data has, with replacement, and scores every row again through the same code as
- * the full data (score.c), from reweighted counts:
+ * The bootstrap of SPEC §3.5 (Efron & Tibshirani 1993, ch. 13–14). A resample draws as many
+ * units as the data has, with replacement, and scores every row again through the same code
+ * as the full data (score.c), from reweighted counts:
  *  - token-level measures draw gold's sentences: a sentence drawn k times counts its
- *    tokens k times;
+ *    tokens k times; pairs leave out a token paired with its own copy (ce_copies);
  *  - type-level measures draw gold's evaluated items (types), in a corpus as in a lexicon:
  *    they are averages over items, and each item keeps the entries the whole corpus gives
  *    it. Drawing sentences instead would drop about a third of the rare types from each
@@ -12,76 +11,40 @@
  * M-1 hill climbing climbs once per resample, from the full data's mapping: restarts from
  * random mappings would add the search's own noise to the sampling noise. Resample b draws
  * from its own streams of the seed, so results do not depend on how the caller splits the
- * work into steps.
+ * work into steps. BCa intervals then take their acceleration from a jackknife that leaves
+ * out one block of units at a time (at most CE_JACKKNIFE_BLOCKS blocks; unit u is in block
+ * u mod blocks, so a block spreads over the whole corpus); bca.c makes the intervals.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "run/input_internal.h"
-#include "run/score_internal.h"
-#include "stats/bootstrap_internal.h"
 #include "common/rng_internal.h"
+#include "run/input_internal.h"
+#include "stats/bootstrap_internal.h"
 #include "stats/numeric_internal.h"
 
 /* Keeps the resamples' streams apart from the hill climbing's (streams 0 .. restarts-1). */
 #define BOOT_STREAM_BASE ((uint64_t)1 << 40)
 
-/* Sorted distinct (a << 32 | b) keys, and each logged token's index among them. */
-typedef struct key_index {
-  uint64_t *keys;
-  size_t count;
-  uint32_t *of_token; /* UINT32_MAX: the token does not count here (dropped) */
-} key_index;
-
-typedef struct boot_row {
-  int active;      /* scored in resamples: not failed, not a counts file */
-  int token_cells; /* a token system under a gold corpus: its own (class, cluster) cells */
-  const ce_item_labels *fixed; /* its labels by item as the full data gives them, or NULL */
-  key_index cells;             /* token_cells: (class, cluster) of each logged token */
-  /* The (level, measure) pairs the full data has a value for, and their samples. */
-  size_t slots;
-  uint8_t *slot_level;
-  uint8_t *slot_measure;
-  int slot_of[2][CE_MEASURE_COUNT]; /* -1: no slot */
-  double *samples;                  /* slots × total; NaN where a resample gave no value */
-} boot_row;
-
-struct ce_boot {
-  unsigned total, done;
-  ce_boot_unit unit;
-  int prepared;
-  int needs_gold_tokens; /* a row's token level comes from its entries and gold's tokens */
-  size_t tokens;         /* logged */
-  size_t sentences;      /* logged; 0 under a gold lexicon */
-  const char *unavailable;
-  /* The log, in gold's order: counted tokens, and where each sentence starts. */
-  ce_u32s token_item, token_class, sentence_start;
-  key_index gold_pairs;     /* (item, class) */
-  const ce_gold_view *gold; /* the full data's (the run keeps it) */
-  boot_row *rows;
-  size_t row_count;
-  /* Per resample scratch. */
-  uint32_t *sentence_weight, *item_weight;
-  uint64_t *weight;
-  size_t weight_cap;
-};
-
-static void key_index_free(key_index *index) {
+static void key_index_free(ce_key_index *index) {
   free(index->keys);
   free(index->of_token);
   memset(index, 0, sizeof *index);
 }
 
-static void boot_row_free(boot_row *row) {
+static void boot_row_free(ce_boot_row *row) {
   key_index_free(&row->cells);
   free(row->slot_level);
   free(row->slot_measure);
   free(row->samples);
+  free(row->jackknife);
+  free(row->intervals);
 }
 
 void ce__boot_free(ce_boot *boot) {
   if (!boot) return;
+  if (boot->ar_free) boot->ar_free(boot->ar);
   free(boot->token_item.at);
   free(boot->token_class.at);
   free(boot->sentence_start.at);
@@ -91,24 +54,14 @@ void ce__boot_free(ce_boot *boot) {
   free(boot->sentence_weight);
   free(boot->item_weight);
   free(boot->weight);
+  free(boot->squares);
   free(boot);
-}
-
-static ce_status boot_of(ce_eval *ev, ce_boot **boot) {
-  if (!ev->boot) {
-    ev->boot = calloc(1, sizeof *ev->boot);
-    if (!ev->boot) return CE_ERR_NOMEM;
-    ev->boot->total = (unsigned)ev->options[CE_OPT_BOOTSTRAP];
-    ev->boot_free = ce__boot_free;
-  }
-  *boot = ev->boot;
-  return CE_OK;
 }
 
 /* ------------------------------------------------------------ preparation */
 
 /* The distinct keys of counted cells, sorted: the pairs' keys, moved to the front. */
-static ce_status sorted_keys(const ce_cells *cells, key_index *index) {
+static ce_status sorted_keys(const ce_cells *cells, ce_key_index *index) {
   ce_status status = ce__cells_sorted(cells, &index->keys);
   if (status) return status;
   for (index->count = 0; index->count < cells->used; index->count++)
@@ -116,7 +69,7 @@ static ce_status sorted_keys(const ce_cells *cells, key_index *index) {
   return CE_OK;
 }
 
-static uint32_t find_key(const key_index *index, uint64_t key) {
+static uint32_t find_key(const ce_key_index *index, uint64_t key) {
   size_t lo = 0, hi = index->count;
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
@@ -129,7 +82,7 @@ static uint32_t find_key(const key_index *index, uint64_t key) {
 }
 
 /* Indexes each logged token's (first[t], second[t]) pair; a second of UINT32_MAX skips. */
-static ce_status index_tokens(key_index *index, const ce_cells *cells, const uint32_t *first,
+static ce_status index_tokens(ce_key_index *index, const ce_cells *cells, const uint32_t *first,
                               const uint32_t *second, size_t tokens) {
   ce_status status = sorted_keys(cells, index);
   if (status) return status;
@@ -142,8 +95,30 @@ static ce_status index_tokens(key_index *index, const ce_cells *cells, const uin
   return CE_OK;
 }
 
+/* Coverage and the substitutable scores count items or frames of whole inputs: no slot. */
+static int whole_input(int m) {
+  return m == CE_COVER_P || m == CE_COVER_R || m == CE_COVER_F || m == CE_SUB_P || m == CE_SUB_R;
+}
+
+/*
+ * ZeroSpeech's grouping scores count the tokens that do not sit alone in their cell (class,
+ * cluster): how many do depends on how many distinct tokens the sample holds, not only on
+ * their distribution. A resample holds about 63% of the distinct tokens, so counting a
+ * token's copies as its company inflates the scores (on the demo every resample lay above
+ * the value) and leaving them out deflates them (every resample below): the bootstrap
+ * cannot estimate them, and says so.
+ */
+static int counts_sample_size(int m) {
+  return m == CE_GROUPING_P || m == CE_GROUPING_R || m == CE_GROUPING_F;
+}
+
+static const char grouping_note[] =
+    "the grouping scores count tokens that do not sit alone in their cell, which depends on "
+    "how many distinct tokens a sample holds; a resample holds about 63% of them, so the "
+    "bootstrap cannot estimate these scores";
+
 /* The measures the full row has values for become the row's sample slots. */
-static ce_status make_slots(const ce_row *row, boot_row *br, unsigned total) {
+static ce_status make_slots(const ce_row *row, ce_boot_row *br, unsigned total) {
   const ce_measures *levels[2] = {&row->token, &row->type};
   memset(br->slot_of, -1, sizeof br->slot_of);
   br->slot_level = malloc(2 * CE_MEASURE_COUNT);
@@ -151,23 +126,22 @@ static ce_status make_slots(const ce_row *row, boot_row *br, unsigned total) {
   if (!br->slot_level || !br->slot_measure) return CE_ERR_NOMEM;
   for (int level = 0; level < 2; level++)
     for (int m = 0; m < CE_MEASURE_COUNT; m++) {
-      /* Coverage and the substitutable scores count items or frames of the whole input. */
-      int whole_input =
-          m == CE_COVER_P || m == CE_COVER_R || m == CE_COVER_F || m == CE_SUB_P || m == CE_SUB_R;
-      if (whole_input || !(levels[level]->available >> m & 1)) continue;
+      if (whole_input(m) || counts_sample_size(m) || !(levels[level]->available >> m & 1)) continue;
       br->slot_of[level][m] = (int)br->slots;
       br->slot_level[br->slots] = (uint8_t)level;
       br->slot_measure[br->slots++] = (uint8_t)m;
     }
-  size_t count = br->slots * total;
-  br->samples = malloc((count ? count : 1) * sizeof *br->samples);
-  return br->samples ? CE_OK : CE_ERR_NOMEM;
+  size_t slots = br->slots ? br->slots : 1;
+  br->samples = malloc(slots * (total ? total : 1) * sizeof *br->samples);
+  br->jackknife = malloc(slots * CE_JACKKNIFE_BLOCKS * sizeof *br->jackknife);
+  br->intervals = calloc(slots, sizeof *br->intervals);
+  return br->samples && br->jackknife && br->intervals ? CE_OK : CE_ERR_NOMEM;
 }
 
 static ce_status prepare_row(ce_eval *ev, size_t r) {
   ce_boot *boot = ev->boot;
   const ce_row *row = &ev->rows[r];
-  boot_row *br = &boot->rows[r];
+  ce_boot_row *br = &boot->rows[r];
   if (row->failed) return CE_OK;
   br->fixed = row->has_kept_labels ? &row->kept_labels : NULL;
   const ce_input *system = row->input == SIZE_MAX ? NULL : &ev->inputs[row->input];
@@ -185,18 +159,27 @@ static ce_status prepare_row(ce_eval *ev, size_t r) {
   return make_slots(row, br, boot->total);
 }
 
-static ce_status prepare(ce_eval *ev) {
-  ce_boot *boot;
-  ce_status status = boot_of(ev, &boot);
-  if (status || boot->prepared) return status;
+/* Jackknife blocks of `units` units: one a unit up to CE_JACKKNIFE_BLOCKS. */
+static size_t blocks_of(size_t units) {
+  return units < CE_JACKKNIFE_BLOCKS ? units : CE_JACKKNIFE_BLOCKS;
+}
+
+ce_status ce__stats_prepare(ce_eval *ev, ce_boot **out) {
+  if (!ev->boot) {
+    if (!(ev->boot = calloc(1, sizeof *ev->boot))) return CE_ERR_NOMEM;
+    ev->boot_free = ce__boot_free;
+  }
+  ce_boot *boot = *out = ev->boot;
+  if (boot->prepared) return CE_OK;
   boot->prepared = 1;
+  boot->total = (unsigned)ev->options[CE_OPT_BOOTSTRAP];
   ce_shape shape = ce__format_shape(ev->inputs[0].format);
   if (shape == CE_SHAPE_COUNTS) {
     boot->unavailable =
         "bootstrap: n/a (a counts file has neither sentences nor items to resample)";
     return CE_OK;
   }
-  /* The run's log becomes the bootstrap's; the gold view and fixed labels stay the run's. */
+  /* The run's log becomes the statistics'; the gold view and fixed labels stay the run's. */
   boot->token_item = ev->log.item;
   boot->token_class = ev->log.cls;
   boot->sentence_start = ev->log.sentence_start;
@@ -210,13 +193,15 @@ static ce_status prepare(ce_eval *ev) {
     boot->unavailable = "bootstrap: n/a (nothing to resample)";
     return CE_OK;
   }
-  if (boot->row_count < ev->row_count) {
-    boot_row *rows = realloc(boot->rows, ev->row_count * sizeof *rows);
-    if (!rows) return CE_ERR_NOMEM;
-    memset(rows + boot->row_count, 0, (ev->row_count - boot->row_count) * sizeof *rows);
-    boot->rows = rows;
-    boot->row_count = ev->row_count;
-  }
+  boot->blocks[CE_LEVEL_TOKEN] = blocks_of(boot->sentences);
+  boot->blocks[CE_LEVEL_TYPE] = blocks_of(boot->gold->evaluated_count);
+  if (boot->total && (int)ev->options[CE_OPT_CI] == CE_CI_BCA)
+    boot->jack_total =
+        (unsigned)(boot->blocks[0] > boot->blocks[1] ? boot->blocks[0] : boot->blocks[1]);
+  ce_status status = CE_OK;
+  if (!(boot->rows = calloc(ev->row_count ? ev->row_count : 1, sizeof *boot->rows)))
+    return CE_ERR_NOMEM;
+  boot->row_count = ev->row_count;
   for (size_t r = 0; r < ev->row_count && !status; r++) status = prepare_row(ev, r);
   if (!status && boot->needs_gold_tokens)
     status = index_tokens(&boot->gold_pairs, &ev->inputs[0].item_cells, boot->token_item.at,
@@ -226,10 +211,6 @@ static ce_status prepare(ce_eval *ev) {
     free(ev->inputs[i].logged_clusters.at);
     memset(&ev->inputs[i].logged_clusters, 0, sizeof ev->inputs[i].logged_clusters);
   }
-  free(boot->token_class.at);
-  free(boot->token_item.at);
-  memset(&boot->token_class, 0, sizeof boot->token_class);
-  memset(&boot->token_item, 0, sizeof boot->token_item);
   boot->sentence_weight = calloc(boot->sentences ? boot->sentences : 1, sizeof(uint32_t));
   boot->item_weight =
       calloc(boot->gold->evaluated_count ? boot->gold->evaluated_count : 1, sizeof(uint32_t));
@@ -237,7 +218,43 @@ static ce_status prepare(ce_eval *ev) {
   return status;
 }
 
-/* ------------------------------------------------------------- a resample */
+ce_status ce__boot_token_clusters(const ce_eval *ev, size_t r, uint32_t **out, int *has) {
+  const ce_boot *boot = ev->boot;
+  const ce_row *row = &ev->rows[r];
+  const ce_boot_row *br = &boot->rows[r];
+  *out = NULL;
+  *has = 0;
+  if (!br->active || !row->has_token || !boot->sentences) return CE_OK;
+  if (!br->token_cells && !(br->fixed && row->has_entries)) return CE_OK;
+  uint32_t *clusters = malloc((boot->tokens ? boot->tokens : 1) * sizeof *clusters);
+  if (!clusters) return CE_ERR_NOMEM;
+  if (br->token_cells) {
+    for (size_t t = 0; t < boot->tokens; t++) {
+      uint32_t at = br->cells.of_token[t];
+      clusters[t] = at == UINT32_MAX ? UINT32_MAX : (uint32_t)br->cells.keys[at];
+    }
+  } else {
+    /* Gold's tokens take their item's one cluster (the token level exists, so it is one);
+     * an item that left the evaluation takes its tokens with it. */
+    const ce_entries *e = &row->entries;
+    size_t item_total = ce__intern_count(&ev->items);
+    uint32_t *of_item = malloc((item_total ? item_total : 1) * sizeof *of_item);
+    if (!of_item) {
+      free(clusters);
+      return CE_ERR_NOMEM;
+    }
+    for (size_t i = 0; i < item_total; i++) of_item[i] = UINT32_MAX;
+    for (size_t i = 0; i < e->items; i++)
+      of_item[row->entry_items[i]] = e->cluster_ids[e->cluster_start[i]];
+    for (size_t t = 0; t < boot->tokens; t++) clusters[t] = of_item[boot->token_item.at[t]];
+    free(of_item);
+  }
+  *out = clusters;
+  *has = 1;
+  return CE_OK;
+}
+
+/* ------------------------------------------------------------- a draw */
 
 /* How often each of `units` units is drawn: `units` draws with replacement, from stream
  * `stream` of the seed. */
@@ -248,84 +265,131 @@ static void draw_units(const ce_eval *ev, uint64_t stream, uint32_t *weight, siz
   for (size_t i = 0; i < units; i++) weight[ce__rng_below(&rng, units)]++;
 }
 
+/* Every unit once, but those of jackknife block `block` of `blocks`. */
+static void leave_block_out(uint32_t *weight, size_t units, size_t block, size_t blocks) {
+  for (size_t i = 0; i < units; i++) weight[i] = i % blocks != block;
+}
+
+/* What one draw counts: tokens of the drawn sentences and, with copies (a resample),
+ * Σ w² over the tokens drawn w times, keyed alike. */
+typedef struct weighted_cells {
+  ce_cells counts, squares;
+} weighted_cells;
+
+static void weighted_cells_free(weighted_cells *w) {
+  ce__cells_free(&w->counts);
+  ce__cells_free(&w->squares);
+}
+
 /* Counts of an indexed pair over the drawn sentences, as cells for the scoring code. */
-static ce_status reweighted_cells(ce_boot *boot, const key_index *index, ce_cells *cells) {
-  if (ce__grow((void **)&boot->weight, &boot->weight_cap, index->count ? index->count : 1,
-               sizeof *boot->weight))
-    return CE_ERR_NOMEM;
+static ce_status reweighted_cells(ce_boot *boot, const ce_key_index *index, int copies,
+                                  weighted_cells *out) {
+  size_t keys = index->count ? index->count : 1;
+  size_t cap = boot->weight_cap;
+  if (ce__grow((void **)&boot->weight, &cap, keys, sizeof *boot->weight)) return CE_ERR_NOMEM;
+  cap = boot->weight_cap;
+  if (ce__grow((void **)&boot->squares, &cap, keys, sizeof *boot->squares)) return CE_ERR_NOMEM;
+  boot->weight_cap = cap;
   memset(boot->weight, 0, index->count * sizeof *boot->weight);
+  memset(boot->squares, 0, index->count * sizeof *boot->squares);
   for (size_t s = 0; s < boot->sentences; s++) {
-    uint32_t w = boot->sentence_weight[s];
+    uint64_t w = boot->sentence_weight[s];
     if (!w) continue;
     size_t end = s + 1 < boot->sentences ? boot->sentence_start.at[s + 1] : boot->tokens;
-    for (size_t t = boot->sentence_start.at[s]; t < end; t++)
-      if (index->of_token[t] != UINT32_MAX) boot->weight[index->of_token[t]] += w;
+    for (size_t t = boot->sentence_start.at[s]; t < end; t++) {
+      uint32_t k = index->of_token[t];
+      if (k == UINT32_MAX) continue;
+      boot->weight[k] += w;
+      boot->squares[k] += w * w;
+    }
   }
   ce_status status = CE_OK;
-  for (size_t k = 0; k < index->count && !status; k++)
-    if (boot->weight[k])
-      status = ce__cells_add(cells, (uint32_t)(index->keys[k] >> 32), (uint32_t)index->keys[k],
-                             boot->weight[k]);
+  for (size_t k = 0; k < index->count && !status; k++) {
+    if (!boot->weight[k]) continue;
+    uint32_t first = (uint32_t)(index->keys[k] >> 32), second = (uint32_t)index->keys[k];
+    status = ce__cells_add(&out->counts, first, second, boot->weight[k]);
+    if (!status && copies) status = ce__cells_add(&out->squares, first, second, boot->squares[k]);
+  }
   return status;
 }
 
-/* What one resample draws: sentences for the token level, items for the type level. */
+/* What one step draws: sentences for the token level, items for the type level. Step
+ * b < total is resample b; step total + j is jackknife replicate j. */
 typedef struct draw {
-  ce_gold_view items;   /* the full entries; the drawn items, each as often as drawn */
-  ce_cells gold_tokens; /* gold's (item, class) counts over the drawn sentences */
+  int resample;
+  int levels[2];              /* the level is drawn in this step */
+  ce_gold_view items;         /* the full entries; the drawn items, each as often as drawn */
+  weighted_cells gold_tokens; /* gold's (item, class) counts over the drawn sentences */
 } draw;
 
 static void draw_free(draw *d) {
   free(d->items.evaluated);
-  ce__cells_free(&d->gold_tokens);
+  weighted_cells_free(&d->gold_tokens);
 }
 
-static ce_status draw_build(const ce_eval *ev, unsigned b, draw *d) {
+static ce_status draw_build(const ce_eval *ev, unsigned step, draw *d) {
   ce_boot *boot = ev->boot;
   const ce_gold_view *full = boot->gold;
   memset(d, 0, sizeof *d);
+  d->resample = step < boot->total;
+  size_t jack = step - boot->total;
+  d->levels[CE_LEVEL_TOKEN] = boot->sentences && (d->resample || jack < boot->blocks[0]);
+  d->levels[CE_LEVEL_TYPE] = d->resample || jack < boot->blocks[1];
   ce_status status = CE_OK;
-  if (boot->sentences) {
-    draw_units(ev, 2 * (uint64_t)b, boot->sentence_weight, boot->sentences);
+  if (d->levels[CE_LEVEL_TOKEN]) {
+    if (d->resample)
+      draw_units(ev, 2 * (uint64_t)step, boot->sentence_weight, boot->sentences);
+    else
+      leave_block_out(boot->sentence_weight, boot->sentences, jack, boot->blocks[0]);
     if (boot->needs_gold_tokens)
-      status = reweighted_cells(boot, &boot->gold_pairs, &d->gold_tokens);
+      status = reweighted_cells(boot, &boot->gold_pairs, d->resample, &d->gold_tokens);
   }
   size_t items = full->evaluated_count;
   d->items.entries = full->entries; /* shared, not owned */
   d->items.evaluated = malloc((items ? items : 1) * sizeof *d->items.evaluated);
   if (!status && !d->items.evaluated) status = CE_ERR_NOMEM;
-  if (status) return status;
+  if (status || !d->levels[CE_LEVEL_TYPE]) return status;
   /* An item drawn k times is evaluated k times, in byte order like the full data. */
-  draw_units(ev, 2 * (uint64_t)b + 1, boot->item_weight, items);
+  if (d->resample)
+    draw_units(ev, 2 * (uint64_t)step + 1, boot->item_weight, items);
+  else
+    leave_block_out(boot->item_weight, items, jack, boot->blocks[1]);
   for (size_t i = 0; i < items; i++)
     for (uint32_t k = 0; k < boot->item_weight[i]; k++)
       d->items.evaluated[d->items.evaluated_count++] = full->evaluated[i];
   return CE_OK;
 }
 
-static void keep_values(boot_row *br, const ce_measures *values, int level, unsigned b,
-                        unsigned total) {
+/* Keeps a level's values as resample b's, or as jackknife replicate j's. */
+static void keep_values(const ce_boot *boot, ce_boot_row *br, const ce_measures *values, int level,
+                        unsigned step) {
+  int resample = step < boot->total;
   for (size_t slot = 0; slot < br->slots; slot++) {
     if (br->slot_level[slot] != level) continue;
     int id = br->slot_measure[slot];
-    br->samples[slot * total + b] = values->available >> id & 1 ? values->value[id] : NAN;
+    double value = values->available >> id & 1 ? values->value[id] : NAN;
+    if (resample)
+      br->samples[slot * boot->total + step] = value;
+    else
+      br->jackknife[slot * CE_JACKKNIFE_BLOCKS + (step - boot->total)] = value;
   }
 }
 
-/* Scores one level of row r on the draw and keeps its values as resample b's. */
-static ce_status score_level(ce_eval *ev, size_t r, const draw *d, ce_level level, unsigned b) {
+/* Scores one level of row r on the draw and keeps its values as the step's. */
+static ce_status score_level(ce_eval *ev, size_t r, const draw *d, ce_level level, unsigned step) {
   ce_boot *boot = ev->boot;
   const ce_row *full = &ev->rows[r];
-  boot_row *br = &boot->rows[r];
+  ce_boot_row *br = &boot->rows[r];
   const ce_input *system = full->input == SIZE_MAX ? NULL : &ev->inputs[full->input];
   ce_row row;
   ce_status status = ce__row_start(&row, full->name, full->format, full->input);
   /* The full row's clusters, those it synthesised included, keep every id as it was. */
   if (!status) status = ce__intern_copy(&row.clusters, &full->clusters);
-  ce_cells token_cells = {0};
+  weighted_cells token_cells = {0};
   int token = level == CE_LEVEL_TOKEN;
   if (!status && token && br->token_cells)
-    status = reweighted_cells(boot, &br->cells, &token_cells);
+    status = reweighted_cells(boot, &br->cells, d->resample, &token_cells);
+  const weighted_cells *counted = br->token_cells ? &token_cells : &d->gold_tokens;
   const uint32_t *starts[CE_TYPE_MEASURES];
   for (int t = 0; t < CE_TYPE_MEASURES; t++)
     starts[t] = full->has_climb ? full->climb.m1[t].cluster_to_class : NULL;
@@ -333,41 +397,47 @@ static ce_status score_level(ce_eval *ev, size_t r, const draw *d, ce_level leve
                             token && br->token_cells ? NULL : br->fixed,
                             system ? system->unclustered_id : UINT32_MAX,
                             0,
-                            token && br->token_cells ? &token_cells : NULL,
-                            token && !br->token_cells ? &d->gold_tokens : NULL,
+                            token && br->token_cells ? &token_cells.counts : NULL,
+                            token && !br->token_cells ? &d->gold_tokens.counts : NULL,
                             full->has_climb ? starts : NULL,
-                            token ? CE_SKIP_TYPE : CE_SKIP_TOKEN};
+                            token ? CE_SKIP_TYPE : CE_SKIP_TOKEN,
+                            token && d->resample ? &counted->squares : NULL};
   if (!status) status = ce__score_sources(ev, &row, &sources);
-  if (!status) keep_values(br, token ? &row.token : &row.type, level, b, boot->total);
-  ce__cells_free(&token_cells);
+  if (!status) keep_values(boot, br, token ? &row.token : &row.type, level, step);
+  weighted_cells_free(&token_cells);
   ce__row_free(&row);
   return status;
 }
 
-static ce_status resample(ce_eval *ev, unsigned b) {
+static ce_status run_step(ce_eval *ev, unsigned step) {
   ce_boot *boot = ev->boot;
   draw d;
-  ce_status status = draw_build(ev, b, &d);
+  ce_status status = draw_build(ev, step, &d);
   for (size_t r = 0; r < boot->row_count && !status; r++) {
-    const boot_row *br = &boot->rows[r];
+    const ce_boot_row *br = &boot->rows[r];
     if (!br->active) continue;
-    if (boot->sentences && ev->rows[r].has_token)
-      status = score_level(ev, r, &d, CE_LEVEL_TOKEN, b);
-    if (!status && br->fixed && ev->rows[r].has_type)
-      status = score_level(ev, r, &d, CE_LEVEL_TYPE, b);
+    if (d.levels[CE_LEVEL_TOKEN] && ev->rows[r].has_token)
+      status = score_level(ev, r, &d, CE_LEVEL_TOKEN, step);
+    if (!status && d.levels[CE_LEVEL_TYPE] && br->fixed && ev->rows[r].has_type)
+      status = score_level(ev, r, &d, CE_LEVEL_TYPE, step);
   }
   draw_free(&d);
   return status;
 }
 
 ce_status ce__boot_run(ce_eval *ev, unsigned count, unsigned *done, unsigned *total) {
-  ce_status status = prepare(ev);
-  ce_boot *boot = ev->boot;
+  ce_boot *boot = NULL;
+  ce_status status = ce__stats_prepare(ev, &boot);
+  unsigned steps = boot ? boot->total + boot->jack_total : 0;
   if (!status && boot->unit != CE_UNIT_NONE)
-    for (unsigned i = 0; i < count && boot->done < boot->total && !status; i++)
-      if (!(status = resample(ev, boot->done))) boot->done++;
-  if (done) *done = boot ? (boot->unit == CE_UNIT_NONE ? boot->total : boot->done) : 0;
-  if (total) *total = boot ? boot->total : 0;
+    for (unsigned i = 0; i < count && boot->done + boot->jack_done < steps && !status; i++) {
+      unsigned step = boot->done + boot->jack_done;
+      if (!(status = run_step(ev, step)))
+        *(step < boot->total ? &boot->done : &boot->jack_done) += 1;
+      ce__progress(ev->progress, CE_PHASE_RESAMPLES, boot->done + boot->jack_done, steps);
+    }
+  if (done) *done = boot ? (boot->unit == CE_UNIT_NONE ? steps : boot->done + boot->jack_done) : 0;
+  if (total) *total = steps;
   return status;
 }
 
@@ -376,7 +446,7 @@ ce_status ce__boot_run(ce_eval *ev, unsigned count, unsigned *done, unsigned *to
 ce_boot_unit ce__boot_unit(const ce_eval *ev, size_t *sentences, size_t *items, unsigned *done,
                            unsigned *total) {
   const ce_boot *boot = ev->boot;
-  if (!boot || !boot->prepared || boot->unit == CE_UNIT_NONE) return CE_UNIT_NONE;
+  if (!boot || !boot->prepared || boot->unit == CE_UNIT_NONE || !boot->total) return CE_UNIT_NONE;
   if (sentences) *sentences = boot->sentences;
   if (items) *items = boot->gold->evaluated_count;
   if (done) *done = boot->done;
@@ -385,7 +455,7 @@ ce_boot_unit ce__boot_unit(const ce_eval *ev, size_t *sentences, size_t *items, 
 }
 
 const char *ce__boot_unavailable(const ce_eval *ev) {
-  return ev->boot ? ev->boot->unavailable : NULL;
+  return ev->boot && ev->options[CE_OPT_BOOTSTRAP] > 0.0 ? ev->boot->unavailable : NULL;
 }
 
 static const double *samples_of(const ce_eval *ev, size_t r, ce_level level, ce_measure m) {
@@ -402,32 +472,92 @@ int ce__boot_has_values(const ce_eval *ev, size_t r, ce_level level, ce_measure 
   return 0;
 }
 
+/* The finite values among n, sorted, into `out`; how many. */
+static size_t finite_sorted(const double *values, size_t n, double *out) {
+  size_t kept = 0;
+  for (size_t i = 0; i < n; i++)
+    if (!isnan(values[i])) out[kept++] = values[i];
+  ce__sort_doubles(out, kept);
+  return kept;
+}
+
+/* Row r's intervals by CE_OPT_CI over the steps done so far; computed again when more were
+ * done since. The rows live in the run's statistics, which a const run may update. */
+static const ce_slot_interval *interval_of(const ce_eval *ev, size_t r, ce_level level,
+                                           ce_measure m) {
+  ce_boot *boot = ev->boot;
+  const double *samples = samples_of(ev, r, level, m);
+  if (!samples) return NULL;
+  ce_boot_row *br = &boot->rows[r];
+  int slot = br->slot_of[level][m];
+  unsigned stamp = boot->done + boot->jack_done;
+  ce_slot_interval *si = &br->intervals[slot];
+  if (br->intervals_at == stamp) return si->has ? si : NULL;
+  /* Everything of the row at once: one sorting buffer, reused. */
+  double *sorted = malloc(boot->done * sizeof *sorted);
+  double jack[CE_JACKKNIFE_BLOCKS];
+  if (!sorted) return NULL;
+  ce_ci_method method = (ce_ci_method)(int)ev->options[CE_OPT_CI];
+  for (size_t s = 0; s < br->slots; s++) {
+    ce_slot_interval *out = &br->intervals[s];
+    int lv = br->slot_level[s], id = br->slot_measure[s];
+    size_t n = finite_sorted(br->samples + s * boot->total, boot->done, sorted);
+    out->has = n > 0;
+    if (!n) continue;
+    size_t blocks = 0;
+    if (method == CE_CI_BCA && boot->jack_done == boot->jack_total) {
+      blocks = boot->blocks[lv];
+      blocks = finite_sorted(br->jackknife + s * CE_JACKKNIFE_BLOCKS, blocks, jack);
+    }
+    const ce_measures *values = lv ? &ev->rows[r].type : &ev->rows[r].token;
+    out->outcome = ce__interval_of(method, values->value[id], sorted, n, jack, blocks, 0.95, 1,
+                                   &out->interval);
+    out->note[0] = '\0';
+    if (out->outcome != CE_INTERVAL_MADE)
+      ce__interval_note(out->outcome, &out->interval, out->note, sizeof out->note);
+  }
+  free(sorted);
+  br->intervals_at = stamp;
+  return si->has ? si : NULL;
+}
+
 int ce__boot_interval(const ce_eval *ev, size_t r, ce_level level, ce_measure m, double *lo,
                       double *hi) {
-  const double *samples = samples_of(ev, r, level, m);
-  if (!samples) return 0;
-  unsigned done = ev->boot->done;
-  double *values = malloc(done * sizeof *values);
-  if (!values) return 0;
-  size_t n = 0;
-  for (unsigned b = 0; b < done; b++)
-    if (!isnan(samples[b])) values[n++] = samples[b];
-  if (n) {
-    ce__sort_doubles(values, n);
-    *lo = ce__quantile_sorted(values, n, 0.025);
-    *hi = ce__quantile_sorted(values, n, 0.975);
+  const ce_slot_interval *si = interval_of(ev, r, level, m);
+  if (!si || si->outcome != CE_INTERVAL_MADE) return 0;
+  *lo = si->interval.lo;
+  *hi = si->interval.hi;
+  return 1;
+}
+
+const char *ce__boot_interval_note(const ce_eval *ev, size_t r, ce_level level, ce_measure m) {
+  if (counts_sample_size(m)) {
+    const ce_boot *boot = ev->boot;
+    const ce_measures *values = level ? &ev->rows[r].type : &ev->rows[r].token;
+    int drawn = boot && boot->done && r < boot->row_count && boot->rows[r].active &&
+                (level == CE_LEVEL_TYPE ? boot->rows[r].fixed != NULL : boot->sentences > 0);
+    return drawn && values->available >> m & 1 ? grouping_note : NULL;
   }
-  free(values);
-  return n > 0;
+  const ce_slot_interval *si = interval_of(ev, r, level, m);
+  return si && si->outcome != CE_INTERVAL_MADE ? si->note : NULL;
+}
+
+/* Row a's and b's full-data values and resamples of a measure; 0 when either has none. */
+static int paired_samples(const ce_eval *ev, size_t a, size_t b, ce_level level, ce_measure m,
+                          const double **sa, const double **sb, double *full) {
+  *sa = samples_of(ev, a, level, m);
+  *sb = samples_of(ev, b, level, m);
+  if (!*sa || !*sb) return 0;
+  const ce_measures *levels_a[2] = {&ev->rows[a].token, &ev->rows[a].type};
+  const ce_measures *levels_b[2] = {&ev->rows[b].token, &ev->rows[b].type};
+  *full = levels_a[level]->value[m] - levels_b[level]->value[m];
+  return 1;
 }
 
 double ce__boot_paired(const ce_eval *ev, size_t a, size_t b, ce_level level, ce_measure m) {
-  const double *sa = samples_of(ev, a, level, m), *sb = samples_of(ev, b, level, m);
-  if (!sa || !sb) return NAN;
-  const ce_measures *levels_a[2] = {&ev->rows[a].token, &ev->rows[a].type};
-  const ce_measures *levels_b[2] = {&ev->rows[b].token, &ev->rows[b].type};
-  double full = levels_a[level]->value[m] - levels_b[level]->value[m];
-  if (full == 0) return NAN;
+  const double *sa, *sb;
+  double full;
+  if (!paired_samples(ev, a, b, level, m, &sa, &sb, &full) || full == 0) return NAN;
   unsigned changed = 0, counted = 0;
   for (unsigned i = 0; i < ev->boot->done; i++) {
     if (isnan(sa[i]) || isnan(sb[i])) continue;
@@ -436,6 +566,24 @@ double ce__boot_paired(const ce_eval *ev, size_t a, size_t b, ce_level level, ce
     changed += full > 0 ? d <= 0 : d >= 0;
   }
   return counted ? (double)changed / counted : NAN;
+}
+
+/*
+ * Berg-Kirkpatrick, Burkett & Klein (2012), §2 and Fig. 1, two-sided: the resamples' d*
+ * vary around the full data's d as d would vary around its expectation, so under "no
+ * difference" a d as far from 0 as the one seen is as likely as a d* that far from d.
+ */
+double ce__boot_p_value(const ce_eval *ev, size_t a, size_t b, ce_level level, ce_measure m) {
+  const double *sa, *sb;
+  double full;
+  if (!paired_samples(ev, a, b, level, m, &sa, &sb, &full)) return NAN;
+  unsigned extreme = 0, counted = 0;
+  for (unsigned i = 0; i < ev->boot->done; i++) {
+    if (isnan(sa[i]) || isnan(sb[i])) continue;
+    counted++;
+    extreme += ce__as_extreme(sa[i] - sb[i] - full, full);
+  }
+  return counted ? (1.0 + extreme) / (1.0 + counted) : NAN;
 }
 
 /* ------------------------------------------------------------- the API */
@@ -454,14 +602,23 @@ ce_status ce_eval_resample(ce_eval *ev, unsigned count, unsigned *done, unsigned
                 : CE_OK;
 }
 
+static int valid_row(const ce_eval *ev, size_t system, ce_level level, ce_measure measure) {
+  return ev && system < ce_eval_system_count(ev) && (unsigned)measure < CE_MEASURE_COUNT &&
+         (level == CE_LEVEL_TOKEN || level == CE_LEVEL_TYPE);
+}
+
 ce_status ce_eval_interval(const ce_eval *ev, size_t system, ce_level level, ce_measure measure,
                            double *lo, double *hi) {
-  if (!ev || system >= ce_eval_system_count(ev) || (unsigned)measure >= CE_MEASURE_COUNT ||
-      (level != CE_LEVEL_TOKEN && level != CE_LEVEL_TYPE))
-    return CE_ERR_USAGE;
+  if (!valid_row(ev, system, level, measure)) return CE_ERR_USAGE;
   double low, high;
   if (!ce__boot_interval(ev, system, level, measure, &low, &high)) return CE_ERR_UNAVAILABLE;
   *lo = low;
   *hi = high;
   return CE_OK;
+}
+
+const char *ce_eval_interval_note(const ce_eval *ev, size_t system, ce_level level,
+                                  ce_measure measure) {
+  return valid_row(ev, system, level, measure) ? ce__boot_interval_note(ev, system, level, measure)
+                                               : NULL;
 }

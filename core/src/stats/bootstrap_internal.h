@@ -1,37 +1,123 @@
 /*
- * --bootstrap B (SPEC §3.5): percentile intervals, paired sign-change shares and the
- * resamples behind them (bootstrap.c). The run logs, while token inputs are paired, each
- * counted gold token's item, class and sentence and each token system's cluster (4 bytes
- * per token and input, 8 for gold): a resample reweights sentences without reading the
- * inputs again. The type level resamples gold's evaluated items.
+ * The statistics of SPEC §3.5 over one run (bootstrap.c): what the run kept of its tokens
+ * and entries, the --bootstrap resamples with the jackknife behind BCa, the intervals, and
+ * the paired bootstrap's p-values. The run logs, while token inputs are paired, each counted
+ * gold token's item, class and sentence and each token system's cluster (4 bytes per token
+ * and input, 8 for gold): a resample reweights sentences without reading the inputs again.
+ * The type level resamples gold's evaluated items. Approximate randomization
+ * (randomization.c) shuffles the same kept data.
  */
 #ifndef CE_BOOTSTRAP_INTERNAL_H
 #define CE_BOOTSTRAP_INTERNAL_H
 
 #include "run/run_internal.h"
+#include "run/score_internal.h"
+#include "stats/bca_internal.h"
 
-typedef struct ce_boot ce_boot;
+/* At most this many jackknife blocks per level: BCa's acceleration stays cheap on a corpus. */
+#define CE_JACKKNIFE_BLOCKS 100
 
-/* Frees the resamples; ce_eval_free calls it through ev->boot_free. */
+/* Sorted distinct (a << 32 | b) keys, and each logged token's index among them. */
+typedef struct ce_key_index {
+  uint64_t *keys;
+  size_t count;
+  uint32_t *of_token; /* UINT32_MAX: the token does not count here (dropped) */
+} ce_key_index;
+
+/* What the intervals of one (level, measure) of a row are, as last computed. */
+typedef struct ce_slot_interval {
+  ce_interval interval;
+  ce_interval_outcome outcome;
+  int has; /* some resample gave a value */
+  char note[200];
+} ce_slot_interval;
+
+typedef struct ce_boot_row {
+  int active;      /* scored in resamples: not failed, not a counts file */
+  int token_cells; /* a token system under a gold corpus: its own (class, cluster) cells */
+  const ce_item_labels *fixed; /* its labels by item as the full data gives them, or NULL */
+  ce_key_index cells;          /* token_cells: (class, cluster) of each logged token */
+  /* The (level, measure) pairs the full data has a value for, and their samples. */
+  size_t slots;
+  uint8_t *slot_level;
+  uint8_t *slot_measure;
+  int slot_of[2][CE_MEASURE_COUNT]; /* -1: no slot */
+  double *samples;                  /* slots × total; NaN where a resample gave no value */
+  double *jackknife;                /* slots × CE_JACKKNIFE_BLOCKS leave-one-block-out values */
+  ce_slot_interval *intervals;      /* slots, computed on demand */
+  unsigned intervals_at;            /* the steps done when they were computed (0: never) */
+} ce_boot_row;
+
+typedef enum ce_boot_unit { CE_UNIT_NONE, CE_UNIT_SENTENCE, CE_UNIT_ITEM } ce_boot_unit;
+
+struct ce_ar; /* stats/randomization_internal.h */
+
+typedef struct ce_boot {
+  unsigned total, done;           /* resamples: B and how many are done */
+  unsigned jack_total, jack_done; /* jackknife replicates, after the resamples (BCa only) */
+  size_t blocks[2];               /* jackknife blocks by level: sentences, items */
+  ce_boot_unit unit;
+  int prepared;
+  int needs_gold_tokens; /* a row's token level comes from its entries and gold's tokens */
+  size_t tokens;         /* logged */
+  size_t sentences;      /* logged; 0 under a gold lexicon */
+  const char *unavailable;
+  /* The log, in gold's order: counted tokens' items and classes, where each sentence starts. */
+  ce_u32s token_item, token_class, sentence_start;
+  ce_key_index gold_pairs;  /* (item, class) */
+  const ce_gold_view *gold; /* the full data's (the run keeps it) */
+  ce_boot_row *rows;
+  size_t row_count;
+  /* Per draw scratch. */
+  uint32_t *sentence_weight, *item_weight;
+  uint64_t *weight, *squares;
+  size_t weight_cap;
+  /* Approximate randomization's state (randomization.c), freed with the rest. */
+  struct ce_ar *ar;
+  void (*ar_free)(struct ce_ar *);
+} ce_boot;
+
+/* The statistics' state of the run, prepared once from what scoring kept; (*boot)->unavailable
+ * says why when there is nothing to draw. */
+ce_status ce__stats_prepare(ce_eval *ev, ce_boot **boot);
+
+/* Frees the statistics; ce_eval_free calls it through ev->boot_free. */
 void ce__boot_free(ce_boot *boot);
 
-/* Runs up to `count` more resamples; ce_eval_resample. */
+/* Runs up to `count` more steps (resamples, then jackknife replicates); ce_eval_resample. */
 ce_status ce__boot_run(ce_eval *ev, unsigned count, unsigned *done, unsigned *total);
+
+/* Row r's cluster of every logged token, UINT32_MAX where it does not count (dropped), in
+ * row->clusters ids; *has 0 when the row has no token level to give (caller frees *out). */
+ce_status ce__boot_token_clusters(const ce_eval *ev, size_t r, uint32_t **out, int *has);
 
 /* What the outputs read: how the token level resampled (sentences; items when gold is a
  * lexicon and there is no token level), the units there were, and how far it went. */
-typedef enum ce_boot_unit { CE_UNIT_NONE, CE_UNIT_SENTENCE, CE_UNIT_ITEM } ce_boot_unit;
 ce_boot_unit ce__boot_unit(const ce_eval *ev, size_t *sentences, size_t *items, unsigned *done,
                            unsigned *total);
-/* 1 when some resample gave the row's measure a value: it has an interval. */
+/* 1 when some resample gave the row's measure a value: it has an interval or a note. */
 int ce__boot_has_values(const ce_eval *ev, size_t row, ce_level level, ce_measure measure);
-/* 1 with the interval when the row's measure has one. */
+/* 1 with the interval when the row's measure has one (by CE_OPT_CI). */
 int ce__boot_interval(const ce_eval *ev, size_t row, ce_level level, ce_measure measure, double *lo,
                       double *hi);
+/* Why the row's measure has resamples but no interval; NULL otherwise. */
+const char *ce__boot_interval_note(const ce_eval *ev, size_t row, ce_level level,
+                                   ce_measure measure);
 /* The share of resamples in which row a − row b does not keep its full-data sign; NaN when
  * the full-data difference is 0 or no resample gave both values. */
 double ce__boot_paired(const ce_eval *ev, size_t a, size_t b, ce_level level, ce_measure measure);
+/* The paired bootstrap's two-sided p-value (Berg-Kirkpatrick et al. 2012): the resamples
+ * whose difference lies at least |d| from the full data's d, counted as (1 + k) / (1 + n);
+ * NaN when no resample gave both values. */
+double ce__boot_p_value(const ce_eval *ev, size_t a, size_t b, ce_level level, ce_measure measure);
 /* Why there are no resamples although some were asked for; NULL otherwise. */
 const char *ce__boot_unavailable(const ce_eval *ev);
+
+/* |x| is at least |y|, up to rounding: ties count as extreme in both paired tests. */
+static inline int ce__as_extreme(double x, double y) {
+  x = x < 0 ? -x : x;
+  y = y < 0 ? -y : y;
+  return x >= y - 1e-12 * y;
+}
 
 #endif

@@ -2,14 +2,15 @@
 // worker; useRun.js drives it.
 //
 //   idle ─start→ reading ─(every byte read)→ scoring ─(first resample)→ resampling
-//   reading | scoring | resampling ─→ done | error | cancelled;  any ─start→ reading
+//        ─(first shuffle)→ shuffling
+//   reading | scoring | resampling | shuffling ─→ done | error | cancelled;  any ─start→ reading
 //
 // Each run has an id; what arrives for another run, or after a cancel, changes nothing.
 
 import { errorText } from '../format.js';
 
 /** The states in which the core is working on a run. */
-export const BUSY = ['reading', 'scoring', 'resampling'];
+export const BUSY = ['reading', 'scoring', 'resampling', 'shuffling'];
 
 export const IDLE = Object.freeze({ state: 'idle', id: 0 });
 
@@ -18,6 +19,7 @@ export const isBusy = (run) => BUSY.includes(run.state);
 /** Where a run is, from its last progress message: phase 'read' until every byte is in. */
 function phaseState(progress) {
   if (progress.phase === 'bootstrap') return 'resampling';
+  if (progress.phase === 'shuffle') return 'shuffling';
   return progress.done >= progress.total ? 'scoring' : 'reading';
 }
 

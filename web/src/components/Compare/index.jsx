@@ -1,29 +1,39 @@
 import { useState } from 'preact/hooks';
-import { formatValue } from '../../format.js';
+import { formatCount, formatValue } from '../../format.js';
 import { cellValue, columnOfKey, columnTitle, isBaseline } from '../../table.js';
 import './style.css';
 
-// How strong a share reads: below each bound, a darker cell.
-const STRENGTHS = [
-  [0.01, 'is-strong'],
-  [0.05, 'is-clear'],
-  [0.1, 'is-weak'],
+// Significance marks: below 0.01 two stars and the darkest cell, below 0.05 one star.
+const LEVELS = [
+  [0.01, 'is-strong', '**'],
+  [0.05, 'is-clear', '*'],
 ];
 
-const strength = (share) => STRENGTHS.find(([bound]) => share < bound)?.[1] ?? '';
+const level = (p) => LEVELS.find(([bound]) => p < bound);
 
-/** "0.031"; shares are multiples of 1/B, so three decimals show them for B up to 1000. */
-const formatShare = (share) => share.toFixed(3);
+/** "0.0123"; a p-value is at least 1/(R + 1), so four decimals show it for R up to 10,000. */
+const formatP = (p) => (p < 0.0001 ? p.toExponential(1) : p.toFixed(4));
+
+/** The test in words: "approximate randomization, 10,000 shuffles of sentences (items at
+ * the type level)", "the paired bootstrap, 1,000 resamples". */
+export function testText(test, levelName) {
+  if (!test) return '';
+  if (test.method === 'ar') {
+    const unit = levelName === 'type' ? 'items' : 'sentences';
+    return `approximate randomization, ${formatCount(test.shuffles)} shuffles that swap the two systems' ${unit}`;
+  }
+  return `the paired bootstrap, ${formatCount(test.resamples)} resamples`;
+}
 
 /**
- * Paired bootstrap comparisons for one measure: a system × system matrix of the share of
- * resamples in which the difference row − column loses the sign it has on the full data
- * (result.paired, SPEC §4). Read from the result; nothing is recomputed here.
+ * Paired tests for one measure: a system × system matrix of the two-sided p-value that the
+ * row and column systems differ (result.p_values, SPEC §3.5), by the test the result names
+ * (result.test). Read from the result; nothing is recomputed here.
  */
 export function Compare({ result }) {
-  const paired = result.paired ?? {};
+  const pValues = result.p_values ?? {};
   const log = result.options?.log ?? 'e';
-  const measures = Object.keys(paired)
+  const measures = Object.keys(pValues)
     .map(columnOfKey)
     .filter((c) => c !== null);
   const [key, setKey] = useState(() =>
@@ -33,23 +43,23 @@ export function Compare({ result }) {
   if (!column) {
     return (
       <p class="view-empty" data-testid="compare-empty">
-        This result holds no paired comparisons: two or more systems with bootstrap intervals are
-        needed.
+        This result holds no paired tests: two or more systems are needed, with bootstrap
+        resamples or approximate randomization (Options, Confidence).
       </p>
     );
   }
-  const shares = paired[column.key];
-  // The rows in the table's file order, systems before baselines, as far as they have shares.
-  const systems = (result.systems ?? []).filter((s) => !s.error && shares[s.name]);
+  const values = pValues[column.key];
+  // The rows in the table's file order, systems before baselines, as far as they have p-values.
+  const systems = (result.systems ?? []).filter((s) => !s.error && values[s.name]);
   const ordered = [...systems.filter((s) => !isBaseline(s)), ...systems.filter(isBaseline)];
-  const resamples = result.bootstrap?.resamples;
+  const method = testText(result.test, column.level);
   const valueText = (s) => {
     const v = cellValue(s, column);
     return v === null ? 'n/a' : formatValue(v);
   };
 
   return (
-    <div class="compare" data-testid="compare">
+    <div class="compare" data-testid="compare" data-test={result.test?.method}>
       <div class="view-controls">
         <label class="view-field">
           Measure
@@ -66,15 +76,14 @@ export function Compare({ result }) {
           </select>
         </label>
       </div>
-      <p class="view-caption">
-        {columnTitle(column, log)}: for each row system A and column system B, the share of the{' '}
-        {resamples ?? ''} bootstrap resamples in which A − B does not keep the sign it has on the
-        full data (a one-sided bootstrap p-value for “A and B are ordered as measured”).
+      <p class="view-caption" data-testid="compare-method">
+        {columnTitle(column, log)}: for each row system A and column system B, the two-sided
+        p-value that A and B differ, by {method}.
       </p>
-      <div class="compare-scroll" role="region" aria-label="Paired comparisons" tabIndex={0}>
+      <div class="compare-scroll" role="region" aria-label="Paired tests" tabIndex={0}>
         <table class="compare-table" data-testid="compare-matrix" data-measure={column.key}>
           <caption class="visually-hidden">
-            Share of resamples in which the row system minus the column system changes sign, for{' '}
+            Two-sided p-values of the paired test between the row and column systems, for{' '}
             {columnTitle(column, log)}
           </caption>
           <thead>
@@ -96,12 +105,12 @@ export function Compare({ result }) {
                   <span class="compare-value">{valueText(a)}</span>
                 </th>
                 {ordered.map((b) => (
-                  <ShareCell
+                  <PCell
                     key={b.name}
                     a={a}
                     b={b}
-                    share={a.name === b.name ? undefined : shares[a.name]?.[b.name]}
-                    resamples={resamples}
+                    p={a.name === b.name ? undefined : values[a.name]?.[b.name]}
+                    method={method}
                     valueText={valueText}
                   />
                 ))}
@@ -115,7 +124,7 @@ export function Compare({ result }) {
   );
 }
 
-function ShareCell({ a, b, share, resamples, valueText }) {
+function PCell({ a, b, p, method, valueText }) {
   const common = { 'data-row': a.name, 'data-col': b.name };
   if (a.name === b.name) {
     return (
@@ -124,27 +133,30 @@ function ShareCell({ a, b, share, resamples, valueText }) {
       </td>
     );
   }
-  if (share === null || share === undefined) {
-    const why =
-      share === null ? 'equal on the full data: no sign to keep' : 'no share in this result';
+  if (p === null || p === undefined) {
     return (
-      <td class="compare-cell is-tie" {...common} data-testid="compare-cell" title={why}>
-        {share === null ? '=' : 'n/a'}
+      <td class="compare-cell is-tie" {...common} data-testid="compare-cell" title="no p-value">
+        n/a
       </td>
     );
   }
+  const [, strength = '', stars = ''] = level(p) ?? [];
   const title =
-    `${a.name} (${valueText(a)}) − ${b.name} (${valueText(b)}) changed sign in a share ` +
-    `${formatShare(share)} of the ${resamples ?? ''} resamples`;
+    `${a.name} (${valueText(a)}) against ${b.name} (${valueText(b)}): p = ${formatP(p)}, ` +
+    `two-sided, by ${method}`;
   return (
     <td
-      class={`compare-cell ${strength(share)}`}
+      class={`compare-cell ${strength}`}
       {...common}
       data-testid="compare-cell"
-      data-value={String(share)}
+      data-value={String(p)}
+      data-stars={stars}
       title={title}
     >
-      {formatShare(share)}
+      {formatP(p)}
+      <span class="compare-stars" aria-hidden="true">
+        {stars}
+      </span>
     </td>
   );
 }
@@ -152,13 +164,12 @@ function ShareCell({ a, b, share, resamples, valueText }) {
 function CompareLegend() {
   return (
     <div class="view-legend compare-legend" data-testid="compare-legend">
-      <span class="compare-swatch is-strong" /> below 0.01
-      <span class="compare-swatch is-clear" /> below 0.05
-      <span class="compare-swatch is-weak" /> below 0.10
+      <span class="compare-swatch is-strong" /> ** p &lt; 0.01
+      <span class="compare-swatch is-clear" /> * p &lt; 0.05
       <span class="compare-legend-note">
-        A small share: the order of the two systems on this measure holds in almost every resample.
-        Near 0.5: a toss-up. “=”: equal on the full data. Each cell is one test, with no correction
-        for the many pairs.
+        A small p: a difference this large would rarely arise between two systems that do not
+        differ. A p-value is at least 1/(R + 1) for R shuffles or resamples. Each cell is one
+        test, with no correction for the many pairs and measures.
       </span>
     </div>
   );

@@ -4,11 +4,14 @@ import {
   BASELINES,
   BOOTSTRAP_MAX,
   BOOTSTRAP_PRESETS,
+  CI_METHODS,
   DEFAULTS,
   MAP_PRESETS,
   NMI_MEANS,
   LEVELS,
   PUNCT_PRESETS,
+  SHUFFLES_MAX,
+  TESTS,
   UNCLUSTERED,
   labelList,
   withLabels,
@@ -27,7 +30,16 @@ const UNCLUSTERED_HELP = {
 
 const BOOTSTRAP_HELP =
   'Resample the sentences (a lexicon: its items) this many times, seeded by Seed, for a 95% ' +
-  'percentile interval of every measure and paired comparisons between systems; 0 is off.';
+  'interval of every measure and the paired bootstrap between systems; 0 is off.';
+
+const CI_HELP =
+  'BCa corrects the bias and skew of the resamples (scipy’s default); percentile and basic ' +
+  'read their quantiles as they are.';
+
+const TEST_HELP =
+  'The p-value that two systems differ: the paired bootstrap on the resamples above, or ' +
+  'approximate randomization, which swaps the two systems’ outputs sentence by sentence ' +
+  '(item by item at the type level).';
 
 const BASELINE_HELP = {
   random: 'each class gets a cluster of as many random item types',
@@ -35,6 +47,24 @@ const BASELINE_HELP = {
   singletons: 'each item its own cluster',
   majority: 'each item in its most frequent gold class',
 };
+
+/** A labelled select of `choices` ({value: label}), its help as the tooltip. */
+function Choice({ id, label, help, value, choices, onChange }) {
+  return (
+    <div class="options-field">
+      <label for={id} title={help}>
+        {label}
+      </label>
+      <select id={id} value={value} title={help} onChange={(e) => onChange(e.currentTarget.value)}>
+        {Object.entries(choices).map(([key, text]) => (
+          <option key={key} value={key}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
 
 /**
  * The options of the command line, in a collapsible panel: what the table shows (families,
@@ -340,6 +370,35 @@ export function Options({ value, onChange, invalid, maps, onMapFile }) {
             ))}{' '}
             95% intervals, paired comparisons; more resamples take longer
           </span>
+          <Choice
+            id="opt-ci"
+            label="Intervals"
+            help={CI_HELP}
+            value={value.ci}
+            choices={CI_METHODS}
+            onChange={(ci) => set({ ci })}
+          />
+          <Choice
+            id="opt-test"
+            label="Paired test"
+            help={TEST_HELP}
+            value={value.test}
+            choices={TESTS}
+            onChange={(test) => set({ test })}
+          />
+          {value.test === 'ar' && (
+            <NumberField
+              id="opt-shuffles"
+              label="Shuffles"
+              help="approximate randomization's shuffles per pair of systems"
+              value={value.shuffles}
+              step="1000"
+              min="1"
+              max={String(SHUFFLES_MAX)}
+              error={invalid.shuffles}
+              onInput={(shuffles) => set({ shuffles })}
+            />
+          )}
         </fieldset>
 
         <fieldset class="options-group">
@@ -484,6 +543,8 @@ function summaryText(o, maps) {
   if (o.inducedMap) parts.push(`system map ${mapName(o.inducedMap, maps.induced)}`);
   if (o.baselines.length) parts.push(`baselines: ${o.baselines.join(', ')}`);
   if (o.bootstrap !== DEFAULTS.bootstrap) parts.push(`${o.bootstrap} bootstrap resamples`);
+  if (o.ci !== DEFAULTS.ci && o.bootstrap !== '0') parts.push(`${o.ci} intervals`);
+  if (o.test === 'ar') parts.push(`approximate randomization, ${o.shuffles} shuffles`);
   const hidden = Object.keys(FAMILIES).length - o.families.length;
   if (hidden) parts.push(`${hidden} families hidden`);
   if (o.mappings.length < 2)

@@ -4,6 +4,8 @@ import { errorText, formatCount, formatValue } from '../../format.js';
 import {
   bestValues,
   cellInterval,
+  intervalMethod,
+  intervalWithheld,
   cellValue,
   columnGroups,
   isBaseline,
@@ -34,6 +36,7 @@ export function ResultsTable({ result, view, onSort }) {
   const edge = (c) =>
     levelStart.has(c.key) ? ' is-level-start' : familyStart.has(c.key) ? ' is-group-start' : '';
   const restarts = result.options?.restarts;
+  const method = intervalMethod(result.bootstrap);
 
   const sortBy = (key, firstDir) => {
     if (view.sort === key) onSort(key, view.sortDir === 'asc' ? 'desc' : 'asc');
@@ -200,6 +203,7 @@ export function ResultsTable({ result, view, onSort }) {
                         best={best[c.key]}
                         extra={edge(c)}
                         restarts={restarts}
+                        method={method}
                       />
                     ))
                   )}
@@ -235,7 +239,7 @@ function SortMark({ active, dir }) {
   );
 }
 
-function Cell({ system, column, best, extra, restarts }) {
+function Cell({ system, column, best, extra, restarts, method }) {
   const v = cellValue(system, column);
   const id = column.measure.id;
   const common = {
@@ -249,6 +253,7 @@ function Cell({ system, column, best, extra, restarts }) {
     const spread =
       column.level === 'type' && column.measure.mapping === 'm1' ? system.restarts?.[id] : null;
     const interval = cellInterval(system, column);
+    const withheld = interval ? null : intervalWithheld(system, column);
     return (
       <td
         class={`results-value${isBest ? ' is-best' : ''}${extra}`}
@@ -257,7 +262,8 @@ function Cell({ system, column, best, extra, restarts }) {
         data-best={isBest ? 'true' : undefined}
       >
         {formatValue(v)}
-        {interval && <Interval interval={interval} />}
+        {interval && <Interval interval={interval} method={method} />}
+        {withheld && <NoInterval why={withheld} />}
         {spread && <Spread spread={spread} restarts={restarts} />}
       </td>
     );
@@ -274,16 +280,25 @@ function Cell({ system, column, best, extra, restarts }) {
  * The 95% bootstrap interval under the value, at the value's decimals; the cell's text reads
  * "0.6467 [0.6415, 0.6508]".
  */
-function Interval({ interval: [lo, hi] }) {
+function Interval({ interval: [lo, hi], method }) {
   return (
     <span
       class="results-ci"
       data-testid="ci"
       data-lo={String(lo)}
       data-hi={String(hi)}
-      title="95% bootstrap percentile interval"
+      title={`95% bootstrap ${method} interval`}
     >
       {` [${formatValue(lo)}, ${formatValue(hi)}]`}
+    </span>
+  );
+}
+
+/** A value that was resampled but has no interval: the core's reason in its tooltip. */
+function NoInterval({ why }) {
+  return (
+    <span class="results-ci is-withheld" data-testid="ci-withheld" title={`No interval: ${why}`}>
+      {' [no interval]'}
     </span>
   );
 }

@@ -17,7 +17,8 @@ const TABS = [
 /**
  * The pictures and the per-item table below the scores, one at a time behind tabs. The
  * heatmap and the items are for one system, chosen here; the size plot shows them all. With
- * bootstrap resamples, Compare shows the paired shares of a measure; with three or more
+ * p-values (bootstrap resamples or approximate randomization), Compare shows the paired tests
+ * of a measure; with three or more
  * systems, the measures' rank correlations. A tab shows only when the result has its data.
  * `columns` are the results table's columns.
  */
@@ -37,7 +38,7 @@ export function Views({ result, columns }) {
     heatmap: withDetail.length > 0,
     sizes: hasSizes,
     items: withDetail.length > 0,
-    compare: Boolean(result.paired && Object.keys(result.paired).length),
+    compare: Boolean(result.p_values && Object.keys(result.p_values).length),
     correlation: Boolean(result.rank_correlation?.measures?.length),
   };
   const tabs = TABS.filter(([id]) => available[id]);
