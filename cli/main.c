@@ -1,7 +1,8 @@
 /*
  * clustereval command line: reads the files (or stdin for "-"), feeds them to the core
  * round-robin in chunks, and prints a table or the JSON result; writes reports to files.
- * Exit codes (SPEC §4): 0 done, 1 usage, 2 input error, 3 out of memory or internal error.
+ * Exit codes (SPEC §4): 0 done, 1 usage, 2 input error, 3 out of memory or internal error,
+ * 4 a reported number (--check) does not reproduce.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -11,7 +12,7 @@
 
 #include "clustereval.h"
 
-enum { EXIT_DONE = 0, EXIT_USAGE = 1, EXIT_INPUT = 2, EXIT_INTERNAL = 3 };
+enum { EXIT_DONE = 0, EXIT_USAGE = 1, EXIT_INPUT = 2, EXIT_INTERNAL = 3, EXIT_CHECK = 4 };
 enum { CHUNK_BYTES = 1 << 16, MAX_COLUMNS = 2 * CE_MEASURE_COUNT };
 
 typedef enum output_format { FORMAT_JSON = -1 } output_format;
@@ -51,6 +52,7 @@ typedef struct cli_args {
   const char *maps[2];         /* by ce_side: a preset name or a file */
   const char **sub_tests;      /* the k-th is the test corpus of the k-th system */
   size_t sub_test_count;
+  const char *check_path; /* --check: a paper's reported numbers */
   int verbose;
 } cli_args;
 
@@ -108,9 +110,14 @@ static void usage(FILE *to) {
       "  --bootstrap B        B resamples (of sentences, or of a lexicon's items): 95%%\n"
       "                       intervals for every measure and paired sign-change shares\n"
       "                       between systems (seeded by --seed)\n"
+      "reported numbers:\n"
+      "  --check FILE         compare the numbers a paper reports (a TSV, CSV, Markdown or\n"
+      "                       LaTeX table, or system<TAB>measure<TAB>value lines) with the\n"
+      "                       computed ones, each at the precision it was printed with\n"
       "  --version, --help\n"
       "\n"
-      "exit codes: 0 done, 1 usage, 2 input error, 3 out of memory or internal error\n",
+      "exit codes: 0 done, 1 usage, 2 input error, 3 out of memory or internal error,\n"
+      "4 a reported number (--check) does not reproduce\n",
       to);
 }
 
@@ -276,6 +283,8 @@ static int valued_option(const char *arg, const char *value, cli_args *args) {
   } else if (strcmp(arg, "--unclustered-label") == 0) {
     if (!*value) return usage_error("%s", "--unclustered-label needs a non-empty label");
     args->unclustered_label = value;
+  } else if (strcmp(arg, "--check") == 0) {
+    args->check_path = value;
   } else if (strcmp(arg, "--sub-test") == 0) {
     args->sub_tests[args->sub_test_count++] = value;
   } else if (strcmp(arg, "--gold-map") == 0 || strcmp(arg, "--induced-map") == 0) {
@@ -301,7 +310,7 @@ static int takes_value(const char *arg) {
       "--restarts",       "--seed",           "--min-share",
       "--column",         "--depth",          "--sub-test",
       "--levels",         "--gold-map",       "--induced-map",
-      "--bootstrap"};
+      "--bootstrap",      "--check"};
   return find_word(arg, valued, sizeof valued / sizeof valued[0]) >= 0;
 }
 
@@ -451,6 +460,74 @@ static int write_text(const char *path, const char *text, size_t len) {
   return EXIT_DONE;
 }
 
+/* A whole small file (reported numbers, a page template) in memory; NULL with a message. */
+static char *read_whole(const char *path, size_t *len, size_t max) {
+  FILE *file = fopen(path, "rb");
+  if (!file) {
+    fprintf(stderr, "clustereval: %s: cannot open: %s\n", path, strerror(errno));
+    return NULL;
+  }
+  size_t cap = 1 << 16, got = 0, n;
+  char *data = malloc(cap + 1);
+  while (data && (n = fread(data + got, 1, cap - got, file)) > 0) {
+    got += n;
+    if (got == cap && cap < max) {
+      char *more = realloc(data, 2 * cap + 1);
+      if (!more) free(data);
+      data = more;
+      cap *= 2;
+    } else if (got == cap) {
+      fprintf(stderr, "clustereval: %s: larger than %zu MB\n", path, max >> 20);
+      free(data);
+      data = NULL;
+    }
+  }
+  int failed = ferror(file);
+  fclose(file);
+  if (data && failed) {
+    fprintf(stderr, "clustereval: %s: read error: %s\n", path, strerror(errno));
+    free(data);
+    return NULL;
+  }
+  if (!data) return NULL;
+  data[got] = '\0';
+  *len = got;
+  return data;
+}
+
+/* --check: the reported numbers against the run; EXIT_CHECK when one does not reproduce. */
+static int check_reported(ce_eval *ev, const cli_args *args) {
+  size_t len = 0, reported = 0, reproduced = 0;
+  char *text = read_whole(args->check_path, &len, (size_t)64 << 20);
+  if (!text) return EXIT_INPUT;
+  ce_error err;
+  ce_status status =
+      ce_eval_check(ev, args->check_path, text, len, NULL, 0, &reported, &reproduced, &err);
+  free(text);
+  if (status) {
+    fprintf(stderr, "clustereval: %s\n", err.message);
+    return exit_code_for(status);
+  }
+  return reproduced == reported ? EXIT_DONE : EXIT_CHECK;
+}
+
+/* The check's table: after the results on a terminal's text, else on stderr. */
+static int print_check(const ce_eval *ev, const cli_args *args) {
+  if (!args->check_path || args->format == FORMAT_JSON) return EXIT_DONE;
+  char *text = NULL;
+  size_t len = 0;
+  if (ce_eval_check_table(ev, &text, &len)) return EXIT_INTERNAL;
+  int code = EXIT_DONE;
+  if (args->format == CE_TABLE_TEXT) {
+    code = write_text("-", "\n", 1);
+    if (!code) code = write_text("-", text, len);
+  } else {
+    fwrite(text, 1, len, stderr);
+  }
+  ce_free(text);
+  return code;
+}
+
 static int print_result(const ce_eval *ev, const cli_args *args) {
   char *text = NULL;
   size_t len = 0;
@@ -476,6 +553,7 @@ static int print_result(const ce_eval *ev, const cli_args *args) {
     code = write_text("-", text, len);
     ce_free(text);
   }
+  if (code == EXIT_DONE) code = print_check(ev, args);
   for (int r = 0; r < 4 && code == EXIT_DONE; r++) {
     if (!args->report_paths[r]) continue;
     if (ce_eval_report(ev, (ce_report)r, &text, &len)) return EXIT_INTERNAL;
@@ -661,8 +739,12 @@ static int run(ce_eval *ev, const cli_args *args) {
     code = exit_code_for(err.code);
   } else {
     code = report_failed_systems(ev, code == EXIT_DONE ? read_code : code);
-    int print_code = print_result(ev, args);
-    if (print_code) code = print_code;
+    int check_code = args->check_path ? check_reported(ev, args) : EXIT_DONE;
+    if (check_code == EXIT_DONE || check_code == EXIT_CHECK) {
+      int print_code = print_result(ev, args);
+      if (print_code) code = print_code;
+    }
+    if (code == EXIT_DONE) code = check_code;
   }
 done:
   free(files);
