@@ -14,6 +14,9 @@
 #   5. --bootstrap on the demo sample (2,000 sentences): B = 1000 with every token measure,
 #      and the type level (M-1 climbing once per resample) with B = 100, natively and in the
 #      wasm core under Node (bench/bootstrap_bench.mjs); the page's time is in section 4.
+#   6. Save and reopen (bench/page_save_bench.mjs): the full Brown corpus with two systems
+#      saved as one page by the command line and by the page, then reopened from disk with
+#      the network blocked; with BENCH_SAVE_TOKENS set, a generated pair of that many tokens too.
 # Needs ../shared/data/brown.c50.paths for 1 (skipped without it).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -95,3 +98,14 @@ for run in "token 1000" "type 100"; do
   echo "   native, B = $2, $1 level: $(echo "$start $end" | awk '{printf "%.2f", $2-$1}') s"
   node bench/bootstrap_bench.mjs "$demo_gold" "$demo_system" "$2" "$1" | sed 's/^/   /'
 done
+
+echo "== 6. save and reopen as one page: full Brown, gold and two systems"
+if [ -n "${brown_gold:-}" ] && [ -f dist/clustereval.html ]; then
+  node bench/page_save_bench.mjs "$brown_gold" "$brown_system" "$tmp/brown/brown-c50-d3.tsv" | sed 's/^/   /'
+  if [ -n "${BENCH_SAVE_TOKENS:-}" ]; then
+    "$tmp/gen_corpus" "$tmp/save-gold.tsv" "$tmp/save-sys.tsv" "$BENCH_SAVE_TOKENS" 50000 45 200
+    node bench/page_save_bench.mjs "$tmp/save-gold.tsv" "$tmp/save-sys.tsv" | sed 's/^/   /'
+  fi
+else
+  echo "   skipped: needs the Brown files of section 1 and a built dist/ (make web)"
+fi

@@ -225,19 +225,6 @@ export function App({ client, opening }) {
             <h2 id="results-title" class="app-section-title">
               Results
             </h2>
-            <SavePage
-              files={files.files}
-              maps={{
-                gold: options.goldMap === 'file' ? maps.gold : null,
-                induced: options.inducedMap === 'file' ? maps.induced : null,
-              }}
-              options={toHash(options).replace(/^#/, '')}
-              reported={reported}
-              title={title}
-              caption={caption}
-              onTitle={setTitle}
-              onCaption={setCaption}
-            />
             {result && (
               <label class="app-columns">
                 Columns
@@ -252,6 +239,19 @@ export function App({ client, opening }) {
                 </select>
               </label>
             )}
+            <SavePage
+              files={files.files}
+              maps={{
+                gold: options.goldMap === 'file' ? maps.gold : null,
+                induced: options.inducedMap === 'file' ? maps.induced : null,
+              }}
+              options={toHash(options).replace(/^#/, '')}
+              reported={reported}
+              title={title}
+              caption={caption}
+              onTitle={setTitle}
+              onCaption={setCaption}
+            />
           </div>
           {result ? (
             <ResultView

@@ -118,9 +118,10 @@ export function CheckReported({ client, result, runId, stale, reported, onReport
               data-testid="check-file"
               class="visually-hidden"
               onChange={async (e) => {
-                const file = e.currentTarget.files?.[0];
+                const input = e.currentTarget;
+                const file = input.files?.[0];
+                input.value = '';
                 if (file) submit(await file.text(), file.name);
-                e.currentTarget.value = '';
               }}
             />
           </label>

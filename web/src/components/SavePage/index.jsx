@@ -8,7 +8,7 @@ import './style.css';
  * The inputs a saved page may hold, in bytes as loaded. Above it the page says so and saves
  * nothing: what a browser opens comfortably was measured (README, "Share a page"; bench/).
  */
-export const MAX_SAVED_INPUT_BYTES = 256 * 1024 * 1024;
+export const MAX_SAVED_INPUT_BYTES = 250e6;
 
 const mb = (bytes) => `${(bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0)} MB`;
 
