@@ -38,30 +38,31 @@ function inlineSafe(code) {
     .replace(/<!--/g, '<\\!--');
 }
 
+/** Replaces the bundle with the pages and the manifest (this: the plugin's context). */
 async function singleFile(_options, bundle) {
-      const chunks = Object.values(bundle).filter((f) => f.type === 'chunk');
-      const styles = Object.values(bundle).filter((f) => f.type === 'asset' && f.fileName.endsWith('.css'));
-      const others = Object.values(bundle).filter(
-        (f) => !chunks.includes(f) && !styles.includes(f) && f.fileName !== 'index.html',
-      );
-      if (chunks.length !== 1 || others.length)
-        this.error(`one script and styles expected, found ${Object.keys(bundle).join(', ')}`);
-      const app = inlineSafe(chunks[0].code);
-      const css = styles.map((s) => String(s.source)).join('\n');
-      for (const [what, text] of [['script', app], ['style', css]]) {
-        const bad = unsafeInline(text, what);
-        if (bad) this.error(`the ${what} holds '${bad}', which an inline element cannot`);
-      }
-      const csp = contentSecurityPolicy({ scriptHash: sha256(app), styleHash: sha256(css) });
-      for (const f of Object.keys(bundle)) delete bundle[f];
-      const page = (manifest) => pageParts({ csp, css, app, manifest }).join('');
-      this.emitFile({ type: 'asset', fileName: 'index.html', source: page(true) });
-      this.emitFile({ type: 'asset', fileName: 'clustereval.html', source: page(false) });
-      this.emitFile({
-        type: 'asset',
-        fileName: MANIFEST,
-        source: await manifestText(here('./public/demo/demo.json')),
-      });
+  const chunks = Object.values(bundle).filter((f) => f.type === 'chunk');
+  const styles = Object.values(bundle).filter((f) => f.type === 'asset' && f.fileName.endsWith('.css'));
+  const others = Object.values(bundle).filter(
+    (f) => !chunks.includes(f) && !styles.includes(f) && f.fileName !== 'index.html',
+  );
+  if (chunks.length !== 1 || others.length)
+    this.error(`one script and styles expected, found ${Object.keys(bundle).join(', ')}`);
+  const app = inlineSafe(chunks[0].code);
+  const css = styles.map((s) => String(s.source)).join('\n');
+  for (const [what, text] of [['script', app], ['style', css]]) {
+    const bad = unsafeInline(text, what);
+    if (bad) this.error(`the ${what} holds '${bad}', which an inline element cannot`);
+  }
+  const csp = contentSecurityPolicy({ scriptHash: sha256(app), styleHash: sha256(css) });
+  for (const f of Object.keys(bundle)) delete bundle[f];
+  const page = (manifest) => pageParts({ csp, css, app, manifest }).join('');
+  this.emitFile({ type: 'asset', fileName: 'index.html', source: page(true) });
+  this.emitFile({ type: 'asset', fileName: 'clustereval.html', source: page(false) });
+  this.emitFile({
+    type: 'asset',
+    fileName: MANIFEST,
+    source: await manifestText(here('./public/demo/demo.json')),
+  });
 }
 
 // The page lives in web/, the static build goes to dist/ (see singleFilePages). `base: './'`

@@ -175,7 +175,7 @@ export function useBrowser() {
       }
       const page = await context.newPage();
       const rec = { context, page, problems: [], requests: [], base, consoleErrors: [] };
-      // The context sees every request, the dedicated worker's (.wasm) included.
+      // The context sees every request, the dedicated worker's included.
       context.on('request', (req) => rec.requests.push(req.url()));
       page.on('pageerror', (err) => rec.problems.push(`page error: ${err.message}`));
       // `expectConsole` (a RegExp): console errors a test provokes on purpose, kept apart.
