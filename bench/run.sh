@@ -14,7 +14,10 @@
 #   5. --bootstrap on the demo sample (2,000 sentences): B = 1000 with every token measure,
 #      and the type level (M-1 climbing once per resample) with B = 100, natively and in the
 #      wasm core under Node (bench/bootstrap_bench.mjs); the page's time is in section 4.
-#   6. Save and reopen (bench/page_save_bench.mjs): the full Brown corpus with two systems
+#   6. The heatmap in Chromium (bench/figures_bench.mjs): how long drawing, zooming, dragging,
+#      folding and searching block the page (longest frame gap, longest task), on full Brown,
+#      a 1,000 x 1,000 table and 100,000 x 100,000 labels with 10^6 cells.
+#   7. Save and reopen (bench/page_save_bench.mjs): the full Brown corpus with two systems
 #      saved as one page by the command line and by the page, then reopened from disk with
 #      the network blocked; with BENCH_SAVE_TOKENS set, a generated pair of that many tokens too.
 # Needs ../shared/data/brown.c50.paths for 1 (skipped without it).
@@ -99,7 +102,14 @@ for run in "token 1000" "type 100"; do
   node bench/bootstrap_bench.mjs "$demo_gold" "$demo_system" "$2" "$1" | sed 's/^/   /'
 done
 
-echo "== 6. save and reopen as one page: full Brown, gold and two systems"
+echo "== 6. the heatmap in Chromium: how long it blocks the page"
+if [ -f dist/index.html ]; then
+  node bench/figures_bench.mjs ${brown_gold:+"$brown_gold" "$brown_system"} | sed 's/^/   /'
+else
+  echo "   skipped: needs a built dist/ (make web)"
+fi
+
+echo "== 7. save and reopen as one page: full Brown, gold and two systems"
 if [ -n "${brown_gold:-}" ] && [ -f dist/clustereval.html ]; then
   node bench/page_save_bench.mjs "$brown_gold" "$brown_system" "$tmp/brown/brown-c50-d3.tsv" | sed 's/^/   /'
   if [ -n "${BENCH_SAVE_TOKENS:-}" ]; then
