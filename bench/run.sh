@@ -22,6 +22,9 @@
 #      every token measure, 200 at the type level, natively and in the wasm core under Node
 #      (bench/randomization_bench.mjs); beside them, the same two systems' 1,000 bootstrap
 #      resamples, each of which scores both from scratch.
+#   8. Save and reopen (bench/page_save_bench.mjs): the full Brown corpus with two systems
+#      saved as one page by the command line and by the page, then reopened from disk with
+#      the network blocked; with BENCH_SAVE_TOKENS set, a generated pair of that many tokens too.
 # Needs ../shared/data/brown.c50.paths for 1 (skipped without it).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -129,3 +132,14 @@ start=$(date +%s.%N)
 "$cli" --levels token --bootstrap 1000 --ci percentile --measures all "$demo_gold" "$demo_system" "$demo_b" >"$tmp/out"
 end=$(date +%s.%N)
 echo "   native, the same two systems, B = 1000 percentile (no jackknife), token level: $(echo "$start $end" | awk '{printf "%.2f", $2-$1}') s"
+
+echo "== 8. save and reopen as one page: full Brown, gold and two systems"
+if [ -n "${brown_gold:-}" ] && [ -f dist/clustereval.html ]; then
+  node bench/page_save_bench.mjs "$brown_gold" "$brown_system" "$tmp/brown/brown-c50-d3.tsv" | sed 's/^/   /'
+  if [ -n "${BENCH_SAVE_TOKENS:-}" ]; then
+    "$tmp/gen_corpus" "$tmp/save-gold.tsv" "$tmp/save-sys.tsv" "$BENCH_SAVE_TOKENS" 50000 45 200
+    node bench/page_save_bench.mjs "$tmp/save-gold.tsv" "$tmp/save-sys.tsv" | sed 's/^/   /'
+  fi
+else
+  echo "   skipped: needs the Brown files of section 1 and a built dist/ (make web)"
+fi

@@ -1,7 +1,8 @@
 /*
  * clustereval command line: reads the files (or stdin for "-"), feeds them to the core
  * round-robin in chunks, and prints a table or the JSON result; writes reports to files.
- * Exit codes (SPEC §4): 0 done, 1 usage, 2 input error, 3 out of memory or internal error.
+ * Exit codes (SPEC §4): 0 done, 1 usage, 2 input error, 3 out of memory or internal error,
+ * 4 a reported number (--check) does not reproduce.
  */
 #define _POSIX_C_SOURCE 200809L /* isatty, fileno */
 #include <errno.h>
@@ -12,8 +13,9 @@
 #include <unistd.h> /* isatty */
 
 #include "clustereval.h"
+#include "save_page.h"
 
-enum { EXIT_DONE = 0, EXIT_USAGE = 1, EXIT_INPUT = 2, EXIT_INTERNAL = 3 };
+enum { EXIT_DONE = 0, EXIT_USAGE = 1, EXIT_INPUT = 2, EXIT_INTERNAL = 3, EXIT_CHECK = 4 };
 enum { CHUNK_BYTES = 1 << 16, MAX_COLUMNS = 2 * CE_MEASURE_COUNT };
 
 typedef enum output_format { FORMAT_JSON = -1 } output_format;
@@ -53,6 +55,12 @@ typedef struct cli_args {
   const char *maps[2];         /* by ce_side: a preset name or a file */
   const char **sub_tests;      /* the k-th is the test corpus of the k-th system */
   size_t sub_test_count;
+  const char *check_path; /* --check: a paper's reported numbers */
+  const char *page_path;  /* --save-page: the page (or demo.js) to write */
+  const char *title, *caption;
+  const char *option_text[CE_OPT_COUNT]; /* numbers as typed, for the page's link */
+  const char *columns_name;              /* "all" or "reichart" when the page has those */
+  char **argv;
   int verbose;
 } cli_args;
 
@@ -105,9 +113,12 @@ static void usage(FILE *to) {
       "  --restarts R         M-1 hill-climbing starts (default 10)\n"
       "  --seed S             seed of the random starts and baselines (default 1)\n"
       "  --baselines LIST     random,one,singletons,majority rows beside the systems\n"
-      "  --levels L           both (default), token or type: compute one level only\n"
+      "  --levels L           both (default), token or type: compute one level only\n",
+      to);
+  /* Two strings: C99 promises string literals of 4095 characters only. */
+  fputs(
       "statistics:\n"
-      "  --bootstrap B        B resamples (of sentences, or of a lexicon's items): 95%%\n"
+      "  --bootstrap B        B resamples (of sentences, or of a lexicon's items): 95%\n"
       "                       intervals for every measure, and the paired bootstrap's\n"
       "                       p-values between systems (seeded by --seed)\n"
       "  --ci M               bca (default), percentile or basic intervals\n"
@@ -115,9 +126,18 @@ static void usage(FILE *to) {
       "                       randomization, --shuffles R) or bootstrap (the paired\n"
       "                       bootstrap on the --bootstrap resamples, 1000 by default)\n"
       "  --shuffles R         approximate randomization's shuffles (default 10000)\n"
+      "reported numbers and pages:\n"
+      "  --check FILE         compare the numbers a paper reports (a TSV, CSV, Markdown or\n"
+      "                       LaTeX table, or system<TAB>measure<TAB>value lines) with the\n"
+      "                       computed ones, each at the precision it was printed with\n"
+      "  --save-page OUT      write OUT.html: the page with these inputs, options and the\n"
+      "                       --check numbers, which opens from disk and evaluates them;\n"
+      "                       OUT.js: demo.js, the manifest beside a static site's index.html\n"
+      "  --title T, --caption C  the saved page's title and caption\n"
       "  --version, --help\n"
       "\n"
-      "exit codes: 0 done, 1 usage, 2 input error, 3 out of memory or internal error\n",
+      "exit codes: 0 done, 1 usage, 2 input error, 3 out of memory or internal error,\n"
+      "4 a reported number (--check) does not reproduce\n",
       to);
 }
 
@@ -241,6 +261,7 @@ static int numeric_option(const char *arg, const char *value, cli_args *args, in
     double number;
     double min, max;
     ce_opt_bounds(numeric[n].opt, NULL, &min, &max);
+    args->option_text[numeric[n].opt] = value;
     if (!parse_number(value, &number) || !set_option(args, numeric[n].opt, number)) {
       fprintf(stderr, "clustereval: %s takes a %snumber from %g to %g, not '%s'\n", arg,
               numeric[n].opt == CE_OPT_BETA || numeric[n].opt == CE_OPT_MIN_SHARE ? "" : "whole ",
@@ -263,11 +284,13 @@ static int valued_option(const char *arg, const char *value, cli_args *args) {
     args->format = found;
   } else if (strcmp(arg, "--measures") == 0) {
     if (!parse_measures(value, args)) return usage_error("unknown measure in '%s'", value);
+    args->columns_name = strcmp(value, "all") == 0 ? "all" : NULL;
   } else if (strcmp(arg, "--table") == 0) {
     if (strcmp(value, "reichart2010") != 0)
       return usage_error("unknown table '%s' (reichart2010)", value);
     args->column_count = sizeof reichart_columns / sizeof reichart_columns[0];
     memcpy(args->columns, reichart_columns, sizeof reichart_columns);
+    args->columns_name = "reichart";
   } else if (strcmp(arg, "--nmi-mean") == 0) {
     if ((found = find_word(value, means, 4)) < 0)
       return usage_error("unknown mean '%s' (arithmetic, geometric, min, max)", value);
@@ -298,6 +321,14 @@ static int valued_option(const char *arg, const char *value, cli_args *args) {
   } else if (strcmp(arg, "--unclustered-label") == 0) {
     if (!*value) return usage_error("%s", "--unclustered-label needs a non-empty label");
     args->unclustered_label = value;
+  } else if (strcmp(arg, "--check") == 0) {
+    args->check_path = value;
+  } else if (strcmp(arg, "--save-page") == 0) {
+    args->page_path = value;
+  } else if (strcmp(arg, "--title") == 0) {
+    args->title = value;
+  } else if (strcmp(arg, "--caption") == 0) {
+    args->caption = value;
   } else if (strcmp(arg, "--sub-test") == 0) {
     args->sub_tests[args->sub_test_count++] = value;
   } else if (strcmp(arg, "--gold-map") == 0 || strcmp(arg, "--induced-map") == 0) {
@@ -341,7 +372,11 @@ static int takes_value(const char *arg) {
                                        "--bootstrap",
                                        "--ci",
                                        "--test",
-                                       "--shuffles"};
+                                       "--shuffles",
+                                       "--check",
+                                       "--save-page",
+                                       "--title",
+                                       "--caption"};
   return find_word(arg, valued, sizeof valued / sizeof valued[0]) >= 0;
 }
 
@@ -404,6 +439,10 @@ static int parse_args(int argc, char **argv, cli_args *args) {
   if (args->option_given[CE_OPT_TEST] && args->options[CE_OPT_TEST] == CE_TEST_BOOTSTRAP &&
       !(args->option_given[CE_OPT_BOOTSTRAP] && args->options[CE_OPT_BOOTSTRAP] > 0))
     set_option(args, CE_OPT_BOOTSTRAP, 1000);
+  if (args->page_path && stdin_count)
+    return usage_error("%s", "--save-page cannot hold standard input: name the files");
+  if (args->page_path && args->sub_test_count)
+    return usage_error("%s", "--save-page: the page has no --sub-test corpora");
   return -1;
 }
 
@@ -495,6 +534,74 @@ static int write_text(const char *path, const char *text, size_t len) {
   return EXIT_DONE;
 }
 
+/* A whole small file (reported numbers, a page template) in memory; NULL with a message. */
+static char *read_whole(const char *path, size_t *len, size_t max) {
+  FILE *file = fopen(path, "rb");
+  if (!file) {
+    fprintf(stderr, "clustereval: %s: cannot open: %s\n", path, strerror(errno));
+    return NULL;
+  }
+  size_t cap = 1 << 16, got = 0, n;
+  char *data = malloc(cap + 1);
+  while (data && (n = fread(data + got, 1, cap - got, file)) > 0) {
+    got += n;
+    if (got == cap && cap < max) {
+      char *more = realloc(data, 2 * cap + 1);
+      if (!more) free(data);
+      data = more;
+      cap *= 2;
+    } else if (got == cap) {
+      fprintf(stderr, "clustereval: %s: larger than %zu MB\n", path, max >> 20);
+      free(data);
+      data = NULL;
+    }
+  }
+  int failed = ferror(file);
+  fclose(file);
+  if (data && failed) {
+    fprintf(stderr, "clustereval: %s: read error: %s\n", path, strerror(errno));
+    free(data);
+    return NULL;
+  }
+  if (!data) return NULL;
+  data[got] = '\0';
+  *len = got;
+  return data;
+}
+
+/* --check: the reported numbers against the run; EXIT_CHECK when one does not reproduce. */
+static int check_reported(ce_eval *ev, const cli_args *args) {
+  size_t len = 0, reported = 0, reproduced = 0;
+  char *text = read_whole(args->check_path, &len, (size_t)64 << 20);
+  if (!text) return EXIT_INPUT;
+  ce_error err;
+  ce_status status =
+      ce_eval_check(ev, args->check_path, text, len, NULL, 0, &reported, &reproduced, &err);
+  free(text);
+  if (status) {
+    fprintf(stderr, "clustereval: %s\n", err.message);
+    return exit_code_for(status);
+  }
+  return reproduced == reported ? EXIT_DONE : EXIT_CHECK;
+}
+
+/* The check's table: after the results on a terminal's text, else on stderr. */
+static int print_check(const ce_eval *ev, const cli_args *args) {
+  if (!args->check_path || args->format == FORMAT_JSON) return EXIT_DONE;
+  char *text = NULL;
+  size_t len = 0;
+  if (ce_eval_check_table(ev, &text, &len)) return EXIT_INTERNAL;
+  int code = EXIT_DONE;
+  if (args->format == CE_TABLE_TEXT) {
+    code = write_text("-", "\n", 1);
+    if (!code) code = write_text("-", text, len);
+  } else {
+    fwrite(text, 1, len, stderr);
+  }
+  ce_free(text);
+  return code;
+}
+
 static int print_result(const ce_eval *ev, const cli_args *args) {
   char *text = NULL;
   size_t len = 0;
@@ -520,6 +627,7 @@ static int print_result(const ce_eval *ev, const cli_args *args) {
     code = write_text("-", text, len);
     ce_free(text);
   }
+  if (code == EXIT_DONE) code = print_check(ev, args);
   for (int r = 0; r < 4 && code == EXIT_DONE; r++) {
     if (!args->report_paths[r]) continue;
     if (ce_eval_report(ev, (ce_report)r, &text, &len)) return EXIT_INTERNAL;
@@ -703,6 +811,159 @@ static int add_sub_tests(ce_eval *ev, const cli_args *args, FILE **files, const 
   return EXIT_DONE;
 }
 
+/* ------------------------------------------------------------ --save-page */
+
+/* A growing string for the page's link fragment. */
+typedef struct text_buf {
+  char *at;
+  size_t len, cap;
+} text_buf;
+
+static int text_add(text_buf *t, const char *text, size_t len) {
+  if (t->len + len + 1 > t->cap) {
+    size_t cap = t->cap ? 2 * t->cap : 256;
+    while (cap < t->len + len + 1) cap *= 2;
+    char *more = realloc(t->at, cap);
+    if (!more) return 0;
+    t->at = more;
+    t->cap = cap;
+  }
+  memcpy(t->at + t->len, text, len);
+  t->len += len;
+  t->at[t->len] = '\0';
+  return 1;
+}
+
+/* key=value as URLSearchParams writes it: letters, digits and *-._ as they are, space as +. */
+static int add_param(text_buf *t, const char *key, const char *value) {
+  int ok = (!t->len || text_add(t, "&", 1)) && text_add(t, key, strlen(key)) && text_add(t, "=", 1);
+  for (const unsigned char *p = (const unsigned char *)value; ok && *p; p++) {
+    char escaped[4];
+    if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+        strchr("*-._", *p)) {
+      escaped[0] = (char)*p, escaped[1] = '\0';
+    } else if (*p == ' ') {
+      strcpy(escaped, "+");
+    } else {
+      snprintf(escaped, sizeof escaped, "%%%02X", *p);
+    }
+    ok = text_add(t, escaped, strlen(escaped));
+  }
+  return ok;
+}
+
+/* The exclusion lists ("a,b,\\,") as the page's field holds them: labels apart by spaces. */
+static int exclusions(const cli_args *args, text_buf *labels) {
+  int ok = 1;
+  for (size_t list = 0; ok && list < args->exclude_list_count; list++) {
+    for (const char *p = args->exclude_lists[list]; ok && *p; p++) {
+      if (*p == '\\' && p[1] == ',')
+        p++;
+      else if (*p == ',') {
+        ok = text_add(labels, " ", 1);
+        continue;
+      }
+      ok = text_add(labels, p, 1);
+    }
+    ok = ok && text_add(labels, " ", 1);
+  }
+  return ok;
+}
+
+/*
+ * The run's options as the page's link fragment names them (web/src/options.js, URL_KEYS):
+ * what the page opens with when it reads the saved page.
+ */
+static char *page_options(const cli_args *args) {
+  static const struct {
+    ce_option opt;
+    const char *key;
+  } numbers[] = {{CE_OPT_BETA, "beta"},
+                 {CE_OPT_RESTARTS, "restarts"},
+                 {CE_OPT_SEED, "seed"},
+                 {CE_OPT_MIN_SHARE, "minshare"},
+                 {CE_OPT_BOOTSTRAP, "bootstrap"}};
+  static const struct {
+    ce_option opt;
+    const char *key;
+    double page_default;
+  } flags[] = {{CE_OPT_LOG2, "log2", 0},
+               {CE_OPT_TOKEN_CHECK, "tokencheck", 1},
+               {CE_OPT_EXCLUDE_PUNCT, "punct", 0},
+               {CE_OPT_MAP_KEEP, "mapkeep", 0},
+               {CE_OPT_SUBSTITUTABLE, "sub", 0}};
+  text_buf t = {0};
+  int ok = text_add(&t, "", 0);
+  if (args->columns_name) ok = ok && add_param(&t, "cols", args->columns_name);
+  for (size_t n = 0; ok && n < sizeof numbers / sizeof numbers[0]; n++)
+    if (args->option_given[numbers[n].opt])
+      ok = add_param(&t, numbers[n].key, args->option_text[numbers[n].opt]);
+  for (size_t f = 0; ok && f < sizeof flags / sizeof flags[0]; f++)
+    if (args->option_given[flags[f].opt] && args->options[flags[f].opt] != flags[f].page_default)
+      ok = add_param(&t, flags[f].key, args->options[flags[f].opt] ? "1" : "0");
+  if (ok && args->option_given[CE_OPT_NMI_MEAN])
+    ok = add_param(&t, "nmi", means[(int)args->options[CE_OPT_NMI_MEAN]]);
+  if (ok && args->option_given[CE_OPT_UNCLUSTERED])
+    ok = add_param(&t, "unclustered", policies[(int)args->options[CE_OPT_UNCLUSTERED]]);
+  if (ok && args->option_given[CE_OPT_LEVELS])
+    ok = add_param(&t, "levels",
+                   (const char *[]){"both", "token", "type"}[(int)args->options[CE_OPT_LEVELS]]);
+  if (ok && args->unclustered_label) ok = add_param(&t, "unclabel", args->unclustered_label);
+  if (ok && args->exclude_list_count) {
+    text_buf labels = {0};
+    ok = exclusions(args, &labels) && add_param(&t, "exclude", labels.at);
+    free(labels.at);
+  }
+  for (int side = 0; ok && side < 2; side++)
+    if (args->maps[side] && is_preset(args->maps[side]))
+      ok = add_param(&t, side == CE_SIDE_GOLD ? "goldmap" : "sysmap", args->maps[side]);
+  text_buf list = {0};
+  for (int b = 0; ok && b < CE_BASELINE_COUNT; b++)
+    if (args->baselines[b])
+      ok = (!list.len || text_add(&list, ",", 1)) &&
+           text_add(&list, ce_baseline_name((ce_baseline)b),
+                    strlen(ce_baseline_name((ce_baseline)b)));
+  if (ok && list.len) ok = add_param(&t, "baselines", list.at);
+  free(list.at);
+  if (!ok) free(t.at);
+  return ok ? t.at : NULL;
+}
+
+/* --save-page: the files of the run (and its map files) with its options. */
+static int write_page(const cli_args *args) {
+  size_t count = 0;
+  page_file *files = calloc(args->path_count + 2, sizeof *files);
+  char *options = page_options(args);
+  if (!files || !options) {
+    free(files);
+    free(options);
+    return EXIT_INTERNAL;
+  }
+  unsigned column = args->option_given[CE_OPT_COLUMN] ? (unsigned)args->options[CE_OPT_COLUMN] : 0;
+  unsigned depth = args->option_given[CE_OPT_DEPTH] ? (unsigned)args->options[CE_OPT_DEPTH] : 0;
+  for (size_t p = 0; p < args->path_count; p++) {
+    ce_format format = p == 0 ? args->gold_format : args->induced_format;
+    files[count++] = (page_file){p == 0 ? "gold" : "system", args->paths[p], ce_format_name(format),
+                                 column, depth};
+  }
+  for (int side = 0; side < 2; side++)
+    if (args->maps[side] && !is_preset(args->maps[side]))
+      files[count++] = (page_file){side == CE_SIDE_GOLD ? "gold-map" : "induced-map",
+                                   args->maps[side], "auto", 0, 0};
+  page_spec spec = {args->page_path,
+                    args->title ? args->title : "",
+                    args->caption ? args->caption : "",
+                    options,
+                    args->check_path,
+                    files,
+                    count,
+                    args->argv[0]};
+  int code = save_page(&spec) ? EXIT_INPUT : EXIT_DONE;
+  free(files);
+  free(options);
+  return code;
+}
+
 static int run(ce_eval *ev, const cli_args *args) {
   size_t slots = args->path_count + args->sub_test_count;
   FILE **files = calloc(slots, sizeof *files);
@@ -753,8 +1014,16 @@ static int run(ce_eval *ev, const cli_args *args) {
     code = exit_code_for(err.code);
   } else {
     code = report_failed_systems(ev, code == EXIT_DONE ? read_code : code);
-    int print_code = print_result(ev, args);
-    if (print_code) code = print_code;
+    int check_code = args->check_path ? check_reported(ev, args) : EXIT_DONE;
+    if (check_code == EXIT_DONE || check_code == EXIT_CHECK) {
+      int print_code = print_result(ev, args);
+      if (print_code) code = print_code;
+    }
+    if (args->page_path && check_code != EXIT_INPUT && check_code != EXIT_INTERNAL) {
+      int page_code = write_page(args);
+      if (page_code) code = page_code;
+    }
+    if (code == EXIT_DONE) code = check_code;
   }
 done:
   free(files);
@@ -764,6 +1033,7 @@ done:
 
 int main(int argc, char **argv) {
   cli_args args = {0};
+  args.argv = argv;
   int code = parse_args(argc, argv, &args);
   if (code < 0) {
     ce_eval *ev = ce_eval_create();

@@ -12,6 +12,7 @@ need_command cmake cmake
 need_command make make
 need_command cc gcc
 need_command emcc emscripten
+[ -f /usr/include/zlib.h ] || missing+=(zlib1g-dev) # the command line's --save-page
 if [ "$purpose" = test ]; then
   need_command chromium chromium
   need_command clang clang # libFuzzer and the sanitizers

@@ -13,6 +13,8 @@
 /** @typedef {import('./protocol.js').Preview} Preview */
 /** @typedef {import('./protocol.js').Result} Result */
 /** @typedef {import('./protocol.js').TableRequest} TableRequest */
+/** @typedef {import('./protocol.js').CheckRequest} CheckRequest */
+/** @typedef {import('./protocol.js').CheckCell} CheckCell */
 /** @typedef {import('./protocol.js').Progress} Progress */
 /** @typedef {(done: number, total: number, phase: Progress['phase']) => void} OnProgress */
 /**
@@ -69,7 +71,8 @@ const encoder = new TextEncoder();
 
 /**
  * Wraps an instantiated Emscripten module. Returns {version, options, measures, formats,
- * mapPresets, evaluate, evaluateStream, preview, table, release, score}.
+ * mapPresets, evaluate, evaluateStream, preview, table, check, release,
+ * score}.
  * `options` lists the core's option ids ("beta", "log2", "token_check"); `measures` the
  * measure table, [{id, label, higherIsBetter}] with true, false or null (no direction).
  * @param {CoreModule} module
@@ -520,6 +523,33 @@ export function bindCore(module) {
     }
   }
 
+  /**
+   * Checks reported numbers against the last evaluation (ce_eval_check): `text` is the table
+   * as a paper prints it, `name` what messages call it, `assign` reads reported rows as rows
+   * of the result ({row name: index into the result's systems}). Returns one cell per
+   * reported number, in the order read.
+   * @param {CheckRequest} request
+   * @returns {CheckCell[]}
+   */
+  function check({ name, text, assign = {} }) {
+    if (!last) throw usage('there is no evaluation to check reported numbers against');
+    for (const [row, system] of Object.entries(assign)) {
+      if (withString(row, (ptr) => module._ce_wasm_check_alias(last, ptr, system)))
+        throw new CeError({ code: 'CE_ERR_NOMEM', message: 'out of memory' });
+    }
+    const bytes = encoder.encode(text);
+    const buffer = module._malloc(bytes.length || 1);
+    if (!buffer) throw new CeError({ code: 'CE_ERR_NOMEM', message: 'out of memory' });
+    try {
+      module.HEAPU8.set(bytes, buffer);
+      const status = withString(name || 'reported numbers', (ptr) => module._ce_wasm_check(last, ptr, buffer, bytes.length));
+      if (status) throw lastError(last, status);
+      return JSON.parse(readString(module._ce_wasm_text(last), module._ce_wasm_text_length(last)));
+    } finally {
+      module._free(buffer);
+    }
+  }
+
   /** Frees the last evaluation; tables cannot be asked for until the next one. */
   function release() {
     if (last) module._ce_wasm_free(last);
@@ -675,6 +705,7 @@ export function bindCore(module) {
     evaluateStream,
     preview,
     table,
+    check,
     release,
     score,
   };

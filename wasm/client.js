@@ -1,5 +1,6 @@
 // The page's handle on the core worker: typed requests (protocol.js), progress routing, real
 // cancel.
+import CoreWorker from './worker.js?worker&inline';
 
 /** @typedef {import('./protocol.js').CoreErrorData} CoreErrorData */
 /** @typedef {import('./protocol.js').Progress} Progress */
@@ -46,6 +47,8 @@ const abortError = () => {
  *   head of a file reads
  * @property {(request: Requests['table']) => Promise<Responses['table']>} table a table of the
  *   last evaluation, written by the core
+ * @property {(request: Requests['check']) => Promise<Responses['check']>} check reported
+ *   numbers against the last evaluation, compared by the core
  * @property {() => void} cancel
  */
 
@@ -67,7 +70,9 @@ export function createCoreClient() {
 
   /** @returns {Worker} */
   const start = () => {
-    const started = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    // A classic worker from a blob: URL of code the page holds (vite.config.js): it starts
+    // from a server and from disk alike, and fetches nothing.
+    const started = new CoreWorker();
     worker = started;
     ready = new Promise((resolve, reject) => {
       started.onmessage = ({ data }) => {
@@ -126,6 +131,9 @@ export function createCoreClient() {
     },
     table(request) {
       return send('table', request);
+    },
+    check(request) {
+      return send('check', request);
     },
     cancel() {
       if (!worker) return;

@@ -4,6 +4,7 @@
  * that JS reads them back through plain accessors. Nothing here computes.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "clustereval.h"
 
@@ -21,7 +22,16 @@ typedef struct ce_wasm_handle {
   size_t text_len;
   unsigned resampled, resamples; /* --bootstrap progress: done, in all */
   unsigned shuffled, shuffles;   /* --test ar progress: done, in all */
+  ce_check_alias *aliases;       /* for the next ce_wasm_check: rows read as systems */
+  size_t alias_count;
 } ce_wasm_handle;
+
+static void drop_aliases(ce_wasm_handle *handle) {
+  for (size_t a = 0; a < handle->alias_count; a++) free((char *)handle->aliases[a].row);
+  free(handle->aliases);
+  handle->aliases = NULL;
+  handle->alias_count = 0;
+}
 
 CE_EXPORT const char *ce_wasm_version(void) {
   return ce_version();
@@ -88,6 +98,7 @@ CE_EXPORT void ce_wasm_free(ce_wasm_handle *handle) {
   if (!handle) return;
   ce_eval_free(handle->ev);
   ce_free(handle->text);
+  drop_aliases(handle);
   free(handle);
 }
 
@@ -225,6 +236,34 @@ CE_EXPORT int ce_wasm_table(ce_wasm_handle *handle, int format, const int *pairs
   free(columns);
   free(order);
   return keep_text(handle, status, text, len);
+}
+
+/* A reported row `row` is to be read as row `system` by the next ce_wasm_check. */
+CE_EXPORT int ce_wasm_check_alias(ce_wasm_handle *handle, const char *row, int system) {
+  ce_check_alias *more = realloc(handle->aliases, sizeof *more * (handle->alias_count + 1));
+  char *copy = malloc(strlen(row) + 1);
+  if (!more || !copy) {
+    free(copy);
+    if (more) handle->aliases = more;
+    return CE_ERR_NOMEM;
+  }
+  handle->aliases = more;
+  strcpy(copy, row);
+  handle->aliases[handle->alias_count++] = (ce_check_alias){copy, system < 0 ? 0 : (size_t)system};
+  return CE_OK;
+}
+
+/* Checks reported numbers against the evaluation; keeps the check's JSON array as the text. */
+CE_EXPORT int ce_wasm_check(ce_wasm_handle *handle, const char *name, const void *bytes,
+                            size_t len) {
+  ce_status status = ce_eval_check(handle->ev, name, bytes, len, handle->aliases,
+                                   handle->alias_count, NULL, NULL, &handle->error);
+  drop_aliases(handle);
+  if (status) return status;
+  char *json = NULL;
+  size_t json_len = 0;
+  status = ce_eval_check_json(handle->ev, &json, &json_len);
+  return keep_text(handle, status, json, json_len);
 }
 
 CE_EXPORT int ce_wasm_report(ce_wasm_handle *handle, int report) {

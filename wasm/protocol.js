@@ -7,6 +7,7 @@
 //                  preview   {name, bytes, format?, column?, depth?}: how a file's head reads
 //                  table     {format, columns, rows?}: a table of the last evaluation, written
 //                            by the core; the worker keeps the last evaluation until the next
+//                  check     {name, text, assign?}: reported numbers against the last evaluation
 //   worker → page  ready     {version}, once, when the core has loaded (no id)
 //                  progress  {done, total, phase}, at most ~20 a second while evaluating
 //                  result    the answer to the request `id`: the result, the preview or the
@@ -150,6 +151,7 @@
  * @property {Record<string, any>} [bootstrap] what the intervals rest on, after resampling
  * @property {Record<string, any>} [paired] paired shares by measure, system and system
  * @property {Record<string, any>} [rank_correlation]
+ * @property {CheckCell[]} [check] reported numbers, when they were checked
  */
 
 /**
@@ -185,11 +187,39 @@
  */
 
 /**
+ * Reported numbers (a paper's table, as printed) to check against the last evaluation.
+ * @typedef {Object} CheckRequest
+ * @property {string} name what messages call the text (its file name)
+ * @property {string} text TSV, CSV, Markdown, LaTeX rows or system/measure/value lines
+ * @property {Record<string, number>} [assign] a reported row name → the index of the result's
+ *   system to read it as, for rows whose names match no file
+ */
+
+/**
+ * One reported number and its verdict (SPEC §4, the JSON's `check`).
+ * @typedef {Object} CheckCell
+ * @property {string} system the row's name as reported
+ * @property {number | null} row the result's system it was matched to
+ * @property {string} heading the column's heading as reported
+ * @property {string | null} measure 'token.m1', …; null when the heading names no measure
+ * @property {string} printed the number as printed
+ * @property {number} reported
+ * @property {number} scale 100 for a percentage, else 1
+ * @property {number | null} computed on the reported scale
+ * @property {number | null} difference computed − reported
+ * @property {number} tolerance half a unit of the last printed digit
+ * @property {boolean} reproduced
+ * @property {number} line of the number in the reported text
+ * @property {string | null} problem why it could not be compared
+ */
+
+/**
  * What each request carries, by its type.
  * @typedef {Object} Requests
  * @property {EvaluateRequest} evaluate
  * @property {PreviewRequest} preview
  * @property {TableRequest} table
+ * @property {CheckRequest} check
  */
 
 /**
@@ -198,6 +228,7 @@
  * @property {Result} evaluate
  * @property {Preview} preview
  * @property {string} table
+ * @property {CheckCell[]} check
  */
 
 /** @typedef {keyof Requests} RequestType */

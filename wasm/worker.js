@@ -1,7 +1,10 @@
 // The dedicated worker: loads the wasm core once, then answers the page's requests. The
-// messages are described, and type-checked, in protocol.js.
+// messages are described, and type-checked, in protocol.js. The build makes it a classic
+// worker whose code sits inside the page's script, the wasm core inside it as a data: URL:
+// the page then needs no request to start it, from a server or from disk, and its
+// Content-Security-Policy can forbid every connection.
 import createModule from '#clustereval-wasm';
-import wasmUrl from './build/clustereval.wasm?url';
+import wasmDataUrl from './build/clustereval.wasm?url&inline';
 import { CeError, bindCore } from './binding.js';
 
 /** @typedef {import('./protocol.js').CoreErrorData} CoreErrorData */
@@ -22,7 +25,16 @@ const plainError = (error) =>
     ? error.toJSON()
     : { code: 'CE_ERR_INTERNAL', message: String(error instanceof Error ? error.message : error), file: '', line: 0, column: 0 };
 
-const core = createModule({ locateFile: () => wasmUrl }).then(bindCore);
+/** The bytes of a base64 data: URL, decoded here rather than fetched (connect-src 'none'). */
+function dataUrlBytes(/** @type {string} */ url) {
+  const binary = atob(url.slice(url.indexOf(',') + 1));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+// Given its bytes, Emscripten's loader compiles them and fetches nothing.
+const core = createModule({ wasmBinary: dataUrlBytes(wasmDataUrl) }).then(bindCore);
 
 core.then(
   ({ version }) => post({ type: 'ready', data: { version } }),
@@ -38,6 +50,8 @@ async function answer(message) {
       return bound.preview(message.data);
     case 'table':
       return bound.table(message.data);
+    case 'check':
+      return bound.check(message.data);
     case 'evaluate': {
       let last = 0;
       let lastPhase = '';

@@ -512,6 +512,47 @@ ce_status ce_eval_table(const ce_eval *ev, ce_table_format format, const ce_colu
 ce_status ce_eval_comparison(const ce_eval *ev, ce_table_format format, const ce_column *columns,
                              size_t column_count, char **text, size_t *len);
 
+/* ------------------------------------------------------- reported numbers */
+
+/* A reported row whose name matches no file, read as row `system` (as in ce_eval_value). */
+typedef struct ce_check_alias {
+  const char *row;
+  size_t system;
+} ce_check_alias;
+
+/*
+ * Checks the numbers a paper or a README reports against this run (SPEC §4, --check), after
+ * ce_eval_finish. `text` (`len` bytes of UTF-8, named `name` in messages) is a table as it
+ * was printed: TSV or CSV with a system column and one column per measure, the same with
+ * columns two spaces apart, a Markdown table, LaTeX tabular rows (`hmm45 & 53.3 & 41.2 \\`;
+ * \textbf{}, $…$ and rules are stripped, \multicolumn headings over "Token"/"Type" set the
+ * level), or long-form `system<TAB>measure<TAB>value` lines. Measures are matched by id or
+ * by the names papers use (M-1, many-to-one, 1-1, V-measure, VM, H, C, MacroI M-1, …; a
+ * "Token"/"Type" prefix sets the level); rows by file name, with or without directory and
+ * extension, or by `aliases` (may be NULL). A measure bounded by 1 that a column prints above
+ * 1 (or with %) is read as a percentage. A value reproduces when the computed one, on the
+ * reported scale, is within half a unit of its last printed digit.
+ * The check replaces any earlier one of `ev`: ce_eval_json then holds its "check" array.
+ * *reported (may be NULL) receives how many numbers were read, *reproduced how many
+ * reproduce (a number whose row or measure matched nothing does not).
+ * CE_ERR_SYNTAX when the text holds no reported number; CE_ERR_ENCODING when not UTF-8.
+ */
+ce_status ce_eval_check(ce_eval *ev, const char *name, const void *text, size_t len,
+                        const ce_check_alias *aliases, size_t alias_count, size_t *reported,
+                        size_t *reproduced, ce_error *err);
+
+/*
+ * The last check as the JSON array of SPEC §4: [{"system", "row", "heading", "measure",
+ * "printed", "reported", "scale", "computed", "difference", "tolerance", "reproduced",
+ * "line", "problem"}], one object per reported number, in the order read. CE_ERR_USAGE when
+ * no check ran. The caller frees *json with ce_free.
+ */
+ce_status ce_eval_check_json(const ce_eval *ev, char **json, size_t *len);
+
+/* The last check as a text table with a summary line ("12 of 14 reproduce"); every number
+ * that could not be compared is listed with the reason. The caller frees *text with ce_free. */
+ce_status ce_eval_check_table(const ce_eval *ev, char **text, size_t *len);
+
 /* TSV reports for files next to the result (SPEC §4). */
 typedef enum ce_report {
   CE_REPORT_CONTINGENCY, /* system, class, cluster, tokens, items */

@@ -78,6 +78,20 @@ expect brown-map 0 "" "" -- --gold-map brown-universal public/demo/brown-gold.ts
 expect missing-map 2 "" "no-such.map: cannot open" -- --gold-map no-such.map $data/small-gold.tsv $data/small-sys.tsv
 expect unmapped 2 "" "label 'DET' is not in the label map ptb-universal" -- --gold-map ptb-universal $data/small-gold.tsv $data/small-sys.tsv
 expect counts-alone 0 "table.tsv" "" -- --gold-format counts "$tmp/table.tsv"
+# Reported numbers (--check): exit 4 when one does not reproduce, the JSON's check array.
+demo="public/demo/brown-gold.tsv public/demo/brown-c50.tsv public/demo/brown-c50-d3.tsv"
+expect check-percent 0 "8 of 8 reproduce" "" -- --check $data/check/percent.tsv $demo
+expect check-csv 0 "4 of 4 reproduce" "" -- --check $data/check/percent.csv $demo
+expect check-long 0 "5 of 5 reproduce" "" -- --check $data/check/long.tsv $demo
+expect check-markdown 4 "7 of 8 reproduce; 1 differs" "" -- --check $data/check/fraction.md $demo
+expect check-latex 4 "no system named 'hmm45'" "" -- --check $data/check/wrong.tex $demo
+expect check-latex-unknown 4 "unknown measure 'Purity@5'" "" -- --check $data/check/wrong.tex $demo
+expect check-json 4 '"check":\[{"system":"brown-c50","row":0,"heading":"MTO","measure":"token.m1"' "" \
+  -- --format json --check $data/check/wrong.tex $demo
+expect check-tsv-stderr 4 "" "5 of 12 reproduce; 1 differs; 6 could not be compared" \
+  -- --format tsv --check $data/check/wrong.tex $demo
+expect check-empty 2 "" "no reported number found" -- --check $data/small-gold.tsv $data/small-gold.tsv $data/small-sys.tsv
+expect check-missing 2 "" "no-such.tex: cannot open" -- --check $data/no-such.tex $demo
 # Reports are written where asked, as TSV with a header.
 "$cli" --details "$tmp/d.tsv" --mapping "$tmp/m.tsv" --contingency "$tmp/c.tsv" --sizes "$tmp/z.tsv" \
   $data/small-gold.tsv $data/small-sys.tsv >/dev/null

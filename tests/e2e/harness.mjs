@@ -153,6 +153,7 @@ export function useBrowser() {
       base = null,
       fixtureWorker = false,
       deviceScaleFactor = 1,
+      expectConsole = null,
     } = {}) {
       const context = await browser.newContext({
         viewport,
@@ -160,17 +161,28 @@ export function useBrowser() {
         acceptDownloads: true,
       });
       if (fixtureWorker) {
-        await context.route(/\/assets\/worker-[^/]*\.js(\?.*)?$/, (route) =>
-          route.fulfill({ path: FIXTURE_WORKER, contentType: 'text/javascript' }),
-        );
+        // The core worker starts from a blob: URL of code inside the page: every worker the
+        // page starts runs the fixture's code instead.
+        await context.addInitScript((source) => {
+          const Native = window.Worker;
+          const url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
+          window.Worker = class extends Native {
+            constructor(_url, options) {
+              super(url, { name: options?.name });
+            }
+          };
+        }, readFileSync(FIXTURE_WORKER, 'utf8'));
       }
       const page = await context.newPage();
-      const rec = { context, page, problems: [], requests: [], base };
-      // The context sees every request, the dedicated worker's (.wasm) included.
+      const rec = { context, page, problems: [], requests: [], base, consoleErrors: [] };
+      // The context sees every request, the dedicated worker's included.
       context.on('request', (req) => rec.requests.push(req.url()));
       page.on('pageerror', (err) => rec.problems.push(`page error: ${err.message}`));
+      // `expectConsole` (a RegExp): console errors a test provokes on purpose, kept apart.
       const onConsole = (where) => (msg) => {
-        if (msg.type() === 'error') rec.problems.push(`console error (${where}): ${msg.text()}`);
+        if (msg.type() !== 'error') return;
+        if (expectConsole?.test(msg.text())) rec.consoleErrors.push(msg.text());
+        else rec.problems.push(`console error (${where}): ${msg.text()}`);
       };
       page.on('console', onConsole('page'));
       page.on('worker', (w) => w.on('console', onConsole('worker')));
@@ -183,7 +195,8 @@ export function useBrowser() {
 }
 
 function sameOrigin(u, origin) {
-  if (u.startsWith('data:')) return true;
+  if (u.startsWith('data:') || u.startsWith('blob:')) return true;
+  if (u.startsWith('file:')) return origin === 'null';
   try {
     return new URL(u).origin === origin; // blob:http://host/… has that host's origin
   } catch {
@@ -290,19 +303,19 @@ const TYPES = {
 };
 
 /**
- * A tiny static server for dist/ under a sub-path (`/some/path/`), as a plain web host would
- * serve the build: anything outside the prefix is 404. Resolves {url, stop()}; url ends in
- * the prefix.
+ * A tiny static server for dist/ (or `root`) under a sub-path (`/some/path/`), as a plain web
+ * host would serve the build: anything outside the prefix is 404. Resolves {url, stop()}; url
+ * ends in the prefix.
  */
-export async function startStatic(prefix = '/some/path/') {
+export async function startStatic(prefix = '/some/path/', root = DIST) {
   const server = http.createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     if (!path.startsWith(prefix)) {
       res.writeHead(404).end('outside the sub-path');
       return;
     }
-    let file = normalize(join(DIST, path.slice(prefix.length)));
-    if (!file.startsWith(DIST)) {
+    let file = normalize(join(root, path.slice(prefix.length)));
+    if (!file.startsWith(root)) {
       res.writeHead(403).end();
       return;
     }

@@ -108,8 +108,8 @@ test('the build works from a sub-path of a plain static server', async () => {
   );
   assert.deepEqual(outside, []);
   assert.ok(
-    requests.some((u) => u.endsWith('.wasm')),
-    'the core was not fetched',
+    requests.some((u) => u.endsWith('/some/path/demo.js')),
+    'the manifest was not read from beside the page',
   );
   await screenshot(page, 'sub-path');
 });

@@ -1,17 +1,23 @@
 import { render } from 'preact';
 import { createCoreClient } from '../../wasm/client.js';
 import { App } from './components/App/index.jsx';
+import { embeddedPayload, pageOpening } from './page/payload.js';
 import './global.css';
 
-// Loaded and evaluated on first open: a Brown corpus sample against Brown clustering.
-const DEMO = {
-  gold: 'demo/brown-gold.tsv',
-  systems: ['demo/brown-c50.tsv', 'demo/brown-c50-d3.tsv'],
-  caption:
-    'Demo: a sample of the Brown corpus, its tags as gold, scored against Brown clustering ' +
-    'with 50 clusters (brown-c50) and the same clusters cut to their first 3 bits ' +
-    '(brown-c50-d3). Replace the files to score your own.',
-};
+// What the page opens with: a saved page's own data, or the manifest (demo.js) a site serves
+// beside index.html (the Brown demo by default). Its options go to the link, unless the link
+// already has some (a reload keeps what the reader chose).
+let opening = null;
+try {
+  const payload = embeddedPayload(document);
+  if (payload) opening = pageOpening(payload);
+} catch (error) {
+  console.warn(`This page's data could not be read: ${error.message}`);
+}
+if (opening?.options && !window.location.hash) {
+  const { pathname, search } = window.location;
+  window.history.replaceState(window.history.state, '', `${pathname}${search}#${opening.options}`);
+}
+if (opening?.title) document.title = `${opening.title} · clustereval`;
 
-const root = document.getElementById('app');
-render(<App client={createCoreClient()} demo={DEMO} />, root);
+render(<App client={createCoreClient()} opening={opening} />, document.getElementById('app'));

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "output/check_internal.h"
 #include "run/input_internal.h"
 #include "run/row_internal.h"
 #include "run/run_internal.h"
@@ -603,6 +604,8 @@ ce_status ce_eval_json(const ce_eval *ev, char **json, size_t *len) {
   if (!status) status = put_paired(&out, ev);
   if (!status) status = put_p_values(&out, ev);
   if (!status) status = put_rank_correlation(&out, ev);
+  if (!status && ev->check) status = ce__buf_puts(&out, ",\"check\":");
+  if (!status && ev->check) status = ce__check_put_json(&out, ev->check);
   if (!status) status = ce__buf_puts(&out, "}\n");
   if (status) {
     ce__buf_free(&out);

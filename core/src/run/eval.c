@@ -45,6 +45,7 @@ void ce_eval_free(ce_eval *ev) {
   }
   free(ev->unclustered_label);
   if (ev->boot_free) ev->boot_free(ev->boot);
+  if (ev->check_free) ev->check_free(ev->check);
   free(ev->log.item.at);
   free(ev->log.cls.at);
   free(ev->log.sentence_start.at);

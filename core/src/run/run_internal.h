@@ -15,6 +15,7 @@ typedef struct ce_input ce_input; /* run/input_internal.h */
 typedef struct ce_row ce_row;     /* run/row_internal.h */
 struct ce_gold_view;              /* run/score_internal.h */
 struct ce_boot;                   /* stats/bootstrap_internal.h */
+struct ce_check;                  /* output/check_internal.h */
 
 /*
  * What --bootstrap resamples from, in gold's order, as pairing counts tokens: each counted
@@ -64,6 +65,8 @@ struct ce_eval {
   struct ce_boot *boot;                /* statistics: resamples, shuffles (stats/) */
   void (*boot_free)(struct ce_boot *); /* set with `boot` by the layer that makes it */
   ce_progress *progress;               /* NULL until ce_eval_set_progress */
+  struct ce_check *check;                /* reported numbers checked (output/check.c) */
+  void (*check_free)(struct ce_check *); /* set with `check` */
 };
 
 /* What the statistics read after scoring is kept: the token log, gold's view and the rows'

@@ -57,17 +57,3 @@ export function useFiles(client) {
     },
   };
 }
-
-/**
- * Fetches the demo's files, beside the page: `demo` is {gold: path, systems: [path]}.
- * Resolves {gold, systems} as file entries.
- */
-export async function loadDemo(demo) {
-  const get = async (path) => {
-    const res = await fetch(new URL(path, document.baseURI));
-    if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
-    return fileEntry(await res.blob(), path.split('/').pop());
-  };
-  const [gold, ...systems] = await Promise.all([demo.gold, ...demo.systems].map(get));
-  return { gold, systems };
-}

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'preact/hooks';
-import { computeSignature, readMaps, requestOptions, validate } from '../../options.js';
-import { evaluateRequest, fileSignature, newId } from '../../state/files.js';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { computeSignature, readMaps, requestOptions, toHash, validate } from '../../options.js';
+import { evaluateRequest, fileEntry, fileSignature, newId } from '../../state/files.js';
 import {
   fileShares,
   isBusy,
@@ -9,10 +9,11 @@ import {
   shownState,
   statusText,
 } from '../../state/run.js';
-import { loadDemo, useFiles } from '../../state/useFiles.js';
+import { useFiles } from '../../state/useFiles.js';
 import { useLinkedOptions } from '../../state/useLinkedOptions.js';
 import { useRun } from '../../state/useRun.js';
 import { bootstrapNote, sortedRows, tableColumns } from '../../table.js';
+import { CheckReported } from '../CheckReported/index.jsx';
 import { ErrorPanel } from '../ErrorPanel/index.jsx';
 import { ExportBar } from '../ExportBar/index.jsx';
 import { FileCard } from '../FileCard/index.jsx';
@@ -22,46 +23,77 @@ import { MeasureNotes } from '../MeasureNotes/index.jsx';
 import { Options } from '../Options/index.jsx';
 import { Progress } from '../Progress/index.jsx';
 import { ResultsTable } from '../ResultsTable/index.jsx';
+import { SavePage } from '../SavePage/index.jsx';
 import { Views } from '../Views/index.jsx';
 import './style.css';
 
+/** A file the page opened with (payload.js) as a file entry, read as it was saved. */
+function openedEntry(f) {
+  return {
+    ...fileEntry(f.blob, f.name),
+    format: f.format || 'auto',
+    column: f.column ? String(f.column) : '',
+    depth: f.depth ? String(f.depth) : '',
+  };
+}
+
 /**
- * The page. `client` is the core client (wasm/client.js); `demo` lists the demo files to load
- * and evaluate on first open: {gold: path, systems: [path], caption}, or null. The state lives
- * in web/src/state/: the runs (useRun), the files (useFiles), the options in the link
- * (useLinkedOptions); this composes them.
+ * The page. `client` is the core client (wasm/client.js); `opening` is what the page opens
+ * with (web/src/page/payload.js: a saved page's data or a site's demo.js), evaluated at once:
+ * {title, caption, options, reported, load()}, or null. The state lives in web/src/state/:
+ * the runs (useRun), the files (useFiles), the options in the link (useLinkedOptions); this
+ * composes them.
  */
-export function App({ client, demo }) {
+export function App({ client, opening }) {
   const { run, core, evaluate, cancel } = useRun(client);
   const files = useFiles(client);
   const { gold, systems } = files.files;
   const [options, setOptions] = useLinkedOptions();
   const [maps, setMaps] = useState({ gold: null, induced: null });
+  // The numbers a paper reports, to check: {name, text, assign: {row: file name}}.
+  const [reported, setReported] = useState(opening?.reported ?? null);
+  const [title, setTitle] = useState(opening?.title ?? '');
+  const [caption, setCaption] = useState(opening?.caption ?? '');
+  const openedWithCheck = useRef(Boolean(opening?.reported));
 
   const invalid = validate(options);
   const optionsValid = Object.keys(invalid).length === 0;
-  const signatureOf = (g, s) =>
-    `${fileSignature(g ? [g, ...s] : s)}|${computeSignature(options, maps)}`;
+  const signatureOf = (g, s, o = options, m = maps) =>
+    `${fileSignature(g ? [g, ...s] : s)}|${computeSignature(o, m)}`;
   const signature = signatureOf(gold, systems);
 
-  const start = (g, s) =>
+  const start = (g, s, o = options, m = maps) =>
     evaluate(g, s, {
-      signature: signatureOf(g, s),
-      request: async () => evaluateRequest(g, s, requestOptions(options, await readMaps(maps))),
+      signature: signatureOf(g, s, o, m),
+      request: async () => evaluateRequest(g, s, requestOptions(o, await readMaps(m))),
       report: files.report,
     });
 
-  // Once, on first open: load the demo files and evaluate them, unless the user has chosen
-  // files meanwhile.
+  // Once, on first open: load the files the page carries and evaluate them, unless the user
+  // has chosen files meanwhile.
   useEffect(() => {
-    if (!demo) return;
+    if (!opening) return;
     let live = true;
-    loadDemo(demo).then(
+    opening.load().then(
       (loaded) => {
-        if (live && files.offerDemo(loaded.gold, loaded.systems))
-          start(loaded.gold, loaded.systems);
+        if (!live) return;
+        const g = openedEntry(loaded.gold);
+        const s = loaded.systems.map(openedEntry);
+        const m = { gold: null, induced: null };
+        const o = { ...options };
+        for (const kind of ['gold', 'induced']) {
+          const f = loaded.maps[kind];
+          if (!f) continue;
+          m[kind] = { id: newId(), name: f.name, blob: f.blob };
+          o[kind === 'gold' ? 'goldMap' : 'inducedMap'] = 'file';
+        }
+        if (m.gold || m.induced) {
+          setMaps(m);
+          setOptions(o);
+        }
+        if (files.offerDemo(g, s)) start(g, s, o, m);
       },
-      (err) => console.warn(`The demo files could not be loaded: ${err.message}`),
+      (err) => console.warn(`The files of this page could not be loaded: ${err.message}`),
     );
     return () => {
       live = false;
@@ -207,15 +239,33 @@ export function App({ client, demo }) {
                 </select>
               </label>
             )}
+            <SavePage
+              files={files.files}
+              maps={{
+                gold: options.goldMap === 'file' ? maps.gold : null,
+                induced: options.inducedMap === 'file' ? maps.induced : null,
+              }}
+              options={toHash(options).replace(/^#/, '')}
+              reported={reported}
+              title={title}
+              caption={caption}
+              onTitle={setTitle}
+              onCaption={setCaption}
+            />
           </div>
           {result ? (
             <ResultView
               client={client}
               result={result}
+              runId={run.id}
               view={view}
               setView={setView}
-              caption={files.files.demo && demo?.caption && !stale ? demo.caption : null}
+              title={files.files.demo && !stale ? opening?.title : null}
+              caption={files.files.demo && opening?.caption && !stale ? opening.caption : null}
               stale={stale}
+              reported={reported}
+              setReported={setReported}
+              openOnCheck={openedWithCheck}
             />
           ) : (
             <p class="app-placeholder">{placeholderText(run)}</p>
@@ -231,11 +281,28 @@ export function App({ client, demo }) {
   );
 }
 
-function ResultView({ client, result, view, setView, caption, stale }) {
+function ResultView({
+  client,
+  result,
+  runId,
+  view,
+  setView,
+  title,
+  caption,
+  stale,
+  reported,
+  setReported,
+  openOnCheck,
+}) {
   const columns = tableColumns(result, view);
   const rows = sortedRows(result.systems ?? [], view.sort, view.sortDir, columns);
   return (
     <>
+      {title && (
+        <p class="app-page-title" data-testid="page-title">
+          {title}
+        </p>
+      )}
       {caption && (
         <p class="app-demo-caption" data-testid="demo-caption">
           {caption}
@@ -269,6 +336,15 @@ function ResultView({ client, result, view, setView, caption, stale }) {
         </p>
         <BootstrapLegend bootstrap={result.bootstrap} />
       </div>
+      <CheckReported
+        client={client}
+        result={result}
+        runId={runId}
+        stale={stale}
+        reported={reported}
+        onReported={setReported}
+        openOnCheck={openOnCheck}
+      />
       <Warnings systems={result.systems} />
       <Views result={result} columns={columns} />
       <MeasureNotes />

@@ -1,0 +1,148 @@
+// What a saved page (or a site's demo.js) carries: its inputs, compressed with the browser's
+// own CompressionStream and written as base64, the options as the link's fragment holds them,
+// a title, a caption and the reported numbers to check. One JSON object, version 1:
+//
+//   {"clustereval_page": 1, "title": "…", "caption": "…", "options": "log2=1&beta=3",
+//    "reported": {"name": "table2.tex", "text": "…", "assign": {"hmm45": "hmm45.tsv"}} | null,
+//    "files": [{"role": "gold" | "system" | "gold-map" | "induced-map", "name": "gold.tsv",
+//               "format": "auto", "column": 0, "depth": 0, "size": 45213,
+//               "gzip": "H4sI…" (or "text": "…", for a manifest written by hand)}]}
+//
+// A saved page holds it in <script type="application/json" id="clustereval-page">; demo.js
+// is `globalThis.clusterevalPage = {…};`. Every '<' is written as \u003c, so the object can
+// never end the element that holds it. The command line writes the same object
+// (cli/main.c, --save-page). Runs in the browser and in Node.
+
+import { DATA_ID } from './template.js';
+
+export const PAGE_VERSION = 1;
+export const MANIFEST_GLOBAL = 'clusterevalPage';
+export const ROLES = ['gold', 'system', 'gold-map', 'induced-map'];
+
+/** @param {Uint8Array} bytes */
+export function toBase64(bytes) {
+  // @ts-ignore: toBase64 is newer than the DOM types
+  if (typeof bytes.toBase64 === 'function') return bytes.toBase64();
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 0x6000) {
+    out += btoa(String.fromCharCode.apply(null, bytes.subarray(i, i + 0x6000)));
+  }
+  return out;
+}
+
+/** @param {string} text */
+export function fromBase64(text) {
+  // @ts-ignore: fromBase64 is newer than the DOM types
+  if (typeof Uint8Array.fromBase64 === 'function') return Uint8Array.fromBase64(text);
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+const through = async (blob, stream) =>
+  new Uint8Array(await new Response(blob.stream().pipeThrough(stream)).arrayBuffer());
+
+/** gzip of a Blob's bytes, by the platform's CompressionStream. */
+export const gzip = (blob) => through(blob, new CompressionStream('gzip'));
+
+/** The bytes a gzip member holds, as a Blob. */
+export async function gunzip(bytes) {
+  return new Blob([await through(new Blob([bytes]), new DecompressionStream('gzip'))]);
+}
+
+/** JSON that no '<' can end a <script> element with. */
+export const safeJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * The payload as JSON text in parts (a file's base64 is one part), so that a large one is
+ * written to a Blob without a single string holding it all. `files` are
+ * {role, name, format, column, depth, blob}; `onFile(i)` hears each file compressed.
+ */
+export async function encodePage({ title = '', caption = '', options = '', reported = null, files }, onFile = () => {}) {
+  const head = {
+    clustereval_page: PAGE_VERSION,
+    title,
+    caption,
+    options,
+    reported: reported && reported.text ? { name: reported.name ?? '', text: reported.text, assign: reported.assign ?? {} } : null,
+  };
+  const parts = [safeJson(head).slice(0, -1), ',"files":['];
+  let stored = 0;
+  for (const [i, f] of files.entries()) {
+    const packed = await gzip(f.blob);
+    const meta = {
+      role: f.role,
+      name: f.name,
+      format: f.format || 'auto',
+      column: Number(f.column) || 0,
+      depth: Number(f.depth) || 0,
+      size: f.blob.size,
+    };
+    parts.push(`${i ? ',' : ''}${safeJson(meta).slice(0, -1)},"gzip":"`, toBase64(packed), '"}');
+    stored += packed.length;
+    onFile(i);
+  }
+  parts.push(']}');
+  return { parts, stored };
+}
+
+/** The payload as demo.js, the manifest a static site serves beside index.html. */
+export const manifestParts = (parts) => [`globalThis.${MANIFEST_GLOBAL} = `, ...parts, ';\n'];
+
+/**
+ * The payload this page was opened with: its own data slot (a saved page), else the manifest
+ * a site's demo.js set; null when there is none. Throws when the data cannot be read.
+ */
+export function embeddedPayload(doc = document) {
+  const slot = doc.getElementById(DATA_ID);
+  const text = slot?.textContent?.trim();
+  if (text) return JSON.parse(text);
+  const manifest = /** @type {any} */ (globalThis)[MANIFEST_GLOBAL];
+  return manifest && typeof manifest === 'object' ? manifest : null;
+}
+
+/**
+ * The payload's files as Blobs: [{role, name, format, column, depth, blob}]. A file of an
+ * unknown role, or a payload of a later version, is an error that says so.
+ */
+export async function decodeFiles(payload) {
+  if (!payload || payload.clustereval_page !== PAGE_VERSION)
+    throw new Error(`this page's data is of version ${payload?.clustereval_page}, not ${PAGE_VERSION}`);
+  const out = [];
+  for (const f of payload.files ?? []) {
+    if (!ROLES.includes(f.role)) throw new Error(`a file of unknown role '${f.role}' (${f.name})`);
+    const blob = typeof f.gzip === 'string' ? await gunzip(fromBase64(f.gzip)) : new Blob([String(f.text ?? '')]);
+    out.push({ role: f.role, name: String(f.name), format: f.format || 'auto', column: f.column || 0, depth: f.depth || 0, blob });
+  }
+  return out;
+}
+
+/**
+ * What the page opens with, from a payload: {title, caption, options, reported, load()}, where
+ * load() resolves the files, {gold, systems, maps: {gold, induced}}, each
+ * {role, name, format, column, depth, blob} (maps null when absent).
+ */
+export function pageOpening(payload) {
+  const text = (v) => (typeof v === 'string' ? v : '');
+  const reported = payload.reported && typeof payload.reported.text === 'string' ? payload.reported : null;
+  return {
+    title: text(payload.title),
+    caption: text(payload.caption),
+    options: text(payload.options).replace(/^#/, ''),
+    reported: reported && { name: text(reported.name), text: reported.text, assign: { ...(reported.assign ?? {}) } },
+    async load() {
+      const files = await decodeFiles(payload);
+      const gold = files.find((f) => f.role === 'gold');
+      if (!gold) throw new Error("this page's data has no gold file");
+      return {
+        gold,
+        systems: files.filter((f) => f.role === 'system'),
+        maps: {
+          gold: files.find((f) => f.role === 'gold-map') ?? null,
+          induced: files.find((f) => f.role === 'induced-map') ?? null,
+        },
+      };
+    },
+  };
+}
