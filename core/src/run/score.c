@@ -114,22 +114,6 @@ static void coverage(ce_row *row, uint64_t system_items, uint64_t gold_items, ui
   ce__measure_put(&row->type, CE_COVER_F, ce__f_score(p, r));
 }
 
-/*
- * Extended BCubed compares the items that share a cluster, pair by pair: Σ_k |k|² bounds
- * the work. Past the budget (a few seconds) it is left out with a warning rather than
- * letting one measure hold the run for hours on a large, very polysemous system.
- */
-#define EBCUBED_PAIR_BUDGET 2e9
-
-static double ebcubed_pairs(const ce_entries *e) {
-  uint64_t *sizes;
-  if (ce__entries_label_sizes(e, 1, &sizes)) return 0.0; /* the measure reports the shortage */
-  double pairs = 0.0;
-  for (size_t k = 0; k < e->clusters; k++) pairs += (double)sizes[k] * (double)sizes[k];
-  free(sizes);
-  return pairs;
-}
-
 static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t *const *m1_start) {
   if (!wants(ev, CE_LEVEL_TYPE)) return CE_OK;
   ce_status status = build_type_table(row);
@@ -156,10 +140,6 @@ static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t
     ce__measure_put(&row->type, o1_ids[t], row->climb.o1[t].value);
     ce__measure_put(&row->type, m1_ids[t], row->climb.m1[t].value);
   }
-  if (ebcubed_pairs(&row->entries) > EBCUBED_PAIR_BUDGET)
-    return ce__row_warn(row,
-                        "ebcubed_p, ebcubed_r, ebcubed_f: n/a (more than 2e9 item pairs "
-                        "share a cluster; extended BCubed visits each)");
   double p, r, f;
   status = ce__extended_bcubed(&row->entries, &p, &r, &f);
   if (status) return status;
