@@ -38,6 +38,7 @@ typedef struct boot_row {
   int active;      /* scored in resamples: not failed, not a counts file */
   int token_cells; /* a token system under a gold corpus: its own (class, cluster) cells */
   const ce_item_labels *fixed; /* its labels by item as the full data gives them, or NULL */
+  const ce_item_labels *gold;  /* gold's labels less its dropped tokens, or NULL: gold's */
   key_index cells;             /* token_cells: (class, cluster) of each logged token */
   /* The (level, measure) pairs the full data has a value for, and their samples. */
   size_t slots;
@@ -170,6 +171,7 @@ static ce_status prepare_row(ce_eval *ev, size_t r) {
   boot_row *br = &boot->rows[r];
   if (row->failed) return CE_OK;
   br->fixed = row->has_kept_labels ? &row->kept_labels : NULL;
+  br->gold = row->has_kept_gold ? &row->kept_gold : NULL;
   const ce_input *system = row->input == SIZE_MAX ? NULL : &ev->inputs[row->input];
   if (system && boot->sentences && ce__format_shape(system->format) == CE_SHAPE_TOKENS) {
     /* A system whose log falls short of gold's was not paired to the end: it failed. */
@@ -329,7 +331,10 @@ static ce_status score_level(ce_eval *ev, size_t r, const draw *d, ce_level leve
   const uint32_t *starts[CE_TYPE_MEASURES];
   for (int t = 0; t < CE_TYPE_MEASURES; t++)
     starts[t] = full->has_climb ? full->climb.m1[t].cluster_to_class : NULL;
-  ce_row_sources sources = {token ? boot->gold : &d->items,
+  /* The drawn items, against the row's own gold entries where it dropped tokens. */
+  ce_gold_view items = d->items;
+  if (br->gold) items.entries = *br->gold;
+  ce_row_sources sources = {token ? boot->gold : &items,
                             token && br->token_cells ? NULL : br->fixed,
                             system ? system->unclustered_id : UINT32_MAX,
                             0,
