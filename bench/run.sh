@@ -17,6 +17,9 @@
 #   5. --bootstrap on the demo sample (2,000 sentences): B = 1000 with every token measure,
 #      and the type level (M-1 climbing once per resample) with B = 100, natively and in the
 #      wasm core under Node (bench/bootstrap_bench.mjs); the page's time is in section 4.
+#   6. The heatmap in Chromium (bench/figures_bench.mjs): how long drawing, zooming, dragging,
+#      folding and searching block the page (longest frame gap, longest task), on full Brown,
+#      a 1,000 x 1,000 table and 100,000 x 100,000 labels with 10^6 cells.
 # Needs ../shared/data/brown.c50.paths for 1 (skipped without it).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -113,3 +116,10 @@ for run in "token 1000" "type 100"; do
   echo "   native, B = $2, $1 level: $(echo "$start $end" | awk '{printf "%.2f", $2-$1}') s"
   node bench/bootstrap_bench.mjs "$demo_gold" "$demo_system" "$2" "$1" | sed 's/^/   /'
 done
+
+echo "== 6. the heatmap in Chromium: how long it blocks the page"
+if [ -f dist/index.html ]; then
+  node bench/figures_bench.mjs ${brown_gold:+"$brown_gold" "$brown_system"} | sed 's/^/   /'
+else
+  echo "   skipped: needs a built dist/ (make web)"
+fi

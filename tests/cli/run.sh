@@ -64,7 +64,7 @@ expect sub-test 0 "ss.tsv  *0\.3333  *1\.0000" "" -- --measures sub_p,sub_r --su
 expect sub-test-too-many 1 "" "more --sub-test files than systems" -- --sub-test a --sub-test b g s
 expect formats 0 "" "small-gold.tsv read as tagged" -- --verbose $data/small-gold.tsv $data/small-sys.tsv
 expect detail-json 0 '"detail":{"classes":' "" -- --format json --detail $data/small-gold.tsv $data/small-sys.tsv
-expect markdown 0 "^| system | token.m1 |" "" -- --format markdown --measures token.m1 $data/small-gold.tsv $data/small-sys.tsv
+expect markdown 0 "^| System | Token M-1 |" "" -- --format markdown --measures token.m1 $data/small-gold.tsv $data/small-sys.tsv
 expect baselines 0 "^baseline:majority " "" -- --baselines majority,one $data/small-gold.tsv $data/small-sys.tsv
 expect reichart 0 "token.h_k_given_c  *type.macro_i_m1" "" -- --table reichart2010 $data/small-gold.tsv $data/small-sys.tsv
 expect bad-policy 1 "" "unknown policy 'keep'" -- --unclustered keep $data/small-gold.tsv $data/small-sys.tsv
