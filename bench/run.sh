@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The benchmarks, side by side in one run; ratios are what to read, not absolute times.
 #   1. Full Brown corpus (1.16M tokens): the CLI computing every measure against a Python
-#      process computing with scikit-learn every measure it has (whole process each), and
-#      the wasm core in Node on the same files.
+#      process computing with scikit-learn every measure it has (whole process each), the
+#      wasm core in Node on the same files, and clustereval.score in Python against
+#      sklearn.metrics.v_measure_score on the same lists (bench/python_bench.py).
 #   1b. Full Brown against a 45-state first-order HMM tagging (bench/gen_hmm.c: 8 rounds of
 #      Baum-Welch EM from a seeded random start, then Viterbi), whose frequent types spread
 #      over many states: both levels against the token level alone, natively and in wasm.
@@ -52,6 +53,10 @@ if [ -f "$paths" ]; then
   echo "   ratio scikit-learn / clustereval: $(echo "$python $native" | awk '{printf "%.1f", $1/$2}')x"
   echo "   (clustereval with 1 restart: ${native_token} s)"
   node bench/wasm_bench.mjs "$gold" "$system" | sed 's/^/   /'
+  echo "   the Python package (python/, built into a temporary folder) on the same tags as lists:"
+  /usr/bin/python3 -m pip install -q --no-build-isolation --no-deps --disable-pip-version-check \
+    --target "$tmp/python" ./python 2>&1 | grep -v 'as the .root. user' | sed 's/^/   /'
+  PYTHONPATH=$tmp/python /usr/bin/python3 bench/python_bench.py "$gold" "$system" | sed 's/^/   /'
 else
   echo "   skipped: $paths is not there"
 fi

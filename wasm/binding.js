@@ -14,6 +14,12 @@
 /** @typedef {import('./protocol.js').Result} Result */
 /** @typedef {import('./protocol.js').TableRequest} TableRequest */
 /** @typedef {(done: number, total: number, phase: import('./protocol.js').Progress['phase']) => void} OnProgress */
+/**
+ * score()'s options: the core's option ids, and what a label sequence needs besides.
+ * @typedef {{words?: ArrayLike<unknown>, measures?: string | string[], sentence_ends?: ArrayLike<unknown>,
+ *   sentences?: ArrayLike<unknown>, exclude_labels?: string | string[], unclustered_label?: string,
+ *   [option: string]: unknown}} ScoreOptions
+ */
 
 const CHUNK_BYTES = 1 << 20;
 // An input this many tokens ahead of another waits its turn (its tokens would only queue).
@@ -37,20 +43,30 @@ export class CeError extends Error {
   }
 }
 
-const NMI_MEANS = ['arithmetic', 'geometric', 'min', 'max'];
-const UNCLUSTERED = ['merge', 'split', 'drop'];
-const LEVELS = ['both', 'token', 'type'];
 const PREVIEW_BYTES = 64 * 1024;
 // By ce_table_format and ce_level.
 const TABLE_FORMATS = ['text', 'tsv', 'csv', 'markdown', 'latex'];
 const TABLE_LEVELS = ['token', 'type'];
 
+/**
+ * Labels to exclude as --exclude-labels reads them: a comma list ("\\," a comma inside a
+ * label), or an array as it is.
+ * @param {string | string[]} value
+ */
+export const labelList = (value) =>
+  Array.isArray(value)
+    ? value
+    : value
+        .split(/(?<!\\),/)
+        .map((label) => label.replaceAll('\\,', ','))
+        .filter(Boolean);
+
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 
 /**
- * Wraps an instantiated Emscripten module. Returns {version, options, measures, evaluate,
- * evaluateStream, preview, table, release}.
+ * Wraps an instantiated Emscripten module. Returns {version, options, measures, formats,
+ * mapPresets, evaluate, evaluateStream, preview, table, release, score}.
  * `options` lists the core's option ids ("beta", "log2", "token_check"); `measures` the
  * measure table, [{id, label, higherIsBetter}] with true, false or null (no direction).
  * @param {CoreModule} module
@@ -84,10 +100,22 @@ export function bindCore(module) {
     }
   };
 
+  // The core's options, with the names of their choices ("geometric" for nmi_mean 1).
   const optionIds = new Map();
+  /** @type {Map<string, string[]>} */
+  const choicesOf = new Map();
   for (let i = 0; i < module._ce_wasm_option_count(); i++) {
-    optionIds.set(readString(module._ce_wasm_option_name(i)), i);
+    const id = readString(module._ce_wasm_option_name(i));
+    optionIds.set(id, i);
+    const names = [];
+    for (let v = 0; module._ce_wasm_option_choice(i, v); v++) names.push(readString(module._ce_wasm_option_choice(i, v)));
+    choicesOf.set(id, names);
   }
+  /** @param {string} id */
+  const choicesFor = (id) => choicesOf.get(id) ?? [];
+  const formats = Array.from({ length: module._ce_wasm_format_count() }, (_, f) => readString(module._ce_wasm_format_name(f)));
+  const mapPresets = [];
+  for (let i = 0; module._ce_wasm_map_preset_name(i); i++) mapPresets.push(readString(module._ce_wasm_map_preset_name(i)));
   const version = readString(module._ce_wasm_version());
   /** The handle of the last finished evaluation, or 0. */
   let last = 0;
@@ -105,11 +133,13 @@ export function bindCore(module) {
   /** @type {Map<string, number>} */
   const measureIds = new Map();
   const measures = [];
+  const tokenMeasures = new Set();
   for (let m = 0; m < module._ce_wasm_measure_count(); m++) {
     const id = readString(module._ce_wasm_measure_id(m));
     const higher = module._ce_wasm_measure_higher_is_better(m);
     measureIds.set(id, m);
     measures.push({ id, label: readString(module._ce_wasm_measure_label(m)), higherIsBetter: higher < 0 ? null : higher === 1 });
+    if (module._ce_wasm_is_token_measure(m)) tokenMeasures.add(id);
   }
 
   /** @param {string} name */
@@ -121,34 +151,49 @@ export function bindCore(module) {
   const usage = (message) => new CeError({ code: 'CE_ERR_USAGE', message });
   /** @param {boolean | undefined} value */
   const flag = (value) => (value === undefined ? undefined : Number(Boolean(value)));
-  /** @type {(value: string | undefined, names: string[], id: string) => number | undefined} */
+  /** @type {(value: string | number | undefined, names: string[], id: string) => number | undefined} */
   const choice = (value, names, id) => {
-    if (value === undefined) return undefined;
+    if (value === undefined || typeof value === 'number') return value;
     const index = names.indexOf(value);
     if (index < 0) throw usage(`option ${id}: '${value}' is not one of ${names.join(', ')}`);
     return index;
   };
 
-  /** @type {(handle: number, options?: EvaluateOptions) => void} */
+  /**
+   * An option by the core's own id ("nmi_mean": "geometric", "log2": true, "restarts": 5):
+   * a new option of the core needs nothing here.
+   * @type {(id: string, value: unknown) => unknown}
+   */
+  const coreValue = (id, value) =>
+    typeof value === 'boolean'
+      ? Number(value)
+      : choicesFor(id).length && (typeof value === 'string' || typeof value === 'number')
+        ? choice(value, choicesFor(id), id)
+        : value;
+
+  /** @type {(handle: number, options?: EvaluateOptions & Record<string, unknown>) => void} */
   const setOptions = (handle, options = {}) => {
     const values = {
       beta: options.beta,
       log2: flag(options.log2),
       token_check: flag(options.tokenCheck),
-      nmi_mean: choice(options.nmiMean, NMI_MEANS, 'nmi_mean'),
+      nmi_mean: choice(options.nmiMean, choicesFor('nmi_mean'), 'nmi_mean'),
       restarts: options.restarts,
       seed: options.seed,
       min_share: options.minShare,
-      unclustered: choice(options.unclustered, UNCLUSTERED, 'unclustered'),
+      unclustered: choice(options.unclustered, choicesFor('unclustered'), 'unclustered'),
       exclude_punct: flag(options.excludePunct),
       map_keep: flag(options.mapKeep),
       column: options.column,
       depth: options.depth,
       detail: flag(options.detail),
       substitutable: flag(options.substitutable),
-      levels: choice(options.levels, LEVELS, 'levels'),
+      levels: choice(options.levels, choicesFor('levels'), 'levels'),
       bootstrap: options.bootstrap,
     };
+    /** @type {Record<string, unknown>} */
+    const byId = values;
+    for (const id of optionIds.keys()) if (options[id] !== undefined) byId[id] = coreValue(id, options[id]);
     for (const [id, value] of Object.entries(values)) {
       if (value === undefined || value === null) continue;
       const status = module._ce_wasm_set(handle, optionIds.get(id), Number(value));
@@ -466,5 +511,156 @@ export function bindCore(module) {
     last = 0;
   }
 
-  return { version, options: [...optionIds.keys()], measures, evaluate, evaluateStream, preview, table, release };
+  /* Distinct labels numbered as first seen (1 and '1' may both be named: the core unites
+   * equal names); throws on a label that is neither a string nor an integer. */
+  /**
+   * @param {ArrayLike<unknown>} values
+   * @param {string} what
+   * @returns {{ids: Uint32Array, names: string[]}}
+   */
+  function numbered(values, what) {
+    const ids = new Uint32Array(values.length);
+    const seen = new Map();
+    const names = [];
+    for (let t = 0; t < values.length; t++) {
+      const value = values[t];
+      let id = seen.get(value);
+      if (id === undefined) {
+        if (typeof value !== 'string' && !Number.isInteger(value) && typeof value !== 'bigint')
+          throw usage(`${what}[${t}] is ${typeof value === 'number' ? 'not an integer' : `a ${typeof value}`}; labels are strings or integers`);
+        id = names.length;
+        seen.set(value, id);
+        names.push(String(value));
+      }
+      ids[t] = id;
+    }
+    return { ids, names };
+  }
+
+  /** Copies `array` into wasm memory; the caller frees the pointer.
+   * @param {Uint8Array | Uint32Array} array */
+  const copyIn = (array) => {
+    const ptr = module._malloc(array.byteLength || 1);
+    if (!ptr) throw new CeError({ code: 'CE_ERR_NOMEM', message: 'out of memory' });
+    module.HEAPU8.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), ptr);
+    return ptr;
+  };
+
+  /** @type {(handle: number, index: number, table: number, names: string[]) => void} */
+  const nameAll = (handle, index, table, names) => {
+    const encoded = names.map((name) => encoder.encode(name));
+    const bytes = new Uint8Array(encoded.reduce((sum, e) => sum + e.length, 0));
+    encoded.reduce((at, e) => (bytes.set(e, at), at + e.length), 0);
+    const bytesPtr = copyIn(bytes);
+    const lensPtr = copyIn(Uint32Array.from(encoded, (e) => e.length)); // size_t is 32 bits in wasm32
+    try {
+      const status = module._ce_wasm_name(handle, index, table, bytesPtr, lensPtr, names.length);
+      if (status) throw lastError(handle, status);
+    } finally {
+      module._free(bytesPtr);
+      module._free(lensPtr);
+    }
+  };
+
+  /** 'level.id' keys of `wanted` as the CLI's --measures reads them.
+   * @param {string | string[]} wanted */
+  const measureColumns = (wanted) =>
+    (typeof wanted === 'string' ? wanted.split(',') : wanted).map((spec) => {
+      const [level, bare] = spec.includes('.') ? spec.split('.', 2) : [tokenMeasures.has(spec) ? 'token' : 'type', spec];
+      if (!measureIds.has(bare) || !['token', 'type'].includes(level) || (level === 'token' && !tokenMeasures.has(bare)))
+        throw usage(`unknown measure '${spec}'`);
+      return `${level}.${bare}`;
+    });
+
+  /**
+   * Scores the clustering `labelsPred` against the classes `labelsTrue` (arrays or typed
+   * arrays of equal length, of strings or integers): {token: {...}}, and with `words` (the
+   * tokens) the type level, {type: {...}}. `sentence_ends` (a boolean per token) or
+   * `sentences` (a sentence label per token) mark sentences; with `bootstrap` B, `ci` holds
+   * the intervals; `measures` ('m1', 'type.macro_i_m1' or a list) keeps those only. Other
+   * options are the core's ids (`restarts`, `nmi_mean`...), `exclude_labels`, `unclustered_label`.
+   * @param {ArrayLike<unknown>} labelsTrue
+   * @param {ArrayLike<unknown>} labelsPred
+   * @param {ScoreOptions} [options]
+   * @returns {{token: Record<string, number | null>, type?: Record<string, number | null>, ci?: Record<string, number[]>}}
+   */
+  function score(labelsTrue, labelsPred, options = {}) {
+    const { words, measures, sentence_ends: sentenceEnds, sentences, exclude_labels: excludeLabels, unclustered_label: unclusteredLabel, ...core } = options;
+    for (const key of Object.keys(core)) if (!optionIds.has(key)) throw usage(`unknown option '${key}'`);
+    const columns = measures === undefined ? null : measureColumns(measures);
+    const wantsType = words !== undefined && (!columns || columns.some((c) => c.startsWith('type.')));
+    if (columns?.some((c) => c.startsWith('type.')) && words === undefined) throw usage('type-level measures need the words');
+    const inputs = [numbered(labelsTrue, 'labelsTrue'), numbered(labelsPred, 'labelsPred')];
+    const n = inputs[0].ids.length;
+    if (inputs[1].ids.length !== n) throw usage(`labelsPred has ${inputs[1].ids.length} labels, labelsTrue ${n}`);
+    const items = words === undefined ? null : numbered(words, 'words');
+    if (items && items.ids.length !== n) throw usage(`words has ${items.ids.length} tokens, the labels ${n}`);
+    let ends = null;
+    if (sentenceEnds !== undefined) ends = Uint8Array.from(sentenceEnds, (end) => (end ? 1 : 0));
+    if (sentences !== undefined) ends = Uint8Array.from(sentences, (s, t) => (t + 1 === n || s !== sentences[t + 1] ? 1 : 0));
+    if (ends && ends.length !== n) throw usage(`sentence marks: ${ends.length} for ${n} tokens`);
+    const handle = module._ce_wasm_create();
+    const block = Math.min(n, 1 << 16) || 1;
+    const buffers = handle ? [module._malloc(4 * block), module._malloc(4 * block), module._malloc(4 * block), module._malloc(block)] : [];
+    try {
+      if (!handle || buffers.some((b) => !b)) throw new CeError({ code: 'CE_ERR_NOMEM', message: 'out of memory' });
+      setOptions(handle, { levels: wantsType ? 'both' : 'token', ...core, excludeLabels: excludeLabels === undefined ? undefined : labelList(excludeLabels), unclusteredLabel });
+      ['labels_true', 'labels_pred'].forEach((name, index) => {
+        const status = withString(name, (ptr) => module._ce_wasm_add_input(handle, ptr));
+        if (status) throw lastError(handle, status);
+        nameAll(handle, index, 1, inputs[index].names);
+      });
+      if (items) nameAll(handle, 0, 0, items.names);
+      const [itemsPtr, goldPtr, predPtr, endsPtr] = buffers;
+      for (let at = 0; at < n; at += block) {
+        const count = Math.min(block, n - at);
+        /** @type {(ids: Uint32Array, ptr: number) => void} */
+        const put = (ids, ptr) => new Uint32Array(module.HEAPU8.buffer, ptr, count).set(ids.subarray(at, at + count));
+        if (items) put(items.ids, itemsPtr);
+        if (ends) module.HEAPU8.set(ends.subarray(at, at + count), endsPtr);
+        put(inputs[0].ids, goldPtr);
+        put(inputs[1].ids, predPtr);
+        let status = module._ce_wasm_feed_ids(handle, 0, items ? itemsPtr : 0, goldPtr, ends ? endsPtr : 0, count);
+        if (status) throw lastError(handle, status);
+        module._ce_wasm_feed_ids(handle, 1, items ? itemsPtr : 0, predPtr, 0, count);
+      }
+      for (const index of [0, 1]) {
+        const status = module._ce_wasm_close(handle, index);
+        if (status && index === 0) throw lastError(handle, status);
+      }
+      let status = module._ce_wasm_finish(handle);
+      if (status) throw lastError(handle, status);
+      do status = module._ce_wasm_resample(handle, 100);
+      while (!status && module._ce_wasm_resampled(handle) < module._ce_wasm_resamples(handle));
+      if (status || (status = module._ce_wasm_json(handle))) throw lastError(handle, status);
+      const row = JSON.parse(readString(module._ce_wasm_text(handle), module._ce_wasm_text_length(handle))).systems[0];
+      if (row.error) throw new CeError(row.error);
+      const result = { token: row.token, ...(items && row.type ? { type: row.type } : {}), ...(row.ci ? { ci: row.ci } : {}) };
+      if (!columns) return result;
+      /** @type {Record<string, Record<string, any>>} */
+      const kept = {};
+      for (const [level, values] of Object.entries(result)) {
+        const keys = Object.keys(values).filter((id) => columns.includes(level === 'ci' ? id : `${level}.${id}`));
+        if (keys.length) kept[level] = Object.fromEntries(keys.map((id) => [id, values[id]]));
+      }
+      return /** @type {any} */ (kept);
+    } finally {
+      buffers.forEach((b) => b && module._free(b));
+      module._ce_wasm_free(handle);
+    }
+  }
+
+  return {
+    version,
+    options: [...optionIds.keys()],
+    measures,
+    formats,
+    mapPresets,
+    evaluate,
+    evaluateStream,
+    preview,
+    table,
+    release,
+    score,
+  };
 }

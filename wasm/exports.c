@@ -34,14 +34,26 @@ CE_EXPORT const char *ce_wasm_option_name(int opt) {
 CE_EXPORT const char *ce_wasm_status_name(int status) {
   return ce_status_name((ce_status)status);
 }
+CE_EXPORT const char *ce_wasm_option_choice(int opt, int value) {
+  return ce_opt_choice((ce_option)opt, (unsigned)value);
+}
+CE_EXPORT int ce_wasm_is_token_measure(int measure) {
+  return CE_IS_TOKEN_MEASURE(measure);
+}
 CE_EXPORT int ce_wasm_format_from_name(const char *name) {
   return ce_format_from_name(name);
+}
+CE_EXPORT const char *ce_wasm_format_name(int format) {
+  return ce_format_name((ce_format)format);
 }
 CE_EXPORT int ce_wasm_format_count(void) {
   return CE_FORMAT_COUNT;
 }
 CE_EXPORT int ce_wasm_measure_from_id(const char *id) {
   return ce_measure_from_id(id);
+}
+CE_EXPORT const char *ce_wasm_map_preset_name(int index) {
+  return ce_map_preset_name((size_t)index);
 }
 CE_EXPORT int ce_wasm_measure_count(void) {
   return CE_MEASURE_COUNT;
@@ -117,6 +129,17 @@ CE_EXPORT int ce_wasm_set_format(ce_wasm_handle *handle, int index, int format) 
 
 CE_EXPORT int ce_wasm_feed(ce_wasm_handle *handle, int index, const void *bytes, size_t len) {
   return ce_eval_feed(handle->ev, (size_t)index, bytes, len, &handle->error);
+}
+
+/* Tokens by number: `count` names, lens[i] bytes each, one after another in `bytes`. */
+CE_EXPORT int ce_wasm_name(ce_wasm_handle *handle, int index, int table, const char *bytes,
+                           const size_t *lens, size_t count) {
+  return ce_eval_name(handle->ev, (size_t)index, (ce_names)table, bytes, lens, count,
+                      &handle->error);
+}
+CE_EXPORT int ce_wasm_feed_ids(ce_wasm_handle *handle, int index, const uint32_t *items,
+                               const uint32_t *labels, const uint8_t *ends, size_t count) {
+  return ce_eval_feed_ids(handle->ev, (size_t)index, items, labels, ends, count, &handle->error);
 }
 
 CE_EXPORT double ce_wasm_backlog(const ce_wasm_handle *handle, int index) {

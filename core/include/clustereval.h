@@ -121,6 +121,10 @@ const char *ce_opt_name(ce_option opt);
 ce_status ce_opt_bounds(ce_option opt, double *default_value, double *min, double *max);
 /* CE_OK when `value` is allowed for `opt`: within bounds, and whole for integral options. */
 ce_status ce_opt_check(ce_option opt, double value);
+/* The name of value `value` of an option that chooses among names ("geometric" for
+ * CE_OPT_NMI_MEAN 1; CE_OPT_UNCLUSTERED, CE_OPT_LEVELS), as the CLI and the JSON spell it;
+ * NULL for other options and values. */
+const char *ce_opt_choice(ce_option opt, unsigned value);
 
 /* ----------------------------------------------------------------- formats */
 
@@ -269,6 +273,33 @@ ce_status ce_eval_feed(ce_eval *ev, size_t index, const void *bytes, size_t len,
 
 /* Marks the end of input `index`. Same return convention as ce_eval_feed. */
 ce_status ce_eval_close(ce_eval *ev, size_t index, ce_error *err);
+
+/*
+ * Tokens as numbers instead of text, for callers that hold a labelled corpus in arrays (the
+ * Python and JavaScript bindings): the run reads them as it reads the lines of a tagged
+ * corpus, with the same options, maps, exclusions, pairing and results.
+ *
+ * ce_eval_name names the next `count` strings of a table, numbered on from those named
+ * before (0 first): string i is lens[i] bytes of `bytes`, one after another (copied; UTF-8
+ * without NUL, else CE_ERR_ENCODING). CE_NAMES_ITEMS is the run's table of items (words),
+ * shared by every input; CE_NAMES_LABELS holds the labels of input `index` (unused for
+ * items). A string no token uses is never seen by the run.
+ */
+typedef enum ce_names { CE_NAMES_ITEMS, CE_NAMES_LABELS } ce_names;
+ce_status ce_eval_name(ce_eval *ev, size_t index, ce_names table, const char *bytes,
+                       const size_t *lens, size_t count, ce_error *err);
+
+/*
+ * Gives input `index` (a corpus input, fed no bytes) its next `count` tokens: token t is the
+ * item numbered items[t] carrying the label numbered labels[t]. `items` NULL gives every token
+ * the empty item (token level only makes sense then); `ends` (may be NULL) marks with a
+ * non-zero byte the last token of a sentence (gold's sentences count; a test corpus' too).
+ * A number that was not named is CE_ERR_USAGE. Errors name the input and, as the line, the
+ * token's position in it (1-based). Same return convention as ce_eval_feed; feed the inputs
+ * in turns of some thousand tokens (see ce_eval_backlog) and close each with ce_eval_close.
+ */
+ce_status ce_eval_feed_ids(ce_eval *ev, size_t index, const uint32_t *items, const uint32_t *labels,
+                           const uint8_t *ends, size_t count, ce_error *err);
 
 /*
  * Computes every measure once all inputs are closed. Fails only when the run as a

@@ -94,3 +94,17 @@ const char *ce_baseline_name(ce_baseline baseline) {
   static const char *const names[CE_BASELINE_COUNT] = {"random", "one", "singletons", "majority"};
   return (unsigned)baseline < CE_BASELINE_COUNT ? names[baseline] : NULL;
 }
+
+/* The names an option's whole values stand for, in the order of their enums. */
+const char *ce_opt_choice(ce_option opt, unsigned value) {
+  static const char *const means[] = {"arithmetic", "geometric", "min", "max", NULL};
+  static const char *const policies[] = {"merge", "split", "drop", NULL};
+  static const char *const levels[] = {"both", "token", "type", NULL};
+  const char *const *names = opt == CE_OPT_NMI_MEAN      ? means
+                             : opt == CE_OPT_UNCLUSTERED ? policies
+                             : opt == CE_OPT_LEVELS      ? levels
+                                                         : NULL;
+  for (unsigned i = 0; names && names[i]; i++)
+    if (i == value) return names[i];
+  return NULL;
+}
