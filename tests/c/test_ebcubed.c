@@ -1,8 +1,10 @@
 /*
- * Extended BCubed (Amigó et al. 2009; SPEC §3.3): hand-worked instances, every pair of
- * items by brute force, and plain BCubed when both sides are monosemous.
+ * Extended BCubed (Amigó et al. 2009; SPEC §3.3): hand-worked instances; random polysemous
+ * instances against every pair of items (brute force) and, bit for bit, against a plain
+ * walk over the signatures sharing a cluster; plain BCubed when both sides are monosemous.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "common/rng_internal.h"
@@ -75,6 +77,11 @@ static unsigned shared(const uint32_t *x, uint32_t xn, const uint32_t *y, uint32
   return count;
 }
 
+#define GOLD_OF(e, i) \
+  (e)->class_ids + (e)->class_start[i], (e)->class_start[(i) + 1] - (e)->class_start[i]
+#define SYSTEM_OF(e, i) \
+  (e)->cluster_ids + (e)->cluster_start[i], (e)->cluster_start[(i) + 1] - (e)->cluster_start[i]
+
 /* The definition over all l² pairs. */
 static void brute_force(const ce_entries *e, double *precision, double *recall) {
   double p_sum = 0, r_sum = 0;
@@ -83,12 +90,8 @@ static void brute_force(const ce_entries *e, double *precision, double *recall) 
     double p_num = 0, r_num = 0;
     size_t p_den = 0, r_den = 0;
     for (size_t j = 0; j < e->items; j++) {
-      unsigned b = shared(
-          e->cluster_ids + e->cluster_start[i], e->cluster_start[i + 1] - e->cluster_start[i],
-          e->cluster_ids + e->cluster_start[j], e->cluster_start[j + 1] - e->cluster_start[j]);
-      unsigned a =
-          shared(e->class_ids + e->class_start[i], e->class_start[i + 1] - e->class_start[i],
-                 e->class_ids + e->class_start[j], e->class_start[j + 1] - e->class_start[j]);
+      unsigned b = shared(SYSTEM_OF(e, i), SYSTEM_OF(e, j));
+      unsigned a = shared(GOLD_OF(e, i), GOLD_OF(e, j));
       double both = a < b ? a : b;
       if (b) {
         p_num += both / b;
@@ -109,14 +112,110 @@ static void brute_force(const ce_entries *e, double *precision, double *recall) 
   *recall = r_sum / (double)e->items;
 }
 
-static void random_entries(ce_rng *rng, ce_entries *e, size_t l, size_t n, size_t m,
-                           int monosemous) {
-  uint32_t *gi = malloc(3 * l * sizeof *gi), *gl = malloc(3 * l * sizeof *gl);
-  uint32_t *si = malloc(3 * l * sizeof *si), *sl = malloc(3 * l * sizeof *sl);
+/*
+ * The walk the core's sums follow, written plainly: items with equal entries form one
+ * signature (ordered by gold entry, then induced entry, each by length, then ids), and
+ * each signature in turn adds the terms of every signature sharing one of its clusters,
+ * in the order first met (its clusters ascending, signatures ascending within one), each
+ * weighted by its items. This was the core's own method before it visited (class, cluster)
+ * cells and counted denominators by bit sets; equal doubles show that the faster method
+ * adds the same terms in the same order. O(signatures² · labels).
+ */
+typedef struct signature {
+  const uint32_t *gold, *system;
+  uint32_t gold_n, system_n, weight;
+} signature;
+
+static int compare_lists(const uint32_t *x, uint32_t xn, const uint32_t *y, uint32_t yn) {
+  if (xn != yn) return xn < yn ? -1 : 1;
+  for (uint32_t j = 0; j < xn; j++)
+    if (x[j] != y[j]) return x[j] < y[j] ? -1 : 1;
+  return 0;
+}
+
+static int compare_signatures(const void *xp, const void *yp) {
+  const signature *x = xp, *y = yp;
+  int order = compare_lists(x->gold, x->gold_n, y->gold, y->gold_n);
+  return order ? order : compare_lists(x->system, x->system_n, y->system, y->system_n);
+}
+
+static void walk_reference(const ce_entries *e, double *precision, double *recall) {
+  size_t l = e->items, groups = 0;
+  signature *sig = malloc((l ? l : 1) * sizeof *sig);
+  for (size_t i = 0; i < l; i++)
+    sig[i] = (signature){e->class_ids + e->class_start[i], e->cluster_ids + e->cluster_start[i],
+                         e->class_start[i + 1] - e->class_start[i],
+                         e->cluster_start[i + 1] - e->cluster_start[i], 1};
+  qsort(sig, l, sizeof *sig, compare_signatures);
+  for (size_t i = 0; i < l; i++) {
+    if (groups && !compare_signatures(&sig[groups - 1], &sig[i]))
+      sig[groups - 1].weight++;
+    else
+      sig[groups++] = sig[i];
+  }
+  uint32_t *order = malloc((groups ? groups : 1) * sizeof *order);
+  unsigned char *seen = malloc(groups ? groups : 1);
+  double p_sum = 0.0, r_sum = 0.0;
+  uint64_t p_items = 0;
+  for (size_t g = 0; g < groups; g++) {
+    size_t met = 0;
+    memset(seen, 0, groups);
+    for (uint32_t j = 0; j < sig[g].system_n; j++)
+      for (size_t h = 0; h < groups; h++)
+        if (!seen[h] && shared(&sig[g].system[j], 1, sig[h].system, sig[h].system_n)) {
+          seen[h] = 1;
+          order[met++] = (uint32_t)h;
+        }
+    double p_num = 0.0, r_num = 0.0;
+    uint64_t p_den = 0, r_den = 0;
+    for (size_t t = 0; t < met; t++) {
+      const signature *h = &sig[order[t]];
+      uint32_t a = shared(sig[g].gold, sig[g].gold_n, h->gold, h->gold_n);
+      uint32_t b = shared(sig[g].system, sig[g].system_n, h->system, h->system_n);
+      double both = a < b ? a : b;
+      p_num += h->weight * (both / b);
+      p_den += h->weight;
+      if (a) r_num += h->weight * (both / a);
+    }
+    for (size_t h = 0; h < groups; h++)
+      if (shared(sig[g].gold, sig[g].gold_n, sig[h].gold, sig[h].gold_n)) r_den += sig[h].weight;
+    if (p_den) {
+      p_sum += sig[g].weight * (p_num / (double)p_den);
+      p_items += sig[g].weight;
+    }
+    if (r_den) r_sum += sig[g].weight * (r_num / (double)r_den);
+  }
+  *precision = p_items ? p_sum / (double)p_items : 0.0;
+  *recall = l ? r_sum / (double)l : 0.0;
+  free(sig);
+  free(order);
+  free(seen);
+}
+
+/*
+ * l random items over n classes and m clusters: 1..max_a classes (the first drawn, the
+ * others further draws) and min_b..max_b clusters (0: an empty induced entry), leaning on the
+ * first class so that pairs agree often. With `repeat` > 0, an item copies an earlier
+ * item's entries with that probability (in 1/8), so signatures repeat, some many times.
+ */
+static void random_entries(ce_rng *rng, ce_entries *e, size_t l, size_t n, size_t m, size_t max_a,
+                           size_t min_b, size_t max_b, unsigned repeat) {
+  size_t cap = l * (max_a + max_b) + 1;
+  uint32_t *gi = malloc(cap * sizeof *gi), *gl = malloc(cap * sizeof *gl);
+  uint32_t *si = malloc(cap * sizeof *si), *sl = malloc(cap * sizeof *sl);
+  size_t *g_at = malloc((l + 1) * sizeof *g_at), *s_at = malloc((l + 1) * sizeof *s_at);
   size_t gn = 0, sn = 0;
   for (size_t i = 0; i < l; i++) {
-    size_t a = monosemous ? 1 : 1 + ce__rng_below(rng, 3);
-    size_t b = monosemous ? 1 : ce__rng_below(rng, 4);
+    g_at[i] = gn;
+    s_at[i] = sn;
+    if (i && ce__rng_below(rng, 8) < repeat) {
+      size_t from = ce__rng_below(rng, 1 + ce__rng_below(rng, i)); /* earlier items, skewed */
+      for (size_t q = g_at[from]; q < g_at[from + 1]; q++) gi[gn] = (uint32_t)i, gl[gn++] = gl[q];
+      for (size_t q = s_at[from]; q < s_at[from + 1]; q++) si[sn] = (uint32_t)i, sl[sn++] = sl[q];
+      g_at[i + 1] = gn, s_at[i + 1] = sn;
+      continue;
+    }
+    size_t a = 1 + ce__rng_below(rng, max_a), b = min_b + ce__rng_below(rng, max_b - min_b + 1);
     uint32_t first = (uint32_t)ce__rng_below(rng, n);
     for (size_t j = 0; j < a; j++) {
       gi[gn] = (uint32_t)i;
@@ -124,33 +223,61 @@ static void random_entries(ce_rng *rng, ce_entries *e, size_t l, size_t n, size_
     }
     for (size_t j = 0; j < b; j++) {
       si[sn] = (uint32_t)i;
-      /* Lean on the gold class so that pairs agree often. */
       sl[sn++] = ce__rng_below(rng, 2) ? first % (uint32_t)m : (uint32_t)ce__rng_below(rng, m);
     }
+    g_at[i + 1] = gn, s_at[i + 1] = sn;
   }
   CHECK(ce__entries_from_pairs(e, l, n, m, gi, gl, gn, si, sl, sn, NULL, NULL) == CE_OK);
   free(gi);
   free(gl);
   free(si);
   free(sl);
+  free(g_at);
+  free(s_at);
+}
+
+/* One instance: the core, bit for bit, against the walk; to 1e-12 against every pair. */
+static void check_instance(const ce_entries *e) {
+  double p, r, f, wp, wr, bp, br;
+  CHECK(ce__extended_bcubed(e, &p, &r, &f) == CE_OK);
+  walk_reference(e, &wp, &wr);
+  brute_force(e, &bp, &br);
+  CHECK(p == wp);
+  CHECK(r == wr);
+  CHECK_NEAR(p, bp, 1e-12);
+  CHECK_NEAR(r, br, 1e-12);
+  CHECK_NEAR(f, bp + br > 0 ? 2 * bp * br / (bp + br) : 0, 1e-12);
 }
 
 static void test_against_brute_force(void) {
   ce_rng rng;
   ce__rng_seed(&rng, 2009, 0);
-  for (int s = 0; s < 200; s++) {
+  /* Small: few labels, so equal signatures and empty induced entries abound. */
+  for (int s = 0; s < 300; s++) {
     size_t l = 1 + ce__rng_below(&rng, 120), n = 1 + ce__rng_below(&rng, 6);
     size_t m = 1 + ce__rng_below(&rng, 6);
     ce_entries e;
-    random_entries(&rng, &e, l, n, m, 0);
-    double p, r, f, bp, br;
-    CHECK(ce__extended_bcubed(&e, &p, &r, &f) == CE_OK);
-    brute_force(&e, &bp, &br);
-    CHECK_NEAR(p, bp, 1e-12);
-    CHECK_NEAR(r, br, 1e-12);
-    CHECK_NEAR(f, bp + br > 0 ? 2 * bp * br / (bp + br) : 0, 1e-12);
+    random_entries(&rng, &e, l, n, m, 3, 0, 3, (unsigned)ce__rng_below(&rng, 4));
+    check_instance(&e);
     ce__entries_free(&e);
   }
+  /*
+   * Larger and more polysemous: hundreds of distinct entries, so that labels held by many
+   * of them count through bit sets and the rest through lists, and signatures repeated
+   * many times weigh more than 1 in those bit sets.
+   */
+  size_t items_checked = 0;
+  for (int s = 0; s < 24; s++) {
+    size_t l = 200 + ce__rng_below(&rng, 1300), n = 2 + ce__rng_below(&rng, 40);
+    size_t m = 2 + ce__rng_below(&rng, 60);
+    ce_entries e;
+    random_entries(&rng, &e, l, n, m, 1 + ce__rng_below(&rng, 5), 0, ce__rng_below(&rng, 14),
+                   (unsigned)ce__rng_below(&rng, 6));
+    check_instance(&e);
+    items_checked += l;
+    ce__entries_free(&e);
+  }
+  CHECK(items_checked > 10000);
 }
 
 /* Monosemous on both sides: BCubed over items, Σ_ck n_ck²/b_k / l and Σ_ck n_ck²/a_c / l. */
@@ -161,7 +288,7 @@ static void test_monosemous_is_bcubed(void) {
     size_t l = 1 + ce__rng_below(&rng, 500), n = 1 + ce__rng_below(&rng, 8);
     size_t m = 1 + ce__rng_below(&rng, 8);
     ce_entries e;
-    random_entries(&rng, &e, l, n, m, 1);
+    random_entries(&rng, &e, l, n, m, 1, 1, 1, 0);
     double counts[8][8] = {{0}}, a[8] = {0}, b[8] = {0};
     for (size_t i = 0; i < l; i++) {
       uint32_t c = e.class_ids[e.class_start[i]], k = e.cluster_ids[e.cluster_start[i]];

@@ -283,7 +283,7 @@ test('Measure correlation: Spearman by default, Kendall on the toggle, over n sy
     );
   // The table's columns first: every shown pair as the core has it.
   for (const kind of ['spearman', 'kendall']) {
-    if (kind === 'kendall') await page.getByTestId('correlation-kendall').check();
+    if (kind === 'kendall') await page.getByTestId('correlation-kendall').check({ force: true });
     await page.waitForSelector(`[data-testid="correlation-matrix"][data-kind="${kind}"]`);
     const cells = await readCells();
     const keys = [...new Set(cells.map((c) => c.row))];
@@ -296,7 +296,7 @@ test('Measure correlation: Spearman by default, Kendall on the toggle, over n sy
     }
   }
   // All measures: every one the core ranked.
-  await page.getByTestId('correlation-scope-all').check();
+  await page.getByTestId('correlation-scope-all').check({ force: true });
   const all = [...new Set((await readCells()).map((c) => c.row))];
   assert.deepEqual(all, rc.measures);
   await screenshot(page, 'bootstrap-correlation');

@@ -16,7 +16,8 @@
  *               space-separated items, and the items hardly repeat (at least 2/3 distinct:
  *               a lexicon's labels come from a small tag set and repeat at once). Blank
  *               lines do not matter: a corpus has one word in its second column.
- *  6. tagged:   blank lines separate sentences.
+ *  6. tagged:   a blank line follows a line: between sentences, or at the end (a corpus of
+ *               one sentence, whose tokens need not repeat).
  *     lexicon/tagged: SPEC's rule for two columns: `lexicon` when some line has several
  *               labels (more words in column 2, or the number of columns varies) or no first
  *               column repeats; otherwise `tagged` (a corpus repeats its tokens). Lines of a
@@ -42,6 +43,7 @@ typedef struct sample {
   ce_field lines[MAX_LINES]; /* the non-blank lines, without BOM and line ends */
   size_t count;
   int blank_between; /* a blank line between two non-blank ones: sentences */
+  int blank_after;   /* a blank line after the last non-blank one: a sentence ends there */
   int tabs;          /* some line has a TAB */
 } sample;
 
@@ -52,7 +54,7 @@ static void take_lines(sample *s, const char *head, size_t len, int complete) {
   if (len >= 3 && memcmp(head, "\xEF\xBB\xBF", 3) == 0) pos = 3;
   s->text = head;
   s->count = 0;
-  s->blank_between = s->tabs = 0;
+  s->blank_between = s->blank_after = s->tabs = 0;
   while (pos < len && s->count < MAX_LINES) {
     const char *newline = memchr(head + pos, '\n', len - pos);
     if (!newline && !complete && s->count) break; /* keep a cut line only when it is all */
@@ -69,6 +71,7 @@ static void take_lines(sample *s, const char *head, size_t len, int complete) {
     if (memchr(head + line.start, '\t', line.len)) s->tabs = 1;
     s->lines[s->count++] = line;
   }
+  s->blank_after = blank_pending;
 }
 
 static const char *line_text(const sample *s, size_t i) {
@@ -182,9 +185,10 @@ static int is_inline(const sample *s) {
   return tagged * 2 > fields;
 }
 
-/* 6 and 9: SPEC §2's rule for two columns. */
+/* 6 and 9: SPEC §2's rule for two columns; any blank line, a trailing one too, makes it
+ * `tagged`. */
 static ce_format lexicon_or_tagged(const sample *s) {
-  if (s->blank_between) return CE_FORMAT_TAGGED;
+  if (s->blank_between || s->blank_after) return CE_FORMAT_TAGGED;
   ce_field first[MAX_LINES], words[MAX_WORDS];
   size_t least = SIZE_MAX, most = 0, several = 0;
   for (size_t i = 0; i < s->count; i++) {

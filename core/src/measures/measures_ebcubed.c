@@ -10,11 +10,19 @@
  * over) and stays out of the precision mean; its R(e) is 0. An empty mean is 0, and F is 0
  * when precision and recall both are.
  *
- * Items with the same gold and induced entries have the same P(e) and R(e) and weigh alike as
- * e', so they are counted once with a multiplicity. A term is non-zero only when e and e'
- * share a cluster, so the pairs visited are the groups sharing a cluster, found through the
- * inverse index; R's denominator, #{e' : A_e ∩ A_e' ≠ ∅}, depends on the gold entry alone
- * and comes from the pairs of distinct gold entries sharing a class. Never all l² pairs.
+ * How the work stays with distinct entries rather than item pairs:
+ *  - Items with the same (gold entry, induced entry) signature have the same P(e) and R(e)
+ *    and weigh alike as e': each signature is counted once, with its multiplicity.
+ *  - A term's numerator, min(|B ∩ B'|, |A ∩ A'|), is non-zero only when e and e' share a
+ *    class and a cluster. The numerators visit, for each signature, the signatures in its
+ *    (class, cluster) cells: lists indexed by cell, each pair once per shared cell.
+ *  - The denominators count the items meeting an entry: #{e' : B_e ∩ B_e' ≠ ∅} depends on
+ *    the induced entry alone, #{e' : A_e ∩ A_e' ≠ ∅} on the gold entry alone. They are
+ *    computed once per distinct entry, by unions of bit sets over the distinct entries for
+ *    labels that many entries carry, and by lists for the rest (meeting_weights).
+ * Each sum adds the same terms in the same order as a plain walk over the signatures
+ * sharing a cluster, first met first (see tests/c/test_ebcubed.c), so the values do not
+ * depend on these shortcuts.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +33,12 @@ typedef struct entry_key {
   const uint32_t *gold, *system;
   uint32_t gold_n, system_n, item;
 } entry_key;
+
+/* An entry as a sorted id list. */
+typedef struct id_list {
+  const uint32_t *ids;
+  uint32_t n;
+} id_list;
 
 static int compare_ids(const uint32_t *x, uint32_t xn, const uint32_t *y, uint32_t yn) {
   if (xn != yn) return xn < yn ? -1 : 1;
@@ -47,47 +61,425 @@ static int compare_keys(const void *xp, const void *yp) {
   return order;
 }
 
-/* |x ∩ y| of two ascending id lists. */
-static uint32_t intersection(const uint32_t *x, uint32_t xn, const uint32_t *y, uint32_t yn) {
-  uint32_t i = 0, j = 0, count = 0;
-  while (i < xn && j < yn) {
-    if (x[i] < y[j])
-      i++;
-    else if (x[i] > y[j])
-      j++;
-    else
-      count++, i++, j++;
-  }
-  return count;
+static unsigned popcount64(uint64_t x) {
+#if defined(__GNUC__) && (defined(__POPCNT__) || defined(__wasm__) || defined(__aarch64__))
+  return (unsigned)__builtin_popcountll(x);
+#else /* without the instruction the builtin is a library call: the bit trick is faster */
+  x -= (x >> 1) & 0x5555555555555555u;
+  x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+  return (unsigned)((x * 0x0101010101010101u) >> 56);
+#endif
 }
 
-/* CSR rows label → groups from the groups' gold (system = 0) or induced label lists. */
-static ce_status invert(size_t groups, size_t labels, const entry_key *reps, int system,
-                        uint32_t **start_out, uint32_t **list_out) {
-  uint32_t *start = calloc(labels + 1, sizeof *start);
+/*
+ * Compressed rows label → entries: row x lists, ascending, the `at[e]` of each entry e
+ * holding label x (at NULL: e itself). `start` has labels + 1 elements.
+ */
+static ce_status rows_by_label(size_t count, const id_list *entries, const uint32_t *at,
+                               size_t labels, size_t **start_out, uint32_t **list_out) {
+  size_t *start = calloc(labels + 2, sizeof *start);
   size_t total = 0;
-  for (size_t g = 0; g < groups; g++) total += system ? reps[g].system_n : reps[g].gold_n;
+  for (size_t e = 0; e < count; e++) total += entries[e].n;
   uint32_t *list = malloc((total ? total : 1) * sizeof *list);
   if (!start || !list) {
     free(start);
     free(list);
     return CE_ERR_NOMEM;
   }
-  for (size_t g = 0; g < groups; g++) {
-    const uint32_t *ids = system ? reps[g].system : reps[g].gold;
-    uint32_t count = system ? reps[g].system_n : reps[g].gold_n;
-    for (uint32_t j = 0; j < count; j++) start[ids[j] + 1]++;
+  for (size_t e = 0; e < count; e++)
+    for (uint32_t j = 0; j < entries[e].n; j++) start[entries[e].ids[j] + 2]++;
+  for (size_t x = 0; x < labels; x++) start[x + 2] += start[x + 1];
+  /* start[x + 1] runs through row x as it fills, ending where row x + 1 begins. */
+  uint32_t *where = malloc((count ? count : 1) * sizeof *where);
+  if (!where) {
+    free(start);
+    free(list);
+    return CE_ERR_NOMEM;
   }
-  for (size_t x = 0; x < labels; x++) start[x + 1] += start[x];
-  for (size_t g = 0; g < groups; g++) {
-    const uint32_t *ids = system ? reps[g].system : reps[g].gold;
-    uint32_t count = system ? reps[g].system_n : reps[g].gold_n;
-    for (uint32_t j = 0; j < count; j++) list[start[ids[j]]++] = (uint32_t)g;
+  for (size_t e = 0; e < count; e++) where[at ? at[e] : e] = (uint32_t)e;
+  for (size_t position = 0; position < count; position++) {
+    const id_list *entry = &entries[where[position]];
+    for (uint32_t j = 0; j < entry->n; j++) list[start[entry->ids[j] + 1]++] = (uint32_t)position;
   }
-  for (size_t x = labels; x > 0; x--) start[x] = start[x - 1];
-  start[0] = 0;
+  free(where);
   *start_out = start;
   *list_out = list;
+  return CE_OK;
+}
+
+/* Entries by weight, heaviest first, then by index: a total order. */
+typedef struct weighted_index {
+  uint32_t index;
+  uint64_t weight;
+} weighted_index;
+
+static int heavier_first(const void *xp, const void *yp) {
+  const weighted_index *x = xp, *y = yp;
+  if (x->weight != y->weight) return x->weight > y->weight ? -1 : 1;
+  return (x->index > y->index) - (x->index < y->index);
+}
+
+/*
+ * For each of `count` entries (sorted label lists over `labels` labels) with weights, the
+ * total weight of the entries it meets, itself included: out[e] = Σ_{e' : e ∩ e' ≠ ∅} w(e').
+ *
+ * Entries are numbered heaviest first, so that those of weight 1 (most, in a corpus' long
+ * tail) are a suffix whose weight is a plain bit count. A label held by at least `words`
+ * entries gets a bit set over the entries: meeting it costs `words` ORs instead of a walk
+ * over its list. The other labels are walked, skipping entries the bit sets already hold.
+ * The bit sets take at most about 8 bytes per (entry, label) incidence.
+ */
+static ce_status meeting_weights(size_t count, size_t labels, const id_list *entries,
+                                 const uint64_t *weight, uint64_t *out) {
+  if (!count) return CE_OK;
+  size_t words = (count + 63) / 64;
+  weighted_index *order = malloc(count * sizeof *order);
+  uint32_t *at = malloc(count * sizeof *at);
+  uint64_t *weight_at = malloc(count * sizeof *weight_at);
+  size_t *start = NULL, *dense_of = NULL;
+  uint32_t *list = NULL, *stamp = calloc(count, sizeof *stamp);
+  uint64_t *bits = NULL, *acc = malloc(words * sizeof *acc), *planes = NULL;
+  ce_status status = order && at && weight_at && stamp && acc ? CE_OK : CE_ERR_NOMEM;
+  if (status) goto done;
+  for (size_t e = 0; e < count; e++) order[e] = (weighted_index){(uint32_t)e, weight[e]};
+  qsort(order, count, sizeof *order, heavier_first);
+  size_t heavy = 0; /* entries of weight > 1: positions 0 .. heavy-1 */
+  for (size_t position = 0; position < count; position++) {
+    at[order[position].index] = (uint32_t)position;
+    weight_at[position] = order[position].weight;
+    heavy += order[position].weight > 1;
+  }
+  status = rows_by_label(count, entries, at, labels, &start, &list);
+  if (status) goto done;
+  /* Dense labels, each with its bit set. */
+  size_t dense = 0;
+  dense_of = malloc((labels ? labels : 1) * sizeof *dense_of);
+  if (!dense_of) {
+    status = CE_ERR_NOMEM;
+    goto done;
+  }
+  for (size_t x = 0; x < labels; x++)
+    dense_of[x] = start[x + 1] - start[x] >= words && words > 1 ? dense++ : SIZE_MAX;
+  bits = calloc(dense * words + 1, sizeof *bits);
+  /* The weights above 1 of the heavy prefix, bit plane by bit plane: Σ 2^b |acc ∩ plane_b|. */
+  size_t heavy_words = (heavy + 63) / 64, plane_count = 0;
+  uint64_t top = count ? weight_at[0] - 1 : 0;
+  while (top >> plane_count) plane_count++;
+  planes = calloc(plane_count * heavy_words + 1, sizeof *planes);
+  if (!bits || !planes) {
+    status = CE_ERR_NOMEM;
+    goto done;
+  }
+  for (size_t x = 0; x < labels; x++) {
+    if (dense_of[x] == SIZE_MAX) continue;
+    uint64_t *set = bits + dense_of[x] * words;
+    for (size_t q = start[x]; q < start[x + 1]; q++) set[list[q] / 64] |= 1ULL << (list[q] % 64);
+  }
+  for (size_t position = 0; position < heavy; position++)
+    for (size_t b = 0; b < plane_count; b++)
+      if ((weight_at[position] - 1) >> b & 1)
+        planes[b * heavy_words + position / 64] |= 1ULL << (position % 64);
+  for (size_t e = 0; e < count; e++) {
+    const uint64_t *held = NULL; /* the entries met through dense labels, as bits */
+    size_t dense_met = 0;
+    for (uint32_t j = 0; j < entries[e].n; j++) {
+      size_t d = dense_of[entries[e].ids[j]];
+      if (d == SIZE_MAX) continue;
+      const uint64_t *set = bits + d * words;
+      if (!dense_met++) {
+        held = set;
+        continue;
+      }
+      if (dense_met == 2) { /* a second set: their union from now on */
+        memcpy(acc, held, words * sizeof *acc);
+        held = acc;
+      }
+      for (size_t w = 0; w < words; w++) acc[w] |= set[w];
+    }
+    uint64_t total = 0;
+    if (held) {
+      for (size_t w = 0; w < words; w++) total += popcount64(held[w]);
+      for (size_t b = 0; b < plane_count; b++) {
+        uint64_t plane_total = 0;
+        for (size_t w = 0; w < heavy_words; w++)
+          plane_total += popcount64(held[w] & planes[b * heavy_words + w]);
+        total += plane_total << b;
+      }
+    }
+    for (uint32_t j = 0; j < entries[e].n; j++) {
+      uint32_t x = entries[e].ids[j];
+      if (dense_of[x] != SIZE_MAX) continue;
+      for (size_t q = start[x]; q < start[x + 1]; q++) {
+        uint32_t position = list[q];
+        if (stamp[position] == e + 1 || (held && held[position / 64] >> (position % 64) & 1))
+          continue;
+        stamp[position] = (uint32_t)(e + 1);
+        total += weight_at[position];
+      }
+    }
+    out[e] = total;
+  }
+done:
+  free(order);
+  free(at);
+  free(weight_at);
+  free(start);
+  free(dense_of);
+  free(list);
+  free(stamp);
+  free(bits);
+  free(acc);
+  free(planes);
+  return status;
+}
+
+/*
+ * The (class, cluster) cells of the signatures: `members` lists, cell by cell, the
+ * signatures with that class and that cluster, ascending; cell_of[first[g] + j·|A_g| + a]
+ * is the cell of signature g's a-th class and j-th cluster. Built class by class, so no
+ * table of classes × clusters is ever made.
+ */
+typedef struct cell_index {
+  size_t *first;      /* per signature, groups + 1 */
+  uint32_t *cell_of;  /* per (signature, cluster, class) */
+  size_t *cell_start; /* cells + 1 */
+  uint32_t *members;
+} cell_index;
+
+static void cell_index_free(cell_index *index) {
+  free(index->first);
+  free(index->cell_of);
+  free(index->cell_start);
+  free(index->members);
+}
+
+static uint32_t position_of(const uint32_t *ids, uint32_t n, uint32_t id) {
+  uint32_t lo = 0, hi = n;
+  while (lo < hi) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    if (ids[mid] < id)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+static ce_status cell_index_build(cell_index *index, size_t groups, const entry_key *keys,
+                                  size_t classes, size_t clusters) {
+  memset(index, 0, sizeof *index);
+  id_list *gold = malloc((groups ? groups : 1) * sizeof *gold);
+  size_t *class_start = NULL, *cell_count = NULL;
+  uint32_t *class_groups = NULL, *cell_at = malloc((clusters ? clusters : 1) * sizeof *cell_at);
+  index->first = malloc((groups + 1) * sizeof *index->first);
+  ce_status status = gold && cell_at && index->first ? CE_OK : CE_ERR_NOMEM;
+  if (status) goto done;
+  index->first[0] = 0;
+  for (size_t g = 0; g < groups; g++) {
+    gold[g] = (id_list){keys[g].gold, keys[g].gold_n};
+    index->first[g + 1] = index->first[g] + (size_t)keys[g].gold_n * keys[g].system_n;
+  }
+  size_t incidences = index->first[groups];
+  if (incidences >= UINT32_MAX) {
+    status = CE_ERR_NOMEM; /* more (item, class, cluster) triples than ids can number */
+    goto done;
+  }
+  index->cell_of = malloc((incidences ? incidences : 1) * sizeof *index->cell_of);
+  index->members = malloc((incidences ? incidences : 1) * sizeof *index->members);
+  cell_count = malloc((incidences + 1) * sizeof *cell_count);
+  if (!index->cell_of || !index->members || !cell_count) {
+    status = CE_ERR_NOMEM;
+    goto done;
+  }
+  status = rows_by_label(groups, gold, NULL, classes, &class_start, &class_groups);
+  if (status) goto done;
+  for (size_t k = 0; k < clusters; k++) cell_at[k] = UINT32_MAX;
+  /* Number the cells class by class; count their members. */
+  size_t cells = 0;
+  for (size_t c = 0; c < classes; c++) {
+    for (size_t q = class_start[c]; q < class_start[c + 1]; q++) {
+      const entry_key *key = &keys[class_groups[q]];
+      uint32_t a = position_of(key->gold, key->gold_n, (uint32_t)c);
+      for (uint32_t j = 0; j < key->system_n; j++) {
+        uint32_t k = key->system[j];
+        if (cell_at[k] == UINT32_MAX) {
+          cell_at[k] = (uint32_t)cells;
+          cell_count[cells++] = 0;
+        }
+        cell_count[cell_at[k]]++;
+        index->cell_of[index->first[class_groups[q]] + (size_t)j * key->gold_n + a] = cell_at[k];
+      }
+    }
+    /* Forget this class' clusters before the next class numbers its own. */
+    for (size_t q = class_start[c]; q < class_start[c + 1]; q++) {
+      const entry_key *key = &keys[class_groups[q]];
+      for (uint32_t j = 0; j < key->system_n; j++) cell_at[key->system[j]] = UINT32_MAX;
+    }
+  }
+  index->cell_start = malloc((cells + 1) * sizeof *index->cell_start);
+  if (!index->cell_start) {
+    status = CE_ERR_NOMEM;
+    goto done;
+  }
+  index->cell_start[0] = 0;
+  for (size_t cell = 0; cell < cells; cell++)
+    index->cell_start[cell + 1] = index->cell_start[cell] + cell_count[cell];
+  /* Place the members: signatures in ascending order, so each cell's list ascends. */
+  memcpy(cell_count, index->cell_start, cells * sizeof *cell_count);
+  for (size_t g = 0; g < groups; g++)
+    for (size_t t = index->first[g]; t < index->first[g + 1]; t++)
+      index->members[cell_count[index->cell_of[t]]++] = (uint32_t)g;
+done:
+  free(gold);
+  free(class_start);
+  free(class_groups);
+  free(cell_count);
+  free(cell_at);
+  if (status) cell_index_free(index);
+  return status;
+}
+
+/* Quotients x/y of small counts, computed once per call. */
+enum { QUOTIENTS = 16 };
+
+/* What the signature in hand knows of one it meets: |A ∩ A'|, |B ∩ B'| (0: not met
+ * yet), and the other's weight, side by side for one cache line per visit. */
+typedef struct met {
+  uint32_t alpha, beta, weight;
+} met;
+
+/* The signatures in a signature's cells of one cluster, ascending, with |A ∩ A'| each
+ * (alpha NULL: 1 each). */
+typedef struct shared_list {
+  const uint32_t *members, *alpha;
+  size_t n;
+} shared_list;
+
+/*
+ * For the signatures of one gold entry of several classes: per cluster, the union of the
+ * entry's cells of that cluster, made once and used by every signature of the entry (they
+ * are consecutive in signature order).
+ */
+typedef struct cell_unions {
+  size_t *start, *end; /* per cluster; start SIZE_MAX: not made for this entry */
+  uint32_t *members, *alpha;
+  size_t len, cap, alpha_cap;
+  uint32_t *made; /* the clusters made, to forget them */
+  size_t made_n;
+  size_t *head; /* merge heads, then ends, one per class of the entry */
+} cell_unions;
+
+static ce_status unions_init(cell_unions *u, size_t classes, size_t clusters) {
+  u->start = malloc((clusters ? clusters : 1) * sizeof *u->start);
+  u->end = malloc((clusters ? clusters : 1) * sizeof *u->end);
+  u->made = malloc((clusters ? clusters : 1) * sizeof *u->made);
+  u->head = malloc((classes ? classes : 1) * 2 * sizeof *u->head);
+  if (!u->start || !u->end || !u->made || !u->head) return CE_ERR_NOMEM;
+  for (size_t k = 0; k < clusters; k++) u->start[k] = SIZE_MAX;
+  return CE_OK;
+}
+
+static void unions_free(cell_unions *u) {
+  free(u->start);
+  free(u->end);
+  free(u->members);
+  free(u->alpha);
+  free(u->made);
+  free(u->head);
+}
+
+static void unions_forget(cell_unions *u) {
+  for (size_t x = 0; x < u->made_n; x++) u->start[u->made[x]] = SIZE_MAX;
+  u->made_n = u->len = 0;
+}
+
+/* Merges the signature's cells of cluster j (its a_n classes) into the union for it. */
+static ce_status unions_make(cell_unions *u, const cell_index *cells, const uint32_t *cell,
+                             uint32_t a_n, uint32_t k) {
+  size_t *head = u->head, *end = u->head + a_n, total = 0;
+  for (uint32_t a = 0; a < a_n; a++) {
+    head[a] = cells->cell_start[cell[a]];
+    end[a] = cells->cell_start[cell[a] + 1];
+    total += end[a] - head[a];
+  }
+  if (ce__grow((void **)&u->members, &u->cap, u->len + total, sizeof *u->members) ||
+      ce__grow((void **)&u->alpha, &u->alpha_cap, u->len + total, sizeof *u->alpha))
+    return CE_ERR_NOMEM;
+  u->start[k] = u->len;
+  u->made[u->made_n++] = k;
+  for (;;) {
+    uint32_t h = UINT32_MAX, shared = 0;
+    for (uint32_t a = 0; a < a_n; a++) {
+      if (head[a] == end[a]) continue;
+      uint32_t x = cells->members[head[a]];
+      if (x < h) h = x, shared = 0;
+      shared += x == h;
+    }
+    if (h == UINT32_MAX) break;
+    for (uint32_t a = 0; a < a_n; a++) head[a] += head[a] < end[a] && cells->members[head[a]] == h;
+    u->members[u->len] = h;
+    u->alpha[u->len++] = shared; /* one cell per shared class */
+  }
+  u->end[k] = u->len;
+  return CE_OK;
+}
+
+/* The signatures sharing signature `key`'s j-th cluster and a class with it. */
+static ce_status shared_with(const cell_index *cells, cell_unions *u, const entry_key *key,
+                             size_t first, uint32_t j, shared_list *list) {
+  uint32_t a_n = key->gold_n, k = key->system[j];
+  const uint32_t *cell = cells->cell_of + first + (size_t)j * a_n;
+  if (a_n == 1) {
+    size_t begin = cells->cell_start[cell[0]];
+    *list = (shared_list){cells->members + begin, NULL, cells->cell_start[cell[0] + 1] - begin};
+    return CE_OK;
+  }
+  if (u->start[k] == SIZE_MAX) {
+    ce_status status = unions_make(u, cells, cell, a_n, k);
+    if (status) return status;
+  }
+  *list = (shared_list){u->members + u->start[k], u->alpha + u->start[k], u->end[k] - u->start[k]};
+  return CE_OK;
+}
+
+/* Signatures' induced entries, ordered to number the distinct ones. */
+typedef struct system_key {
+  const uint32_t *ids;
+  uint32_t n, group;
+} system_key;
+
+static int compare_system_keys(const void *xp, const void *yp) {
+  const system_key *x = xp, *y = yp;
+  int order = compare_ids(x->ids, x->n, y->ids, y->n);
+  return order ? order : (x->group > y->group) - (x->group < y->group);
+}
+
+/*
+ * Distinct entries of the signatures, gold (system 0) or induced (1): entry_of[g] numbers
+ * signature g's entry; entries[x] and weight[x] (its items) describe entry x. Gold entries
+ * are runs of the signature order; induced entries are sorted first.
+ */
+static ce_status distinct_entries(size_t groups, const entry_key *keys,
+                                  const uint32_t *group_weight, int system, uint32_t *entry_of,
+                                  id_list *entries, uint64_t *weight, size_t *count) {
+  system_key *order = malloc((groups ? groups : 1) * sizeof *order);
+  if (!order) return CE_ERR_NOMEM;
+  for (size_t g = 0; g < groups; g++)
+    order[g] = system ? (system_key){keys[g].system, keys[g].system_n, (uint32_t)g}
+                      : (system_key){keys[g].gold, keys[g].gold_n, (uint32_t)g};
+  if (system) qsort(order, groups, sizeof *order, compare_system_keys);
+  size_t n = 0;
+  for (size_t q = 0; q < groups; q++) {
+    if (!n || compare_ids(entries[n - 1].ids, entries[n - 1].n, order[q].ids, order[q].n)) {
+      entries[n] = (id_list){order[q].ids, order[q].n};
+      weight[n++] = 0;
+    }
+    entry_of[order[q].group] = (uint32_t)(n - 1);
+    weight[n - 1] += group_weight[order[q].group];
+  }
+  free(order);
+  *count = n;
   return CE_OK;
 }
 
@@ -102,17 +494,23 @@ ce_status ce__extended_bcubed(const ce_entries *e, double *precision, double *re
     if (e->cluster_ids[j] >= e->clusters) return CE_ERR_USAGE;
   entry_key *keys = malloc(l * sizeof *keys);
   uint32_t *weight = malloc(l * sizeof *weight);
-  uint32_t *class_start = NULL, *class_groups = NULL, *cluster_start = NULL, *cluster_groups = NULL;
-  uint32_t *shared_b = calloc(l, sizeof *shared_b), *touched = malloc(l * sizeof *touched);
-  /* Per gold group: its first group, items, R's denominator, a visit stamp, its entry. */
-  uint32_t *gold_rep = malloc(l * sizeof *gold_rep), *gold_of = malloc(l * sizeof *gold_of);
+  /* Per signature: its gold and induced entry; per entry: its items and meeting weight. */
+  uint32_t *gold_of = malloc(l * sizeof *gold_of), *system_of = malloc(l * sizeof *system_of);
+  id_list *gold_entries = malloc(l * sizeof *gold_entries);
+  id_list *system_entries = malloc(l * sizeof *system_entries);
   uint64_t *gold_weight = malloc(l * sizeof *gold_weight);
+  uint64_t *system_weight = malloc(l * sizeof *system_weight);
   uint64_t *recall_den = malloc(l * sizeof *recall_den);
-  uint32_t *stamp = calloc(l, sizeof *stamp);
-  entry_key *gold_keys = malloc(l * sizeof *gold_keys);
+  uint64_t *precision_den = malloc(l * sizeof *precision_den);
+  /* Per signature met from the one in hand: |A ∩ A'| and |B ∩ B'| (0: not met yet). */
+  met *meeting = calloc(l, sizeof *meeting);
+  uint32_t *touched = malloc((l + 1) * sizeof *touched); /* +1: written ahead */
+  double quotient[QUOTIENTS][QUOTIENTS];
+  cell_index cells = {0};
+  cell_unions unions = {0};
   ce_status status = CE_OK;
-  if (!keys || !weight || !shared_b || !touched || !gold_rep || !gold_of || !gold_weight ||
-      !recall_den || !stamp || !gold_keys) {
+  if (!keys || !weight || !gold_of || !system_of || !gold_entries || !system_entries ||
+      !gold_weight || !system_weight || !recall_den || !precision_den || !meeting || !touched) {
     status = CE_ERR_NOMEM;
     goto done;
   }
@@ -124,7 +522,7 @@ ce_status ce__extended_bcubed(const ce_entries *e, double *precision, double *re
     keys[i].item = i;
   }
   qsort(keys, l, sizeof *keys, compare_keys);
-  /* Groups of equal entries: keys[g] becomes group g's representative. */
+  /* Signatures: runs of equal entries; keys[g] becomes signature g's representative. */
   size_t groups = 0;
   for (size_t i = 0; i < l; i++) {
     if (groups && same_entry(&keys[groups - 1], &keys[i])) {
@@ -134,83 +532,86 @@ ce_status ce__extended_bcubed(const ce_entries *e, double *precision, double *re
       weight[groups++] = 1;
     }
   }
-  /* Gold groups: runs of groups with the same gold entry, which the sort made adjacent. */
-  size_t gold_groups = 0;
-  for (size_t g = 0; g < groups; g++) {
-    if (!gold_groups ||
-        compare_ids(keys[gold_rep[gold_groups - 1]].gold, keys[gold_rep[gold_groups - 1]].gold_n,
-                    keys[g].gold, keys[g].gold_n)) {
-      gold_rep[gold_groups] = (uint32_t)g;
-      gold_weight[gold_groups++] = 0;
-    }
-    gold_of[g] = (uint32_t)(gold_groups - 1);
-    gold_weight[gold_groups - 1] += weight[g];
-  }
-  for (size_t x = 0; x < gold_groups; x++) gold_keys[x] = keys[gold_rep[x]];
-  status = invert(gold_groups, e->classes, gold_keys, 0, &class_start, &class_groups);
-  if (!status) status = invert(groups, e->clusters, keys, 1, &cluster_start, &cluster_groups);
+  for (size_t g = 0; g < groups; g++) meeting[g].weight = weight[g];
+  size_t gold_count, system_count;
+  status =
+      distinct_entries(groups, keys, weight, 0, gold_of, gold_entries, gold_weight, &gold_count);
+  if (!status)
+    status = distinct_entries(groups, keys, weight, 1, system_of, system_entries, system_weight,
+                              &system_count);
+  /* R's denominator depends on the gold entry only, P's on the induced entry only. */
+  if (!status)
+    status = meeting_weights(gold_count, e->classes, gold_entries, gold_weight, recall_den);
+  if (!status)
+    status =
+        meeting_weights(system_count, e->clusters, system_entries, system_weight, precision_den);
+  if (!status) status = cell_index_build(&cells, groups, keys, e->classes, e->clusters);
+  if (!status) status = unions_init(&unions, e->classes, e->clusters);
   if (status) goto done;
-  /* R's denominator depends on the gold entry only: the items whose gold entry meets it. */
-  for (size_t x = 0; x < gold_groups; x++) {
-    uint64_t count = 0;
-    for (uint32_t j = 0; j < gold_keys[x].gold_n; j++) {
-      uint32_t c = gold_keys[x].gold[j];
-      for (uint32_t q = class_start[c]; q < class_start[c + 1]; q++) {
-        uint32_t y = class_groups[q];
-        if (stamp[y] == x + 1) continue;
-        stamp[y] = (uint32_t)(x + 1);
-        count += gold_weight[y];
-      }
-    }
-    recall_den[x] = count;
-  }
-  /* Every other term needs B_e ∩ B_e' ≠ ∅ (else the min is 0): e' sharing a cluster. */
+  for (size_t x = 0; x < QUOTIENTS; x++)
+    for (size_t y = 0; y < QUOTIENTS; y++) quotient[x][y] = y ? (double)x / (double)y : 0.0;
   double p_sum = 0.0, r_sum = 0.0;
   uint64_t p_items = 0;
-  for (size_t g = 0; g < groups; g++) {
+  for (size_t g = 0; g < groups && !status; g++) {
+    if (!g || gold_of[g] != gold_of[g - 1]) unions_forget(&unions);
+    /*
+     * The signatures sharing a class and a cluster with g, cluster by cluster in g's
+     * order, each first met at its first shared cluster and, within a cluster, in
+     * ascending order: the order of a walk over every signature sharing a cluster, less
+     * those whose terms are 0. Each is met once per shared cluster.
+     */
     size_t touched_n = 0;
-    for (uint32_t j = 0; j < keys[g].system_n; j++) {
-      uint32_t k = keys[g].system[j];
-      for (uint32_t q = cluster_start[k]; q < cluster_start[k + 1]; q++) {
-        uint32_t h = cluster_groups[q];
-        if (!shared_b[h]++) touched[touched_n++] = h;
+    for (uint32_t j = 0; j < keys[g].system_n && !status; j++) {
+      shared_list list = {0};
+      status = shared_with(&cells, &unions, &keys[g], cells.first[g], j, &list);
+      /* Without branches: |A ∩ A'| is the same at every meeting, and a signature joins
+       * `touched` at its first (beta 0). */
+      for (size_t q = 0; q < list.n; q++) {
+        met *h = &meeting[list.members[q]];
+        touched[touched_n] = list.members[q];
+        touched_n += !h->beta;
+        h->beta++;
+        h->alpha = list.alpha ? list.alpha[q] : 1;
       }
     }
     double p_num = 0.0, r_num = 0.0;
-    uint64_t p_den = 0;
     for (size_t t = 0; t < touched_n; t++) {
-      uint32_t h = touched[t], b = shared_b[h];
-      uint32_t a = intersection(keys[g].gold, keys[g].gold_n, keys[h].gold, keys[h].gold_n);
-      double both = a < b ? a : b; /* min(|B ∩ B'|, |A ∩ A'|) */
-      p_num += weight[h] * (both / b);
-      p_den += weight[h];
-      if (a) r_num += weight[h] * (both / a);
-      shared_b[h] = 0;
+      met *h = &meeting[touched[t]];
+      uint32_t a = h->alpha, b = h->beta, both = a < b ? a : b;
+      h->beta = 0;
+      /* min(|B ∩ B'|, |A ∩ A'|) / |B ∩ B'| and / |A ∩ A'|: quotients of small counts come
+       * from the table, the same division done once. */
+      double p_term = b < QUOTIENTS ? quotient[both][b] : (double)both / b;
+      double r_term = a < QUOTIENTS ? quotient[both][a] : (double)both / a;
+      p_num += h->weight * p_term;
+      r_num += h->weight * r_term;
     }
-    if (p_den) { /* the group shares its own clusters: p_den >= its weight */
+    uint64_t p_den = precision_den[system_of[g]]; /* >= g's weight; 0 without clusters */
+    if (p_den) {
       p_sum += weight[g] * (p_num / (double)p_den);
       p_items += weight[g];
     }
-    uint64_t r_den = recall_den[gold_of[g]]; /* >= the group's weight; 0 without gold */
+    uint64_t r_den = recall_den[gold_of[g]]; /* >= g's weight */
     if (r_den) r_sum += weight[g] * (r_num / (double)r_den);
   }
+  if (status) goto done;
   *precision = p_items ? p_sum / (double)p_items : 0.0;
   *recall = r_sum / (double)l;
   *f = *precision + *recall > 0 ? 2 * *precision * *recall / (*precision + *recall) : 0.0;
 done:
   free(keys);
   free(weight);
-  free(class_start);
-  free(class_groups);
-  free(cluster_start);
-  free(cluster_groups);
-  free(shared_b);
-  free(touched);
-  free(gold_rep);
   free(gold_of);
+  free(system_of);
+  free(gold_entries);
+  free(system_entries);
   free(gold_weight);
+  free(system_weight);
   free(recall_den);
-  free(stamp);
-  free(gold_keys);
+  free(precision_den);
+  free(meeting);
+  free(touched);
+  cell_index_free(&cells);
+  unions_free(&unions);
   return status;
 }

@@ -8,9 +8,11 @@
  * Extended BCubed (Amigó et al. 2009; SPEC §3.3) over items: precision, recall, F. An item
  * with an empty induced entry has no precision of its own and stays out of the precision
  * mean (its recall is 0); an empty mean is 0; F is 0 when both are. Items with equal
- * entries are counted once with a weight, and only pairs sharing a cluster are visited
- * (plus pairs of distinct gold entries sharing a class): never all l² pairs. CE_ERR_USAGE
- * for ids out of range, CE_ERR_NOMEM.
+ * (gold, induced) entries are counted once with a weight. Cost: the pairs of distinct
+ * signatures sharing a class and a cluster (once per shared cell), plus, per distinct
+ * entry, a union of bit sets over the distinct entries (1/64 of a word per entry) for the
+ * labels many of them hold; never all l² item pairs. Memory grows with the (item, class,
+ * cluster) triples. CE_ERR_USAGE for ids out of range, CE_ERR_NOMEM.
  */
 ce_status ce__extended_bcubed(const ce_entries *entries, double *precision, double *recall,
                               double *f);

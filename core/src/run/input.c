@@ -62,6 +62,7 @@ void ce__input_fail(ce_input *input, const ce_error *error) {
   ce__cells_free(&input->pair_cells);
   ce__cells_free(&input->item_cells);
   ce__cells_free(&input->unclustered);
+  ce__cells_free(&input->dropped);
   free(input->logged_clusters.at);
   memset(&input->logged_clusters, 0, sizeof input->logged_clusters);
 }
@@ -79,6 +80,7 @@ void ce__input_free(ce_input *input) {
   ce__cells_free(&input->pair_cells);
   ce__cells_free(&input->item_cells);
   ce__cells_free(&input->unclustered);
+  ce__cells_free(&input->dropped);
   ce__sub_free(input->sub);
   free(input->logged_clusters.at);
   ce__intern_free(&input->sub_labels);

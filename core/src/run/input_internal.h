@@ -73,6 +73,7 @@ typedef struct ce_input {
   ce_cells pair_cells;      /* (class, cluster) token counts: token mode, `counts` */
   ce_cells item_cells;      /* (item, label) weights: tokens, or 1 per entry */
   ce_cells unclustered;     /* system: (item, 0) for items seen with the unclustered label */
+  ce_cells dropped;         /* system: gold's (item, class) weights of its dropped tokens */
   uint32_t unclustered_id;  /* system: the unclustered label's id, UINT32_MAX if absent */
   ce_sub *sub;              /* token system: substitutable precision and recall */
   int sub_break;            /* a sentence ended since the last token given to `sub` */

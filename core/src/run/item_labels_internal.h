@@ -15,9 +15,13 @@ typedef struct ce_item_labels {
   uint64_t *weights;
 } ce_item_labels;
 
-/* Groups `cells` keyed (item, label) by item; applies --min-share when `min_share` > 0. */
-ce_status ce__item_labels_build(ce_item_labels *out, const ce_cells *cells, size_t item_count,
-                                double min_share);
+/*
+ * Groups `cells` keyed (item, label) by item, less the weights of `less` (NULL: none; its
+ * keys among those of `cells`): a label whose weight falls to 0 is left out, and so is an
+ * item with none left. Applies --min-share, to the remaining weights, when `min_share` > 0.
+ */
+ce_status ce__item_labels_build(ce_item_labels *out, const ce_cells *cells, const ce_cells *less,
+                                size_t item_count, double min_share);
 void ce__item_labels_free(ce_item_labels *labels);
 
 static inline size_t ce__item_label_count(const ce_item_labels *labels, uint32_t item) {

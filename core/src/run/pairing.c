@@ -152,6 +152,10 @@ static ce_status count_pair(ce_eval *ev, const pairing *how, ce_input *system,
     ce_unclustered policy = (ce_unclustered)ev->options[CE_OPT_UNCLUSTERED];
     if (policy == CE_UNCLUSTERED_DROP) {
       system->dropped_tokens++;
+      /* Gold's entries for this system's type level leave the token out too (score.c). */
+      if (how->types_from_tokens)
+        status = ce__cells_add(&system->dropped, gold_token->item, gold_token->label, 1);
+      if (status) return status;
       return log ? log_system(system, UINT32_MAX) : CE_OK;
     }
     if (policy == CE_UNCLUSTERED_SPLIT) {

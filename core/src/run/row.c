@@ -27,6 +27,7 @@ void ce__row_free(ce_row *row) {
   if (row->has_entries) ce__entries_free(&row->entries);
   free(row->entry_items);
   ce__item_labels_free(&row->kept_labels);
+  ce__item_labels_free(&row->kept_gold);
   memset(row, 0, sizeof *row);
 }
 

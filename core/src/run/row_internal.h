@@ -37,6 +37,10 @@ typedef struct ce_row {
    * systems, baselines, systems under a gold lexicon); the bootstrap reads them. */
   ce_item_labels kept_labels;
   int has_kept_labels;
+  /* --bootstrap, --unclustered drop: gold's labels by item less this system's dropped
+   * tokens, which its type level is scored against instead of gold's own. */
+  ce_item_labels kept_gold;
+  int has_kept_gold;
 } ce_row;
 
 /* Starts a row: its name (copied), format and input (SIZE_MAX for a baseline). */

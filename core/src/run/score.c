@@ -141,22 +141,6 @@ static void coverage(ce_row *row, uint64_t system_items, uint64_t gold_items, ui
   ce__measure_put(&row->type, CE_COVER_F, ce__f_score(p, r));
 }
 
-/*
- * Extended BCubed compares the items that share a cluster, pair by pair: Σ_k |k|² bounds
- * the work. Past the budget (a few seconds) it is left out with a warning rather than
- * letting one measure hold the run for hours on a large, very polysemous system.
- */
-#define EBCUBED_PAIR_BUDGET 2e9
-
-static double ebcubed_pairs(const ce_entries *e) {
-  uint64_t *sizes;
-  if (ce__entries_label_sizes(e, 1, &sizes)) return 0.0; /* the measure reports the shortage */
-  double pairs = 0.0;
-  for (size_t k = 0; k < e->clusters; k++) pairs += (double)sizes[k] * (double)sizes[k];
-  free(sizes);
-  return pairs;
-}
-
 /* The full data's M-1 starts, counted for ce_eval_set_progress. */
 static void start_done(void *user) {
   ce_progress *progress = user;
@@ -193,10 +177,6 @@ static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t
     ce__measure_put(&row->type, o1_ids[t], row->climb.o1[t].value);
     ce__measure_put(&row->type, m1_ids[t], row->climb.m1[t].value);
   }
-  if (ebcubed_pairs(&row->entries) > EBCUBED_PAIR_BUDGET)
-    return ce__row_warn(row,
-                        "ebcubed_p, ebcubed_r, ebcubed_f: n/a (more than 2e9 item pairs "
-                        "share a cluster; extended BCubed visits each)");
   double p, r, f;
   status = ce__extended_bcubed(&row->entries, &p, &r, &f);
   if (status) return status;
@@ -208,13 +188,20 @@ static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t
 
 /* ------------------------------------------------------------------ rows */
 
-static ce_status gold_view_build(ce_eval *ev, ce_gold_view *view) {
-  ce_input *gold = &ev->inputs[0];
-  size_t item_total = ce__intern_count(&ev->items);
+/* Gold's labels by item, from its counted weights less `less` (NULL: none), --min-share
+ * applied to what remains. */
+static ce_status gold_labels(const ce_eval *ev, const ce_cells *less, ce_item_labels *labels) {
+  const ce_input *gold = &ev->inputs[0];
   double share =
       ce__format_shape(gold->format) == CE_SHAPE_TOKENS ? ev->options[CE_OPT_MIN_SHARE] : 0.0;
+  return ce__item_labels_build(labels, &gold->item_cells, less, ce__intern_count(&ev->items),
+                               share);
+}
+
+static ce_status gold_view_build(ce_eval *ev, ce_gold_view *view) {
+  size_t item_total = ce__intern_count(&ev->items);
   memset(view, 0, sizeof *view);
-  ce_status status = ce__item_labels_build(&view->entries, &gold->item_cells, item_total, share);
+  ce_status status = gold_labels(ev, NULL, &view->entries);
   uint32_t *sorted = NULL;
   if (!status) status = ce__intern_sorted(&ev->items, &sorted);
   if (status) return status;
@@ -341,13 +328,20 @@ static ce_status score_system(ce_eval *ev, size_t index, const ce_gold_view *gol
   ce_item_labels entries = {0};
   if (!status && !token_only) {
     double share = shape == CE_SHAPE_TOKENS ? ev->options[CE_OPT_MIN_SHARE] : 0.0;
-    status =
-        ce__item_labels_build(&entries, &system->item_cells, ce__intern_count(&ev->items), share);
+    status = ce__item_labels_build(&entries, &system->item_cells, NULL,
+                                   ce__intern_count(&ev->items), share);
     /* Nothing reads the counts again: their memory goes before the type level needs its own. */
     ce__cells_free(&system->item_cells);
   }
   int token_mode = shape == CE_SHAPE_TOKENS && gold_shape == CE_SHAPE_TOKENS;
-  ce_row_sources sources = {gold,
+  /* Under `drop` the type level sees gold's entries from the tokens that remain for this
+   * system (SPEC §2: drop removes those tokens from both sides): gold's weights less the
+   * ones it dropped. The evaluated items stay gold's; one with no token left leaves. */
+  ce_gold_view own_gold = *gold;
+  int own = !status && token_mode && !token_only && system->dropped.used;
+  if (own) status = gold_labels(ev, &system->dropped, &own_gold.entries);
+  ce__cells_free(&system->dropped);
+  ce_row_sources sources = {own ? &own_gold : gold,
                             token_only ? NULL : &entries,
                             system->unclustered_id,
                             1,
@@ -360,6 +354,12 @@ static ce_status score_system(ce_eval *ev, size_t index, const ce_gold_view *gol
   /* Token mode: missing counts the gold items seen with the unclustered label. */
   if (!status && token_mode) row->missing = system->unclustered.used;
   if (!status && !token_only) keep_for_resamples(ev, row, &entries);
+  if (!status && own && ev->options[CE_OPT_BOOTSTRAP] > 0.0) { /* the resamples' gold */
+    row->kept_gold = own_gold.entries;
+    row->has_kept_gold = 1;
+  } else if (own) {
+    ce__item_labels_free(&own_gold.entries);
+  }
   ce__item_labels_free(&entries);
   if (!status && row->has_token && shape == CE_SHAPE_TOKENS && system->sub)
     status = score_sub(ev, index, row);

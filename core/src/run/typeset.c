@@ -98,6 +98,7 @@ ce_status ce__row_entries(const ce_eval *ev, ce_row *row, const ce_item_labels *
   ce_status status = e->class_start && e->cluster_start ? CE_OK : CE_ERR_NOMEM;
   for (size_t i = 0; i < evaluated_count && !status; i++) {
     uint32_t item = evaluated[i];
+    if (!ce__item_label_count(gold, item)) continue; /* every token of it was dropped */
     size_t clusters_before = b.cluster_len;
     status = system_entry(ev, row, &b, system, item, unclustered_id);
     if (status || b.cluster_len == clusters_before) continue; /* dropped */

@@ -144,6 +144,7 @@ static ce_status prepare_row(ce_eval *ev, size_t r) {
   ce_boot_row *br = &boot->rows[r];
   if (row->failed) return CE_OK;
   br->fixed = row->has_kept_labels ? &row->kept_labels : NULL;
+  br->gold = row->has_kept_gold ? &row->kept_gold : NULL;
   const ce_input *system = row->input == SIZE_MAX ? NULL : &ev->inputs[row->input];
   if (system && boot->sentences && ce__format_shape(system->format) == CE_SHAPE_TOKENS) {
     /* A system whose log falls short of gold's was not paired to the end: it failed. */
@@ -159,8 +160,10 @@ static ce_status prepare_row(ce_eval *ev, size_t r) {
   return make_slots(row, br, boot->total);
 }
 
-/* Jackknife blocks of `units` units: one a unit up to CE_JACKKNIFE_BLOCKS. */
+/* Jackknife blocks of `units` units: one a unit up to CE_JACKKNIFE_BLOCKS. None for a single
+ * unit: leaving it out leaves nothing to score, and one replicate gives no acceleration. */
 static size_t blocks_of(size_t units) {
+  if (units < 2) return 0;
   return units < CE_JACKKNIFE_BLOCKS ? units : CE_JACKKNIFE_BLOCKS;
 }
 
@@ -393,7 +396,10 @@ static ce_status score_level(ce_eval *ev, size_t r, const draw *d, ce_level leve
   const uint32_t *starts[CE_TYPE_MEASURES];
   for (int t = 0; t < CE_TYPE_MEASURES; t++)
     starts[t] = full->has_climb ? full->climb.m1[t].cluster_to_class : NULL;
-  ce_row_sources sources = {token ? boot->gold : &d->items,
+  /* The drawn items, against the row's own gold entries where it dropped tokens. */
+  ce_gold_view items = d->items;
+  if (br->gold) items.entries = *br->gold;
+  ce_row_sources sources = {token ? boot->gold : &items,
                             token && br->token_cells ? NULL : br->fixed,
                             system ? system->unclustered_id : UINT32_MAX,
                             0,

@@ -36,6 +36,7 @@ typedef struct ce_boot_row {
   int active;      /* scored in resamples: not failed, not a counts file */
   int token_cells; /* a token system under a gold corpus: its own (class, cluster) cells */
   const ce_item_labels *fixed; /* its labels by item as the full data gives them, or NULL */
+  const ce_item_labels *gold;  /* gold's labels less its dropped tokens, or NULL: gold's */
   ce_key_index cells;          /* token_cells: (class, cluster) of each logged token */
   /* The (level, measure) pairs the full data has a value for, and their samples. */
   size_t slots;
