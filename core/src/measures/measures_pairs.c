@@ -2,14 +2,18 @@
  * Measures over pairs of tokens and per-token overlaps (SPEC §3.1): ARI (Hubert & Arabie
  * 1985), Rand, pairwise precision/recall (Frank et al. 2009, PP/PR), Fowlkes–Mallows,
  * BCubed (Bagga & Baldwin 1998; Amigó et al. 2009) and the ZeroSpeech grouping scores.
- * Pair counts are exact 64-bit integers; only the final ratios are floating point.
+ * Pair counts are exact integers, 128 bits wide: N tokens make N(N-1)/2 pairs, past 64 bits
+ * from N = 2^32 on, and counts or joint counts may hold up to 2^64 - 1 tokens. Only the
+ * final ratios are floating point.
  */
 #include <math.h>
 
 #include "measures/measures_internal.h"
 
-static uint64_t pairs_of(uint64_t n) {
-  return n * (n - (n > 0)) / 2;
+__extension__ typedef unsigned __int128 ce_pairs; /* GCC and clang, natively and in wasm */
+
+static ce_pairs pairs_of(uint64_t n) {
+  return (ce_pairs)n * (n - (n > 0)) / 2;
 }
 
 /* 0/0 is 1 (SPEC §3.1): no pair proposed and none missed is perfect. */
@@ -18,7 +22,7 @@ static double ratio_or_one(double num, double den) {
 }
 
 void ce__measures_pairs(const ce_table *table, ce_measures *out) {
-  uint64_t together_both = 0, together_gold = 0, together_system = 0;
+  ce_pairs together_both = 0, together_gold = 0, together_system = 0;
   double bcubed_p = 0, bcubed_r = 0;
   uint64_t grouped = 0, gold_grouped = 0, system_grouped = 0;
   for (size_t i = 0; i < table->cell_count; i++) {

@@ -142,8 +142,9 @@ static ce_status index_tokens(key_index *index, const ce_cells *cells, const uin
   return CE_OK;
 }
 
-/* The measures the full row has values for become the row's sample slots. */
-static ce_status make_slots(const ce_row *row, boot_row *br, unsigned total) {
+/* The measures the full row has values for become the row's sample slots; the token level's
+ * only where there are sentences to draw (joint counts give tokens without them). */
+static ce_status make_slots(const ce_row *row, boot_row *br, unsigned total, int sentences) {
   const ce_measures *levels[2] = {&row->token, &row->type};
   memset(br->slot_of, -1, sizeof br->slot_of);
   br->slot_level = malloc(2 * CE_MEASURE_COUNT);
@@ -155,6 +156,7 @@ static ce_status make_slots(const ce_row *row, boot_row *br, unsigned total) {
       int whole_input =
           m == CE_COVER_P || m == CE_COVER_R || m == CE_COVER_F || m == CE_SUB_P || m == CE_SUB_R;
       if (whole_input || !(levels[level]->available >> m & 1)) continue;
+      if (level == CE_LEVEL_TOKEN && !sentences) continue;
       br->slot_of[level][m] = (int)br->slots;
       br->slot_level[br->slots] = (uint8_t)level;
       br->slot_measure[br->slots++] = (uint8_t)m;
@@ -182,7 +184,7 @@ static ce_status prepare_row(ce_eval *ev, size_t r) {
     boot->needs_gold_tokens = 1;
   }
   br->active = 1;
-  return make_slots(row, br, boot->total);
+  return make_slots(row, br, boot->total, boot->sentences != 0);
 }
 
 static ce_status prepare(ce_eval *ev) {
