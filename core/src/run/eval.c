@@ -324,18 +324,20 @@ static ce_status entry(ce_eval *ev, ce_input *input, int is_gold, const ce_recor
  */
 static ce_status joint_row(ce_eval *ev, ce_input *input, int is_gold, const ce_record *record) {
   if (!record->count) return CE_OK;
-  if (is_excluded_label(ev, record->cls, record->cls_len) || is_punct_item(ev, record)) {
-    input->excluded_tokens += record->count;
-    return CE_OK;
-  }
   ce_intern *classes = is_gold ? &input->labels : &input->other_labels;
   ce_intern *clusters = is_gold ? &input->other_labels : &input->labels;
   ce_cells *gold_side = is_gold ? &input->item_cells : &input->other_cells;
   ce_cells *system_side = is_gold ? &input->other_cells : &input->item_cells;
   uint32_t item, cls, cluster;
-  ce_status status = ce__intern_put(&ev->items, record->item, record->item_len, &item, NULL);
+  /* A system's clusters are all the labels of its file, those of excluded tokens too. */
+  ce_status status = put_cluster(ev, input, clusters, record, &cluster);
+  if (status) return status;
+  if (is_excluded_label(ev, record->cls, record->cls_len) || is_punct_item(ev, record)) {
+    input->excluded_tokens += record->count;
+    return CE_OK;
+  }
+  status = ce__intern_put(&ev->items, record->item, record->item_len, &item, NULL);
   if (!status) status = ce__intern_put(classes, record->cls, record->cls_len, &cls, NULL);
-  if (!status) status = put_cluster(ev, input, clusters, record, &cluster);
   if (!status) status = ce__cells_add(gold_side, item, cls, record->count);
   if (!status && cluster == input->unclustered_id && cluster != UINT32_MAX) {
     status = ce__cells_add(&input->unclustered, item, 0, record->count);
@@ -522,8 +524,8 @@ static ce_status check_formats(ce_eval *ev, ce_input *input, ce_error *err) {
     for (int b = 0; b < CE_BASELINE_COUNT; b++) baselines |= ev->baselines[b];
     if (ev->input_count == 1 && !baselines && shape != CE_SHAPE_COUNTS && shape != CE_SHAPE_JOINT)
       return ce__fail(err, CE_ERR_USAGE, input->name, 0, 0,
-                      "read as %s, a gold standard with no system to score: give the systems "
-                      "after it (only a counts or joint file is scored alone)",
+                      "read as %s, a gold standard with no system to score: give at least one "
+                      "system after it (only a counts or joint file is scored alone)",
                       ce_format_name(input->format));
     for (size_t s = 1; s < ev->input_count; s++) {
       ce_input *system = &ev->inputs[s];
