@@ -72,6 +72,20 @@ expect brown-map 0 "" "" -- --gold-map brown-universal public/demo/brown-gold.ts
 expect missing-map 2 "" "no-such.map: cannot open" -- --gold-map no-such.map $data/small-gold.tsv $data/small-sys.tsv
 expect unmapped 2 "" "label 'DET' is not in the label map ptb-universal" -- --gold-map ptb-universal $data/small-gold.tsv $data/small-sys.tsv
 expect counts-alone 0 "table.tsv" "" -- --gold-format counts "$tmp/table.tsv"
+printf 'A\tk\t9223372036854775807\nB\tk\t9223372036854775807\nB\tj\t9223372036854775807\n' >"$tmp/wrap.tsv"
+expect counts-total 2 "" "wrap.tsv:3: count '9223372036854775807' in column 3 takes the total past" \
+  -- --gold-format counts "$tmp/wrap.tsv"
+# Joint counts: one file is one system (detected or forced); several are systems of one gold.
+expect joint-alone 0 "joint.tsv  *0\.8438  *0\.8438" "joint.tsv read as joint" \
+  -- --verbose $data/formats/joint.tsv
+expect joint-forced 0 "joint.tsv  *0\.8438" "" -- --gold-format joint $data/formats/joint.tsv
+expect joint-two 0 "joint-noheader.tsv  *1\.0000" "" \
+  -- --gold-format joint $data/formats/joint-noheader.tsv $data/formats/joint-noheader.tsv
+expect joint-after-corpus 2 "small-sys.tsv  *0\.8438" "a joint file holds a gold side of its own" \
+  -- $data/small-gold.tsv $data/small-sys.tsv $data/formats/joint.tsv
+expect joint-other-gold 2 "" "its gold side differs from that of" \
+  -- $data/formats/joint.tsv $data/formats/joint-noheader.tsv
+expect joint-none 1 "" "needs one or more joint files" -- --gold-format joint
 # Reports are written where asked, as TSV with a header.
 "$cli" --details "$tmp/d.tsv" --mapping "$tmp/m.tsv" --contingency "$tmp/c.tsv" --sizes "$tmp/z.tsv" \
   $data/small-gold.tsv $data/small-sys.tsv >/dev/null

@@ -160,8 +160,10 @@ export function App({ client, demo }) {
         const errors = {};
         const formats = {};
         if (result.gold?.format) formats[goldFile.id] = result.gold.format;
+        // A joint gold file is a system too: its row comes before the system files' (SPEC §2).
+        const offset = result.gold?.format === 'joint' ? 1 : 0;
         (result.systems ?? []).forEach((sys, i) => {
-          const fid = fileIds.systems[i];
+          const fid = i < offset ? goldFile.id : fileIds.systems[i - offset];
           if (fid === undefined) return;
           if (sys.error) errors[fid] = errorText(sys.error);
           if (sys.format) formats[fid] = sys.format;
@@ -273,6 +275,19 @@ export function App({ client, demo }) {
     }
   };
 
+  // The gold file's format, from its head as soon as it is chosen: a counts or joint file is
+  // evaluated alone, so Evaluate must know it before any run.
+  const detectFormat = async (f) => {
+    if (typeof client.preview !== 'function') return;
+    try {
+      const bytes = await headBytes(f.blob);
+      const data = await client.preview({ name: f.name, bytes, format: 'auto' });
+      if (data?.format) setDetected((d) => ({ ...d, [f.id]: data.format }));
+    } catch {
+      // A file that cannot be read says so beside it when it is evaluated.
+    }
+  };
+
   const patchFile = (f, patch) => {
     const next = { ...f, ...patch };
     if (f.id === gold?.id) setGold(next);
@@ -283,6 +298,7 @@ export function App({ client, demo }) {
         delete copy[f.id];
         return copy;
       });
+      if (f.id === gold?.id && next.format === 'auto') detectFormat(next);
     }
     if (
       ('format' in patch || 'column' in patch || 'depth' in patch) &&
@@ -327,9 +343,10 @@ export function App({ client, demo }) {
     />
   );
 
-  // A counts table holds both sides of the table: read as counts, it comes alone (SPEC §2).
-  const countsAlone = gold?.format === 'counts' && systems.length === 0;
-  const canEvaluate = gold && (systems.length > 0 || countsAlone) && optionsValid && !running;
+  // A counts table or joint counts hold both sides: read as such, they may come alone (SPEC §2).
+  const goldFormat = gold?.format === 'auto' ? detected[gold.id] : gold?.format;
+  const bothSides = goldFormat === 'counts' || goldFormat === 'joint';
+  const canEvaluate = gold && (systems.length > 0 || bothSides) && optionsValid && !running;
   const result = run.state === 'done' ? run.result : null;
   const stale = result && run.signature !== signature;
 
@@ -371,20 +388,22 @@ export function App({ client, demo }) {
             <FileDrop
               id="gold"
               title="Gold standard"
-              hint="Tagged tokens (token<TAB>label, CoNLL-U, word/TAG), a lexicon, clusters, paths, counts or CSV."
+              hint="Tagged tokens (token<TAB>label, CoNLL-U, word/TAG), a lexicon, clusters, paths, counts, joint counts or CSV."
               testId="gold-input"
               files={gold ? [gold] : []}
               renderFile={renderFile}
               onAdd={([file]) => {
                 userChange();
                 if (gold) openPreviews.current.delete(gold.id);
-                setGold(entry(file));
+                const added = entry(file);
+                setGold(added);
+                detectFormat(added);
               }}
             />
             <FileDrop
               id="systems"
               title="Systems"
-              hint="One or more induced clusterings of the same tokens or items."
+              hint="One or more induced clusterings of the same tokens or items; after joint counts, more joint counts."
               multiple
               testId="system-input"
               files={systems}
@@ -429,7 +448,7 @@ export function App({ client, demo }) {
                 />
               ) : (
                 <p class="app-status" role="status">
-                  {statusText(run, ready, gold, systems, optionsValid)}
+                  {statusText(run, ready, gold, systems.length > 0 || bothSides, optionsValid)}
                 </p>
               )}
             </div>
@@ -572,7 +591,7 @@ function placeholderText(state) {
   return 'Choose a gold file and one or more system files, then Evaluate.';
 }
 
-function statusText(run, ready, gold, systems, optionsValid) {
+function statusText(run, ready, gold, scorable, optionsValid) {
   if (ready === 'loading') return 'Loading the core…';
   if (run.state === 'cancelled') return 'Cancelled. The files are still loaded.';
   if (run.state === 'done') {
@@ -583,7 +602,7 @@ function statusText(run, ready, gold, systems, optionsValid) {
   }
   if (run.state === 'error') return 'The evaluation stopped at an error.';
   if (!gold) return 'Add a gold file.';
-  if (!systems.length && gold.format !== 'counts') return 'Add at least one system file.';
+  if (!scorable) return 'Add at least one system file.';
   if (!optionsValid) return 'Some options cannot be used: see the fields marked.';
   return 'Ready.';
 }
