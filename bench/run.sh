@@ -14,6 +14,9 @@
 #   5. --bootstrap on the demo sample (2,000 sentences): B = 1000 with every token measure,
 #      and the type level (M-1 climbing once per resample) with B = 100, natively and in the
 #      wasm core under Node (bench/bootstrap_bench.mjs); the page's time is in section 4.
+#   6. Huge corpora: a pair of BENCH_JOINT_TOKENS tokens (default BENCH_TOKENS) counted into
+#      joint counts by DuckDB, from the tagged files and from Parquet, then scored, against the
+#      streaming CLI on the raw files (bench/joint_bench.sh): wall time and peak RSS of each.
 # Needs ../shared/data/brown.c50.paths for 1 (skipped without it).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -95,3 +98,10 @@ for run in "token 1000" "type 100"; do
   echo "   native, B = $2, $1 level: $(echo "$start $end" | awk '{printf "%.2f", $2-$1}') s"
   node bench/bootstrap_bench.mjs "$demo_gold" "$demo_system" "$2" "$1" | sed 's/^/   /'
 done
+
+echo "== 6. huge corpora: DuckDB's joint counts, then clustereval, against the streaming CLI"
+if [ "${BENCH_JOINT_TOKENS:=$BENCH_TOKENS}" != "$BENCH_TOKENS" ]; then
+  "$tmp/gen_corpus" "$tmp/gold.tsv" "$tmp/sys.tsv" "$BENCH_JOINT_TOKENS"
+fi
+echo "   ${BENCH_JOINT_TOKENS} tokens, 200K types, 45 classes, 200 clusters"
+bash bench/joint_bench.sh "$tmp/gold.tsv" "$tmp/sys.tsv"
