@@ -11,17 +11,21 @@ cli=build/clustereval
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# measure LABEL COMMAND...: one run under /usr/bin/time; prints wall time and peak RSS.
+# measure LABEL COMMAND...: one run under /usr/bin/time; prints wall time, processor time
+# (user + system, all threads: what a busy machine changes least) and peak RSS.
 measure() {
   local label=$1
   shift
   /usr/bin/time -v "$@" >"$tmp/out" 2>"$tmp/time"
   local status=$?
-  local wall rss
+  local wall cpu rss
   wall=$(grep 'Elapsed (wall clock)' "$tmp/time" | awk '{print $NF}')
+  cpu=$(grep -E '(User|System) time' "$tmp/time" | awk '{s += $NF} END {printf "%.1f", s}')
   rss=$(grep 'Maximum resident' "$tmp/time" | awk '{print $NF}')
-  printf '   %-58s %10s wall  %6d MB peak%s\n' "$label" "$wall" $((rss / 1024)) \
+  printf '   %-56s %9s wall %7s s cpu %6d MB peak%s\n' "$label" "$wall" "$cpu" $((rss / 1024)) \
     "$([ "$status" = 0 ] || echo "  (exit $status)")"
+  # A failure says why: the command's own messages come before time's report.
+  [ "$status" = 0 ] || sed -n '/Command being timed/q;p' "$tmp/time" | head -3 | sed 's/^/     /'
 }
 
 bytes=$(($(stat -c %s "$gold") + $(stat -c %s "$system")))

@@ -29,11 +29,14 @@ export const JOINT_CHECK_SQL = readFileSync(new URL('joint-check.sql', SCRIPTS),
 
 const literal = (text) => `'${String(text).replace(/'/g, "''")}'`;
 const CONLLU_COLUMNS = ['id', 'form', 'lemma', 'upos', 'xpos', 'feats', 'head', 'deprel', 'deps', 'misc'];
-// Plain TSV: no quoting, no escapes; DuckDB numbers the rows in file order (row_number() over
-// an empty window keeps the order of the scan).
+// Plain TSV: no quoting, no escapes, numbered in file order (row_number() over an empty window
+// keeps the order of the scan). One thread reads it: DuckDB's parallel CSV reader stops on some
+// large files of this kind ("does not support a full read on this file", duckdb#24237); the
+// counting after it is parallel.
 const plainTsv = (path, columns, extra = '') =>
   `read_csv(${literal(path)}, delim = '\\t', header = false, quote = '', escape = '', ` +
-  `auto_detect = false${extra}, columns = {${columns.map((c) => `'${c}': 'VARCHAR'`).join(', ')}})`;
+  `auto_detect = false, parallel = false${extra}, ` +
+  `columns = {${columns.map((c) => `'${c}': 'VARCHAR'`).join(', ')}})`;
 
 /** The SELECT that turns an input into rows of (doc, sent, pos, token, label). */
 export function tokensQuery(path, format) {
