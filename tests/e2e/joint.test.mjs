@@ -68,6 +68,7 @@ test('a counting job output dropped on the page is detected, previewed and score
   assert.deepEqual(differences(cells, alone.systems[0]), []);
   const summary = await page.getByTestId('gold-summary').textContent();
   assert.match(summary, /45,213 tokens/);
+  assert.doesNotMatch(summary, /sentences/); // counts keep none
 
   // A second system's joint counts, and a joint file of another gold corpus.
   await page
