@@ -28,6 +28,9 @@
 #   8. Save and reopen (bench/page_save_bench.mjs): the full Brown corpus with two systems
 #      saved as one page by the command line and by the page, then reopened from disk with
 #      the network blocked; with BENCH_SAVE_TOKENS set, a generated pair of that many tokens too.
+#   9. Huge corpora: a pair of BENCH_JOINT_TOKENS tokens (default BENCH_TOKENS) counted into
+#      joint counts by DuckDB, from the tagged files and from Parquet, then scored, against the
+#      streaming CLI on the raw files (bench/joint_bench.sh): wall time and peak RSS of each.
 # Needs ../shared/data/brown.c50.paths for 1 (skipped without it).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -161,3 +164,10 @@ if [ -n "${brown_gold:-}" ] && [ -f dist/clustereval.html ]; then
 else
   echo "   skipped: needs the Brown files of section 1 and a built dist/ (make web)"
 fi
+
+echo "== 9. huge corpora: DuckDB's joint counts, then clustereval, against the streaming CLI"
+if [ "${BENCH_JOINT_TOKENS:=$BENCH_TOKENS}" != "$BENCH_TOKENS" ]; then
+  "$tmp/gen_corpus" "$tmp/gold.tsv" "$tmp/sys.tsv" "$BENCH_JOINT_TOKENS"
+fi
+echo "   ${BENCH_JOINT_TOKENS} tokens, 200K types, 45 classes, 200 clusters"
+bash bench/joint_bench.sh "$tmp/gold.tsv" "$tmp/sys.tsv"

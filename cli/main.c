@@ -68,11 +68,14 @@ static void usage(FILE *to) {
   fputs(
       "usage: clustereval [options] GOLD SYSTEM...\n"
       "       clustereval [options] --gold-format counts TABLE\n"
+      "       clustereval [options] [--gold-format joint] JOINT...\n"
       "\n"
       "Scores each SYSTEM clustering against the GOLD standard, at the token level and\n"
       "at the type level (Reichart, Abend & Rappoport 2010). A path of - reads standard\n"
       "input. Formats (detected from the first lines unless forced): tagged, conllu,\n"
-      "inline, lexicon, clusters, paths, counts, csv.\n"
+      "inline, lexicon, clusters, paths, counts, joint, csv. A counts table comes alone;\n"
+      "joint counts (item, class, cluster, count) hold a gold side and a system each:\n"
+      "every JOINT file is a system, the first one's gold side is the gold standard.\n"
       "\n"
       "output:\n"
       "  --format F           text (default), json, tsv, csv, markdown or latex\n"
@@ -423,12 +426,22 @@ static int parse_args(int argc, char **argv, cli_args *args) {
     }
   }
   if (code >= 0) return code;
-  int alone = args->gold_format == CE_FORMAT_COUNTS;
-  if (args->path_count < (alone ? 1u : 2u))
-    return usage_error(
-        "%s", alone ? "needs the counts file" : "needs a GOLD file and at least one SYSTEM");
-  if (alone && args->path_count > 1)
+  /* A counts or joint file is scored alone; a gold file of any other format, or one not yet
+   * detected, needs systems (checked once the core has read its first lines). */
+  ce_format gold = args->gold_format;
+  if (args->path_count == 0)
+    return usage_error("%s", gold == CE_FORMAT_COUNTS ? "needs the counts file"
+                             : gold == CE_FORMAT_JOINT
+                                 ? "needs one or more joint files"
+                                 : "needs a GOLD file and at least one SYSTEM");
+  if (args->path_count == 1 && gold != CE_FORMAT_AUTO && gold != CE_FORMAT_COUNTS &&
+      gold != CE_FORMAT_JOINT)
+    return usage_error("%s", "needs a GOLD file and at least one SYSTEM");
+  if (gold == CE_FORMAT_COUNTS && args->path_count > 1)
     return usage_error("%s", "a counts file holds both sides: give it alone");
+  /* The files after a joint file are joint files too. */
+  if (gold == CE_FORMAT_JOINT && args->induced_format == CE_FORMAT_AUTO)
+    args->induced_format = CE_FORMAT_JOINT;
   size_t stdin_count = 0;
   for (size_t p = 0; p < args->path_count; p++) stdin_count += strcmp(args->paths[p], "-") == 0;
   if (args->sub_test_count) set_option(args, CE_OPT_SUBSTITUTABLE, 1.0);
@@ -973,8 +986,7 @@ static int run(ce_eval *ev, const cli_args *args) {
   if (!files || !names) goto done;
   if ((code = configure(ev, args)) != EXIT_DONE) goto done;
   code = open_files(args, files, names, &count);
-  int alone = args->gold_format == CE_FORMAT_COUNTS;
-  if (count < (alone ? 1u : 2u)) {
+  if (count < (args->path_count > 1 ? 2u : 1u)) {
     if (code == EXIT_DONE) code = EXIT_INPUT;
     close_all(files, count);
     goto done;
@@ -1012,6 +1024,11 @@ static int run(ce_eval *ev, const cli_args *args) {
   } else if (finished) {
     fprintf(stderr, "clustereval: %s\n", err.message);
     code = exit_code_for(err.code);
+    /* One file, read as a gold standard that needs systems: how the command was called. */
+    if (count == 1 && err.code == CE_ERR_USAGE)
+      code = usage_error("%s",
+                         "needs a GOLD file and at least one SYSTEM, or one counts file, "
+                         "or joint files");
   } else {
     code = report_failed_systems(ev, code == EXIT_DONE ? read_code : code);
     int check_code = args->check_path ? check_reported(ev, args) : EXIT_DONE;

@@ -12,7 +12,9 @@
 #include "clustereval.h"
 
 static const ce_format formats[] = {CE_FORMAT_AUTO,  CE_FORMAT_TAGGED,   CE_FORMAT_LEXICON,
-                                    CE_FORMAT_PATHS, CE_FORMAT_CLUSTERS, CE_FORMAT_INLINE};
+                                    CE_FORMAT_PATHS, CE_FORMAT_CLUSTERS, CE_FORMAT_INLINE,
+                                    CE_FORMAT_JOINT};
+enum { FORMATS = sizeof formats / sizeof formats[0] };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size < 2) return 0;
@@ -42,7 +44,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   for (size_t i = 0; i < count; i++) {
     char name[8] = {'i', 'n', (char)('0' + i), '\0'};
     ce_eval_add_input(ev, name, NULL, NULL);
-    ce_eval_set_format(ev, i, formats[(knobs >> 6 & 3) == 0 ? 0 : (knobs + i) % 6]);
+    ce_eval_set_format(ev, i, formats[(knobs >> 6 & 3) == 0 ? 0 : (knobs + i) % FORMATS]);
   }
   /* Round-robin in small chunks, as the CLI and the worker feed. */
   size_t offsets[3] = {0, 0, 0};

@@ -35,11 +35,15 @@ static void check_text(const char *bytes, size_t len) {
 static ce_status on_record(void *ctx, const ce_record *r, uint64_t line_no, ce_error *err) {
   (void)err;
   uint64_t *hash = ctx;
-  if (r->kind > CE_REC_COUNT || !line_no) abort();
+  if (r->kind > CE_REC_JOINT || !line_no || (r->kind == CE_REC_JOINT) != (r->cls != NULL)) abort();
   if (r->kind != CE_REC_BREAK) {
     check_text(r->item, r->item_len);
     check_text(r->label, r->label_len);
     (void)ce__token_is_punct(r->item, r->item_len);
+  }
+  if (r->kind == CE_REC_JOINT) {
+    check_text(r->cls, r->cls_len);
+    mix(hash, r->cls, r->cls_len);
   }
   mix(hash, &r->kind, sizeof r->kind);
   mix(hash, &line_no, sizeof line_no);

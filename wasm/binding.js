@@ -278,7 +278,9 @@ export function bindCore(module) {
     const tests = systems.flatMap((system, i) => (system.subTest ? [{ ...system.subTest, system: i + 1 }] : []));
     /** @type {Array<InputFile & {system?: number}>} */
     const inputs = [request.gold, ...systems, ...tests];
-    const alone = request.gold?.format === 'counts';
+    // A counts or joint file is scored alone; a gold of another format needs systems (the
+    // core says so once it has detected the format of a gold given alone).
+    const alone = ['counts', 'joint', 'auto', undefined].includes(request.gold?.format);
     if (!request.gold || inputs.length < (alone ? 1 : 2)) throw usage('needs a gold file and at least one system file');
     release();
     const handle = module._ce_wasm_create();

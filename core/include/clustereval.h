@@ -156,6 +156,7 @@ const char *ce_opt_choice(ce_option opt, unsigned value);
   X(CE_FORMAT_CLUSTERS, "clusters") \
   X(CE_FORMAT_PATHS, "paths")       \
   X(CE_FORMAT_COUNTS, "counts")     \
+  X(CE_FORMAT_JOINT, "joint")       \
   X(CE_FORMAT_CSV, "csv")
 
 typedef enum ce_format {
@@ -277,7 +278,9 @@ double ce_eval_get(const ce_eval *ev, ce_option opt);
 /*
  * Adds an input named `name` (shown in errors and results; copied). The first input
  * added is the gold standard, every later one a system. Inputs are numbered from 0
- * in the order added; `index` (may be NULL) receives the number.
+ * in the order added; `index` (may be NULL) receives the number. A `joint` file holds both
+ * sides: as the first input it is the gold standard (its gold side) and a system; the other
+ * inputs are then `joint` files whose gold side must equal the first's.
  */
 ce_status ce_eval_add_input(ce_eval *ev, const char *name, size_t *index, ce_error *err);
 
@@ -451,7 +454,8 @@ const ce_error *ce_eval_input_error(const ce_eval *ev, size_t index);
 
 /*
  * The scored rows after ce_eval_finish: every system input in order, then the baselines.
- * (A `counts` gold file is scored alone, as one system named after the file.)
+ * (A `counts` gold file is scored alone, as one system named after the file. A `joint` gold
+ * file is a system too, the first row, and every later input is then a `joint` file.)
  */
 size_t ce_eval_system_count(const ce_eval *ev);
 /* The row's name ("sys.tsv", "baseline:random"), or NULL out of range. */
@@ -575,6 +579,7 @@ ce_status ce_eval_json(const ce_eval *ev, char **json, size_t *len);
  * CE_FORMAT_AUTO) and its first `max_records` records, as JSON:
  * {"format": "tagged", "detected": true, "records": [{"line": 1, "kind": "token",
  * "item": "The", "label": "at", "count": 0}, ...], "error": {...} (when a line fails)}.
+ * A record of joint counts (kind "joint") has its "class" too; "label" is its cluster.
  * A cut last line is left out. The caller frees *json with ce_free.
  */
 ce_status ce_preview_json(const void *bytes, size_t len, ce_format format, unsigned column,

@@ -20,15 +20,26 @@ static void test_format_files(void) {
     const char *name;
     ce_format format;
   } files[] = {
-      {"tagged.tsv", CE_FORMAT_TAGGED},           {"tagged-columns.tsv", CE_FORMAT_TAGGED},
-      {"tagged-spaces.txt", CE_FORMAT_TAGGED},    {"tagged-bom.tsv", CE_FORMAT_TAGGED},
-      {"tagged-mixed-eol.tsv", CE_FORMAT_TAGGED}, {"conllu.conllu", CE_FORMAT_CONLLU},
-      {"inline.pos", CE_FORMAT_INLINE},           {"lexicon.tsv", CE_FORMAT_LEXICON},
-      {"clusters.tsv", CE_FORMAT_CLUSTERS},       {"clusters-unnamed.txt", CE_FORMAT_CLUSTERS},
-      {"paths.paths", CE_FORMAT_PATHS},           {"counts.tsv", CE_FORMAT_COUNTS},
-      {"counts-header.tsv", CE_FORMAT_COUNTS},    {"csv-comma.csv", CE_FORMAT_CSV},
-      {"csv-semicolon.csv", CE_FORMAT_CSV},       {"csv-tab.tsv", CE_FORMAT_CSV},
-      {"csv-quoted.csv", CE_FORMAT_CSV},          {"tagged-one-sentence.tsv", CE_FORMAT_TAGGED},
+      {"tagged.tsv", CE_FORMAT_TAGGED},
+      {"tagged-columns.tsv", CE_FORMAT_TAGGED},
+      {"tagged-spaces.txt", CE_FORMAT_TAGGED},
+      {"tagged-bom.tsv", CE_FORMAT_TAGGED},
+      {"tagged-mixed-eol.tsv", CE_FORMAT_TAGGED},
+      {"conllu.conllu", CE_FORMAT_CONLLU},
+      {"inline.pos", CE_FORMAT_INLINE},
+      {"lexicon.tsv", CE_FORMAT_LEXICON},
+      {"clusters.tsv", CE_FORMAT_CLUSTERS},
+      {"clusters-unnamed.txt", CE_FORMAT_CLUSTERS},
+      {"paths.paths", CE_FORMAT_PATHS},
+      {"counts.tsv", CE_FORMAT_COUNTS},
+      {"counts-header.tsv", CE_FORMAT_COUNTS},
+      {"csv-comma.csv", CE_FORMAT_CSV},
+      {"csv-semicolon.csv", CE_FORMAT_CSV},
+      {"csv-tab.tsv", CE_FORMAT_CSV},
+      {"csv-quoted.csv", CE_FORMAT_CSV},
+      {"tagged-one-sentence.tsv", CE_FORMAT_TAGGED},
+      {"joint.tsv", CE_FORMAT_JOINT},
+      {"joint-noheader.tsv", CE_FORMAT_JOINT},
   };
   for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
     char path[256];
@@ -94,6 +105,16 @@ static void test_long_heads(void) {
     free(bytes);
     free(head);
   }
+  /* Joint counts as a GROUP BY writes them, every triple once, past the lines sampled. */
+  char *joint = malloc(HEAD + 64);
+  CHECK(joint != NULL);
+  if (!joint) return;
+  size_t at = 0;
+  for (unsigned row = 0; at < HEAD; row++)
+    at += (size_t)snprintf(joint + at, 64, "w%u\tC%u\tk%u\t%u\n", row / 3, row % 7, row % 3,
+                           row % 5 + 1);
+  expect_format("joint counts, 64 KB", ce__detect_format(joint, HEAD, 0), CE_FORMAT_JOINT);
+  free(joint);
 }
 
 /* Each rule of detect.c on a small input; `complete` is 1 unless the name says "cut". */
@@ -114,6 +135,10 @@ static void test_shapes(void) {
       {"a counts header", "class\tcluster\tcount\n", CE_FORMAT_COUNTS},
       {"bits, word, count", "0\tthe\t5\n10\tof\t3\n110\tdog\t1\n", CE_FORMAT_PATHS},
       {"class, cluster, count", "NN\t0\t5\nVB\t1\t3\n", CE_FORMAT_COUNTS},
+      {"a joint header", "Item\tclass\tcluster\tCOUNT\n", CE_FORMAT_JOINT},
+      {"item, class, cluster, count", "dog\tNN\tc1\t4\ndog\tVB\tc2\t1\n", CE_FORMAT_JOINT},
+      {"four columns, a triple again", "the\tthe\tDT\t1\nthe\tthe\tDT\t1\n", CE_FORMAT_TAGGED},
+      {"four columns with sentences", "a\tb\tc\t1\n\nd\te\tf\t2\n", CE_FORMAT_TAGGED},
       {"three columns with sentences", "0\tthe\t5\n\n1\tof\t3\n", CE_FORMAT_TAGGED},
       {"inline", "The/at dog/nn ./.\nA/at cat/nn\n", CE_FORMAT_INLINE},
       {"inline with a few bare words", "The/at dog/nn -- ran/vbd\n", CE_FORMAT_INLINE},

@@ -8,12 +8,7 @@
 #include "check.h"
 #include "clustereval.h"
 #include "common/util_internal.h"
-
-typedef struct input {
-  const char *name;
-  ce_format format;
-  const char *bytes;
-} input;
+#include "eval_values.h"
 
 typedef struct setup {
   ce_unclustered policy;
@@ -48,23 +43,6 @@ static ce_eval *run(const input *inputs, size_t count, const setup *s) {
   ce_error err;
   CHECK(ce_eval_finish(ev, &err) == CE_OK);
   return ev;
-}
-
-static double value(const ce_eval *ev, size_t row, ce_level level, ce_measure m) {
-  double v = -1;
-  CHECK(ce_eval_value(ev, row, level, m, &v) == CE_OK);
-  return v;
-}
-
-static int unavailable(const ce_eval *ev, size_t row, ce_level level, ce_measure m) {
-  double v;
-  return ce_eval_value(ev, row, level, m, &v) == CE_ERR_UNAVAILABLE;
-}
-
-static char *json_of(const ce_eval *ev) {
-  char *json = NULL;
-  CHECK(ce_eval_json(ev, &json, NULL) == CE_OK);
-  return json;
 }
 
 /* Gold a/X b/Y a/Y c/Y: entries a {X,Y}, b {Y}, c {Y}. System a/k1 b/k2 a/k2 c/UNK. */

@@ -12,17 +12,21 @@
 
 /* ------------------------------------------------------------- harness */
 
-/* Records as text: "T item label|", "B|", "E item label[ count]|", "C class cluster count|". */
+/* Records as text: "T item label|", "B|", "E item label[ count]|", "C class cluster count|",
+ * "J item class cluster count|". */
 static ce_status record_text(void *ctx, const ce_record *r, uint64_t line_no, ce_error *err) {
   (void)line_no;
   (void)err;
   ce_buf *out = ctx;
-  static const char kinds[] = "TBEC";
+  static const char kinds[] = "TBECJ";
   ce_status status = ce__buf_printf(out, "%c", kinds[r->kind]);
-  if (r->kind != CE_REC_BREAK)
+  if (r->kind == CE_REC_JOINT)
+    status |= ce__buf_printf(out, " %.*s %.*s", (int)r->item_len, r->item, (int)r->cls_len, r->cls);
+  else if (r->kind != CE_REC_BREAK)
     status |=
         ce__buf_printf(out, " %.*s %.*s", (int)r->item_len, r->item, (int)r->label_len, r->label);
-  if (r->kind == CE_REC_COUNT || (r->kind == CE_REC_ENTRY && r->count))
+  if (r->kind == CE_REC_JOINT) status |= ce__buf_printf(out, " %.*s", (int)r->label_len, r->label);
+  if (r->kind == CE_REC_COUNT || r->kind == CE_REC_JOINT || (r->kind == CE_REC_ENTRY && r->count))
     status |= ce__buf_printf(out, " %llu", (unsigned long long)r->count);
   status |= ce__buf_puts(out, "|");
   return status ? CE_ERR_NOMEM : CE_OK;
@@ -154,8 +158,23 @@ static void test_entries(void) {
 static void test_counts(void) {
   options counts = {CE_FORMAT_COUNTS, 0, 0};
   check_file("counts.tsv", counts, "C NOUN 0110 12|C NOUN 10 3|C VERB 10 40|C ADJ 0110 0|");
-  check_file("counts-header.tsv", counts,
-             "C noun c1 5|C verb c2 18446744073709551615|"); /* the largest count there is */
+  /* The counts of an input add up to at most 2^64 - 1: here exactly that. */
+  check_file("counts-header.tsv", counts, "C noun c1 5|C verb c2 18446744073709551610|");
+}
+
+static void test_joint(void) {
+  options joint = {CE_FORMAT_JOINT, 0, 0};
+  check_file("joint.tsv", joint,
+             "J . PUNCT k0 3|J ; PUNCT k0 1|J ? PUNCT k0 1|J Can AUX k5 1|J She PRON k6 1|"
+             "J The DET k3 1|J Time NOUN k1 1|J a DET k3 2|J an DET k3 1|J arrow NOUN k1 1|"
+             "J banana NOUN k1 1|J boat NOUN k1 1|J can NOUN k2 1|J can VERB k2 1|"
+             "J flies NOUN k2 1|J flies VERB k2 1|J fruit NOUN k1 1|J he PRON k6 1|"
+             "J like ADP k4 1|J like VERB k4 1|J man NOUN k1 1|J old ADJ k5 1|J saw NOUN k2 1|"
+             "J saw VERB k2 2|J that PRON k6 1|J the DET k3 2|J you PRON k6 1|");
+  /* Without a header; a row of 0 tokens is read (and counts nothing). */
+  check_file("joint-noheader.tsv", joint,
+             "J bank NOUN c1 7|J bank VERB c2 2|J run VERB c2 5|J run NOUN c1 1|"
+             "J ice cream NOUN c1 3|J dog NOUN c1 4|J dog NOUN c3 1|J walk VERB c3 0|");
 }
 
 static void test_csv(void) {
@@ -186,6 +205,12 @@ static void test_other_shapes(void) {
       {CE_FORMAT_CSV, "word,tag\nx,y,z\n", NULL},    /* more fields than the header */
       {CE_FORMAT_CONLLU, "1\tA\ta\tX\t_\t_\t0\troot\t_\t_\textra\n", "T A X|"},
       {CE_FORMAT_PATHS, "1\tw\t\n", NULL}, /* an empty count */
+      /* Joint counts joined end to end: a header anywhere, a triple again. */
+      {CE_FORMAT_JOINT, "a\tX\tk\t1\nITEM\tClass\tcluster\tCOUNT\na\tX\tk\t2\n",
+       "J a X k 1|J a X k 2|"},
+      {CE_FORMAT_JOINT, "a\tX\tk\t1\textra\n", NULL}, /* five columns */
+      {CE_FORMAT_JOINT, "\tX\tk\t1\n", NULL},         /* an empty item */
+      {CE_FORMAT_JOINT, "a\tX\t\t1\n", NULL},         /* an empty cluster */
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     size_t len = strlen(cases[i].text);
@@ -273,6 +298,27 @@ static void test_bad_inputs(void) {
   check_bad("counts-overflow.tsv", counts, CE_ERR_SYNTAX,
             "counts-overflow.tsv:1: count '18446744073709551616' in column 3 is too large; "
             "expected at most 18446744073709551615");
+  check_bad("counts-total-overflow.tsv", counts, CE_ERR_SYNTAX,
+            "counts-total-overflow.tsv:3: count '9223372036854775807' in column 3 takes the "
+            "total past 18446744073709551615 tokens; the counts of an input are exact up to "
+            "that in all");
+  options joint = {CE_FORMAT_JOINT, 0, 0};
+  check_bad("joint-three-columns.tsv", joint, CE_ERR_SYNTAX,
+            "joint-three-columns.tsv:2: 3 TAB-separated columns; expected "
+            "item<TAB>class<TAB>cluster<TAB>count");
+  check_bad("joint-empty-class.tsv", joint, CE_ERR_SYNTAX,
+            "joint-empty-class.tsv:2: empty class in column 2; expected "
+            "item<TAB>class<TAB>cluster<TAB>count");
+  check_bad("joint-count-text.tsv", joint, CE_ERR_SYNTAX,
+            "joint-count-text.tsv:1: count 'many' in column 4 is not a non-negative integer; "
+            "expected digits only");
+  check_bad("joint-total-overflow.tsv", joint, CE_ERR_SYNTAX,
+            "joint-total-overflow.tsv:3: count '9223372036854775807' in column 4 takes the "
+            "total past 18446744073709551615 tokens; the counts of an input are exact up to "
+            "that in all");
+  check_bad("joint-header-only.tsv", joint, CE_ERR_EMPTY,
+            "joint-header-only.tsv: a header line but no counts; expected "
+            "item<TAB>class<TAB>cluster<TAB>count lines");
   options csv = {CE_FORMAT_CSV, 0, 0};
   check_bad("csv-no-header.csv", csv, CE_ERR_SYNTAX,
             "csv-no-header.csv:1: header 'dog,animal' does not name an item column (word, item "
@@ -321,6 +367,7 @@ int main(void) {
   test_inline();
   test_entries();
   test_counts();
+  test_joint();
   test_csv();
   test_other_shapes();
   test_bad_inputs();

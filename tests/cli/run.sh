@@ -92,6 +92,20 @@ expect check-tsv-stderr 4 "" "5 of 12 reproduce; 1 differs; 6 could not be compa
   -- --format tsv --check $data/check/wrong.tex $demo
 expect check-empty 2 "" "no reported number found" -- --check $data/small-gold.tsv $data/small-gold.tsv $data/small-sys.tsv
 expect check-missing 2 "" "no-such.tex: cannot open" -- --check $data/no-such.tex $demo
+printf 'A\tk\t9223372036854775807\nB\tk\t9223372036854775807\nB\tj\t9223372036854775807\n' >"$tmp/wrap.tsv"
+expect counts-total 2 "" "wrap.tsv:3: count '9223372036854775807' in column 3 takes the total past" \
+  -- --gold-format counts "$tmp/wrap.tsv"
+# Joint counts: one file is one system (detected or forced); several are systems of one gold.
+expect joint-alone 0 "joint.tsv  *0\.8438  *0\.8438" "joint.tsv read as joint" \
+  -- --verbose $data/formats/joint.tsv
+expect joint-forced 0 "joint.tsv  *0\.8438" "" -- --gold-format joint $data/formats/joint.tsv
+expect joint-two 0 "joint-noheader.tsv  *1\.0000" "" \
+  -- --gold-format joint $data/formats/joint-noheader.tsv $data/formats/joint-noheader.tsv
+expect joint-after-corpus 2 "small-sys.tsv  *0\.8438" "a joint file holds a gold side of its own" \
+  -- $data/small-gold.tsv $data/small-sys.tsv $data/formats/joint.tsv
+expect joint-other-gold 2 "" "its gold side differs from that of" \
+  -- $data/formats/joint.tsv $data/formats/joint-noheader.tsv
+expect joint-none 1 "" "needs one or more joint files" -- --gold-format joint
 # Reports are written where asked, as TSV with a header.
 "$cli" --details "$tmp/d.tsv" --mapping "$tmp/m.tsv" --contingency "$tmp/c.tsv" --sizes "$tmp/z.tsv" \
   $data/small-gold.tsv $data/small-sys.tsv >/dev/null

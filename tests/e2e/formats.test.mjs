@@ -1,7 +1,8 @@
 // Every file of tests/data/formats/ through the page: it loads, its card shows the format the
 // command line detects for it, and the table holds the command line's numbers for it.
 // A file is scored against itself (gold and system), which pairs in every mode: token mode
-// for the corpora, lexicon mode for the entry formats. A counts table comes alone, forced.
+// for the corpora, lexicon mode for the entry formats, two systems of one gold for joint
+// counts (both rows then have the file's name and numbers). A counts table comes alone, forced.
 
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
@@ -84,6 +85,7 @@ test('every format loads on the page, shows the detected format and gives the nu
     'counts',
     'csv',
     'inline',
+    'joint',
     'lexicon',
     'paths',
     'tagged',

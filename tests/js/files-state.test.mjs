@@ -123,6 +123,22 @@ test("a run's result puts each system's error and format beside its file", () =>
     files: [g, s1, s2],
   });
   assert.deepEqual(failed.errors, { [s1.id]: 's1.tsv:2: bad' });
+
+  // A joint gold file is the first row: the system files' rows follow it.
+  const joint = {
+    gold: { format: 'joint' },
+    systems: [
+      { name: 'g.tsv', format: 'joint', error: { message: 'overflow', file: 'g.tsv', line: 3 } },
+      { name: 's1.tsv', format: 'joint' },
+      { name: 's2.tsv', format: 'joint', error: { message: 'other gold', file: 's2.tsv', line: 1 } },
+    ],
+  };
+  const afterJoint = filesReducer(state, { type: 'finished', result: joint, fileIds });
+  assert.deepEqual(afterJoint.errors, { [g.id]: 'g.tsv:3: overflow', [s2.id]: 's2.tsv:1: other gold' });
+  assert.deepEqual(afterJoint.detected, { [g.id]: 'joint', [s1.id]: 'joint', [s2.id]: 'joint' });
+
+  // The gold file's format, detected from its head before any run.
+  assert.equal(filesReducer(state, { type: 'detected', id: g.id, format: 'joint' }).detected[g.id], 'joint');
   const refused = { type: 'failed', error: { message: 'option beta' }, files: [g, s1, s2] };
   assert.deepEqual(filesReducer(state, refused).errors, {});
 });

@@ -13,6 +13,7 @@ export const FORMATS = [
   ['clusters', 'clusters (one a line)'],
   ['paths', 'paths (Brown clusters)'],
   ['counts', 'counts (class TAB cluster TAB n)'],
+  ['joint', 'joint counts (item TAB class TAB cluster TAB n)'],
   ['csv', 'CSV with a header'],
 ];
 

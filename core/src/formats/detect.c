@@ -5,9 +5,14 @@
  *  1. conllu:   every line not starting with '#' has >= 10 TAB columns and a CoNLL-U ID
  *               (3, 3-4 or 3.1) in column 1; or there are only comments, among them
  *               `# sent_id` or `# text`.
+ *  1a. joint:   the first line is the header item<TAB>class<TAB>cluster<TAB>count (any case;
+ *               rule 2 would take it for a CSV header).
  *  2. csv:      the first line is a header naming an item column (word, item, token) and a
  *               label column (class, label, tag, cluster), separated by ',', ';' or TAB.
  *  3. counts:   the first line is the header class<TAB>cluster<TAB>count (any case).
+ *  3a. joint:   every line has 4 TAB columns, the last an integer, no blank line separates
+ *               lines, and no two lines share their first three columns (a GROUP BY gives
+ *               each triple once; a corpus repeats its tokens with their labels).
  *  4. paths:    every line has 3 TAB columns, the first only 0/1, the third an integer,
  *               and no blank line separates lines (a corpus has sentences; these do not).
  *     counts:   the same, with a first column that is not only bits.
@@ -115,18 +120,34 @@ static int is_conllu(const sample *s) {
   return words > 0 || sentence_comment;
 }
 
+/* Line i split at TABs into exactly `n` columns, the last a count (3a, 4). */
+static int count_row(const sample *s, size_t i, ce_field *column, size_t n) {
+  const char *text = line_text(s, i);
+  uint64_t count;
+  return ce__split_tabs(text, s->lines[i].len, column, n) == n &&
+         ce__parse_count(text + column[n - 1].start, column[n - 1].len, &count) !=
+             CE_COUNT_NOT_DIGITS;
+}
+
+/* 3a: four TAB columns with a count last, each (item, class, cluster) once. */
+static int is_joint(const sample *s) {
+  if (!s->tabs || s->blank_between || !s->count) return 0;
+  ce_field triples[MAX_LINES], column[4];
+  for (size_t i = 0; i < s->count; i++) {
+    if (!count_row(s, i, column, 4)) return 0;
+    triples[i] = (ce_field){s->lines[i].start, column[2].start + column[2].len};
+  }
+  return distinct(s->text, triples, s->count) == s->count;
+}
+
 /* 4: three TAB columns with a count last; `bits` tells whether column 1 is always a path. */
 static int is_table(const sample *s, int *bits) {
   if (!s->tabs || s->blank_between || !s->count) return 0;
   *bits = 1;
   for (size_t i = 0; i < s->count; i++) {
-    const char *text = line_text(s, i);
     ce_field column[3];
-    uint64_t count;
-    if (ce__split_tabs(text, s->lines[i].len, column, 3) != 3 ||
-        ce__parse_count(text + column[2].start, column[2].len, &count) == CE_COUNT_NOT_DIGITS)
-      return 0;
-    *bits &= ce__is_bits(text + column[0].start, column[0].len);
+    if (!count_row(s, i, column, 3)) return 0;
+    *bits &= ce__is_bits(line_text(s, i) + column[0].start, column[0].len);
   }
   return 1;
 }
@@ -213,8 +234,10 @@ ce_format ce__detect_format(const char *head, size_t len, int complete) {
   ce_csv_columns csv;
   int bits;
   if (is_conllu(&s)) return CE_FORMAT_CONLLU;
+  if (ce__is_joint_header(first, s.lines[0].len)) return CE_FORMAT_JOINT;
   if (ce__csv_header(first, s.lines[0].len, &csv)) return CE_FORMAT_CSV;
   if (ce__is_counts_header(first, s.lines[0].len)) return CE_FORMAT_COUNTS;
+  if (is_joint(&s)) return CE_FORMAT_JOINT;
   if (is_table(&s, &bits)) return bits ? CE_FORMAT_PATHS : CE_FORMAT_COUNTS;
   if (!s.tabs && is_inline(&s)) return CE_FORMAT_INLINE;
   if (is_clusters(&s)) return CE_FORMAT_CLUSTERS;

@@ -7,11 +7,7 @@
 static const char *const header_names[3] = {"class", "cluster", "count"};
 
 int ce__is_counts_header(const char *line, size_t len) {
-  ce_field column[3];
-  if (ce__split_tabs(line, len, column, 3) != 3) return 0;
-  for (unsigned i = 0; i < 3; i++)
-    if (!ce__equal_nocase(line + column[i].start, column[i].len, header_names[i])) return 0;
-  return 1;
+  return ce__is_named_header(line, len, header_names, 3);
 }
 
 ce_status ce__read_counts(const ce_text_line *line, ce_error *err) {
@@ -23,16 +19,22 @@ ce_status ce__read_counts(const ce_text_line *line, ce_error *err) {
     return CE_OK;
   }
   ce_field column[3];
-  ce_status status = ce__three_columns(line, column, "class<TAB>cluster<TAB>count", err);
+  ce_status status = ce__tab_columns(line, column, 3, "class<TAB>cluster<TAB>count", err);
   if (status) return status;
   for (unsigned i = 0; i < 2; i++)
     if (ce__field_is_blank(text, column[i]))
       return ce__line_fail(line, err, column[i].start + 1,
                            "empty %s in column %u; expected class<TAB>cluster<TAB>count",
                            header_names[i], i + 1);
-  ce_record record = {CE_REC_COUNT,           text + column[0].start, column[0].len,
-                      text + column[1].start, column[1].len,          0,
-                      column[0].start + 1};
-  status = ce__read_count(line, column[2], 3, &record.count, err);
+  ce_record record = {CE_REC_COUNT,
+                      text + column[0].start,
+                      column[0].len,
+                      text + column[1].start,
+                      column[1].len,
+                      0,
+                      column[0].start + 1,
+                      NULL,
+                      0};
+  status = ce__read_token_count(line, column[2], 3, &record.count, err);
   return status ? status : ce__emit(line, &record, err);
 }

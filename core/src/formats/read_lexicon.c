@@ -26,9 +26,15 @@ ce_status ce__read_lexicon(const ce_text_line *line, ce_error *err) {
   ce_field label;
   int labels = 0;
   while (ce__next_word(text, line->len, &pos, &label)) {
-    ce_record record = {CE_REC_ENTRY,       text + item.start, item.len,
-                        text + label.start, label.len,         0,
-                        item.start + 1};
+    ce_record record = {CE_REC_ENTRY,
+                        text + item.start,
+                        item.len,
+                        text + label.start,
+                        label.len,
+                        0,
+                        item.start + 1,
+                        NULL,
+                        0};
     ce_status status = ce__emit(line, &record, err);
     if (status) return status;
     labels++;

@@ -29,7 +29,7 @@ ce_status ce__read_paths(const ce_text_line *line, ce_error *err) {
   const char *text = line->text;
   if (ce__is_blank(text, line->len)) return CE_OK;
   ce_field column[3];
-  ce_status status = ce__three_columns(line, column, "bits<TAB>word<TAB>count", err);
+  ce_status status = ce__tab_columns(line, column, 3, "bits<TAB>word<TAB>count", err);
   if (status) return status;
   ce_field bits = column[0], word = column[1];
   char shown[8];
@@ -43,7 +43,8 @@ ce_status ce__read_paths(const ce_text_line *line, ce_error *err) {
   if (ce__field_is_blank(text, word))
     return ce__line_fail(line, err, word.start + 1,
                          "empty word in column 2; expected bits<TAB>word<TAB>count");
-  ce_record record = {CE_REC_ENTRY, text + word.start, word.len, text, bits.len, 0, word.start + 1};
+  ce_record record = {
+      CE_REC_ENTRY, text + word.start, word.len, text, bits.len, 0, word.start + 1, NULL, 0};
   if (line->reader->depth && line->reader->depth < bits.len) record.label_len = line->reader->depth;
   status = ce__read_count(line, column[2], 3, &record.count, err);
   return status ? status : ce__emit(line, &record, err);

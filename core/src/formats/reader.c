@@ -20,6 +20,7 @@ static const struct {
     [CE_FORMAT_CLUSTERS] = {"clusters", "name<TAB>item item ... lines"},
     [CE_FORMAT_PATHS] = {"words", "bits<TAB>word<TAB>count lines"},
     [CE_FORMAT_COUNTS] = {"counts", "class<TAB>cluster<TAB>count lines"},
+    [CE_FORMAT_JOINT] = {"counts", "item<TAB>class<TAB>cluster<TAB>count lines"},
     [CE_FORMAT_CSV] = {"rows",
                        "a header naming an item column (word, item, token) and a label "
                        "column (class, label, tag, cluster), then one row per item"},
@@ -56,6 +57,8 @@ ce_status ce__reader_line(ce_reader *reader, const char *source, const char *lin
       return ce__read_paths(&text, err);
     case CE_FORMAT_COUNTS:
       return ce__read_counts(&text, err);
+    case CE_FORMAT_JOINT:
+      return ce__read_joint(&text, err);
     case CE_FORMAT_CSV:
       return ce__read_csv(&text, err);
     default:

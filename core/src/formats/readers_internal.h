@@ -14,6 +14,7 @@ ce_status ce__read_lexicon(const ce_text_line *line, ce_error *err);
 ce_status ce__read_clusters(const ce_text_line *line, ce_error *err);
 ce_status ce__read_paths(const ce_text_line *line, ce_error *err);
 ce_status ce__read_counts(const ce_text_line *line, ce_error *err);
+ce_status ce__read_joint(const ce_text_line *line, ce_error *err);
 ce_status ce__read_csv(const ce_text_line *line, ce_error *err);
 
 /* What a CoNLL-U ID column holds. */
@@ -31,6 +32,9 @@ int ce__is_bits(const char *bytes, size_t len);
 
 /* 1 when the line is the optional header of a counts file: class<TAB>cluster<TAB>count. */
 int ce__is_counts_header(const char *line, size_t len);
+
+/* 1 when the line is the header of a joint file: item<TAB>class<TAB>cluster<TAB>count. */
+int ce__is_joint_header(const char *line, size_t len);
 
 /* The columns a CSV header names; see ce__csv_header. */
 typedef struct ce_csv_columns {

@@ -1,6 +1,6 @@
 /*
  * What every format's line reader shares: handing on a record, failing at a line and
- * column, quoting a field for a message, three TAB columns, a count.
+ * column, quoting a field for a message, a line of TAB columns, a header, a count.
  */
 #include <stdarg.h>
 #include <stdio.h> /* vsnprintf only */
@@ -33,12 +33,20 @@ const char *ce__excerpt(const ce_text_line *line, ce_field field) {
   return scratch->data;
 }
 
-ce_status ce__three_columns(const ce_text_line *line, ce_field column[3], const char *shape,
-                            ce_error *err) {
-  size_t count = ce__split_tabs(line->text, line->len, column, 3);
-  if (count == 3) return CE_OK;
-  return ce__line_fail(line, err, 0, "%zu TAB-separated column%s; expected %s", count,
-                       count == 1 ? "" : "s", shape);
+ce_status ce__tab_columns(const ce_text_line *line, ce_field *column, size_t count,
+                          const char *shape, ce_error *err) {
+  size_t found = ce__split_tabs(line->text, line->len, column, count);
+  if (found == count) return CE_OK;
+  return ce__line_fail(line, err, 0, "%zu TAB-separated column%s; expected %s", found,
+                       found == 1 ? "" : "s", shape);
+}
+
+int ce__is_named_header(const char *line, size_t len, const char *const *names, size_t count) {
+  ce_field column[4];
+  if (count > 4 || ce__split_tabs(line, len, column, count) != count) return 0;
+  for (size_t i = 0; i < count; i++)
+    if (!ce__equal_nocase(line + column[i].start, column[i].len, names[i])) return 0;
+  return 1;
 }
 
 ce_status ce__read_count(const ce_text_line *line, ce_field field, unsigned column, uint64_t *value,
@@ -56,4 +64,18 @@ ce_status ce__read_count(const ce_text_line *line, ce_field field, unsigned colu
                            "digits only",
                            ce__excerpt(line, field), column);
   }
+}
+
+ce_status ce__read_token_count(const ce_text_line *line, ce_field field, unsigned column,
+                               uint64_t *value, ce_error *err) {
+  ce_status status = ce__read_count(line, field, column, value, err);
+  if (status) return status;
+  ce_reader *reader = line->reader;
+  if (*value > UINT64_MAX - reader->total)
+    return ce__line_fail(line, err, field.start + 1,
+                         "count %s in column %u takes the total past %llu tokens; the counts of "
+                         "an input are exact up to that in all",
+                         ce__excerpt(line, field), column, (unsigned long long)UINT64_MAX);
+  reader->total += *value;
+  return CE_OK;
 }

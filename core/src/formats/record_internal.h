@@ -13,7 +13,8 @@ typedef enum ce_record_kind {
   CE_REC_TOKEN, /* a token of a corpus: item + label (tagged, conllu, inline) */
   CE_REC_BREAK, /* the end of a sentence (blank line; end of an inline line) */
   CE_REC_ENTRY, /* one label of an item's entry (lexicon, clusters, paths, csv) */
-  CE_REC_COUNT  /* a cell of a contingency table: item = class, label = cluster, count */
+  CE_REC_COUNT, /* a cell of a contingency table: item = class, label = cluster, count */
+  CE_REC_JOINT  /* joint counts: item, cls = its class, label = its cluster, count tokens */
 } ce_record_kind;
 
 /* Strings point into the line or the reader's scratch; valid during the callback only. */
@@ -23,8 +24,10 @@ typedef struct ce_record {
   size_t item_len;
   const char *label;
   size_t label_len;
-  uint64_t count;  /* CE_REC_COUNT: the cell count; CE_REC_ENTRY of paths: the word's count */
+  uint64_t count;  /* CE_REC_COUNT, CE_REC_JOINT: tokens; CE_REC_ENTRY of paths: the word's count */
   uint64_t column; /* 1-based byte column of the item, for errors (0: unknown) */
+  const char *cls; /* CE_REC_JOINT: the gold class (NULL otherwise) */
+  size_t cls_len;
 } ce_record;
 
 typedef ce_status (*ce_record_fn)(void *ctx, const ce_record *record, uint64_t line_no,
@@ -38,6 +41,7 @@ typedef struct ce_reader {
   int header_seen;
   char delimiter;
   unsigned item_column, label_column, column_count;
+  uint64_t total; /* counts, joint: the tokens of the rows so far, at most UINT64_MAX */
   ce_buf scratch; /* unquoted CSV fields, synthesized cluster names */
 } ce_reader;
 
@@ -72,9 +76,14 @@ ce_status ce__line_fail(const ce_text_line *line, ce_error *err, uint64_t column
 /* `field` quoted for a message, at most 40 bytes, in the reader's scratch buffer. */
 const char *ce__excerpt(const ce_text_line *line, ce_field field);
 
-/* Splits a line of exactly three TAB columns (paths, counts), or fails naming `shape`. */
-ce_status ce__three_columns(const ce_text_line *line, ce_field column[3], const char *shape,
-                            ce_error *err);
+/* Splits a line of exactly `count` TAB columns (paths, counts, joint), or fails naming
+ * `shape`. */
+ce_status ce__tab_columns(const ce_text_line *line, ce_field *column, size_t count,
+                          const char *shape, ce_error *err);
+
+/* 1 when the line is `count` TAB columns that read `names` (lower case) in any case: the
+ * optional header of a counts or joint file. */
+int ce__is_named_header(const char *line, size_t len, const char *const *names, size_t count);
 
 /*
  * Reads a count (a non-negative integer, digits only) or fails naming its TAB column
@@ -82,5 +91,13 @@ ce_status ce__three_columns(const ce_text_line *line, ce_field column[3], const 
  */
 ce_status ce__read_count(const ce_text_line *line, ce_field field, unsigned column, uint64_t *value,
                          ce_error *err);
+
+/*
+ * Reads a count of tokens (counts, joint) like ce__read_count and adds it to the reader's
+ * total: the counts of an input are exact up to UINT64_MAX in all, and a row that takes
+ * the total past that fails, naming its line and column.
+ */
+ce_status ce__read_token_count(const ce_text_line *line, ce_field field, unsigned column,
+                               uint64_t *value, ce_error *err);
 
 #endif

@@ -196,6 +196,7 @@ static void normalized_mi(const ce_table *table, double h_c, double h_k, double 
     ce__measure_put(out, CE_AMI, 1.0);
     return;
   }
+  if ((double)table->total > CE_AMI_MAX_TOKENS) return;
   /* When one side is all singletons every permutation gives the same table: EMI = MI
    * exactly, and computing it would only add rounding noise to a 0 numerator. */
   int forced = counts.single_classes == counts.classes || counts.single_clusters == counts.clusters;

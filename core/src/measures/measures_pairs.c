@@ -2,15 +2,19 @@
  * Measures over pairs of tokens and per-token overlaps (SPEC §3.1): ARI (Hubert & Arabie
  * 1985), Rand, pairwise precision/recall (Frank et al. 2009, PP/PR), Fowlkes–Mallows,
  * BCubed (Bagga & Baldwin 1998; Amigó et al. 2009) and the ZeroSpeech grouping scores.
- * Pair counts are exact 64-bit integers; only the final ratios are floating point.
+ * Pair counts are exact integers, 128 bits wide: N tokens make N(N-1)/2 pairs, past 64 bits
+ * from N = 2^32 on, and counts or joint counts may hold up to 2^64 - 1 tokens. Only the
+ * final ratios are floating point.
  */
 #include <math.h>
 #include <stdlib.h>
 
 #include "measures/measures_internal.h"
 
-static uint64_t pairs_of(uint64_t n) {
-  return n * (n - (n > 0)) / 2;
+__extension__ typedef unsigned __int128 ce_pairs; /* GCC and clang, natively and in wasm */
+
+static ce_pairs pairs_of(uint64_t n) {
+  return (ce_pairs)n * (n - (n > 0)) / 2;
 }
 
 /* 0/0 is 1 (SPEC §3.1): no pair proposed and none missed is perfect. */
@@ -20,7 +24,7 @@ static double ratio_or_one(double num, double den) {
 
 /* Pair and group counts over the table. */
 typedef struct pair_counts {
-  uint64_t both, gold, system, all; /* pairs together in the cell, class, cluster, all */
+  ce_pairs both, gold, system, all; /* pairs together in the cell, class, cluster, all */
   uint64_t grouped, gold_grouped, system_grouped; /* ZeroSpeech: tokens not alone there */
 } pair_counts;
 
@@ -57,19 +61,19 @@ static ce_status count_pairs_of_distinct(const ce_table *table, const ce_copies 
     uint64_t class_squares = 0;
     for (; i < table->cell_count && table->cell_class[i] == cls; i++) {
       uint64_t n = table->cell_n[i], squares = copies->squares[i];
-      pc->both += (n * n - squares) / 2;
+      pc->both += ((ce_pairs)n * n - squares) / 2;
       class_squares += squares;
       cluster_squares[table->cell_cluster[i]] += squares;
     }
     uint64_t a = table->class_sums[cls];
-    pc->gold += (a * a - class_squares) / 2;
+    pc->gold += ((ce_pairs)a * a - class_squares) / 2;
     all_squares += class_squares;
   }
   for (size_t k = 0; k < table->clusters; k++) {
     uint64_t b = table->cluster_sums[k];
-    pc->system += (b * b - cluster_squares[k]) / 2;
+    pc->system += ((ce_pairs)b * b - cluster_squares[k]) / 2;
   }
-  pc->all = (table->total * table->total - all_squares) / 2;
+  pc->all = ((ce_pairs)table->total * table->total - all_squares) / 2;
   free(cluster_squares);
   return CE_OK;
 }
@@ -90,7 +94,7 @@ ce_status ce__measures_pairs(const ce_table *table, const ce_copies *copies, ce_
     ce_status status = count_pairs_of_distinct(table, copies, &pc);
     if (status) return status;
   }
-  uint64_t together_both = pc.both, together_gold = pc.gold, together_system = pc.system;
+  ce_pairs together_both = pc.both, together_gold = pc.gold, together_system = pc.system;
   uint64_t grouped = pc.grouped, gold_grouped = pc.gold_grouped, system_grouped = pc.system_grouped;
   double total_pairs = (double)pc.all;
   double tp = (double)together_both;

@@ -13,7 +13,7 @@ typedef struct preview {
 } preview;
 
 static const char *kind_name(ce_record_kind kind) {
-  static const char *const names[] = {"token", "break", "entry", "count"};
+  static const char *const names[] = {"token", "break", "entry", "count", "joint"};
   return names[kind];
 }
 
@@ -30,6 +30,10 @@ static ce_status on_record(void *ctx, const ce_record *record, uint64_t line, ce
   put_string(p, record->item ? record->item : "", record->item ? record->item_len : 0);
   ce__buf_puts(&p->json, ",\"label\":");
   put_string(p, record->label ? record->label : "", record->label ? record->label_len : 0);
+  if (record->kind == CE_REC_JOINT) { /* the class, between the item and the cluster */
+    ce__buf_puts(&p->json, ",\"class\":");
+    put_string(p, record->cls, record->cls_len);
+  }
   if (ce__buf_printf(&p->json, ",\"count\":%llu}", (unsigned long long)record->count))
     p->status = CE_ERR_NOMEM;
   p->records++;

@@ -562,9 +562,12 @@ static ce_status put_row(ce_buf *out, const ce_eval *ev, const ce_row *row, int 
   if (!status)
     status = row->input == SIZE_MAX ? put_string(out, "baseline")
                                     : put_string(out, ce_format_name(row->format));
-  if (!status && row->input != SIZE_MAX)
-    status = ce__buf_printf(out, ",\"detected\":%s",
-                            ev->inputs[row->input].detected && row->input ? "true" : "false");
+  if (!status && row->input != SIZE_MAX) {
+    /* A joint gold file is a system read as detected; a counts file's row says false. */
+    const ce_input *input = &ev->inputs[row->input];
+    int own = row->input || ce__format_shape(input->format) == CE_SHAPE_JOINT;
+    status = ce__buf_printf(out, ",\"detected\":%s", input->detected && own ? "true" : "false");
+  }
   if (status) return status;
   if (row->failed) {
     status = put_key(out, "error", 0);

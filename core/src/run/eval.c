@@ -17,6 +17,7 @@
 #include "run/row_internal.h"
 #include "run/run_internal.h"
 #include "run/score_internal.h"
+#include "run/typeset_internal.h"
 #include "text/unicode_punct_internal.h"
 
 /* Bytes of an input held back to detect its format when it is not forced. */
@@ -239,9 +240,10 @@ static ce_status sub_test_record(ce_eval *ev, ce_input *test, const ce_record *r
   return status ? ce__fail(err, status, test->name, line, 0, "out of memory") : CE_OK;
 }
 
-static int is_excluded_label(const ce_eval *ev, const ce_record *record) {
+/* A gold label whose tokens leave the evaluation (--exclude-labels). */
+static int is_excluded_label(const ce_eval *ev, const char *label, size_t len) {
   return ce__intern_count(&ev->excluded_labels) &&
-         ce__intern_find(&ev->excluded_labels, record->label, record->label_len) != UINT32_MAX;
+         ce__intern_find(&ev->excluded_labels, label, len) != UINT32_MAX;
 }
 
 /* --exclude-punct: an item made only of Unicode punctuation and symbols leaves (SPEC §2). */
@@ -250,12 +252,12 @@ static int is_punct_item(const ce_eval *ev, const ce_record *record) {
          ce__token_is_punct(record->item, record->item_len);
 }
 
-/* Interns a system's cluster label and notes the id of the unclustered label. */
-static ce_status put_cluster(ce_eval *ev, ce_input *input, const ce_record *record,
-                             uint32_t *cluster) {
+/* Interns a system's cluster label (the record's) into `clusters`, the input's labels or
+ * the clusters of a joint gold file, and notes the id of the unclustered label. */
+static ce_status put_cluster(ce_eval *ev, ce_input *input, ce_intern *clusters,
+                             const ce_record *record, uint32_t *cluster) {
   int added = 0;
-  ce_status status =
-      ce__intern_put(&input->labels, record->label, record->label_len, cluster, &added);
+  ce_status status = ce__intern_put(clusters, record->label, record->label_len, cluster, &added);
   if (!status && added && ev->unclustered_label &&
       strlen(ev->unclustered_label) == record->label_len &&
       memcmp(ev->unclustered_label, record->label, record->label_len) == 0)
@@ -285,7 +287,8 @@ static ce_status gold_token(ce_eval *ev, ce_input *gold, const ce_record *record
   uint32_t item, label = CE_EXCLUDED;
   ce_status status = ce__intern_put(&ev->items, record->item, record->item_len, &item, NULL);
   if (status) return status;
-  int excluded = is_excluded_label(ev, record) || is_punct_item(ev, record);
+  int excluded =
+      is_excluded_label(ev, record->label, record->label_len) || is_punct_item(ev, record);
   /* (item, class) is counted as the token leaves the queue (pairing.c), where the tokens
    * ahead are known and their cells are fetched before they are needed. */
   if (!excluded)
@@ -304,7 +307,7 @@ static ce_status gold_token(ce_eval *ev, ce_input *gold, const ce_record *record
 static ce_status system_token(ce_eval *ev, ce_input *system, const ce_record *record,
                               uint64_t line) {
   uint32_t cluster;
-  ce_status status = put_cluster(ev, system, record, &cluster);
+  ce_status status = put_cluster(ev, system, &system->labels, record, &cluster);
   if (!status) status = queue_token(ev, system, record, UINT32_MAX, cluster, 0, line);
   if (!status) system->tokens++;
   return status;
@@ -312,21 +315,59 @@ static ce_status system_token(ce_eval *ev, ce_input *system, const ce_record *re
 
 /* A lexicon entry: weight 1 per (item, label); an item may come back with more labels. */
 static ce_status entry(ce_eval *ev, ce_input *input, int is_gold, const ce_record *record) {
-  if ((is_gold && is_excluded_label(ev, record)) || is_punct_item(ev, record)) return CE_OK;
+  if ((is_gold && is_excluded_label(ev, record->label, record->label_len)) ||
+      is_punct_item(ev, record))
+    return CE_OK;
   uint32_t item, label;
   ce_status status = ce__intern_put(&ev->items, record->item, record->item_len, &item, NULL);
   if (status) return status;
   status = is_gold ? ce__intern_put(&input->labels, record->label, record->label_len, &label, NULL)
-                   : put_cluster(ev, input, record, &label);
+                   : put_cluster(ev, input, &input->labels, record, &label);
   return status ? status : ce__cells_add(&input->item_cells, item, label, 1);
+}
+
+/*
+ * A row of joint counts (SPEC §2): `count` tokens of one item, each counted as token mode
+ * counts a paired token: gold's (item, class) always, and (class, cluster) and
+ * (item, cluster) unless the unclustered policy drops them. A gold input keeps its gold
+ * side where every gold does and its system side in other_*; a system the other way round.
+ * A row of no token counts nothing: its labels do not even exist, as in the corpus.
+ */
+static ce_status joint_row(ce_eval *ev, ce_input *input, int is_gold, const ce_record *record) {
+  if (!record->count) return CE_OK;
+  ce_intern *classes = is_gold ? &input->labels : &input->other_labels;
+  ce_intern *clusters = is_gold ? &input->other_labels : &input->labels;
+  ce_cells *gold_side = is_gold ? &input->item_cells : &input->other_cells;
+  ce_cells *system_side = is_gold ? &input->other_cells : &input->item_cells;
+  uint32_t item, cls, cluster;
+  /* A system's clusters are all the labels of its file, those of excluded tokens too. */
+  ce_status status = put_cluster(ev, input, clusters, record, &cluster);
+  if (status) return status;
+  if (is_excluded_label(ev, record->cls, record->cls_len) || is_punct_item(ev, record)) {
+    input->excluded_tokens += record->count;
+    return CE_OK;
+  }
+  status = ce__intern_put(&ev->items, record->item, record->item_len, &item, NULL);
+  if (!status) status = ce__intern_put(classes, record->cls, record->cls_len, &cls, NULL);
+  if (!status) status = ce__cells_add(gold_side, item, cls, record->count);
+  if (!status && cluster == input->unclustered_id && cluster != UINT32_MAX) {
+    status = ce__cells_add(&input->unclustered, item, 0, record->count);
+    if (!status) status = ce__unclustered_token(ev, clusters, item, &cluster);
+    if (!status && cluster == UINT32_MAX) input->dropped_tokens += record->count;
+  }
+  if (!status && cluster != UINT32_MAX) {
+    status = ce__cells_add(&input->pair_cells, cls, cluster, record->count);
+    if (!status) status = ce__cells_add(system_side, item, cluster, record->count);
+  }
+  if (!status) input->tokens += record->count;
+  return status;
 }
 
 static ce_status count_cell(ce_input *input, const ce_record *record) {
   uint32_t cls, cluster;
   ce_status status = ce__intern_put(&input->labels, record->item, record->item_len, &cls, NULL);
   if (!status)
-    status =
-        ce__intern_put(&input->count_clusters, record->label, record->label_len, &cluster, NULL);
+    status = ce__intern_put(&input->other_labels, record->label, record->label_len, &cluster, NULL);
   if (!status) status = ce__cells_add(&input->pair_cells, cls, cluster, record->count);
   if (!status) input->tokens += record->count;
   return status;
@@ -347,13 +388,16 @@ static ce_status map_label(const ce_eval *ev, ce_side side, const ce_input *inpu
   return CE_ERR_SYNTAX;
 }
 
-/* Applies the label maps: gold labels on gold, clusters on systems; both sides of a count. */
+/* Applies the label maps: gold labels on gold, clusters on systems; both sides of a count
+ * (its item is the class) and of a joint row. */
 static ce_status map_record(const ce_eval *ev, const record_context *context, ce_record *record,
                             uint64_t line, ce_error *err) {
   if (record->kind == CE_REC_BREAK) return CE_OK;
-  if (record->kind == CE_REC_COUNT) {
+  if (record->kind == CE_REC_COUNT || record->kind == CE_REC_JOINT) {
+    int joint = record->kind == CE_REC_JOINT;
     ce_status status =
-        map_label(ev, CE_SIDE_GOLD, context->input, &record->item, &record->item_len, line, err);
+        map_label(ev, CE_SIDE_GOLD, context->input, joint ? &record->cls : &record->item,
+                  joint ? &record->cls_len : &record->item_len, line, err);
     return status ? status
                   : map_label(ev, CE_SIDE_SYSTEM, context->input, &record->label,
                               &record->label_len, line, err);
@@ -398,6 +442,9 @@ static ce_status on_record(void *ctx, const ce_record *original, uint64_t line, 
                         "a counts file holds both sides of the table: give it alone, as the "
                         "gold file");
       status = count_cell(input, record);
+      break;
+    case CE_REC_JOINT:
+      status = joint_row(ev, input, context->is_gold, record);
       break;
   }
   return status ? ce__fail(err, status, input->name, line, 0, "out of memory") : CE_OK;
@@ -459,6 +506,49 @@ static ce_status feed_lines(ce_eval *ev, ce_input *input, const void *bytes, siz
   return ce__lines_feed(&input->lines, bytes, len, on_line, &context, err);
 }
 
+/* A joint system beside a gold standard that is not joint, or the other way round. */
+static ce_status check_side(const ce_eval *ev, const ce_input *system, ce_error *err) {
+  const ce_input *gold = &ev->inputs[0];
+  int joint_gold = gold->format == CE_FORMAT_JOINT, joint = system->format == CE_FORMAT_JOINT;
+  if (system->role != CE_ROLE_SYSTEM || gold->format == CE_FORMAT_AUTO || joint == joint_gold)
+    return CE_OK;
+  if (joint_gold)
+    return ce__fail(err, CE_ERR_USAGE, system->name, 0, 0,
+                    "read as %s beside the joint file %s: a joint file holds both the gold "
+                    "standard and a system, so every other input must be a joint file too",
+                    ce_format_name(system->format), gold->name);
+  return ce__fail(err, CE_ERR_USAGE, system->name, 0, 0,
+                  "a joint file holds a gold side of its own: give it first, alone or before "
+                  "other joint files, not after the gold standard %s",
+                  gold->name);
+}
+
+/*
+ * What the inputs' formats allow once `input`'s is known (SPEC §2): a gold standard needs a
+ * system to score unless it holds one (counts, joint); joint files come only with joint
+ * files. Fails the systems that no longer fit; an error about `input` itself is returned.
+ */
+static ce_status check_formats(ce_eval *ev, ce_input *input, ce_error *err) {
+  if (input->role == CE_ROLE_GOLD) {
+    ce_shape shape = ce__format_shape(input->format);
+    int baselines = 0;
+    for (int b = 0; b < CE_BASELINE_COUNT; b++) baselines |= ev->baselines[b];
+    if (ev->input_count == 1 && !baselines && shape != CE_SHAPE_COUNTS && shape != CE_SHAPE_JOINT)
+      return ce__fail(err, CE_ERR_USAGE, input->name, 0, 0,
+                      "read as %s, a gold standard with no system to score: give at least one "
+                      "system after it (only a counts or joint file is scored alone)",
+                      ce_format_name(input->format));
+    for (size_t s = 1; s < ev->input_count; s++) {
+      ce_input *system = &ev->inputs[s];
+      ce_error error;
+      if (!system->failed && system->format != CE_FORMAT_AUTO && check_side(ev, system, &error))
+        ce__input_fail(system, &error);
+    }
+    return CE_OK;
+  }
+  return check_side(ev, input, err);
+}
+
 /* Decides the format from the bytes held back, then reads them. */
 static ce_status settle_format(ce_eval *ev, ce_input *input, int complete, ce_error *err) {
   if (input->format == CE_FORMAT_AUTO) {
@@ -466,7 +556,8 @@ static ce_status settle_format(ce_eval *ev, ce_input *input, int complete, ce_er
         ce__detect_format(input->head.data ? input->head.data : "", input->head.len, complete);
     input->detected = 1;
   }
-  ce_status status = start_reader(ev, input, err);
+  ce_status status = check_formats(ev, input, err);
+  if (!status) status = start_reader(ev, input, err);
   if (!status && input->head.len)
     status = feed_lines(ev, input, input->head.data, input->head.len, err);
   ce__buf_free(&input->head);
@@ -560,17 +651,17 @@ static ce_status label_named(ce_eval *ev, ce_input *input, uint32_t n, uint64_t 
     return CE_OK;
   }
   int is_gold = input == &ev->inputs[0];
-  ce_record record = {CE_REC_TOKEN, "", 0, NULL, 0, 0, 0};
+  ce_record record = {CE_REC_TOKEN, "", 0, NULL, 0, 0, 0, NULL, 0};
   record.label = ce__names_get(&input->label_names, n, &record.label_len);
   ce_status status = map_label(ev, is_gold ? CE_SIDE_GOLD : CE_SIDE_SYSTEM, input, &record.label,
                                &record.label_len, position, err);
   if (status) return status;
-  if (is_gold && is_excluded_label(ev, &record))
+  if (is_gold && is_excluded_label(ev, record.label, record.label_len))
     *known = CE_EXCLUDED;
   else if (is_gold)
     status = ce__intern_put(&input->labels, record.label, record.label_len, known, NULL);
   else
-    status = put_cluster(ev, input, &record, known);
+    status = put_cluster(ev, input, &input->labels, &record, known);
   *id = *known;
   return status ? ce__fail(err, status, input->name, position, 0, "out of memory") : CE_OK;
 }
@@ -581,7 +672,7 @@ static ce_status named_token(ce_eval *ev, ce_input *input, const named_item *ite
                              uint64_t position, ce_error *err) {
   uint32_t label = CE_EXCLUDED;
   int is_gold = input == &ev->inputs[0];
-  ce_record record = {CE_REC_TOKEN, item->text, item->len, "", 0, 0, 0};
+  ce_record record = {CE_REC_TOKEN, item->text, item->len, "", 0, 0, 0, NULL, 0};
   if (!is_gold || !is_punct_item(ev, &record)) {
     ce_status status = label_named(ev, input, label_n, position, &label, err);
     if (status) return status;
@@ -645,14 +736,14 @@ ce_status ce_eval_feed_ids(ce_eval *ev, size_t index, const uint32_t *items, con
     if (items && item_named(ev, items[t], &item)) {
       status = ce__fail(&error, CE_ERR_NOMEM, input->name, position, 0, "out of memory");
     } else if (input->role == CE_ROLE_SUB_TEST) {
-      ce_record record = {CE_REC_TOKEN, item.text, item.len, NULL, 0, 0, 0};
+      ce_record record = {CE_REC_TOKEN, item.text, item.len, NULL, 0, 0, 0, NULL, 0};
       record.label = ce__names_get(&input->label_names, labels[t], &record.label_len);
       status = on_record(&context, &record, position, &error);
     } else {
       status = named_token(ev, input, &item, labels[t], position, &error);
     }
     if (!status && ends && ends[t]) {
-      ce_record end = {CE_REC_BREAK, "", 0, "", 0, 0, 0};
+      ce_record end = {CE_REC_BREAK, "", 0, "", 0, 0, 0, NULL, 0};
       status = on_record(&context, &end, position, &error);
     }
   }
@@ -669,13 +760,14 @@ static ce_status check_gold(ce_eval *ev) {
   ce_error error;
   if (gold->failed) return gold->error.code;
   ce_shape shape = ce__format_shape(gold->format);
+  const char *lines = shape == CE_SHAPE_COUNTS  ? "class<TAB>cluster<TAB>count lines"
+                      : shape == CE_SHAPE_JOINT ? "item<TAB>class<TAB>cluster<TAB>count lines"
+                                                : "token<TAB>label lines";
   if (shape == CE_SHAPE_COUNTS && ev->input_count > 1)
     ce__fail(&error, CE_ERR_USAGE, gold->name, 0, 0,
              "a counts file holds both sides of the table: give it alone, as the gold file");
   else if (shape != CE_SHAPE_ENTRIES && !gold->tokens && !gold->excluded_tokens)
-    ce__fail(
-        &error, CE_ERR_EMPTY, gold->name, 0, 0, "holds no tokens; expected %s",
-        shape == CE_SHAPE_COUNTS ? "class<TAB>cluster<TAB>count lines" : "token<TAB>label lines");
+    ce__fail(&error, CE_ERR_EMPTY, gold->name, 0, 0, "holds no tokens; expected %s", lines);
   else if (shape == CE_SHAPE_ENTRIES && !gold->item_cells.used)
     ce__fail(&error, CE_ERR_EMPTY, gold->name, 0, 0, "holds no entries");
   else if (shape != CE_SHAPE_ENTRIES && !gold->tokens)

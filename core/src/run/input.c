@@ -63,6 +63,7 @@ void ce__input_fail(ce_input *input, const ce_error *error) {
   ce__cells_free(&input->item_cells);
   ce__cells_free(&input->unclustered);
   ce__cells_free(&input->dropped);
+  ce__cells_free(&input->other_cells);
   free(input->logged_clusters.at);
   memset(&input->logged_clusters, 0, sizeof input->logged_clusters);
 }
@@ -76,7 +77,8 @@ void ce__input_free(ce_input *input) {
   ce__buf_free(&input->token_text);
   ce__intern_free(&input->labels);
   ce__names_free(&input->label_names);
-  ce__intern_free(&input->count_clusters);
+  ce__intern_free(&input->other_labels);
+  ce__cells_free(&input->other_cells);
   ce__cells_free(&input->pair_cells);
   ce__cells_free(&input->item_cells);
   ce__cells_free(&input->unclustered);

@@ -13,8 +13,14 @@
 #include "text/intern_internal.h"
 #include "text/lines_internal.h"
 
-/* What a format's records are: a corpus, entries of a lexicon, or a contingency table. */
-typedef enum ce_shape { CE_SHAPE_TOKENS, CE_SHAPE_ENTRIES, CE_SHAPE_COUNTS } ce_shape;
+/* What a format's records are: a corpus, entries of a lexicon, a contingency table, or joint
+ * counts (a corpus and a system's tagging of it, counted by triple). */
+typedef enum ce_shape {
+  CE_SHAPE_TOKENS,
+  CE_SHAPE_ENTRIES,
+  CE_SHAPE_COUNTS,
+  CE_SHAPE_JOINT
+} ce_shape;
 static inline ce_shape ce__format_shape(ce_format format) {
   switch (format) {
     case CE_FORMAT_LEXICON:
@@ -24,6 +30,8 @@ static inline ce_shape ce__format_shape(ce_format format) {
       return CE_SHAPE_ENTRIES;
     case CE_FORMAT_COUNTS:
       return CE_SHAPE_COUNTS;
+    case CE_FORMAT_JOINT:
+      return CE_SHAPE_JOINT;
     default:
       return CE_SHAPE_TOKENS; /* CE_FORMAT_AUTO too: an input not yet detected holds gold back */
   }
@@ -67,14 +75,20 @@ typedef struct ce_input {
   uint64_t dropped_tokens;  /* system: unclustered tokens removed under `drop` */
   ce_pending_token *queue;
   size_t queue_head, queue_len, queue_cap;
-  ce_buf token_text;        /* the queued tokens' texts, for the token check */
-  ce_intern labels;         /* gold: classes; system: clusters */
-  ce_intern count_clusters; /* a `counts` gold file: its clusters (labels holds classes) */
-  ce_cells pair_cells;      /* (class, cluster) token counts: token mode, `counts` */
-  ce_cells item_cells;      /* (item, label) weights: tokens, or 1 per entry */
-  ce_cells unclustered;     /* system: (item, 0) for items seen with the unclustered label */
-  ce_cells dropped;         /* system: gold's (item, class) weights of its dropped tokens */
-  uint32_t unclustered_id;  /* system: the unclustered label's id, UINT32_MAX if absent */
+  ce_buf token_text;       /* the queued tokens' texts, for the token check */
+  ce_intern labels;        /* gold: classes; system: clusters */
+  ce_cells pair_cells;     /* (class, cluster) token counts: token mode, `counts`, `joint` */
+  ce_cells item_cells;     /* (item, label) weights: tokens, or 1 per entry */
+  ce_cells unclustered;    /* system: (item, 0) for items seen with the unclustered label */
+  ce_cells dropped;        /* system: gold's (item, class) weights of its dropped tokens */
+  uint32_t unclustered_id; /* system: the unclustered label's id, UINT32_MAX if absent; a
+                              `joint` file: that of its clusters, wherever they are kept */
+  /* The side of a `counts` or `joint` file that the input's role does not keep in `labels`
+   * and `item_cells`: gold's, its clusters (in pair_cells, the classes are gold's labels) and
+   * (item, cluster) tokens; a joint system's, the classes and (item, class) tokens of its
+   * gold side (in pair_cells, its own class ids, until they are checked against gold's). */
+  ce_intern other_labels;
+  ce_cells other_cells;
   ce_sub *sub;              /* token system: substitutable precision and recall */
   int sub_break;            /* a sentence ended since the last token given to `sub` */
   ce_intern sub_labels;     /* system: cluster labels its scores and test corpus share */

@@ -148,22 +148,15 @@ static ce_status count_pair(ce_eval *ev, const pairing *how, ce_input *system,
   int log = how->log;
   if (cluster == system->unclustered_id && cluster != UINT32_MAX) {
     ce_status status = ce__cells_add(&system->unclustered, gold_token->item, 0, 1);
+    if (!status) status = ce__unclustered_token(ev, &system->labels, gold_token->item, &cluster);
     if (status) return status;
-    ce_unclustered policy = (ce_unclustered)ev->options[CE_OPT_UNCLUSTERED];
-    if (policy == CE_UNCLUSTERED_DROP) {
+    if (cluster == UINT32_MAX) {
       system->dropped_tokens++;
       /* Gold's entries for this system's type level leave the token out too (score.c). */
       if (how->types_from_tokens)
         status = ce__cells_add(&system->dropped, gold_token->item, gold_token->label, 1);
       if (status) return status;
       return log ? log_system(system, UINT32_MAX) : CE_OK;
-    }
-    if (policy == CE_UNCLUSTERED_SPLIT) {
-      ce_buf label = {0};
-      status = ce__split_label(&label, ev, gold_token->item);
-      if (!status) status = ce__intern_put(&system->labels, label.data, label.len, &cluster, NULL);
-      ce__buf_free(&label);
-      if (status) return status;
     }
   }
   ce_status status = ce__cells_add(&system->pair_cells, gold_token->label, cluster, 1);

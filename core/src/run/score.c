@@ -47,6 +47,10 @@ static ce_status score_token_table(const ce_eval *ev, ce_row *row, const ce_copi
   if (!row->token_m1 || !row->token_o1) return CE_ERR_NOMEM;
   ce_status status = ce__measures_all(&row->token_table, &options, &row->token);
   if (!status) row->has_token = 1;
+  if (!status && !(row->token.available >> CE_AMI & 1))
+    status = ce__row_warn(row,
+                          "ami: n/a (more than 2^53 tokens, past what its expected MI can "
+                          "count in doubles)");
   return status;
 }
 
@@ -192,8 +196,10 @@ static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t
  * applied to what remains. */
 static ce_status gold_labels(const ce_eval *ev, const ce_cells *less, ce_item_labels *labels) {
   const ce_input *gold = &ev->inputs[0];
+  ce_shape shape = ce__format_shape(gold->format);
+  /* Types from tokens (SPEC §2): a corpus, or the joint counts of one. */
   double share =
-      ce__format_shape(gold->format) == CE_SHAPE_TOKENS ? ev->options[CE_OPT_MIN_SHARE] : 0.0;
+      shape == CE_SHAPE_TOKENS || shape == CE_SHAPE_JOINT ? ev->options[CE_OPT_MIN_SHARE] : 0.0;
   return ce__item_labels_build(labels, &gold->item_cells, less, ce__intern_count(&ev->items),
                                share);
 }
@@ -368,14 +374,154 @@ static ce_status score_system(ce_eval *ev, size_t index, const ce_gold_view *gol
   return status;
 }
 
+/* ------------------------------------------------------------ joint files */
+
+/* "item 'x' has 3 tokens of class 'NN' here and 4 there": a cell where two gold sides part. */
+static void fail_disagree(const ce_eval *ev, ce_input *system, uint64_t key, uint64_t here,
+                          uint64_t there) {
+  const ce_input *gold = &ev->inputs[0];
+  uint32_t item = (uint32_t)(key >> 32), cls = (uint32_t)key;
+  size_t gold_classes = ce__intern_count(&gold->labels), item_len, cls_len;
+  const char *item_text = ce__intern_get(&ev->items, item, &item_len);
+  const char *cls_text =
+      cls < gold_classes
+          ? ce__intern_get(&gold->labels, cls, &cls_len)
+          : ce__intern_get(&system->other_labels, (uint32_t)(cls - gold_classes), &cls_len);
+  ce_buf text = {0};
+  ce__buf_printf(&text, "its gold side differs from that of %s: item '", gold->name);
+  ce__buf_append_excerpt(&text, item_text, item_len, 60);
+  ce__buf_printf(&text, "' has %llu token%s of class '", (unsigned long long)here,
+                 here == 1 ? "" : "s");
+  ce__buf_append_excerpt(&text, cls_text, cls_len, 60);
+  ce__buf_printf(&text,
+                 "' here and %llu there; joint files scored together must count the same gold "
+                 "corpus",
+                 (unsigned long long)there);
+  ce_error error;
+  ce__fail(&error, CE_ERR_MISMATCH, system->name, 0, 0, "%s",
+           text.data ? text.data : "its gold side differs");
+  ce__buf_free(&text);
+  ce__input_fail(system, &error);
+}
+
+/* Moves the class ids of `cells` keyed (class << 32 | x) or (x << 32 | class) to gold's. */
+static ce_status translate(const ce_cells *cells, const uint32_t *to_gold, int class_first,
+                           ce_cells *out) {
+  ce_status status = CE_OK;
+  for (size_t slot = 0; slot < cells->slot_count && !status; slot++) {
+    if (!cells->slots[slot].key) continue;
+    uint64_t key = cells->slots[slot].key - 1;
+    uint32_t hi = (uint32_t)(key >> 32), lo = (uint32_t)key;
+    status = class_first ? ce__cells_add(out, to_gold[hi], lo, cells->slots[slot].count)
+                         : ce__cells_add(out, hi, to_gold[lo], cells->slots[slot].count);
+  }
+  return status;
+}
+
+/*
+ * A joint system's gold side against gold's (SPEC §2): its classes take gold's ids (a class
+ * gold lacks, an id past gold's), its (item, class) tokens must be gold's cell for cell, and
+ * its (class, cluster) cells move to gold's ids. The first cell where they part fails it.
+ */
+static ce_status joint_agree(const ce_eval *ev, ce_input *system) {
+  const ce_input *gold = &ev->inputs[0];
+  size_t classes = ce__intern_count(&system->other_labels);
+  size_t gold_classes = ce__intern_count(&gold->labels);
+  uint32_t *to_gold = malloc((classes ? classes : 1) * sizeof *to_gold);
+  ce_cells mine = {0}, pairs = {0};
+  uint64_t *a = NULL, *b = NULL;
+  ce_status status = to_gold ? CE_OK : CE_ERR_NOMEM;
+  for (uint32_t c = 0; c < classes && !status; c++) {
+    size_t len;
+    const char *text = ce__intern_get(&system->other_labels, c, &len);
+    uint32_t id = ce__intern_find(&gold->labels, text, len);
+    to_gold[c] = id != UINT32_MAX ? id : (uint32_t)(gold_classes + c);
+  }
+  if (!status) status = translate(&system->other_cells, to_gold, 0, &mine);
+  if (!status) status = ce__cells_sorted(&mine, &a);
+  if (!status) status = ce__cells_sorted(&gold->item_cells, &b);
+  size_t i = 0, j = 0, na = mine.used, nb = gold->item_cells.used;
+  while (!status && (i < na || j < nb)) {
+    if (i < na && j < nb && a[2 * i] == b[2 * j] && a[2 * i + 1] == b[2 * j + 1]) {
+      i++, j++;
+      continue;
+    }
+    if (j == nb || (i < na && a[2 * i] <= b[2 * j]))
+      fail_disagree(ev, system, a[2 * i], a[2 * i + 1],
+                    j < nb && a[2 * i] == b[2 * j] ? b[2 * j + 1] : 0);
+    else
+      fail_disagree(ev, system, b[2 * j], 0, b[2 * j + 1]);
+    break;
+  }
+  if (!status && !system->failed) status = translate(&system->pair_cells, to_gold, 1, &pairs);
+  if (!status && !system->failed) {
+    ce__cells_free(&system->pair_cells);
+    system->pair_cells = pairs;
+    memset(&pairs, 0, sizeof pairs);
+  }
+  ce__cells_free(&mine);
+  ce__cells_free(&pairs);
+  free(a);
+  free(b);
+  free(to_gold);
+  return status;
+}
+
+/*
+ * A joint file's row (SPEC §2): its system side scored at both levels against gold's, as a
+ * token system under a gold corpus; gold's own file is the first row. What needs the tokens
+ * in their order (sentences to resample, the substitutable scores' frames) says it is n/a.
+ */
+static ce_status score_joint(ce_eval *ev, size_t index, const ce_gold_view *gold, ce_row *row) {
+  ce_input *input = &ev->inputs[index];
+  ce_status status = ce__row_start(row, input->name, input->format, index);
+  if (!status && index && !input->failed) status = joint_agree(ev, input);
+  if (status || input->failed) {
+    row->failed = input->failed;
+    row->error = input->error;
+    return status;
+  }
+  ce_intern *clusters = index ? &input->labels : &input->other_labels;
+  ce_cells *system_side = index ? &input->item_cells : &input->other_cells;
+  int type = wants(ev, CE_LEVEL_TYPE);
+  ce_item_labels entries = {0};
+  status = ce__intern_copy(&row->clusters, clusters);
+  if (!status && type)
+    status = ce__item_labels_build(&entries, system_side, NULL, ce__intern_count(&ev->items),
+                                   ev->options[CE_OPT_MIN_SHARE]);
+  ce__cells_free(system_side);
+  ce_row_sources sources = {gold,
+                            type ? &entries : NULL,
+                            input->unclustered_id,
+                            1,
+                            &input->pair_cells,
+                            &ev->inputs[0].item_cells,
+                            NULL,
+                            0,
+                            NULL};
+  if (!status) status = ce__score_sources(ev, row, &sources);
+  if (!status) row->missing = input->unclustered.used;
+  if (!status && type) keep_for_resamples(ev, row, &entries);
+  ce__item_labels_free(&entries);
+  if (!status && row->has_token && ev->options[CE_OPT_BOOTSTRAP] > 0.0)
+    status = ce__row_warn(row,
+                          "bootstrap: no interval for the token level (joint counts hold no "
+                          "sentences to resample); the type level resamples items");
+  if (!status && (ev->options[CE_OPT_SUBSTITUTABLE] != 0.0 || sub_test_of(ev, index)))
+    status = ce__row_warn(row,
+                          "sub_p, sub_r: n/a (they need the system's tagged corpus in its order; "
+                          "joint counts keep no order)");
+  return status;
+}
+
 /* A `counts` file: its own table, scored alone at the token level (SPEC §2). */
 static ce_status score_counts(ce_eval *ev, ce_row *row) {
   ce_input *gold = &ev->inputs[0];
   ce_status status = ce__row_start(row, gold->name, gold->format, 0);
-  if (!status) status = ce__intern_copy(&row->clusters, &gold->count_clusters);
+  if (!status) status = ce__intern_copy(&row->clusters, &gold->other_labels);
   if (!status)
     status = ce__table_build(&row->token_table, &gold->pair_cells, ce__intern_count(&gold->labels),
-                             ce__intern_count(&gold->count_clusters));
+                             ce__intern_count(&gold->other_labels));
   if (!status) row->has_token_table = 1;
   if (!status) status = score_token_table(ev, row, NULL);
   if (!status)
@@ -401,7 +547,8 @@ static ce_status score_baseline(ce_eval *ev, ce_baseline baseline, const ce_gold
   if (!status)
     status = ce__baseline_clusters(ev, baseline, &gold->entries, gold->evaluated,
                                    gold->evaluated_count, row, &clusters);
-  int gold_tokens = ce__format_shape(ev->inputs[0].format) == CE_SHAPE_TOKENS;
+  ce_shape gold_shape = ce__format_shape(ev->inputs[0].format);
+  int gold_tokens = gold_shape == CE_SHAPE_TOKENS || gold_shape == CE_SHAPE_JOINT;
   ce_row_sources sources = {gold, &clusters, UINT32_MAX,
                             0,    NULL,      gold_tokens ? &ev->inputs[0].item_cells : NULL,
                             NULL, 0,         NULL};
@@ -419,19 +566,21 @@ ce_status ce__score_rows(ce_eval *ev) {
   }
   ce_gold_view gold;
   ce_status status = gold_view_build(ev, &gold);
+  /* A joint gold file is a system too, the first row (SPEC §2). */
+  int joint = ce__format_shape(ev->inputs[0].format) == CE_SHAPE_JOINT;
   if (ev->progress && wants(ev, CE_LEVEL_TYPE)) {
     /* Every row that is not a failed input climbs from --restarts starts per M-1 measure. */
-    uint64_t rows = 0;
+    uint64_t rows = (uint64_t)joint;
     for (size_t s = 1; s < ev->input_count; s++)
       rows += ev->inputs[s].role == CE_ROLE_SYSTEM && !ev->inputs[s].failed;
     for (int b = 0; b < CE_BASELINE_COUNT; b++) rows += ev->baselines[b] != 0;
     ev->progress->starts_done = 0;
     ev->progress->starts_total = rows * CE_TYPE_MEASURES * (uint64_t)ev->options[CE_OPT_RESTARTS];
   }
-  for (size_t s = 1; s < ev->input_count && !status; s++) {
-    if (ev->inputs[s].role != CE_ROLE_SYSTEM) continue;
+  for (size_t s = joint ? 0 : 1; s < ev->input_count && !status; s++) {
+    if (s && ev->inputs[s].role != CE_ROLE_SYSTEM) continue;
     status = add_row(ev, &row);
-    if (!status) status = score_system(ev, s, &gold, row);
+    if (!status) status = joint ? score_joint(ev, s, &gold, row) : score_system(ev, s, &gold, row);
   }
   for (int b = 0; b < CE_BASELINE_COUNT && !status; b++) {
     if (!ev->baselines[b]) continue;

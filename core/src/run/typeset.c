@@ -35,6 +35,18 @@ ce_status ce__split_label(ce_buf *out, const ce_eval *ev, uint32_t item) {
   return status ? status : ce__buf_puts(out, ">");
 }
 
+ce_status ce__unclustered_token(const ce_eval *ev, ce_intern *clusters, uint32_t item,
+                                uint32_t *cluster) {
+  ce_unclustered policy = (ce_unclustered)ev->options[CE_OPT_UNCLUSTERED];
+  if (policy == CE_UNCLUSTERED_DROP) *cluster = UINT32_MAX;
+  if (policy != CE_UNCLUSTERED_SPLIT) return CE_OK;
+  ce_buf label = {0};
+  ce_status status = ce__split_label(&label, ev, item);
+  if (!status) status = ce__intern_put(clusters, label.data, label.len, cluster, NULL);
+  ce__buf_free(&label);
+  return status;
+}
+
 /* The cluster an unclustered item gets under merge or split (SPEC §2). */
 static ce_status unclustered_cluster(const ce_eval *ev, ce_row *row, uint32_t item,
                                      uint32_t unclustered_id, uint32_t *cluster) {

@@ -19,6 +19,14 @@ ce_status ce__row_entries(const ce_eval *ev, ce_row *row, const ce_item_labels *
 
 /* The label of an unclustered item of its own under `split` (SPEC §2): "<unclustered:ITEM>". */
 ce_status ce__split_label(ce_buf *out, const ce_eval *ev, uint32_t item);
+/*
+ * Where a counted token that carries the unclustered label goes (SPEC §2), in token mode and
+ * in joint counts: under merge *cluster stays the label, under split it becomes the item's
+ * own cluster (interned in `clusters`), under drop UINT32_MAX: the token leaves both sides.
+ */
+ce_status ce__unclustered_token(const ce_eval *ev, ce_intern *clusters, uint32_t item,
+                                uint32_t *cluster);
+
 /* The one cluster of unclustered items under `merge` when the system names none. */
 #define CE_MERGED_LABEL "<unclustered>"
 

@@ -117,8 +117,9 @@ static const char grouping_note[] =
     "how many distinct tokens a sample holds; a resample holds about 63% of them, so the "
     "bootstrap cannot estimate these scores";
 
-/* The measures the full row has values for become the row's sample slots. */
-static ce_status make_slots(const ce_row *row, ce_boot_row *br, unsigned total) {
+/* The measures the full row has values for become the row's sample slots; the token level's
+ * only where there are sentences to draw (joint counts give tokens without them). */
+static ce_status make_slots(const ce_row *row, ce_boot_row *br, unsigned total, int sentences) {
   const ce_measures *levels[2] = {&row->token, &row->type};
   memset(br->slot_of, -1, sizeof br->slot_of);
   br->slot_level = malloc(2 * CE_MEASURE_COUNT);
@@ -127,6 +128,7 @@ static ce_status make_slots(const ce_row *row, ce_boot_row *br, unsigned total) 
   for (int level = 0; level < 2; level++)
     for (int m = 0; m < CE_MEASURE_COUNT; m++) {
       if (whole_input(m) || counts_sample_size(m) || !(levels[level]->available >> m & 1)) continue;
+      if (level == CE_LEVEL_TOKEN && !sentences) continue;
       br->slot_of[level][m] = (int)br->slots;
       br->slot_level[br->slots] = (uint8_t)level;
       br->slot_measure[br->slots++] = (uint8_t)m;
@@ -157,7 +159,7 @@ static ce_status prepare_row(ce_eval *ev, size_t r) {
     boot->needs_gold_tokens = 1;
   }
   br->active = 1;
-  return make_slots(row, br, boot->total);
+  return make_slots(row, br, boot->total, boot->sentences != 0);
 }
 
 /* Jackknife blocks of `units` units: one a unit up to CE_JACKKNIFE_BLOCKS. None for a single

@@ -53,7 +53,7 @@ export const allFiles = (state) => (state.gold ? [state.gold, ...state.systems] 
  *   {type: 'started'}               a run began: the errors of the last one go
  *   {type: 'finished', result, fileIds}   a run's result: each system's error and format
  *   {type: 'failed', error, files}  the whole request failed; `files` [{id, name}] of the run
- *   {type: 'previewOpen', id, open} | {type: 'preview', id, preview}
+ *   {type: 'previewOpen', id, open} | {type: 'preview', id, preview} | {type: 'detected', id, format}
  */
 export function filesReducer(state, action) {
   switch (action.type) {
@@ -95,8 +95,10 @@ export function filesReducer(state, action) {
       const errors = {};
       const formats = {};
       if (result.gold?.format) formats[fileIds.gold] = result.gold.format;
+      // A joint gold file is a system too: its row comes before the system files' (SPEC §2).
+      const offset = result.gold?.format === 'joint' ? 1 : 0;
       (result.systems ?? []).forEach((system, i) => {
-        const id = fileIds.systems[i];
+        const id = i < offset ? fileIds.gold : fileIds.systems[i - offset];
         if (id === undefined) return; // a baseline
         if (system.error) errors[id] = errorText(system.error);
         if (system.format) formats[id] = system.format;
@@ -112,6 +114,8 @@ export function filesReducer(state, action) {
       const open = state.open.filter((id) => id !== action.id);
       return { ...state, open: action.open ? [...open, action.id] : open };
     }
+    case 'detected':
+      return { ...state, detected: { ...state.detected, [action.id]: action.format } };
     case 'preview': {
       const next = { ...state, previews: { ...state.previews, [action.id]: action.preview } };
       const format = action.preview.data?.format;

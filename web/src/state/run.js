@@ -142,7 +142,7 @@ export function placeholderText(run) {
  * The status line beside Evaluate when no run is going on. `core` is 'loading', 'true' or
  * 'error'; `gold`, `systems` the files loaded.
  */
-export function statusText(run, { core, gold, systems, optionsValid }) {
+export function statusText(run, { core, gold, systems, bothSides = false, optionsValid }) {
   if (core === 'loading') return 'Loading the core…';
   if (run.state === 'cancelled') return 'Cancelled. The files are still loaded.';
   if (run.state === 'done') {
@@ -153,7 +153,7 @@ export function statusText(run, { core, gold, systems, optionsValid }) {
   }
   if (run.state === 'error') return 'The evaluation stopped at an error.';
   if (!gold) return 'Add a gold file.';
-  if (!systems.length && gold.format !== 'counts') return 'Add at least one system file.';
+  if (!systems.length && !bothSides) return 'Add at least one system file.';
   if (!optionsValid) return 'Some options cannot be used: see the fields marked.';
   return 'Ready.';
 }

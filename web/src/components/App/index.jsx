@@ -116,9 +116,10 @@ export function App({ client, opening }) {
     />
   );
 
-  // A counts table holds both sides of the table: read as counts, it comes alone (SPEC §2).
-  const countsAlone = gold?.format === 'counts' && systems.length === 0;
-  const canEvaluate = gold && (systems.length > 0 || countsAlone) && optionsValid && !running;
+  // A counts table or joint counts hold both sides: read as such, they may come alone (SPEC §2).
+  const goldFormat = gold?.format === 'auto' ? files.files.detected[gold.id] : gold?.format;
+  const bothSides = goldFormat === 'counts' || goldFormat === 'joint';
+  const canEvaluate = gold && (systems.length > 0 || bothSides) && optionsValid && !running;
   const result = run.state === 'done' ? run.result : null;
   const stale = result && run.signature !== signature;
 
@@ -150,7 +151,7 @@ export function App({ client, opening }) {
             <FileDrop
               id="gold"
               title="Gold standard"
-              hint="Tagged tokens (token<TAB>label, CoNLL-U, word/TAG), a lexicon, clusters, paths, counts or CSV."
+              hint="Tagged tokens (token<TAB>label, CoNLL-U, word/TAG), a lexicon, clusters, paths, counts, joint counts or CSV."
               testId="gold-input"
               files={gold ? [gold] : []}
               renderFile={renderFile}
@@ -159,7 +160,7 @@ export function App({ client, opening }) {
             <FileDrop
               id="systems"
               title="Systems"
-              hint="One or more induced clusterings of the same tokens or items."
+              hint="One or more induced clusterings of the same tokens or items; after joint counts, more joint counts."
               multiple
               testId="system-input"
               files={systems}
@@ -205,7 +206,7 @@ export function App({ client, opening }) {
                 />
               ) : (
                 <p class="app-status" role="status">
-                  {statusText(run, { core: core.ready, gold, systems, optionsValid })}
+                  {statusText(run, { core: core.ready, gold, systems, bothSides, optionsValid })}
                 </p>
               )}
             </div>

@@ -46,7 +46,7 @@ export function FileCard({
 
   const shownFormat = file.format === 'auto' ? detected : file.format;
   const showColumn =
-    COLUMN_FORMATS.has(file.format) && shownFormat !== 'paths' && shownFormat !== 'counts';
+    COLUMN_FORMATS.has(file.format) && !['paths', 'counts', 'joint'].includes(shownFormat);
   const showDepth = shownFormat === 'paths' || file.format === 'paths';
   const extras =
     (file.column !== '' ? ` · column ${file.column}` : '') +
@@ -211,7 +211,13 @@ export function FileCard({
   );
 }
 
-const KIND_TEXT = { token: 'token', break: 'sentence break', entry: 'entry', count: 'count' };
+const KIND_TEXT = {
+  token: 'token',
+  break: 'sentence break',
+  entry: 'entry',
+  count: 'count',
+  joint: 'joint count',
+};
 
 function Preview({ id, name, preview }) {
   let body;
@@ -228,6 +234,9 @@ function Preview({ id, name, preview }) {
   } else {
     const { format, records = [], error } = preview.data ?? {};
     const hasCount = records.some((r) => r.count !== undefined && r.count !== null);
+    // Joint counts hold a class between the item and the cluster.
+    const hasClass = records.some((r) => r.class !== undefined);
+    const columns = 2 + hasClass + hasCount;
     body = (
       <>
         <p class="filecard-preview-note">
@@ -252,7 +261,8 @@ function Preview({ id, name, preview }) {
                 <tr>
                   <th scope="col">Line</th>
                   <th scope="col">Item</th>
-                  <th scope="col">Label</th>
+                  {hasClass && <th scope="col">Class</th>}
+                  <th scope="col">{hasClass ? 'Cluster' : 'Label'}</th>
                   {hasCount && <th scope="col">Count</th>}
                 </tr>
               </thead>
@@ -261,12 +271,13 @@ function Preview({ id, name, preview }) {
                   r.kind === 'break' ? (
                     <tr key={i} class="is-break">
                       <td>{r.line}</td>
-                      <td colSpan={hasCount ? 3 : 2}>{KIND_TEXT.break}</td>
+                      <td colSpan={columns}>{KIND_TEXT.break}</td>
                     </tr>
                   ) : (
                     <tr key={i}>
                       <td>{r.line}</td>
                       <td class="filecard-preview-item">{show(r.item)}</td>
+                      {hasClass && <td class="filecard-preview-label">{show(r.class)}</td>}
                       <td class="filecard-preview-label">{show(r.label)}</td>
                       {hasCount && <td>{r.count ?? ''}</td>}
                     </tr>

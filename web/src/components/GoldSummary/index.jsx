@@ -6,9 +6,11 @@ const LOGS = { e: 'natural log', 2: 'log base 2' };
 /** The gold standard as the core read it, and the options in force. */
 export function GoldSummary({ gold, options }) {
   if (!gold) return null;
+  // Joint counts keep no sentences: their 0 would read as a fact about the corpus.
+  const sentences = gold.format === 'joint' ? undefined : gold.sentences;
   const facts = [
     ['tokens', gold.tokens],
-    ['sentences', gold.sentences],
+    ['sentences', sentences],
     ['items', gold.items],
     ['classes', gold.classes],
   ].filter(([, n]) => n !== undefined);
