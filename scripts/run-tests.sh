@@ -18,7 +18,8 @@ count() { # LEVEL PASSED FAILED
 }
 
 echo "== C unit and CLI tests (ctest)"
-ctest --test-dir build --output-on-failure 2>&1 | tee "$log_dir/ctest"
+# The simulations (coverage, significance) take minutes each: one per core.
+ctest --test-dir build --output-on-failure --parallel "$(nproc)" 2>&1 | tee "$log_dir/ctest"
 summary=$(grep -E '[0-9]+% tests passed, [0-9]+ tests? failed out of [0-9]+' "$log_dir/ctest" | tail -1)
 if [ -n "$summary" ]; then
   total=$(sed -E 's/.* out of ([0-9]+).*/\1/' <<<"$summary")
