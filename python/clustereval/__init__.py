@@ -280,7 +280,9 @@ def evaluate(gold, *systems, **options):
         sub_tests = [sub_tests]
     if len(sub_tests) > len(systems):
         raise _usage("more sub_test corpora than systems")
-    if not systems and left.get("gold_format") != "counts":
+    # A counts or joint file is scored alone; detected ones too: the core says when a gold
+    # file read alone is neither.
+    if not systems and left.get("gold_format", "auto") not in ("auto", "counts", "joint"):
         raise _usage("needs a gold input and at least one system")
     if "sub_test" in left and "substitutable" not in options:
         ev.set(OPTIONS["substitutable"]["number"], 1.0)

@@ -116,8 +116,11 @@ def test_usage_errors():
         clustereval.evaluate(*SMALL, gold_format="tsv")
     with pytest.raises(clustereval.Error, match="unknown baseline 'best'"):
         clustereval.evaluate(*SMALL, baselines="best")
-    with pytest.raises(clustereval.Error, match="needs a gold input and at least one system"):
+    # A gold corpus alone: the core names it and what it was read as, as the CLI does.
+    with pytest.raises(clustereval.Error, match="read as tagged, a gold standard with no system"):
         clustereval.evaluate(SMALL[0])
+    with pytest.raises(clustereval.Error, match="needs a gold input and at least one system"):
+        clustereval.evaluate(SMALL[0], gold_format="tagged")
     with pytest.raises(FileNotFoundError):
         clustereval.evaluate(SMALL[0], "no/such/file.tsv")
     with pytest.raises(TypeError, match="unknown option 'bootstraps'"):
