@@ -80,7 +80,8 @@ ce_status ce__measures_all(const ce_table *table, const ce_measure_options *opti
                            ce_measures *out) {
   ce_status status = ce__measures_mapping(table, out, options->m1_map, options->o1_map);
   if (status) return status;
-  ce__measures_info(table, options, out);
+  status = ce__measures_info(table, options, out);
+  if (status) return status;
   ce__measures_pairs(table, out);
   return CE_OK;
 }
