@@ -437,6 +437,87 @@ static ce_status phase(sparse_lap *lap, size_t sources, size_t *placed) {
   return CE_OK;
 }
 
+/* Row i's cheapest and second cheapest reduced costs c_ij - v_j over its edges and its own
+ * column (cost 0), and their columns; *j2 = CE_NONE when i has no edge. */
+static void best_two(const sparse_lap *lap, uint32_t i, double *u1, uint32_t *j1, double *u2,
+                     uint32_t *j2) {
+  uint32_t own = (uint32_t)(lap->cols + i);
+  *u1 = -lap->c[own].v;
+  *j1 = own;
+  *u2 = 0.0;
+  *j2 = CE_NONE;
+  for (size_t e = lap->start[i]; e < lap->start[i + 1]; e++) {
+    uint32_t j = lap->col[e];
+    double d = -lap->weight[e] - lap->c[j].v;
+    if (d < *u1) {
+      *u2 = *u1;
+      *j2 = *j1;
+      *u1 = d;
+      *j1 = j;
+    } else if (*j2 == CE_NONE || d < *u2) {
+      *u2 = d;
+      *j2 = j;
+    }
+  }
+}
+
+/*
+ * Jonker & Volgenant's (1987) augmenting row reduction, before the phases: a free row takes
+ * its cheapest column and lowers that column's dual until its second cheapest costs as
+ * much (an auction bid at ε = 0); the row holding the column, if any, is free again and
+ * bids next. Two passes over the free rows, and a bound on the bids, as theirs. It keeps
+ * every reduced cost >= 0 with each placed row tight, and lowers only the duals of columns
+ * it places, so free columns keep v = 0: the phases start from where it stops.
+ */
+static void reduce_rows(sparse_lap *lap) {
+  size_t bids = 4 * (lap->start[lap->rows] + lap->rows);
+  for (int pass = 0; pass < 2 && lap->free_n; pass++) {
+    size_t current = 0, pending = lap->free_n;
+    lap->free_n = 0; /* the rows left free for the next pass, at the front; never ahead */
+    while (current < pending) {
+      uint32_t i = lap->free_rows[current++];
+      if (!bids) {
+        lap->free_rows[lap->free_n++] = i;
+        continue;
+      }
+      bids--;
+      double u1, u2;
+      uint32_t j1, j2;
+      best_two(lap, i, &u1, &j1, &u2, &j2);
+      uint32_t holder = lap->c[j1].row;
+      int lower = j2 != CE_NONE && u1 < u2;
+      if (lower) {
+        lap->c[j1].v -= u2 - u1;
+      } else if (holder != CE_NONE && j2 != CE_NONE) { /* a tie: the other column */
+        j1 = j2;
+        holder = lap->c[j2].row;
+      }
+      lap->c[j1].row = i;
+      lap->col_of_row[i] = j1;
+      if (holder == CE_NONE) continue;
+      lap->col_of_row[holder] = CE_NONE;
+      if (lower)
+        lap->free_rows[--current] = holder; /* bids next */
+      else
+        lap->free_rows[lap->free_n++] = holder;
+    }
+  }
+  /* The row duals for the phases: a placed row's reduced cost is 0 on its column, a free
+   * row's smallest is 0. */
+  for (size_t r = 0; r < lap->rows; r++) {
+    uint32_t j = lap->col_of_row[r];
+    double u1, u2;
+    uint32_t j1, j2;
+    best_two(lap, (uint32_t)r, &u1, &j1, &u2, &j2);
+    if (j == CE_NONE || j == lap->cols + r) {
+      lap->u[r] = j == CE_NONE ? u1 : -lap->c[j].v;
+      continue;
+    }
+    for (size_t e = lap->start[r]; e < lap->start[r + 1]; e++)
+      if (lap->col[e] == j) lap->u[r] = -lap->weight[e] - lap->c[j].v;
+  }
+}
+
 static void sparse_lap_free(sparse_lap *lap) {
   free(lap->c);
   free(lap->u);
@@ -495,14 +576,10 @@ static ce_status solve_sparse(size_t rows, size_t cols, const size_t *start, con
   }
   if (!(weight_sum < 4503599627370496.0)) lap->q.integer = 0;
   for (size_t r = 0; !status && r < rows; r++) {
-    /* u_r = min_j c_rj: every reduced cost >= 0, and r's best edges tight. */
-    double best = 0.0;
-    for (size_t e = start[r]; e < start[r + 1]; e++)
-      if (weight[e] > best) best = weight[e];
-    lap->u[r] = -best;
     col_of_row[r] = CE_NONE;
     lap->free_rows[lap->free_n++] = (uint32_t)r;
   }
+  if (!status) reduce_rows(lap);
   /*
    * A phase from every free row places many rows where distances tie (integer weights,
    * plateaus of equal weights), but where they rarely tie it places few and still searches
