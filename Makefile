@@ -14,7 +14,7 @@ PORT ?= 4173
 
 FUZZ_SECONDS ?= 60
 
-.PHONY: demo test setup setup-test native wasm web serve fuzz bench clean
+.PHONY: demo test setup setup-test native wasm npm web serve fuzz bench clean
 
 demo: setup native wasm web
 	@echo
@@ -22,7 +22,7 @@ demo: setup native wasm web
 	@echo
 	npx vite preview --host 127.0.0.1 --port $(PORT) --strictPort
 
-test: setup-test native wasm web
+test: setup-test native wasm npm web
 	FUZZ_SECONDS=30 bash scripts/run-tests.sh
 
 # Every libFuzzer target (clang, ASan, UBSan) for FUZZ_SECONDS each.
@@ -55,6 +55,18 @@ wasm/build/clustereval-node.cjs: $(WASM_SOURCES) $(WASM_HEADERS)
 	@mkdir -p $(@D)
 	$(EMCC) $(EMCC_FLAGS) -sENVIRONMENT=node $(WASM_SOURCES) -o $@
 
+# The npm package (npm/): the core with its wasm inlined, so that Node and bundlers load it
+# with nothing to locate, and the one binding beside it.
+npm: npm/lib/clustereval.mjs npm/lib/binding.js
+
+npm/lib/clustereval.mjs: $(WASM_SOURCES) $(WASM_HEADERS)
+	@mkdir -p $(@D)
+	$(EMCC) $(EMCC_FLAGS) -sEXPORT_ES6=1 -sSINGLE_FILE=1 -sENVIRONMENT=web,worker $(WASM_SOURCES) -o $@
+
+npm/lib/binding.js: wasm/binding.js
+	@mkdir -p $(@D)
+	cp $< $@
+
 web: wasm
 	npx vite build --logLevel warn
 
@@ -62,4 +74,4 @@ serve:
 	npx vite preview --host 127.0.0.1 --port $(PORT) --strictPort
 
 clean:
-	rm -rf build build-* wasm/build dist test-results
+	rm -rf build build-* wasm/build npm/lib dist test-results python/build

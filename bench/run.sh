@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The benchmarks, side by side in one run; ratios are what to read, not absolute times.
 #   1. Full Brown corpus (1.16M tokens): the CLI computing every measure against a Python
-#      process computing with scikit-learn every measure it has (whole process each), and
-#      the wasm core in Node on the same files.
+#      process computing with scikit-learn every measure it has (whole process each), the
+#      wasm core in Node on the same files, and clustereval.score in Python against
+#      sklearn.metrics.v_measure_score on the same lists (bench/python_bench.py).
 #   2. One-to-one's assignment on 2000 x 2000 and AMI's expected MI at N = 10^8
 #      (bench/measures_bench.c); the type level on Brown-shaped entries (bench/type_bench.c).
 #   3. Reading: a synthetic corpus pair of BENCH_TOKENS tokens (default 100M): peak RSS and
@@ -14,6 +15,9 @@
 #   5. --bootstrap on the demo sample (2,000 sentences): B = 1000 with every token measure,
 #      and the type level (M-1 climbing once per resample) with B = 100, natively and in the
 #      wasm core under Node (bench/bootstrap_bench.mjs); the page's time is in section 4.
+#   6. The heatmap in Chromium (bench/figures_bench.mjs): how long drawing, zooming, dragging,
+#      folding and searching block the page (longest frame gap, longest task), on full Brown,
+#      a 1,000 x 1,000 table and 100,000 x 100,000 labels with 10^6 cells.
 # Needs ../shared/data/brown.c50.paths for 1 (skipped without it).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -46,6 +50,10 @@ if [ -f "$paths" ]; then
   echo "   ratio scikit-learn / clustereval: $(echo "$python $native" | awk '{printf "%.1f", $1/$2}')x"
   echo "   (clustereval with 1 restart: ${native_token} s)"
   node bench/wasm_bench.mjs "$gold" "$system" | sed 's/^/   /'
+  echo "   the Python package (python/, built into a temporary folder) on the same tags as lists:"
+  /usr/bin/python3 -m pip install -q --no-build-isolation --no-deps --disable-pip-version-check \
+    --target "$tmp/python" ./python 2>&1 | grep -v 'as the .root. user' | sed 's/^/   /'
+  PYTHONPATH=$tmp/python /usr/bin/python3 bench/python_bench.py "$gold" "$system" | sed 's/^/   /'
 else
   echo "   skipped: $paths is not there"
 fi
@@ -95,3 +103,10 @@ for run in "token 1000" "type 100"; do
   echo "   native, B = $2, $1 level: $(echo "$start $end" | awk '{printf "%.2f", $2-$1}') s"
   node bench/bootstrap_bench.mjs "$demo_gold" "$demo_system" "$2" "$1" | sed 's/^/   /'
 done
+
+echo "== 6. the heatmap in Chromium: how long it blocks the page"
+if [ -f dist/index.html ]; then
+  node bench/figures_bench.mjs ${brown_gold:+"$brown_gold" "$brown_system"} | sed 's/^/   /'
+else
+  echo "   skipped: needs a built dist/ (make web)"
+fi

@@ -457,7 +457,7 @@ static int print_result(const ce_eval *ev, const cli_args *args) {
   ce_status status = args->format == FORMAT_JSON
                          ? ce_eval_json(ev, &text, &len)
                          : ce_eval_table(ev, (ce_table_format)args->format, args->columns,
-                                         args->column_count, &text, &len);
+                                         args->column_count, NULL, 0, &text, &len);
   if (status) {
     fprintf(stderr, "clustereval: %s\n", ce_strerror(status));
     return EXIT_INTERNAL;

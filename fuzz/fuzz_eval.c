@@ -76,7 +76,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       ce_free(text);
     }
     ce_column columns[] = {{CE_LEVEL_TOKEN, CE_M1}, {CE_LEVEL_TYPE, CE_MACRO_I_M1}};
-    if (ce_eval_table(ev, CE_TABLE_TEXT, columns, 2, &text, NULL) != CE_OK) abort();
+    if (ce_eval_table(ev, CE_TABLE_TEXT, columns, 2, NULL, 0, &text, NULL) != CE_OK) abort();
     ce_free(text);
     if (ce_eval_comparison(ev, CE_TABLE_TEXT, columns, 2, &text, NULL) != CE_OK) abort();
     ce_free(text);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test level and sums them: C unit and CLI tests (ctest), JS unit tests
-# (node:test against the wasm core), end-to-end tests (Playwright in Chromium against
-# the production build) and the fuzz targets (FUZZ_SECONDS each). Expects `make native wasm web` to have run (make test does).
+# (node:test against the wasm core and the npm package), end-to-end tests (Playwright in
+# Chromium against the production build), the Python package's tests (pytest) and the fuzz
+# targets (FUZZ_SECONDS each). Expects `make native wasm web` to have run (make test does).
 # Ends with one line "N passed, N failed"; exits non-zero when anything failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -42,6 +43,15 @@ node_level() { # NAME DIR
 }
 node_level js-unit tests/js/
 node_level end-to-end tests/e2e/
+
+# The Python package: tests/python/conftest.py builds it from python/ into a temporary folder.
+echo "== python (pytest)"
+PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -m pytest -q -p no:cacheprovider tests/python 2>&1 |
+  tee "$log_dir/python"
+py_pass=$(grep -oE '[0-9]+ passed' "$log_dir/python" | tail -1 | awk '{print $1}')
+py_fail=$(grep -oE '[0-9]+ (failed|errors?)' "$log_dir/python" | awk '{n += $1} END {print n + 0}')
+[ -n "$py_pass" ] || py_fail=$((py_fail + 1))
+count python "${py_pass:-0}" "$py_fail"
 
 # Each fuzz target is one test: it passes when FUZZ_SECONDS of fuzzing find nothing.
 echo "== fuzzing (${FUZZ_SECONDS:-30} s per target)"

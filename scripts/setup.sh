@@ -20,6 +20,14 @@ if [ "$purpose" = test ]; then
     missing+=(libclang-rt-dev)
   /usr/bin/python3 -c 'import sklearn' >/dev/null 2>&1 || missing+=(python3-sklearn)
   /usr/bin/python3 -c 'import scipy' >/dev/null 2>&1 || missing+=(python3-scipy)
+  # The Python package (python/), built with pip and tested with pytest.
+  need_python() { /usr/bin/python3 -c "$1" >/dev/null 2>&1 || missing+=("$2"); }
+  need_python 'import numpy' python3-numpy
+  need_python 'import pytest' python3-pytest
+  need_python 'import setuptools' python3-setuptools
+  need_python 'import pip' python3-pip
+  need_python 'import wheel' python3-wheel
+  need_python 'import os, sysconfig; assert os.path.exists(sysconfig.get_paths()["include"] + "/Python.h")' python3-dev
 fi
 
 if [ ${#missing[@]} -gt 0 ]; then

@@ -1,6 +1,25 @@
 // The synchronous JavaScript binding over the wasm core. It alone touches wasm memory:
 // it copies bytes in, calls the flat C exports, turns a non-zero status into a thrown
 // CeError, copies results out, and frees in `finally`. Runs unchanged in a worker and in Node.
+// The last finished evaluation stays alive, so that tables of it can be asked for without
+// running it again; the next evaluation, or release(), frees it.
+
+/** @typedef {import('#clustereval-wasm').CoreModule} CoreModule */
+/** @typedef {import('./protocol.js').CoreErrorData} CoreErrorData */
+/** @typedef {import('./protocol.js').EvaluateRequest} EvaluateRequest */
+/** @typedef {import('./protocol.js').EvaluateOptions} EvaluateOptions */
+/** @typedef {import('./protocol.js').InputFile} InputFile */
+/** @typedef {import('./protocol.js').PreviewRequest} PreviewRequest */
+/** @typedef {import('./protocol.js').Preview} Preview */
+/** @typedef {import('./protocol.js').Result} Result */
+/** @typedef {import('./protocol.js').TableRequest} TableRequest */
+/** @typedef {(done: number, total: number, phase: import('./protocol.js').Progress['phase']) => void} OnProgress */
+/**
+ * score()'s options: the core's option ids, and what a label sequence needs besides.
+ * @typedef {{words?: ArrayLike<unknown>, measures?: string | string[], sentence_ends?: ArrayLike<unknown>,
+ *   sentences?: ArrayLike<unknown>, exclude_labels?: string | string[], unclustered_label?: string,
+ *   [option: string]: unknown}} ScoreOptions
+ */
 
 const CHUNK_BYTES = 1 << 20;
 // An input this many tokens ahead of another waits its turn (its tokens would only queue).
@@ -8,6 +27,7 @@ const BACKLOG_SLACK = 1 << 16;
 
 /** An error of the core, naming the input file and line like the CLI does. */
 export class CeError extends Error {
+  /** @param {CoreErrorData} data */
   constructor({ code, message, file = '', line = 0, column = 0 }) {
     super(message);
     this.name = 'CeError';
@@ -17,25 +37,42 @@ export class CeError extends Error {
     this.column = column;
   }
 
+  /** @returns {Required<CoreErrorData>} */
   toJSON() {
     return { code: this.code, message: this.message, file: this.file, line: this.line, column: this.column };
   }
 }
 
-const NMI_MEANS = ['arithmetic', 'geometric', 'min', 'max'];
-const UNCLUSTERED = ['merge', 'split', 'drop'];
-const LEVELS = ['both', 'token', 'type'];
 const PREVIEW_BYTES = 64 * 1024;
+// By ce_table_format and ce_level.
+const TABLE_FORMATS = ['text', 'tsv', 'csv', 'markdown', 'latex'];
+const TABLE_LEVELS = ['token', 'type'];
+
+/**
+ * Labels to exclude as --exclude-labels reads them: a comma list ("\\," a comma inside a
+ * label), or an array as it is.
+ * @param {string | string[]} value
+ */
+export const labelList = (value) =>
+  Array.isArray(value)
+    ? value
+    : value
+        .split(/(?<!\\),/)
+        .map((label) => label.replaceAll('\\,', ','))
+        .filter(Boolean);
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 
 /**
- * Wraps an instantiated Emscripten module. Returns {version, options, evaluate,
- * evaluateStream, preview}.
- * `options` lists the core's option ids ("beta", "log2", "token_check").
+ * Wraps an instantiated Emscripten module. Returns {version, options, measures, formats,
+ * mapPresets, evaluate, evaluateStream, preview, table, release, score}.
+ * `options` lists the core's option ids ("beta", "log2", "token_check"); `measures` the
+ * measure table, [{id, label, higherIsBetter}] with true, false or null (no direction).
+ * @param {CoreModule} module
  */
 export function bindCore(module) {
+  /** @type {(ptr: number, len?: number) => string} */
   const readString = (ptr, len) => {
     if (!ptr) return '';
     const heap = module.HEAPU8; // read afresh: memory growth replaces the view
@@ -44,6 +81,12 @@ export function bindCore(module) {
     else end = ptr + len;
     return decoder.decode(heap.subarray(ptr, end));
   };
+  /**
+   * @template T
+   * @param {string} text
+   * @param {(ptr: number) => T} fn
+   * @returns {T}
+   */
   const withString = (text, fn) => {
     const bytes = encoder.encode(text);
     const ptr = module._malloc(bytes.length + 1);
@@ -57,12 +100,27 @@ export function bindCore(module) {
     }
   };
 
+  // The core's options, with the names of their choices ("geometric" for nmi_mean 1).
   const optionIds = new Map();
+  /** @type {Map<string, string[]>} */
+  const choicesOf = new Map();
   for (let i = 0; i < module._ce_wasm_option_count(); i++) {
-    optionIds.set(readString(module._ce_wasm_option_name(i)), i);
+    const id = readString(module._ce_wasm_option_name(i));
+    optionIds.set(id, i);
+    const names = [];
+    for (let v = 0; module._ce_wasm_option_choice(i, v); v++) names.push(readString(module._ce_wasm_option_choice(i, v)));
+    choicesOf.set(id, names);
   }
+  /** @param {string} id */
+  const choicesFor = (id) => choicesOf.get(id) ?? [];
+  const formats = Array.from({ length: module._ce_wasm_format_count() }, (_, f) => readString(module._ce_wasm_format_name(f)));
+  const mapPresets = [];
+  for (let i = 0; module._ce_wasm_map_preset_name(i); i++) mapPresets.push(readString(module._ce_wasm_map_preset_name(i)));
   const version = readString(module._ce_wasm_version());
+  /** The handle of the last finished evaluation, or 0. */
+  let last = 0;
 
+  /** @type {(handle: number, status: number) => CeError} */
   const lastError = (handle, status) =>
     new CeError({
       code: readString(module._ce_wasm_status_name(status)),
@@ -72,40 +130,72 @@ export function bindCore(module) {
       column: module._ce_wasm_error_column(handle),
     });
 
+  /** @type {Map<string, number>} */
+  const measureIds = new Map();
+  const measures = [];
+  const tokenMeasures = new Set();
+  for (let m = 0; m < module._ce_wasm_measure_count(); m++) {
+    const id = readString(module._ce_wasm_measure_id(m));
+    const higher = module._ce_wasm_measure_higher_is_better(m);
+    measureIds.set(id, m);
+    measures.push({ id, label: readString(module._ce_wasm_measure_label(m)), higherIsBetter: higher < 0 ? null : higher === 1 });
+    if (module._ce_wasm_is_token_measure(m)) tokenMeasures.add(id);
+  }
+
+  /** @param {string} name */
   const formatIds = (name) => withString(name, (ptr) => module._ce_wasm_format_from_name(ptr));
   const baselineIds = new Map();
   for (let b = 0; b < module._ce_wasm_baseline_count(); b++) baselineIds.set(readString(module._ce_wasm_baseline_name(b)), b);
 
+  /** @param {string} message */
   const usage = (message) => new CeError({ code: 'CE_ERR_USAGE', message });
+  /** @param {boolean | undefined} value */
   const flag = (value) => (value === undefined ? undefined : Number(Boolean(value)));
+  /** @type {(value: string | number | undefined, names: string[], id: string) => number | undefined} */
   const choice = (value, names, id) => {
-    if (value === undefined) return undefined;
+    if (value === undefined || typeof value === 'number') return value;
     const index = names.indexOf(value);
     if (index < 0) throw usage(`option ${id}: '${value}' is not one of ${names.join(', ')}`);
     return index;
   };
 
+  /**
+   * An option by the core's own id ("nmi_mean": "geometric", "log2": true, "restarts": 5):
+   * a new option of the core needs nothing here.
+   * @type {(id: string, value: unknown) => unknown}
+   */
+  const coreValue = (id, value) =>
+    typeof value === 'boolean'
+      ? Number(value)
+      : choicesFor(id).length && (typeof value === 'string' || typeof value === 'number')
+        ? choice(value, choicesFor(id), id)
+        : value;
+
+  /** @type {(handle: number, options?: EvaluateOptions & Record<string, unknown>) => void} */
   const setOptions = (handle, options = {}) => {
     const values = {
       beta: options.beta,
       log2: flag(options.log2),
       token_check: flag(options.tokenCheck),
-      nmi_mean: choice(options.nmiMean, NMI_MEANS, 'nmi_mean'),
+      nmi_mean: choice(options.nmiMean, choicesFor('nmi_mean'), 'nmi_mean'),
       restarts: options.restarts,
       seed: options.seed,
       min_share: options.minShare,
-      unclustered: choice(options.unclustered, UNCLUSTERED, 'unclustered'),
+      unclustered: choice(options.unclustered, choicesFor('unclustered'), 'unclustered'),
       exclude_punct: flag(options.excludePunct),
       map_keep: flag(options.mapKeep),
       column: options.column,
       depth: options.depth,
       detail: flag(options.detail),
       substitutable: flag(options.substitutable),
-      levels: choice(options.levels, LEVELS, 'levels'),
+      levels: choice(options.levels, choicesFor('levels'), 'levels'),
       bootstrap: options.bootstrap,
     };
+    /** @type {Record<string, unknown>} */
+    const byId = values;
+    for (const id of optionIds.keys()) if (options[id] !== undefined) byId[id] = coreValue(id, options[id]);
     for (const [id, value] of Object.entries(values)) {
-      if (value === undefined || value === null || value === '') continue;
+      if (value === undefined || value === null) continue;
       const status = module._ce_wasm_set(handle, optionIds.get(id), Number(value));
       if (status) throw usage(`option ${id}: value ${value} is out of range`);
     }
@@ -119,7 +209,7 @@ export function bindCore(module) {
     [options.goldMap, options.inducedMap].forEach((map, side) => {
       if (!map) return;
       let status;
-      if (map.preset) {
+      if ('preset' in map) {
         status = withString(map.preset, (ptr) => module._ce_wasm_map_preset(handle, side, ptr));
       } else {
         const bytes = map.bytes instanceof Uint8Array ? map.bytes : new Uint8Array(map.bytes);
@@ -140,13 +230,18 @@ export function bindCore(module) {
     }
   };
 
+  /** @param {string | undefined} name */
   const formatOf = (name) => {
     const id = formatIds(name ?? 'auto');
     if (id < 0 || id >= module._ce_wasm_format_count()) throw usage(`unknown input format '${name}'`);
     return id;
   };
 
-  /** Reads the head of a file as the page's preview: {format, detected, records, error?}. */
+  /**
+   * Reads the head of a file as the page's preview: {format, detected, records, error?}.
+   * @param {PreviewRequest} request
+   * @returns {Preview}
+   */
   function preview({ bytes, format = 'auto', column = 0, depth = 0 }) {
     const head = (bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)).subarray(0, PREVIEW_BYTES);
     const handle = module._ce_wasm_create();
@@ -163,26 +258,35 @@ export function bindCore(module) {
     }
   }
 
-  /*
+  /**
    * One run of the core: options and inputs set, then chunks fed input by input. Chunks of
    * any size are copied into wasm memory CHUNK_BYTES at a time. `free()` in a finally.
+   * @param {EvaluateRequest} request
    */
   function openRun(request) {
     const systems = request.systems ?? [];
     // A system's held-out test corpus for sub_p and sub_r is read like any input, after all.
     const tests = systems.flatMap((system, i) => (system.subTest ? [{ ...system.subTest, system: i + 1 }] : []));
+    /** @type {Array<InputFile & {system?: number}>} */
     const inputs = [request.gold, ...systems, ...tests];
     const alone = request.gold?.format === 'counts';
     if (!request.gold || inputs.length < (alone ? 1 : 2)) throw usage('needs a gold file and at least one system file');
+    release();
     const handle = module._ce_wasm_create();
     const buffer = handle ? module._malloc(CHUNK_BYTES) : 0;
+    let kept = false;
     const run = {
       inputs,
+      /* Frees what the run holds, but a finished evaluation, which stays as the last. */
       free() {
         if (buffer) module._free(buffer);
-        module._ce_wasm_free(handle);
+        if (!kept) module._ce_wasm_free(handle);
       },
-      /* Feeds one chunk; returns false once the input has failed (its error is in the result). */
+      /**
+       * Feeds one chunk; returns false once the input has failed (its error is in the result).
+       * @param {number} index
+       * @param {Uint8Array} chunk
+       */
       feed(index, chunk) {
         for (let at = 0; at < chunk.length; at += CHUNK_BYTES) {
           const piece = chunk.subarray(at, at + CHUNK_BYTES);
@@ -193,17 +297,26 @@ export function bindCore(module) {
         }
         return true;
       },
+      /** @param {number} index */
       close(index) {
         const status = module._ce_wasm_close(handle, index);
         if (status && index === 0) throw lastError(handle, status);
       },
-      /* True when input `index` should wait: far ahead of some other open input. */
+      /**
+       * True when input `index` should wait: far ahead of some other open input.
+       * @param {number} index
+       * @param {boolean[]} open
+       */
       ahead(index, open) {
         const mine = module._ce_wasm_backlog(handle, index);
         return mine > BACKLOG_SLACK && open.some((o, j) => o && j !== index && module._ce_wasm_backlog(handle, j) < mine);
       },
-      /* Scores, runs the --bootstrap resamples one at a time (progress per resample), and
-       * returns the result. */
+      /**
+       * Scores, runs the --bootstrap resamples one at a time (progress per resample), and
+       * returns the result.
+       * @param {OnProgress} onProgress
+       * @returns {Result}
+       */
       finish(onProgress) {
         let status = module._ce_wasm_finish(handle);
         if (status) throw lastError(handle, status);
@@ -218,7 +331,10 @@ export function bindCore(module) {
         }
         status = module._ce_wasm_json(handle);
         if (status) throw lastError(handle, status);
-        return JSON.parse(readString(module._ce_wasm_text(handle), module._ce_wasm_text_length(handle)));
+        const result = JSON.parse(readString(module._ce_wasm_text(handle), module._ce_wasm_text_length(handle)));
+        kept = true;
+        last = handle;
+        return result;
       },
     };
     try {
@@ -226,8 +342,10 @@ export function bindCore(module) {
       // A held-out test corpus asks for the substitutable scores.
       setOptions(handle, { ...request.options, ...(tests.length ? { substitutable: true } : {}) });
       inputs.forEach((input, index) => {
-        const add = input.system
-          ? (ptr) => module._ce_wasm_add_sub_test(handle, input.system, ptr)
+        const { system } = input;
+        /** @type {(ptr: number) => number} */
+        const add = system
+          ? (ptr) => module._ce_wasm_add_sub_test(handle, system, ptr)
           : (ptr) => module._ce_wasm_add_input(handle, ptr);
         const status = withString(input.name, add);
         if (status) throw lastError(handle, status);
@@ -242,24 +360,21 @@ export function bindCore(module) {
     return run;
   }
 
-  const asBytes = (bytes) => (bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes));
+  /** @param {Uint8Array | ArrayBuffer | undefined} bytes */
+  const asBytes = (bytes) =>
+    bytes instanceof Uint8Array ? bytes : bytes ? new Uint8Array(bytes) : new Uint8Array(0);
+  /** @param {InputFile} input */
   const sizeOf = (input) => (input.blob ? input.blob.size : asBytes(input.bytes).length);
 
   /**
-   * Scores every system against gold, synchronously, from bytes in memory. `request` =
-   * {gold: {name, bytes, format?}, systems: [{name, bytes, format?}], options}; each input
-   * may name its `format` ('auto' by default). Options: beta, log2, tokenCheck, nmiMean
-   * ('arithmetic', 'geometric', 'min', 'max'), restarts, seed, minShare, unclustered
-   * ('merge', 'split', 'drop'), unclusteredLabel, excludeLabels [..], excludePunct,
-   * baselines ['random', 'one', 'singletons', 'majority'], goldMap and inducedMap
-   * ({preset: 'brown-universal'} or {name, bytes}), mapKeep, column, depth, detail. A system
-   * may carry `subTest` ({name, bytes or blob}), its tagging of held-out text for sub_p and
-   * sub_r (with `substitutable` they use the system's own corpus); `levels` is 'both',
-   * 'token' or 'type'; `bootstrap` B asks for B resamples (intervals, paired shares).
-   * Any input may set its own `column` and `depth`. Bytes
-   * are Uint8Array or ArrayBuffer. Returns the SPEC §4 result; a system that fails carries
-   * `error` there. Throws CeError when gold fails. `onProgress(done, total, phase)` gets
-   * bytes fed (phase 'read'), then with `bootstrap` B the resamples done (phase 'bootstrap').
+   * Scores every system against gold, synchronously, from bytes in memory: the request and
+   * its options are described in protocol.js (EvaluateRequest). Returns the SPEC §4 result; a
+   * system that fails carries `error` there. Throws CeError when gold fails.
+   * `onProgress(done, total, phase)` gets bytes fed (phase 'read'), then with `bootstrap` B
+   * the resamples done (phase 'bootstrap').
+   * @param {EvaluateRequest} request
+   * @param {OnProgress} [onProgress]
+   * @returns {Result}
    */
   function evaluate(request, onProgress = () => {}) {
     const run = openRun(request);
@@ -300,19 +415,23 @@ export function bindCore(module) {
    * The same from streams, so that a large file is never whole in memory: each input has
    * `blob` (a File or Blob, read through blob.stream()) or `bytes`. Reads the inputs
    * round-robin, a chunk of each in turn; progress follows the bytes read.
+   * @param {EvaluateRequest} request
+   * @param {OnProgress} [onProgress]
+   * @returns {Promise<Result>}
    */
   async function evaluateStream(request, onProgress = () => {}) {
     const run = openRun(request);
-    const readers = [];
     try {
-      const inputs = run.inputs.map((input) => {
-        if (!input.blob) return { bytes: asBytes(input.bytes), offset: 0, open: true, size: sizeOf(input) };
-        const reader = input.blob.stream().getReader();
-        readers.push(reader);
-        return { reader, open: true, size: input.blob.size };
-      });
+      const inputs = run.inputs.map((input) => ({
+        reader: input.blob ? input.blob.stream().getReader() : null,
+        bytes: asBytes(input.blob ? undefined : input.bytes),
+        offset: 0,
+        open: true,
+        size: sizeOf(input),
+      }));
       const total = inputs.reduce((sum, input) => sum + input.size, 0);
       let done = 0;
+      /** @param {(typeof inputs)[number]} input */
       const next = async (input) => {
         if (!input.reader) {
           const chunk = input.bytes.subarray(input.offset, input.offset + CHUNK_BYTES);
@@ -350,5 +469,198 @@ export function bindCore(module) {
     }
   }
 
-  return { version, options: [...optionIds.keys()], evaluate, evaluateStream, preview };
+  /**
+   * A table of the last evaluation, written by the core (ce_eval_table): `format` 'text',
+   * 'tsv', 'csv', 'markdown' or 'latex'; `columns` as 'level.id' keys ('token.m1'); `rows`
+   * the rows to show, in order, as indices into the result's `systems` (every row when left
+   * out).
+   * @param {TableRequest} request
+   * @returns {string}
+   */
+  function table({ format, columns, rows }) {
+    if (!last) throw usage('there is no evaluation to make a table of');
+    const formatId = TABLE_FORMATS.indexOf(format);
+    if (formatId < 0) throw usage(`unknown table format '${format}' (${TABLE_FORMATS.join(', ')})`);
+    const pairs = columns.flatMap((key) => {
+      const [level, id, more] = String(key).split('.');
+      const levelId = TABLE_LEVELS.indexOf(level);
+      const measure = measureIds.get(id);
+      if (levelId < 0 || measure === undefined || more !== undefined) throw usage(`unknown column '${key}'`);
+      return [levelId, measure];
+    });
+    const order = rows ?? [];
+    const ints = new Int32Array([...pairs, ...order]);
+    const ptr = module._malloc(ints.byteLength || 4);
+    if (!ptr) throw new CeError({ code: 'CE_ERR_NOMEM', message: 'out of memory' });
+    try {
+      new Int32Array(module.HEAPU8.buffer, ptr, ints.length).set(ints);
+      const status = module._ce_wasm_table(last, formatId, ptr, columns.length, ptr + 8 * columns.length, rows ? order.length : -1);
+      if (status) {
+        const code = readString(module._ce_wasm_status_name(status));
+        throw new CeError({ code, message: code === 'CE_ERR_USAGE' ? `a row of [${order}] is not in the evaluation` : 'out of memory' });
+      }
+      return readString(module._ce_wasm_text(last), module._ce_wasm_text_length(last));
+    } finally {
+      module._free(ptr);
+    }
+  }
+
+  /** Frees the last evaluation; tables cannot be asked for until the next one. */
+  function release() {
+    if (last) module._ce_wasm_free(last);
+    last = 0;
+  }
+
+  /* Distinct labels numbered as first seen (1 and '1' may both be named: the core unites
+   * equal names); throws on a label that is neither a string nor an integer. */
+  /**
+   * @param {ArrayLike<unknown>} values
+   * @param {string} what
+   * @returns {{ids: Uint32Array, names: string[]}}
+   */
+  function numbered(values, what) {
+    const ids = new Uint32Array(values.length);
+    const seen = new Map();
+    const names = [];
+    for (let t = 0; t < values.length; t++) {
+      const value = values[t];
+      let id = seen.get(value);
+      if (id === undefined) {
+        if (typeof value !== 'string' && !Number.isInteger(value) && typeof value !== 'bigint')
+          throw usage(`${what}[${t}] is ${typeof value === 'number' ? 'not an integer' : `a ${typeof value}`}; labels are strings or integers`);
+        id = names.length;
+        seen.set(value, id);
+        names.push(String(value));
+      }
+      ids[t] = id;
+    }
+    return { ids, names };
+  }
+
+  /** Copies `array` into wasm memory; the caller frees the pointer.
+   * @param {Uint8Array | Uint32Array} array */
+  const copyIn = (array) => {
+    const ptr = module._malloc(array.byteLength || 1);
+    if (!ptr) throw new CeError({ code: 'CE_ERR_NOMEM', message: 'out of memory' });
+    module.HEAPU8.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), ptr);
+    return ptr;
+  };
+
+  /** @type {(handle: number, index: number, table: number, names: string[]) => void} */
+  const nameAll = (handle, index, table, names) => {
+    const encoded = names.map((name) => encoder.encode(name));
+    const bytes = new Uint8Array(encoded.reduce((sum, e) => sum + e.length, 0));
+    encoded.reduce((at, e) => (bytes.set(e, at), at + e.length), 0);
+    const bytesPtr = copyIn(bytes);
+    const lensPtr = copyIn(Uint32Array.from(encoded, (e) => e.length)); // size_t is 32 bits in wasm32
+    try {
+      const status = module._ce_wasm_name(handle, index, table, bytesPtr, lensPtr, names.length);
+      if (status) throw lastError(handle, status);
+    } finally {
+      module._free(bytesPtr);
+      module._free(lensPtr);
+    }
+  };
+
+  /** 'level.id' keys of `wanted` as the CLI's --measures reads them.
+   * @param {string | string[]} wanted */
+  const measureColumns = (wanted) =>
+    (typeof wanted === 'string' ? wanted.split(',') : wanted).map((spec) => {
+      const [level, bare] = spec.includes('.') ? spec.split('.', 2) : [tokenMeasures.has(spec) ? 'token' : 'type', spec];
+      if (!measureIds.has(bare) || !['token', 'type'].includes(level) || (level === 'token' && !tokenMeasures.has(bare)))
+        throw usage(`unknown measure '${spec}'`);
+      return `${level}.${bare}`;
+    });
+
+  /**
+   * Scores the clustering `labelsPred` against the classes `labelsTrue` (arrays or typed
+   * arrays of equal length, of strings or integers): {token: {...}}, and with `words` (the
+   * tokens) the type level, {type: {...}}. `sentence_ends` (a boolean per token) or
+   * `sentences` (a sentence label per token) mark sentences; with `bootstrap` B, `ci` holds
+   * the intervals; `measures` ('m1', 'type.macro_i_m1' or a list) keeps those only. Other
+   * options are the core's ids (`restarts`, `nmi_mean`...), `exclude_labels`, `unclustered_label`.
+   * @param {ArrayLike<unknown>} labelsTrue
+   * @param {ArrayLike<unknown>} labelsPred
+   * @param {ScoreOptions} [options]
+   * @returns {{token: Record<string, number | null>, type?: Record<string, number | null>, ci?: Record<string, number[]>}}
+   */
+  function score(labelsTrue, labelsPred, options = {}) {
+    const { words, measures, sentence_ends: sentenceEnds, sentences, exclude_labels: excludeLabels, unclustered_label: unclusteredLabel, ...core } = options;
+    for (const key of Object.keys(core)) if (!optionIds.has(key)) throw usage(`unknown option '${key}'`);
+    const columns = measures === undefined ? null : measureColumns(measures);
+    const wantsType = words !== undefined && (!columns || columns.some((c) => c.startsWith('type.')));
+    if (columns?.some((c) => c.startsWith('type.')) && words === undefined) throw usage('type-level measures need the words');
+    const inputs = [numbered(labelsTrue, 'labelsTrue'), numbered(labelsPred, 'labelsPred')];
+    const n = inputs[0].ids.length;
+    if (inputs[1].ids.length !== n) throw usage(`labelsPred has ${inputs[1].ids.length} labels, labelsTrue ${n}`);
+    const items = words === undefined ? null : numbered(words, 'words');
+    if (items && items.ids.length !== n) throw usage(`words has ${items.ids.length} tokens, the labels ${n}`);
+    let ends = null;
+    if (sentenceEnds !== undefined) ends = Uint8Array.from(sentenceEnds, (end) => (end ? 1 : 0));
+    if (sentences !== undefined) ends = Uint8Array.from(sentences, (s, t) => (t + 1 === n || s !== sentences[t + 1] ? 1 : 0));
+    if (ends && ends.length !== n) throw usage(`sentence marks: ${ends.length} for ${n} tokens`);
+    const handle = module._ce_wasm_create();
+    const block = Math.min(n, 1 << 16) || 1;
+    const buffers = handle ? [module._malloc(4 * block), module._malloc(4 * block), module._malloc(4 * block), module._malloc(block)] : [];
+    try {
+      if (!handle || buffers.some((b) => !b)) throw new CeError({ code: 'CE_ERR_NOMEM', message: 'out of memory' });
+      setOptions(handle, { levels: wantsType ? 'both' : 'token', ...core, excludeLabels: excludeLabels === undefined ? undefined : labelList(excludeLabels), unclusteredLabel });
+      ['labels_true', 'labels_pred'].forEach((name, index) => {
+        const status = withString(name, (ptr) => module._ce_wasm_add_input(handle, ptr));
+        if (status) throw lastError(handle, status);
+        nameAll(handle, index, 1, inputs[index].names);
+      });
+      if (items) nameAll(handle, 0, 0, items.names);
+      const [itemsPtr, goldPtr, predPtr, endsPtr] = buffers;
+      for (let at = 0; at < n; at += block) {
+        const count = Math.min(block, n - at);
+        /** @type {(ids: Uint32Array, ptr: number) => void} */
+        const put = (ids, ptr) => new Uint32Array(module.HEAPU8.buffer, ptr, count).set(ids.subarray(at, at + count));
+        if (items) put(items.ids, itemsPtr);
+        if (ends) module.HEAPU8.set(ends.subarray(at, at + count), endsPtr);
+        put(inputs[0].ids, goldPtr);
+        put(inputs[1].ids, predPtr);
+        let status = module._ce_wasm_feed_ids(handle, 0, items ? itemsPtr : 0, goldPtr, ends ? endsPtr : 0, count);
+        if (status) throw lastError(handle, status);
+        module._ce_wasm_feed_ids(handle, 1, items ? itemsPtr : 0, predPtr, 0, count);
+      }
+      for (const index of [0, 1]) {
+        const status = module._ce_wasm_close(handle, index);
+        if (status && index === 0) throw lastError(handle, status);
+      }
+      let status = module._ce_wasm_finish(handle);
+      if (status) throw lastError(handle, status);
+      do status = module._ce_wasm_resample(handle, 100);
+      while (!status && module._ce_wasm_resampled(handle) < module._ce_wasm_resamples(handle));
+      if (status || (status = module._ce_wasm_json(handle))) throw lastError(handle, status);
+      const row = JSON.parse(readString(module._ce_wasm_text(handle), module._ce_wasm_text_length(handle))).systems[0];
+      if (row.error) throw new CeError(row.error);
+      const result = { token: row.token, ...(items && row.type ? { type: row.type } : {}), ...(row.ci ? { ci: row.ci } : {}) };
+      if (!columns) return result;
+      /** @type {Record<string, Record<string, any>>} */
+      const kept = {};
+      for (const [level, values] of Object.entries(result)) {
+        const keys = Object.keys(values).filter((id) => columns.includes(level === 'ci' ? id : `${level}.${id}`));
+        if (keys.length) kept[level] = Object.fromEntries(keys.map((id) => [id, values[id]]));
+      }
+      return /** @type {any} */ (kept);
+    } finally {
+      buffers.forEach((b) => b && module._free(b));
+      module._ce_wasm_free(handle);
+    }
+  }
+
+  return {
+    version,
+    options: [...optionIds.keys()],
+    measures,
+    formats,
+    mapPresets,
+    evaluate,
+    evaluateStream,
+    preview,
+    table,
+    release,
+    score,
+  };
 }

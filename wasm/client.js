@@ -1,11 +1,23 @@
-// The page's handle on the core worker: typed requests, progress routing, real cancel.
+// The page's handle on the core worker: typed requests (protocol.js), progress routing, real
+// cancel.
+
+/** @typedef {import('./protocol.js').CoreErrorData} CoreErrorData */
+/** @typedef {import('./protocol.js').Progress} Progress */
+/** @typedef {import('./protocol.js').Requests} Requests */
+/** @typedef {import('./protocol.js').Responses} Responses */
+/** @typedef {import('./protocol.js').RequestMessage} RequestMessage */
+/** @typedef {import('./protocol.js').WorkerMessage} WorkerMessage */
 
 /** An error the core reported, as plain fields that crossed the worker boundary. */
 export class CoreError extends Error {
+  /** @param {CoreErrorData} data */
   constructor({ code, message, file = '', line = 0, column = 0 }) {
     super(message);
     this.name = 'CoreError';
-    Object.assign(this, { code, file, line, column });
+    this.code = code;
+    this.file = file;
+    this.line = line;
+    this.column = column;
   }
 }
 
@@ -16,55 +28,88 @@ const abortError = () => {
 };
 
 /**
- * Returns {ready, evaluate(request, {onProgress}), preview(input), cancel()}. onProgress gets
- * {done, total, phase}: phase 'read' counts bytes, 'bootstrap' the resamples done of B. The
- * worker starts on first use; cancel() terminates it, rejects what was pending with an AbortError, and the
- * next call starts a fresh worker.
+ * @typedef {Object} Pending
+ * @property {(value: any) => void} resolve
+ * @property {(error: Error) => void} reject
+ * @property {(progress: Progress) => void} [onProgress]
  */
+
+/**
+ * The client the page holds. The worker starts on first use; cancel() terminates it, rejects
+ * what was pending with an AbortError, and the next call starts a fresh worker.
+ * @typedef {Object} CoreClient
+ * @property {Promise<{version: string}>} ready resolves once the core has loaded
+ * @property {(request: Requests['evaluate'], handlers?: {onProgress?: (progress: Progress) => void}) => Promise<Responses['evaluate']>} evaluate
+ *   onProgress gets {done, total, phase}: phase 'read' counts bytes, 'bootstrap' the resamples
+ *   done of B
+ * @property {(input: Requests['preview']) => Promise<Responses['preview']>} preview how the
+ *   head of a file reads
+ * @property {(request: Requests['table']) => Promise<Responses['table']>} table a table of the
+ *   last evaluation, written by the core
+ * @property {() => void} cancel
+ */
+
+/** @returns {CoreClient} */
 export function createCoreClient() {
+  /** @type {Worker | null} */
   let worker = null;
-  let ready = null;
+  /** @type {Promise<{version: string}>} */
+  let ready = Promise.resolve({ version: '' });
   let nextId = 1;
+  /** @type {Map<number, Pending>} */
   const pending = new Map();
 
+  /** @param {Error} error */
   const rejectAll = (error) => {
     for (const { reject } of pending.values()) reject(error);
     pending.clear();
   };
 
+  /** @returns {Worker} */
   const start = () => {
-    worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    const started = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    worker = started;
     ready = new Promise((resolve, reject) => {
-      worker.onmessage = ({ data: message }) => {
-        const { id, type, data } = message;
-        if (type === 'ready') return resolve(data);
-        if (id === undefined && type === 'error') {
-          const error = new CoreError(data);
+      started.onmessage = ({ data }) => {
+        const message = /** @type {WorkerMessage} */ (data);
+        if (message.type === 'ready') return resolve(message.data);
+        if (message.type === 'error' && message.id === undefined) {
+          // An error of no request: the core did not load.
+          const error = new CoreError(message.data);
           reject(error);
           return rejectAll(error);
         }
+        const id = /** @type {number} */ (message.id); // every other message answers one
         const call = pending.get(id);
         if (!call) return;
-        if (type === 'progress') return call.onProgress?.(data);
+        if (message.type === 'progress') return call.onProgress?.(message.data);
         pending.delete(id);
-        if (type === 'result') call.resolve(data);
-        else call.reject(new CoreError(data));
+        if (message.type === 'result') call.resolve(message.data);
+        else call.reject(new CoreError(message.data));
       };
-      worker.onerror = (event) => {
+      started.onerror = (event) => {
         const error = new CoreError({ code: 'CE_ERR_INTERNAL', message: event.message || 'the core worker failed' });
         reject(error);
         rejectAll(error);
       };
     });
     ready.catch(() => {}); // reported to whoever awaits it; never unhandled
+    return started;
   };
 
+  /**
+   * @template {keyof Requests} K
+   * @param {K} type
+   * @param {Requests[K]} data
+   * @param {(progress: Progress) => void} [onProgress]
+   * @returns {Promise<Responses[K]>}
+   */
   const send = (type, data, onProgress) => {
-    if (!worker) start();
+    const target = worker ?? start();
     const id = nextId++;
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve, reject, onProgress });
-      worker.postMessage({ id, type, data });
+      target.postMessage(/** @type {RequestMessage} */ ({ id, type, data }));
     });
   };
 
@@ -76,9 +121,11 @@ export function createCoreClient() {
     evaluate(request, { onProgress } = {}) {
       return send('evaluate', request, onProgress);
     },
-    /** How the head of a file reads: {format, detected, records, error?}. */
     preview(input) {
       return send('preview', input);
+    },
+    table(request) {
+      return send('table', request);
     },
     cancel() {
       if (!worker) return;

@@ -34,14 +34,38 @@ CE_EXPORT const char *ce_wasm_option_name(int opt) {
 CE_EXPORT const char *ce_wasm_status_name(int status) {
   return ce_status_name((ce_status)status);
 }
+CE_EXPORT const char *ce_wasm_option_choice(int opt, int value) {
+  return ce_opt_choice((ce_option)opt, (unsigned)value);
+}
+CE_EXPORT int ce_wasm_is_token_measure(int measure) {
+  return CE_IS_TOKEN_MEASURE(measure);
+}
 CE_EXPORT int ce_wasm_format_from_name(const char *name) {
   return ce_format_from_name(name);
+}
+CE_EXPORT const char *ce_wasm_format_name(int format) {
+  return ce_format_name((ce_format)format);
 }
 CE_EXPORT int ce_wasm_format_count(void) {
   return CE_FORMAT_COUNT;
 }
 CE_EXPORT int ce_wasm_measure_from_id(const char *id) {
   return ce_measure_from_id(id);
+}
+CE_EXPORT const char *ce_wasm_map_preset_name(int index) {
+  return ce_map_preset_name((size_t)index);
+}
+CE_EXPORT int ce_wasm_measure_count(void) {
+  return CE_MEASURE_COUNT;
+}
+CE_EXPORT const char *ce_wasm_measure_id(int m) {
+  return ce_measure_id((ce_measure)m);
+}
+CE_EXPORT const char *ce_wasm_measure_label(int m) {
+  return ce_measure_label((ce_measure)m);
+}
+CE_EXPORT int ce_wasm_measure_higher_is_better(int m) {
+  return ce_measure_higher_is_better((ce_measure)m);
 }
 CE_EXPORT int ce_wasm_baseline_count(void) {
   return CE_BASELINE_COUNT;
@@ -107,6 +131,17 @@ CE_EXPORT int ce_wasm_feed(ce_wasm_handle *handle, int index, const void *bytes,
   return ce_eval_feed(handle->ev, (size_t)index, bytes, len, &handle->error);
 }
 
+/* Tokens by number: `count` names, lens[i] bytes each, one after another in `bytes`. */
+CE_EXPORT int ce_wasm_name(ce_wasm_handle *handle, int index, int table, const char *bytes,
+                           const size_t *lens, size_t count) {
+  return ce_eval_name(handle->ev, (size_t)index, (ce_names)table, bytes, lens, count,
+                      &handle->error);
+}
+CE_EXPORT int ce_wasm_feed_ids(ce_wasm_handle *handle, int index, const uint32_t *items,
+                               const uint32_t *labels, const uint8_t *ends, size_t count) {
+  return ce_eval_feed_ids(handle->ev, (size_t)index, items, labels, ends, count, &handle->error);
+}
+
 CE_EXPORT double ce_wasm_backlog(const ce_wasm_handle *handle, int index) {
   return (double)ce_eval_backlog(handle->ev, (size_t)index);
 }
@@ -151,17 +186,30 @@ CE_EXPORT int ce_wasm_json(ce_wasm_handle *handle) {
   return keep_text(handle, status, json, len);
 }
 
-/* A table of `count` columns given as (level, measure) pairs, kept as the handle's text. */
-CE_EXPORT int ce_wasm_table(ce_wasm_handle *handle, int format, const int *pairs, int count) {
-  ce_column *columns = malloc(sizeof *columns * (count > 0 ? (size_t)count : 1));
-  if (!columns) return CE_ERR_NOMEM;
-  for (int c = 0; c < count; c++)
+/*
+ * A table of `count` columns given as (level, measure) pairs, of the `row_count` rows in
+ * `rows` (every row when row_count is negative), kept as the handle's text.
+ */
+CE_EXPORT int ce_wasm_table(ce_wasm_handle *handle, int format, const int *pairs, int count,
+                            const int *rows, int row_count) {
+  size_t columns_count = count > 0 ? (size_t)count : 0;
+  size_t shown = row_count > 0 ? (size_t)row_count : 0;
+  ce_column *columns = malloc(sizeof *columns * (columns_count ? columns_count : 1));
+  size_t *order = malloc(sizeof *order * (shown ? shown : 1));
+  ce_status status = columns && order ? CE_OK : CE_ERR_NOMEM;
+  for (size_t c = 0; !status && c < columns_count; c++)
     columns[c] = (ce_column){(ce_level)pairs[2 * c], (ce_measure)pairs[2 * c + 1]};
+  for (size_t i = 0; !status && i < shown; i++) {
+    if (rows[i] < 0) status = CE_ERR_USAGE;
+    order[i] = (size_t)rows[i];
+  }
   char *text = NULL;
   size_t len = 0;
-  ce_status status =
-      ce_eval_table(handle->ev, (ce_table_format)format, columns, (size_t)count, &text, &len);
+  if (!status)
+    status = ce_eval_table(handle->ev, (ce_table_format)format, columns, columns_count,
+                           row_count < 0 ? NULL : order, shown, &text, &len);
   free(columns);
+  free(order);
   return keep_text(handle, status, text, len);
 }
 

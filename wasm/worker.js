@@ -1,62 +1,68 @@
-// The dedicated worker: loads the wasm core once, then answers `evaluate` requests.
-// Protocol (every message {id, type, data}):
-//   page → worker  {id, type: 'evaluate', data: {gold, systems, options}}; each input has
-//                  {name, format?} and `blob` (a File: read here in chunks through its stream,
-//                  never whole) or `bytes`
-//                  {id, type: 'preview', data: {name, bytes, format?, column?, depth?}}
-//   worker → page  {type: 'ready', data: {version}} once the core has loaded
-//                  {id, type: 'progress', data: {done, total, phase}} at most ~20 a second;
-//                  phase 'read' counts bytes, 'bootstrap' resamples done of B
-//                  {id, type: 'result', data: <SPEC §4 JSON, or the preview>}
-//                  {id, type: 'error', data: {code, message, file, line, column}}
-// Cancelling is the page's job: it terminates this worker and starts another.
-import createModule from './build/clustereval.mjs';
+// The dedicated worker: loads the wasm core once, then answers the page's requests. The
+// messages are described, and type-checked, in protocol.js.
+import createModule from '#clustereval-wasm';
 import wasmUrl from './build/clustereval.wasm?url';
-import { bindCore } from './binding.js';
+import { CeError, bindCore } from './binding.js';
+
+/** @typedef {import('./protocol.js').CoreErrorData} CoreErrorData */
+/** @typedef {import('./protocol.js').RequestMessage} RequestMessage */
+/** @typedef {import('./protocol.js').WorkerMessage} WorkerMessage */
 
 const PROGRESS_INTERVAL_MS = 50;
 
+/** @param {WorkerMessage} message */
+const post = (message) => self.postMessage(message);
+
+/**
+ * @param {unknown} error
+ * @returns {CoreErrorData}
+ */
 const plainError = (error) =>
-  error && error.name === 'CeError'
+  error instanceof CeError
     ? error.toJSON()
-    : { code: 'CE_ERR_INTERNAL', message: String(error?.message ?? error), file: '', line: 0, column: 0 };
+    : { code: 'CE_ERR_INTERNAL', message: String(error instanceof Error ? error.message : error), file: '', line: 0, column: 0 };
 
 const core = createModule({ locateFile: () => wasmUrl }).then(bindCore);
 
 core.then(
-  ({ version }) => self.postMessage({ type: 'ready', data: { version } }),
-  (error) => self.postMessage({ type: 'error', data: plainError(error) }),
+  ({ version }) => post({ type: 'ready', data: { version } }),
+  (error) => post({ type: 'error', data: plainError(error) }),
 );
 
-self.onmessage = async ({ data: message }) => {
-  const { id, type, data } = message;
-  if (type === 'preview') {
-    try {
-      const { preview } = await core;
-      self.postMessage({ id, type: 'result', data: preview(data) });
-    } catch (error) {
-      self.postMessage({ id, type: 'error', data: plainError(error) });
+/** @param {RequestMessage} message */
+async function answer(message) {
+  const { id } = message;
+  const bound = await core;
+  switch (message.type) {
+    case 'preview':
+      return bound.preview(message.data);
+    case 'table':
+      return bound.table(message.data);
+    case 'evaluate': {
+      let last = 0;
+      let lastPhase = '';
+      return bound.evaluateStream(message.data, (done, total, phase = 'read') => {
+        const now = performance.now();
+        // A new phase always gets through: the page changes its wording at once.
+        if (now - last < PROGRESS_INTERVAL_MS && done < total && phase === lastPhase) return;
+        last = now;
+        lastPhase = phase;
+        post({ id, type: 'progress', data: { done, total, phase } });
+      });
     }
-    return;
+    default: {
+      /** @type {{type: unknown}} */
+      const unknown = message;
+      throw new CeError({ code: 'CE_ERR_USAGE', message: `unknown request '${unknown.type}'` });
+    }
   }
-  if (type !== 'evaluate') {
-    self.postMessage({ id, type: 'error', data: { code: 'CE_ERR_USAGE', message: `unknown request '${type}'` } });
-    return;
-  }
+}
+
+self.onmessage = async ({ data }) => {
+  const message = /** @type {RequestMessage} */ (data);
   try {
-    const { evaluateStream } = await core;
-    let last = 0;
-    let lastPhase = '';
-    const result = await evaluateStream(data, (done, total, phase = 'read') => {
-      const now = performance.now();
-      // A new phase always gets through: the page changes its wording at once.
-      if (now - last < PROGRESS_INTERVAL_MS && done < total && phase === lastPhase) return;
-      last = now;
-      lastPhase = phase;
-      self.postMessage({ id, type: 'progress', data: { done, total, phase } });
-    });
-    self.postMessage({ id, type: 'result', data: result });
+    post({ id: message.id, type: 'result', data: await answer(message) });
   } catch (error) {
-    self.postMessage({ id, type: 'error', data: plainError(error) });
+    post({ id: message.id, type: 'error', data: plainError(error) });
   }
 };

@@ -121,6 +121,10 @@ const char *ce_opt_name(ce_option opt);
 ce_status ce_opt_bounds(ce_option opt, double *default_value, double *min, double *max);
 /* CE_OK when `value` is allowed for `opt`: within bounds, and whole for integral options. */
 ce_status ce_opt_check(ce_option opt, double value);
+/* The name of value `value` of an option that chooses among names ("geometric" for
+ * CE_OPT_NMI_MEAN 1; CE_OPT_UNCLUSTERED, CE_OPT_LEVELS), as the CLI and the JSON spell it;
+ * NULL for other options and values. */
+const char *ce_opt_choice(ce_option opt, unsigned value);
 
 /* ----------------------------------------------------------------- formats */
 
@@ -151,56 +155,61 @@ ce_format ce_format_from_name(const char *id);
 /* ---------------------------------------------------------------- measures */
 
 /*
- * X(name, id, higher_is_better), in SPEC §3.1 order, then §3.2 and §3.3. Ids are stable: JSON keys,
- * CLI names, UI ids. For entropies and VI lower is better; for mi higher.
+ * X(name, id, higher, logs, label, latex), in SPEC §3.1 order, then §3.2 and §3.3. Ids are
+ * stable: JSON keys, CLI names, UI ids. `higher`: 1 when a higher value is better, 0 when a
+ * lower one is (conditional entropies, VI), -1 for a quantity with no direction (the entropy of
+ * one side alone, H(C) or H(K)), which no table marks best. `logs`: 1 for a value in the unit
+ * of the log base (nats, or bits with --log2). `label`: the short human name tables show as a
+ * column title ("M-1"); `latex`: the same for LaTeX where escaping the label would not do, or
+ * NULL.
  */
-#define CE_MEASURE_MAP(X)                   \
-  X(CE_M1, "m1", 1)                         \
-  X(CE_O1, "o1", 1)                         \
-  X(CE_INV_PURITY, "inv_purity", 1)         \
-  X(CE_H_C, "h_c", 0)                       \
-  X(CE_H_K, "h_k", 0)                       \
-  X(CE_H_C_GIVEN_K, "h_c_given_k", 0)       \
-  X(CE_H_K_GIVEN_C, "h_k_given_c", 0)       \
-  X(CE_MI, "mi", 1)                         \
-  X(CE_HOMOGENEITY, "homogeneity", 1)       \
-  X(CE_COMPLETENESS, "completeness", 1)     \
-  X(CE_V_MEASURE, "v_measure", 1)           \
-  X(CE_VI, "vi", 0)                         \
-  X(CE_NVI, "nvi", 0)                       \
-  X(CE_NMI, "nmi", 1)                       \
-  X(CE_AMI, "ami", 1)                       \
-  X(CE_ARI, "ari", 1)                       \
-  X(CE_RAND, "rand", 1)                     \
-  X(CE_PAIR_P, "pair_p", 1)                 \
-  X(CE_PAIR_R, "pair_r", 1)                 \
-  X(CE_PAIR_F, "pair_f", 1)                 \
-  X(CE_FMI, "fmi", 1)                       \
-  X(CE_BCUBED_P, "bcubed_p", 1)             \
-  X(CE_BCUBED_R, "bcubed_r", 1)             \
-  X(CE_BCUBED_F, "bcubed_f", 1)             \
-  X(CE_ENTROPY_BITS, "entropy_bits", 0)     \
-  X(CE_ENTROPY_SCALED, "entropy_scaled", 0) \
-  X(CE_GROUPING_P, "grouping_p", 1)         \
-  X(CE_GROUPING_R, "grouping_r", 1)         \
-  X(CE_GROUPING_F, "grouping_f", 1)         \
-  X(CE_MACRO_I_M1, "macro_i_m1", 1)         \
-  X(CE_MACRO_I_O1, "macro_i_o1", 1)         \
-  X(CE_MICRO_I_M1, "micro_i_m1", 1)         \
-  X(CE_MICRO_I_O1, "micro_i_o1", 1)         \
-  X(CE_MICRO_C_M1, "micro_c_m1", 1)         \
-  X(CE_MICRO_C_O1, "micro_c_o1", 1)         \
-  X(CE_EBCUBED_P, "ebcubed_p", 1)           \
-  X(CE_EBCUBED_R, "ebcubed_r", 1)           \
-  X(CE_EBCUBED_F, "ebcubed_f", 1)           \
-  X(CE_COVER_P, "cover_p", 1)               \
-  X(CE_COVER_R, "cover_r", 1)               \
-  X(CE_COVER_F, "cover_f", 1)               \
-  X(CE_SUB_P, "sub_p", 1)                   \
-  X(CE_SUB_R, "sub_r", 1)
+#define CE_MEASURE_MAP(X)                                             \
+  X(CE_M1, "m1", 1, 0, "M-1", NULL)                                   \
+  X(CE_O1, "o1", 1, 0, "1-1", NULL)                                   \
+  X(CE_INV_PURITY, "inv_purity", 1, 0, "Inv. pur.", NULL)             \
+  X(CE_H_C, "h_c", -1, 1, "H(C)", "$H(C)$")                           \
+  X(CE_H_K, "h_k", -1, 1, "H(K)", "$H(K)$")                           \
+  X(CE_H_C_GIVEN_K, "h_c_given_k", 0, 1, "H(C|K)", "$H(C|K)$")        \
+  X(CE_H_K_GIVEN_C, "h_k_given_c", 0, 1, "H(K|C)", "$H(K|C)$")        \
+  X(CE_MI, "mi", 1, 1, "I(C;K)", "$I(C;K)$")                          \
+  X(CE_HOMOGENEITY, "homogeneity", 1, 0, "Hom.", NULL)                \
+  X(CE_COMPLETENESS, "completeness", 1, 0, "Compl.", NULL)            \
+  X(CE_V_MEASURE, "v_measure", 1, 0, "V", NULL)                       \
+  X(CE_VI, "vi", 0, 1, "VI", NULL)                                    \
+  X(CE_NVI, "nvi", 0, 0, "NVI", NULL)                                 \
+  X(CE_NMI, "nmi", 1, 0, "NMI", NULL)                                 \
+  X(CE_AMI, "ami", 1, 0, "AMI", NULL)                                 \
+  X(CE_ARI, "ari", 1, 0, "ARI", NULL)                                 \
+  X(CE_RAND, "rand", 1, 0, "Rand", NULL)                              \
+  X(CE_PAIR_P, "pair_p", 1, 0, "PP", NULL)                            \
+  X(CE_PAIR_R, "pair_r", 1, 0, "PR", NULL)                            \
+  X(CE_PAIR_F, "pair_f", 1, 0, "PF", NULL)                            \
+  X(CE_FMI, "fmi", 1, 0, "FMI", NULL)                                 \
+  X(CE_BCUBED_P, "bcubed_p", 1, 0, "B³ P", "B$^3$ P")                 \
+  X(CE_BCUBED_R, "bcubed_r", 1, 0, "B³ R", "B$^3$ R")                 \
+  X(CE_BCUBED_F, "bcubed_f", 1, 0, "B³ F", "B$^3$ F")                 \
+  X(CE_ENTROPY_BITS, "entropy_bits", 0, 0, "Ent. (bits)", NULL)       \
+  X(CE_ENTROPY_SCALED, "entropy_scaled", 0, 0, "Ent. (scaled)", NULL) \
+  X(CE_GROUPING_P, "grouping_p", 1, 0, "Grp. P", NULL)                \
+  X(CE_GROUPING_R, "grouping_r", 1, 0, "Grp. R", NULL)                \
+  X(CE_GROUPING_F, "grouping_f", 1, 0, "Grp. F", NULL)                \
+  X(CE_MACRO_I_M1, "macro_i_m1", 1, 0, "MacroI M-1", NULL)            \
+  X(CE_MACRO_I_O1, "macro_i_o1", 1, 0, "MacroI 1-1", NULL)            \
+  X(CE_MICRO_I_M1, "micro_i_m1", 1, 0, "MicroI M-1", NULL)            \
+  X(CE_MICRO_I_O1, "micro_i_o1", 1, 0, "MicroI 1-1", NULL)            \
+  X(CE_MICRO_C_M1, "micro_c_m1", 1, 0, "MicroC M-1", NULL)            \
+  X(CE_MICRO_C_O1, "micro_c_o1", 1, 0, "MicroC 1-1", NULL)            \
+  X(CE_EBCUBED_P, "ebcubed_p", 1, 0, "EB³ P", "EB$^3$ P")             \
+  X(CE_EBCUBED_R, "ebcubed_r", 1, 0, "EB³ R", "EB$^3$ R")             \
+  X(CE_EBCUBED_F, "ebcubed_f", 1, 0, "EB³ F", "EB$^3$ F")             \
+  X(CE_COVER_P, "cover_p", 1, 0, "Cov. P", NULL)                      \
+  X(CE_COVER_R, "cover_r", 1, 0, "Cov. R", NULL)                      \
+  X(CE_COVER_F, "cover_f", 1, 0, "Cov. F", NULL)                      \
+  X(CE_SUB_P, "sub_p", 1, 0, "Sub. P", NULL)                          \
+  X(CE_SUB_R, "sub_r", 1, 0, "Sub. R", NULL)
 
 typedef enum ce_measure {
-#define CE_MEASURE_ENUM_(name, id, higher) name,
+#define CE_MEASURE_ENUM_(name, id, higher, logs, label, latex) name,
   CE_MEASURE_MAP(CE_MEASURE_ENUM_)
 #undef CE_MEASURE_ENUM_
       CE_MEASURE_COUNT
@@ -212,10 +221,14 @@ typedef enum ce_measure {
 #define CE_IS_TOKEN_MEASURE(m) \
   ((m) < CE_CONTINGENCY_MEASURE_COUNT || (m) == CE_SUB_P || (m) == CE_SUB_R)
 
-/* 1 when a higher value is better, 0 when lower is (entropies, VI), -1 outside the enum. */
+/* 1 when a higher value is better, 0 when lower is (conditional entropies, VI), -1 when the
+ * measure has no direction (H(C), H(K)) or is outside the enum. */
 int ce_measure_higher_is_better(ce_measure measure);
 /* The measure's stable id ("v_measure"), or NULL outside the enum. */
 const char *ce_measure_id(ce_measure measure);
+/* The measure's short human name, a table's column title ("V", "MacroI M-1"; UTF-8), or NULL
+ * outside the enum. */
+const char *ce_measure_label(ce_measure measure);
 /* CE_MEASURE_COUNT when `id` names no measure. */
 ce_measure ce_measure_from_id(const char *id);
 
@@ -260,6 +273,33 @@ ce_status ce_eval_feed(ce_eval *ev, size_t index, const void *bytes, size_t len,
 
 /* Marks the end of input `index`. Same return convention as ce_eval_feed. */
 ce_status ce_eval_close(ce_eval *ev, size_t index, ce_error *err);
+
+/*
+ * Tokens as numbers instead of text, for callers that hold a labelled corpus in arrays (the
+ * Python and JavaScript bindings): the run reads them as it reads the lines of a tagged
+ * corpus, with the same options, maps, exclusions, pairing and results.
+ *
+ * ce_eval_name names the next `count` strings of a table, numbered on from those named
+ * before (0 first): string i is lens[i] bytes of `bytes`, one after another (copied; UTF-8
+ * without NUL, else CE_ERR_ENCODING). CE_NAMES_ITEMS is the run's table of items (words),
+ * shared by every input; CE_NAMES_LABELS holds the labels of input `index` (unused for
+ * items). A string no token uses is never seen by the run.
+ */
+typedef enum ce_names { CE_NAMES_ITEMS, CE_NAMES_LABELS } ce_names;
+ce_status ce_eval_name(ce_eval *ev, size_t index, ce_names table, const char *bytes,
+                       const size_t *lens, size_t count, ce_error *err);
+
+/*
+ * Gives input `index` (a corpus input, fed no bytes) its next `count` tokens: token t is the
+ * item numbered items[t] carrying the label numbered labels[t]. `items` NULL gives every token
+ * the empty item (token level only makes sense then); `ends` (may be NULL) marks with a
+ * non-zero byte the last token of a sentence (gold's sentences count; a test corpus' too).
+ * A number that was not named is CE_ERR_USAGE. Errors name the input and, as the line, the
+ * token's position in it (1-based). Same return convention as ce_eval_feed; feed the inputs
+ * in turns of some thousand tokens (see ce_eval_backlog) and close each with ce_eval_close.
+ */
+ce_status ce_eval_feed_ids(ce_eval *ev, size_t index, const uint32_t *items, const uint32_t *labels,
+                           const uint8_t *ends, size_t count, ce_error *err);
 
 /*
  * Computes every measure once all inputs are closed. Fails only when the run as a
@@ -375,17 +415,26 @@ typedef enum ce_table_format {
   CE_TABLE_TEXT,     /* aligned columns for a terminal */
   CE_TABLE_TSV,      /* full precision */
   CE_TABLE_CSV,      /* full precision, RFC 4180 quoting */
-  CE_TABLE_MARKDOWN, /* 4 decimals */
-  CE_TABLE_LATEX     /* 4 decimals, a tabular with one row per system */
+  CE_TABLE_MARKDOWN, /* 4 decimals, column titles, the best in bold */
+  CE_TABLE_LATEX     /* 4 decimals, a booktabs tabular with one row per system */
 } ce_table_format;
 
 /*
- * The systems × columns table after ce_eval_finish. A failed row shows its error; a value
- * not defined shows "n/a". Header names are "token.m1", "type.macro_i_m1" and so on.
+ * The systems × columns table after ce_eval_finish, of the rows `rows[0..row_count)` in that
+ * order (row indices as in ce_eval_value), or of every row in the run's order (systems, then
+ * baselines) when `rows` is NULL. A failed row shows its error; a value not defined shows
+ * "n/a". Text, TSV and CSV name the columns by id ("token.m1") and show every digit in TSV
+ * and CSV. Markdown and LaTeX show four decimals under titles from the measure table
+ * ("Token M-1", "Token H(C|K) (nats)"; in LaTeX, "Token level" and "Type level" spans over
+ * "M-1"), put the best value of each column in bold (among the rows shown that are not
+ * baselines, when two or more have one; never for a measure with no direction), and set the
+ * baselines in italics, in LaTeX after a rule. After --bootstrap, a line below the Markdown
+ * table and a comment above the LaTeX one say what the intervals rest on.
  * The caller frees *text with ce_free.
  */
 ce_status ce_eval_table(const ce_eval *ev, ce_table_format format, const ce_column *columns,
-                        size_t column_count, char **text, size_t *len);
+                        size_t column_count, const size_t *rows, size_t row_count, char **text,
+                        size_t *len);
 
 /*
  * How the systems compare (SPEC §3.5), for the table's columns: after --bootstrap, one

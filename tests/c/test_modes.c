@@ -130,7 +130,7 @@ static void test_types_from_tokens_drop(void) {
   CHECK_NEAR(value(ev, 0, CE_LEVEL_TYPE, CE_MICRO_C_O1), 1.0, 1e-15);
   char *table = NULL;
   ce_column columns[] = {{CE_LEVEL_TOKEN, CE_M1}};
-  CHECK(ce_eval_table(ev, CE_TABLE_TSV, columns, 1, &table, NULL) == CE_OK);
+  CHECK(ce_eval_table(ev, CE_TABLE_TSV, columns, 1, NULL, 0, &table, NULL) == CE_OK);
   CHECK(strcmp(table, "system\ttoken.m1\ns\t1\n") == 0);
   ce_free(table);
   char *json = json_of(ev);
@@ -381,16 +381,17 @@ static void test_tables(void) {
   ce_eval *ev = run(inputs, 2, &s);
   ce_column columns[] = {{CE_LEVEL_TOKEN, CE_M1}, {CE_LEVEL_TYPE, CE_MACRO_I_O1}};
   char *text = NULL;
-  CHECK(ce_eval_table(ev, CE_TABLE_CSV, columns, 2, &text, NULL) == CE_OK);
+  CHECK(ce_eval_table(ev, CE_TABLE_CSV, columns, 2, NULL, 0, &text, NULL) == CE_OK);
   CHECK_STR_CONTAINS(text, "system,token.m1,type.macro_i_o1\n\"sys,1\",1,");
   ce_free(text);
-  CHECK(ce_eval_table(ev, CE_TABLE_MARKDOWN, columns, 2, &text, NULL) == CE_OK);
-  CHECK_STR_CONTAINS(
-      text, "| system | token.m1 | type.macro_i_o1 |\n|---|---:|---:|\n| sys,1 | 1.0000 |");
+  CHECK(ce_eval_table(ev, CE_TABLE_MARKDOWN, columns, 2, NULL, 0, &text, NULL) == CE_OK);
+  CHECK_STR_CONTAINS(text,
+                     "| System | Token M-1 | Type MacroI 1-1 |\n| --- | ---: | ---: |\n| `sys,1` | "
+                     "1.0000 |");
   ce_free(text);
-  CHECK(ce_eval_table(ev, CE_TABLE_LATEX, columns, 2, &text, NULL) == CE_OK);
+  CHECK(ce_eval_table(ev, CE_TABLE_LATEX, columns, 2, NULL, 0, &text, NULL) == CE_OK);
   CHECK_STR_CONTAINS(text, "\\begin{tabular}{lrr}");
-  CHECK_STR_CONTAINS(text, "system & token.m1 & type.macro\\_i\\_o1 \\\\");
+  CHECK_STR_CONTAINS(text, "System & M-1 & MacroI 1-1 \\\\");
   ce_free(text);
   CHECK(ce_eval_report(ev, CE_REPORT_DETAILS, &text, NULL) == CE_OK);
   CHECK_STR_CONTAINS(text, "sys,1\ta\tX Y\tk1 k2\tX Y\t2\t1\t");

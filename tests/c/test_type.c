@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "mask_instance.h"
 #include "measures/hillclimb_internal.h"
 #include "common/rng_internal.h"
 #include "entries_text.h"
@@ -220,20 +221,6 @@ static void test_every_item_in_every_cluster(void) {
 
 /* ---- Small instances as bit masks, for exhaustive search ---- */
 
-enum { MAX_L = 24, MAX_N = 8, MAX_M = 16 };
-
-typedef struct instance {
-  int l, n, m;
-  unsigned gold[MAX_L];   /* A_i as a mask of classes */
-  unsigned system[MAX_L]; /* B_i as a mask of clusters */
-} instance;
-
-static int bits(unsigned x) {
-  int count = 0;
-  for (; x; x &= x - 1) count++;
-  return count;
-}
-
 /* The three measures straight from their definitions; h[k] = -1 leaves k unmapped. */
 static void naive(const instance *x, const int *h, double out[3]) {
   int im_sum = 0, h_sum = 0, a_sum = 0;
@@ -303,25 +290,6 @@ static double macro_c(const instance *x, const uint32_t *h) {
     n_star += bits(union_of[c]);
   }
   return 2.0 * cm / (gold_size + n_star);
-}
-
-static void to_entries(const instance *x, ce_entries *e) {
-  uint32_t gi[MAX_L * MAX_N], gl[MAX_L * MAX_N], si[MAX_L * MAX_M], sl[MAX_L * MAX_M];
-  size_t gn = 0, sn = 0;
-  for (int i = 0; i < x->l; i++) {
-    for (int c = 0; c < x->n; c++)
-      if (x->gold[i] >> c & 1) {
-        gi[gn] = (uint32_t)i;
-        gl[gn++] = (uint32_t)c;
-      }
-    for (int k = 0; k < x->m; k++)
-      if (x->system[i] >> k & 1) {
-        si[sn] = (uint32_t)i;
-        sl[sn++] = (uint32_t)k;
-      }
-  }
-  CHECK(ce__entries_from_pairs(e, (size_t)x->l, (size_t)x->n, (size_t)x->m, gi, gl, gn, si, sl, sn,
-                               NULL, NULL) == CE_OK);
 }
 
 static int max_clusters(int n) {
@@ -443,7 +411,8 @@ static void test_exhaustive(void) {
       naive(&x, h, v);
       CHECK_NEAR(v[t], r.m1[t].value, EPS);
       CHECK(r.m1[t].value <= any[t] + EPS);
-      CHECK(r.m1[t].min <= r.m1[t].value && r.m1[t].hits >= 1 && r.m1[t].hits <= 10);
+      CHECK(r.m1[t].min <= r.m1[t].value &&
+            r.m1[t].hits <= 10); /* 0: the search beat every start */
       CHECK(r.m1[t].sweeps >= 10);
       if (r.m1[t].value >= any[t] - EPS) found[t]++;
       /* MacroC computed from the cluster side equals MacroI (§4.2, footnote 4). */

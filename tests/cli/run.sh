@@ -38,6 +38,12 @@ expect two-stdin 1 "" "read only once" -- - -
 expect text-table 0 "small-sys.tsv  *0\.8438  *0\.8438" "" -- $data/small-gold.tsv $data/small-sys.tsv
 expect json 0 '"schema":1' "" -- --format json $data/small-gold.tsv $data/small-sys.tsv
 expect log2 0 '"log":"2"' "" -- --format json --log2 $data/small-gold.tsv $data/small-sys.tsv
+# M-1 restarts say whether the search proved the optimum, and bound it (SPEC §4): on the demo
+# MacroI of Brown clusters is proved (one cluster a type), MicroC only bounded.
+expect m1-proved 0 '"macro_i_m1":{[^}]*"optimal":true,"bound":0\.4959600997506' "" \
+  -- --format json public/demo/brown-gold.tsv public/demo/brown-c50.tsv
+expect m1-bounded 0 '"micro_c_m1":{"max":0\.589[^}]*"optimal":false,"bound":0\.647' "" \
+  -- --format json public/demo/brown-gold.tsv public/demo/brown-c50.tsv
 expect short-system 2 "small-sys.tsv  *0\.8438" "sys-one-token-short.tsv:12: token ';' differs" \
   -- $data/small-gold.tsv $data/small-sys.tsv $data/bad/sys-one-token-short.tsv
 expect short-system-json 2 '"line":12' "sys-one-token-short.tsv:12:" \
@@ -64,7 +70,7 @@ expect sub-test 0 "ss.tsv  *0\.3333  *1\.0000" "" -- --measures sub_p,sub_r --su
 expect sub-test-too-many 1 "" "more --sub-test files than systems" -- --sub-test a --sub-test b g s
 expect formats 0 "" "small-gold.tsv read as tagged" -- --verbose $data/small-gold.tsv $data/small-sys.tsv
 expect detail-json 0 '"detail":{"classes":' "" -- --format json --detail $data/small-gold.tsv $data/small-sys.tsv
-expect markdown 0 "^| system | token.m1 |" "" -- --format markdown --measures token.m1 $data/small-gold.tsv $data/small-sys.tsv
+expect markdown 0 "^| System | Token M-1 |" "" -- --format markdown --measures token.m1 $data/small-gold.tsv $data/small-sys.tsv
 expect baselines 0 "^baseline:majority " "" -- --baselines majority,one $data/small-gold.tsv $data/small-sys.tsv
 expect reichart 0 "token.h_k_given_c  *type.macro_i_m1" "" -- --table reichart2010 $data/small-gold.tsv $data/small-sys.tsv
 expect bad-policy 1 "" "unknown policy 'keep'" -- --unclustered keep $data/small-gold.tsv $data/small-sys.tsv

@@ -155,6 +155,18 @@ test('intervals: shown under each value as the core gave them, and carried by th
   const [lo, hi] = cliSystem('brown-c50.tsv').ci['token.m1'];
   assert.ok(tex.includes(`{\\scriptsize[${lo.toFixed(4)}, ${hi.toFixed(4)}]}`), tex);
   assert.match(tex, /^% In brackets: the 95% percentile interval/);
+  const cliFormat = (format) =>
+    cliText(['--format', format, '--measures', measures.join(','), ...FLAGS, ...FILES], dir);
+  assert.equal(tex, cliFormat('latex'));
+
+  // Markdown: the command line's table, which goes on with the paired shares and the rank
+  // correlations.
+  await page.getByTestId('export-format').selectOption('markdown');
+  const md = (await download(page, () => page.getByTestId('export-download').click())).text;
+  const cliMd = cliFormat('markdown');
+  assert.ok(cliMd.startsWith(md), `${md}\n---\n${cliMd}`);
+  assert.match(md, new RegExp(`\\nIn brackets: the 95% percentile interval over ${RESAMPLES} `));
+  assert.match(cliMd.slice(md.length), /^\n\*\*bootstrap: /);
 
   // Sorting still follows the values.
   await page.locator('th[data-key="token.m1"] button').click();

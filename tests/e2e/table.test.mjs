@@ -180,11 +180,15 @@ test("the exported table is the command line's for the same files and options", 
   }
   assert.ok(Object.keys(json.systems[0].type).length > 10);
 
-  // Markdown, copied: four decimals, the best in bold.
+  // Markdown, copied: the command line's Markdown of the same columns, byte for byte (four
+  // decimals, titles, the best in bold).
   await page.getByTestId('export-format').selectOption('markdown');
   await page.getByTestId('export-copy').click();
   await page.getByText('Copied as Markdown.').waitFor();
   const md = await page.evaluate(() => navigator.clipboard.readText());
+  const cliFormat = (format) =>
+    cliText(['--format', format, ...flags, '--measures', measures, ...names], DATA);
+  assert.equal(md, cliFormat('markdown'));
   const line = md.split('\n').find((l) => l.includes('small-sys.tsv'));
   for (const id of ['m1', 'vi', 'ami']) {
     const want = expected['small-sys.tsv'].token[id].toFixed(4);
@@ -192,9 +196,11 @@ test("the exported table is the command line's for the same files and options", 
   }
   assert.match(md, /^\| System \| Token M-1 \| Token 1-1 \|/);
 
-  // LaTeX, downloaded: a booktabs tabular with Token level and Type level spans.
+  // LaTeX, downloaded: the command line's, a booktabs tabular with Token level and Type level
+  // spans.
   await page.getByTestId('export-format').selectOption('latex');
   const tex = (await download(page, () => page.getByTestId('export-download').click())).text;
+  assert.equal(tex, cliFormat('latex'));
   assert.match(tex, /\\begin\{tabular\}\{l(r)+\}/);
   assert.match(
     tex,
@@ -234,6 +240,19 @@ test("Reichart et al. Table 1 with baselines: the command line's table, the spre
   const args = ['--format', 'csv', '--table', 'reichart2010', '--baselines', 'random,majority'];
   const files = ['brown-gold.tsv', 'brown-c50.tsv', 'brown-c50-d3.tsv'];
   assert.equal(csv.text, cliText([...args, ...files], DEMO));
+  // So are its LaTeX and, before the rank correlations the command line adds for four rows,
+  // its Markdown.
+  const preset = async (format) => {
+    await page.getByTestId('export-format').selectOption(format);
+    return (await download(page, () => page.getByTestId('export-download').click())).text;
+  };
+  const cliAs = (format) => cliText([...args.slice(2), '--format', format, ...files], DEMO);
+  assert.equal(await preset('latex'), cliAs('latex'));
+  const md = await preset('markdown');
+  const cliMd = cliAs('markdown');
+  assert.ok(cliMd.startsWith(md), `${md}\n---\n${cliMd}`);
+  assert.match(cliMd.slice(md.length), /^\n\*\*rank correlation over 4 systems/);
+  assert.match(md, /\| \*baseline:majority\* \| 0\.9368 \|/, 'a baseline is never bold');
 
   // Sorting keeps the baselines below the systems.
   await page.locator('th[data-key="type.micro_i_m1"] button').click();
@@ -242,13 +261,28 @@ test("Reichart et al. Table 1 with baselines: the command line's table, the spre
     'baseline:random',
   ]);
 
-  // Each type-level M-1 number shows its spread over the restarts, as the result gives it.
+  // Each type-level M-1 number says how sure it is, as the result gives it: "optimal" where
+  // the search proved it (MacroI and MicroI of a type-based clustering), else the best of
+  // the starts and the bound no mapping can beat (MicroC here); the worst start and the
+  // hits are in its title.
   const cli = cliJson('--baselines', 'random,majority', ...files.map((f) => join(DEMO, f)));
-  const { min, hits } = cli.systems[0].restarts.micro_c_m1;
-  const spread = page.locator(
-    'td[data-key="type.micro_c_m1"][data-system="brown-c50.tsv"] [data-testid="restart-spread"]',
+  const spreadOf = (id) =>
+    page.locator(
+      `td[data-key="type.${id}"][data-system="brown-c50.tsv"] [data-testid="restart-spread"]`,
+    );
+  const { macro_i_m1: macro, micro_c_m1: microC } = cli.systems[0].restarts;
+  assert.equal(macro.optimal, true);
+  assert.equal(await spreadOf('macro_i_m1').locator('[aria-hidden]').textContent(), 'optimal');
+  assert.match(await spreadOf('macro_i_m1').getAttribute('title'), /^Optimal: /);
+  assert.equal(microC.optimal, false);
+  assert.ok(microC.bound > microC.max && microC.hits > 0);
+  assert.equal(
+    await spreadOf('micro_c_m1').locator('[aria-hidden]').textContent(),
+    `best of 10 starts, ≤${microC.bound.toFixed(4).slice(1)}`,
   );
-  assert.match(await spread.textContent(), new RegExp(`≥${min.toFixed(4).slice(1)} ${hits}/10`));
+  const title = await spreadOf('micro_c_m1').getAttribute('title');
+  assert.ok(title.includes(`worst ${microC.min.toFixed(4)}`), title);
+  assert.ok(title.includes(`${microC.hits} of 10 starts reached the best`), title);
 
   // A polysemous gold: the type-level contingency measures say n/a and why.
   await page.getByTestId('columns').selectOption('all');

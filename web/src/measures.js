@@ -1,5 +1,7 @@
 // Every measure the page can show, described once (SPEC §3.1–§3.3). Table headers, tooltips,
 // the notes and the option lists come from here; the numbers always come from the result JSON.
+// Labels and directions are the core's measure table's (CE_MEASURE_MAP in clustereval.h),
+// which titles the exports: tests/js/table.test.mjs holds the two equal.
 //
 // levels: where the result holds the measure (`token`, `type`); main: the levels where it is
 // shown without "all measures". higherIsBetter: true or false for a score; null for a plain
@@ -68,7 +70,8 @@ const ZEROSPEECH =
 const HOW = {
   m1:
     'every cluster mapped to a class, the best mapping found by hill climbing from several ' +
-    'starts (the spread is shown under the number)',
+    'starts and an exact search that proves it optimal or bounds how far it can be from the ' +
+    'best (shown under the number)',
   o1:
     'each class taking at most one cluster, the best such mapping found exactly ' +
     '(Kuhn–Munkres); unmapped clusters match nothing',

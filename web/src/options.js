@@ -173,6 +173,19 @@ export function requestOptions(o, maps = {}) {
   return out;
 }
 
+/**
+ * The bytes of the uploaded map files, as `requestOptions` takes them. `maps` holds
+ * {gold, induced}, each null or {id, name, blob}.
+ */
+export async function readMaps(maps) {
+  const out = {};
+  for (const kind of ['gold', 'induced']) {
+    const m = maps[kind];
+    if (m) out[kind] = { name: m.name, bytes: new Uint8Array(await m.blob.arrayBuffer()) };
+  }
+  return out;
+}
+
 /** A string that changes exactly when the numbers would (the uploaded maps by their id). */
 export function computeSignature(o, maps = {}) {
   const picked = Object.fromEntries(COMPUTE_KEYS.map((k) => [k, o[k]]));

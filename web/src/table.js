@@ -1,6 +1,7 @@
 // The results table as data: which columns, which rows in which order, the best value of each
-// column, why a value is missing; and the same table as CSV, Markdown, LaTeX and JSON.
-// Every number is read from the result JSON; nothing here computes a measure.
+// column, why a value is missing; and what the exports ask of the core (CSV, Markdown, LaTeX)
+// or re-shape of the result (JSON). Every number is read from the result JSON; nothing here
+// computes a measure.
 
 import {
   FAMILY_SHORT,
@@ -150,7 +151,7 @@ export function sortedRows(systems, sort, dir, columns) {
   return [...own, ...base];
 }
 
-/** A column's header text for exports: "Token M-1". */
+/** A column's title on screen: "Token M-1". */
 export function columnTitle(c, log) {
   const u = unit(c.measure, log);
   return `${c.level === 'token' ? 'Token' : 'Type'} ${c.measure.label}${u ? ` (${u})` : ''}`;
@@ -173,225 +174,63 @@ export function columnGroups(columns, by) {
 
 // ---------------------------------------------------------------- exports
 
-const DECIMALS = 4;
-
 /**
- * The table model every export reads: {columns, rows: [{name, baseline, values: [v|null],
- * intervals: [[lo, hi]|null]}], note}; `note` says what the intervals rest on ('' without).
+ * The exports of the table as shown (columns, rows, order). CSV, Markdown and LaTeX are
+ * written by the core, as the command line's --format writes them: the page asks the worker
+ * for them (`tableRequest`). JSON is the result re-shaped here to the shown columns.
  */
-export function exportModel(result, columns, rows) {
-  const kept = rows.filter(({ system }) => !system.error);
-  const model = {
-    gold: result.gold?.name ?? '',
-    log: result.options?.log ?? 'e',
-    columns,
-    rows: kept.map(({ system }) => ({
-      name: system.name,
-      baseline: isBaseline(system),
-      values: columns.map((c) => cellValue(system, c)),
-      intervals: columns.map((c) => cellInterval(system, c)),
-      restarts: system.restarts,
-    })),
-  };
-  // As in the command line's CSV: once there are resamples, every column has its bounds.
-  model.note = bootstrapNote(result.bootstrap);
-  model.withInterval = columns.map(() => model.note !== '');
-  model.bootstrap = model.note ? result.bootstrap : null;
-  return model;
-}
-
-/** "0.6467 [0.6415, 0.6508]": the value and its interval at the same decimals. */
-const withInterval = (text, interval) =>
-  interval ? `${text} [${interval[0].toFixed(DECIMALS)}, ${interval[1].toFixed(DECIMALS)}]` : text;
-
-const csvField = (text) => (/[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
-
-/**
- * CSV as the command line writes it (`--format csv`): a header of `system` and level.id keys,
- * full precision (the shortest decimal that reads back as the same double), `n/a` for a value
- * that is not defined, LF line ends. After bootstrap resamples each column is followed by its
- * interval's bounds, `token.m1.lo` and `token.m1.hi` (`n/a` where there is none), numbers of
- * their own for a spreadsheet or a plot.
- */
-export function toCSV(model) {
-  const number = (v) => (v === null ? 'n/a' : String(v));
-  const head = ['system'];
-  model.columns.forEach((c, i) => {
-    head.push(c.key);
-    if (model.withInterval?.[i]) head.push(`${c.key}.lo`, `${c.key}.hi`);
-  });
-  const lines = [head.map(csvField).join(',')];
-  for (const r of model.rows) {
-    const cells = [r.name];
-    r.values.forEach((v, i) => {
-      cells.push(number(v));
-      if (model.withInterval?.[i]) {
-        const ci = r.intervals[i];
-        cells.push(number(ci ? ci[0] : null), number(ci ? ci[1] : null));
-      }
-    });
-    lines.push(cells.map(csvField).join(','));
-  }
-  return `${lines.join('\n')}\n`;
-}
-
-const mdCell = (text) => text.replace(/\|/g, '\\|');
-
-/**
- * A Markdown table: four decimals, the best of each column in bold, a bootstrap interval in
- * brackets after its value and, below the table, what the intervals rest on.
- */
-export function toMarkdown(model) {
-  const best = bestOf(model);
-  const head = ['System', ...model.columns.map((c) => columnTitle(c, model.log))];
-  const align = ['---', ...model.columns.map(() => '---:')];
-  const lines = [`| ${head.map(mdCell).join(' | ')} |`, `| ${align.join(' | ')} |`];
-  for (const r of model.rows) {
-    const cells = r.values.map((v, i) => {
-      if (v === null) return 'n/a';
-      const text = v.toFixed(DECIMALS);
-      return withInterval(best[i] === v && !r.baseline ? `**${text}**` : text, r.intervals?.[i]);
-    });
-    const name = r.baseline ? `*${r.name}*` : `\`${r.name}\``;
-    lines.push(`| ${[name, ...cells].map(mdCell).join(' | ')} |`);
-  }
-  if (model.note) lines.push('', `In brackets: ${model.note}`);
-  return `${lines.join('\n')}\n`;
-}
-
-const TEX_SPECIAL = /[\\{}$&#^_%~]/g;
-const texEscape = (text) =>
-  text.replace(TEX_SPECIAL, (ch) =>
-    ch === '\\'
-      ? '\\textbackslash{}'
-      : ch === '~'
-        ? '\\textasciitilde{}'
-        : ch === '^'
-          ? '\\textasciicircum{}'
-          : `\\${ch}`,
-  );
-
-const TEX_LABEL = {
-  h_c_given_k: '$H(C|K)$',
-  h_k_given_c: '$H(K|C)$',
-  h_c: '$H(C)$',
-  h_k: '$H(K)$',
-  mi: '$I(C;K)$',
-  bcubed_p: 'B$^3$ P',
-  bcubed_r: 'B$^3$ R',
-  bcubed_f: 'B$^3$ F',
-  ebcubed_p: 'EB$^3$ P',
-  ebcubed_r: 'EB$^3$ R',
-  ebcubed_f: 'EB$^3$ F',
+export const EXPORTS = {
+  csv: { label: 'CSV', ext: 'csv', mime: 'text/csv', core: true },
+  markdown: { label: 'Markdown', ext: 'md', mime: 'text/markdown', core: true },
+  latex: { label: 'LaTeX', ext: 'tex', mime: 'application/x-tex', core: true },
+  json: { label: 'JSON', ext: 'json', mime: 'application/json', core: false },
 };
 
 /**
- * A LaTeX tabular (booktabs): a first header row with Token / Type spans, a second with the
- * measures, four decimals, the best of each column in bold, baselines in italics after a rule.
- * A bootstrap interval follows its value in small type; a comment above the table says what
- * the intervals rest on, for the caption.
+ * The worker's table request (wasm/protocol.js) for the shown table: the columns' keys, and
+ * the rows that did not fail, in the shown order, as indices into result.systems.
  */
-export function toLatex(model) {
-  const best = bestOf(model);
-  const n = model.columns.length;
-  const lines = [];
-  if (model.note) lines.push(`% In brackets: ${model.note}`);
-  lines.push(`\\begin{tabular}{l${'r'.repeat(n)}}`, '\\toprule');
-  const groups = columnGroups(model.columns, 'level');
-  let at = 2;
-  const spans = [];
-  const rules = [];
-  for (const g of groups) {
-    spans.push(`\\multicolumn{${g.span}}{c}{${g.label}}`);
-    rules.push(`\\cmidrule(lr){${at}-${at + g.span - 1}}`);
-    at += g.span;
-  }
-  lines.push(` & ${spans.join(' & ')} \\\\`);
-  lines.push(rules.join(' '));
-  const label = (c) => TEX_LABEL[c.measure.id] ?? texEscape(c.measure.label);
-  lines.push(`System & ${model.columns.map(label).join(' & ')} \\\\`);
-  lines.push('\\midrule');
-  let ruled = false;
-  for (const r of model.rows) {
-    if (r.baseline && !ruled) {
-      lines.push('\\midrule');
-      ruled = true;
-    }
-    const cells = r.values.map((v, i) => {
-      if (v === null) return 'n/a';
-      const text = v.toFixed(DECIMALS);
-      const shown = best[i] === v && !r.baseline ? `\\textbf{${text}}` : text;
-      const ci = r.intervals?.[i];
-      if (!ci) return shown;
-      return `${shown} {\\scriptsize[${ci[0].toFixed(DECIMALS)}, ${ci[1].toFixed(DECIMALS)}]}`;
-    });
-    const name = r.baseline ? `\\textit{${texEscape(r.name)}}` : texEscape(r.name);
-    lines.push(`${[name, ...cells].join(' & ')} \\\\`);
-  }
-  lines.push('\\bottomrule', '\\end{tabular}');
-  return `${lines.join('\n')}\n`;
+export function tableRequest(format, columns, rows) {
+  return {
+    format,
+    columns: columns.map((c) => c.key),
+    rows: rows.filter(({ system }) => !system.error).map(({ index }) => index),
+  };
 }
 
 /**
- * JSON in the shape of the command line's result (SPEC §4), holding the shown columns only:
- * {schema, gold, options, systems: [{name, token: {...}, type: {...}, restarts, ci}],
- * bootstrap}; `ci` and `bootstrap` only when the result has intervals.
+ * JSON in the shape of the command line's result (SPEC §4), holding the shown columns and
+ * rows only: {schema, version, gold, options, columns, systems: [{name, token: {...},
+ * type: {...}, restarts, ci}], bootstrap}; `ci` and `bootstrap` only when the result has
+ * intervals.
  */
-export function toJSON(model, result) {
-  const systems = model.rows.map((r) => {
-    const out = { name: r.name };
-    model.columns.forEach((c, i) => {
-      (out[c.level] ??= {})[c.measure.id] = r.values[i];
+export function toJSON(result, columns, rows) {
+  const systems = rows
+    .filter(({ system }) => !system.error)
+    .map(({ system }) => {
+      const out = { name: system.name };
+      for (const c of columns) (out[c.level] ??= {})[c.measure.id] = cellValue(system, c);
+      const kept = {};
+      for (const c of columns) {
+        if (system.restarts?.[c.measure.id]) kept[c.measure.id] = system.restarts[c.measure.id];
+      }
+      if (Object.keys(kept).length) out.restarts = kept;
+      const ci = {};
+      for (const c of columns) {
+        const interval = cellInterval(system, c);
+        if (interval) ci[c.key] = interval;
+      }
+      if (Object.keys(ci).length) out.ci = ci;
+      return out;
     });
-    const kept = {};
-    for (const c of model.columns) {
-      if (r.restarts?.[c.measure.id]) kept[c.measure.id] = r.restarts[c.measure.id];
-    }
-    if (Object.keys(kept).length) out.restarts = kept;
-    const ci = {};
-    model.columns.forEach((c, i) => {
-      if (r.intervals?.[i]) ci[c.key] = r.intervals[i];
-    });
-    if (Object.keys(ci).length) out.ci = ci;
-    return out;
-  });
   const doc = {
     schema: result.schema ?? 1,
     version: result.version,
     gold: result.gold?.name,
     options: result.options,
-    columns: model.columns.map((c) => c.key),
+    columns: columns.map((c) => c.key),
     systems,
   };
-  if (model.bootstrap) doc.bootstrap = model.bootstrap;
+  if (bootstrapNote(result.bootstrap)) doc.bootstrap = result.bootstrap;
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
-
-function bestOf(model) {
-  return model.columns.map((c, i) => {
-    if (c.measure.higherIsBetter === null) return undefined;
-    const values = model.rows
-      .filter((r) => !r.baseline)
-      .map((r) => r.values[i])
-      .filter((v) => v !== null);
-    if (values.length < 2) return undefined;
-    return c.measure.higherIsBetter ? Math.max(...values) : Math.min(...values);
-  });
-}
-
-export const EXPORTS = {
-  csv: { label: 'CSV', ext: 'csv', mime: 'text/csv', make: (model) => toCSV(model) },
-  markdown: {
-    label: 'Markdown',
-    ext: 'md',
-    mime: 'text/markdown',
-    make: (model) => toMarkdown(model),
-  },
-  latex: { label: 'LaTeX', ext: 'tex', mime: 'application/x-tex', make: (model) => toLatex(model) },
-  json: {
-    label: 'JSON',
-    ext: 'json',
-    mime: 'application/json',
-    make: (model, result) => toJSON(model, result),
-  },
-};

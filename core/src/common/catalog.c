@@ -1,5 +1,5 @@
-/* The option and measure tables: ids, defaults and bounds come from the X-macros only. */
-#include "clustereval.h"
+/* The option and measure tables: ids, defaults, bounds and labels come from the X-macros only. */
+#include "common/catalog_internal.h"
 
 #include <math.h>
 #include <string.h>
@@ -16,20 +16,32 @@ static const option_info options[CE_OPT_COUNT] = {
 #undef CE_OPTION_ROW_
 };
 
-static const char *const measure_ids[CE_MEASURE_COUNT] = {
-#define CE_MEASURE_ROW_(name, id, higher) id,
+typedef struct measure_info {
+  const char *id;
+  signed char higher, logs;
+  const char *label, *latex;
+} measure_info;
+
+static const measure_info measures[CE_MEASURE_COUNT] = {
+#define CE_MEASURE_ROW_(name, id, higher, logs, label, latex) {id, higher, logs, label, latex},
     CE_MEASURE_MAP(CE_MEASURE_ROW_)
 #undef CE_MEASURE_ROW_
 };
 
-static const signed char measure_higher[CE_MEASURE_COUNT] = {
-#define CE_MEASURE_HIGHER_(name, id, higher) higher,
-    CE_MEASURE_MAP(CE_MEASURE_HIGHER_)
-#undef CE_MEASURE_HIGHER_
-};
-
 int ce_measure_higher_is_better(ce_measure measure) {
-  return (unsigned)measure < CE_MEASURE_COUNT ? measure_higher[measure] : -1;
+  return (unsigned)measure < CE_MEASURE_COUNT ? measures[measure].higher : -1;
+}
+
+const char *ce_measure_label(ce_measure measure) {
+  return (unsigned)measure < CE_MEASURE_COUNT ? measures[measure].label : NULL;
+}
+
+const char *ce__measure_latex(ce_measure measure) {
+  return (unsigned)measure < CE_MEASURE_COUNT ? measures[measure].latex : NULL;
+}
+
+int ce__measure_in_logs(ce_measure measure) {
+  return (unsigned)measure < CE_MEASURE_COUNT && measures[measure].logs;
 }
 
 const char *ce_opt_name(ce_option opt) {
@@ -53,12 +65,12 @@ ce_status ce_opt_check(ce_option opt, double value) {
 }
 
 const char *ce_measure_id(ce_measure measure) {
-  return (unsigned)measure < CE_MEASURE_COUNT ? measure_ids[measure] : NULL;
+  return (unsigned)measure < CE_MEASURE_COUNT ? measures[measure].id : NULL;
 }
 
 ce_measure ce_measure_from_id(const char *id) {
   for (int m = 0; id && m < CE_MEASURE_COUNT; m++)
-    if (strcmp(measure_ids[m], id) == 0) return (ce_measure)m;
+    if (strcmp(measures[m].id, id) == 0) return (ce_measure)m;
   return CE_MEASURE_COUNT;
 }
 
@@ -81,4 +93,18 @@ ce_format ce_format_from_name(const char *id) {
 const char *ce_baseline_name(ce_baseline baseline) {
   static const char *const names[CE_BASELINE_COUNT] = {"random", "one", "singletons", "majority"};
   return (unsigned)baseline < CE_BASELINE_COUNT ? names[baseline] : NULL;
+}
+
+/* The names an option's whole values stand for, in the order of their enums. */
+const char *ce_opt_choice(ce_option opt, unsigned value) {
+  static const char *const means[] = {"arithmetic", "geometric", "min", "max", NULL};
+  static const char *const policies[] = {"merge", "split", "drop", NULL};
+  static const char *const levels[] = {"both", "token", "type", NULL};
+  const char *const *names = opt == CE_OPT_NMI_MEAN      ? means
+                             : opt == CE_OPT_UNCLUSTERED ? policies
+                             : opt == CE_OPT_LEVELS      ? levels
+                                                         : NULL;
+  for (unsigned i = 0; names && names[i]; i++)
+    if (i == value) return names[i];
+  return NULL;
 }

@@ -1,13 +1,15 @@
 /*
  * The polysemous type-level measures of Reichart, Abend & Rappoport (2010, §4; SPEC §3.2):
  * MacroI, MicroI (item based, §4.1) and MicroC (cluster based, §4.2), each under the 1-1
- * mapping (an exact assignment problem, here) and the M-1 mapping (hill climbing, hillclimb.c);
- * the values of one mapping come from type_index.c.
+ * mapping (an exact assignment problem, here) and the M-1 mapping (hill climbing, hillclimb.c,
+ * then the exact search and perturbations of m1_search.c; a resample climbs once, from the
+ * full data's mapping); the values of one mapping come from type_index.c.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "measures/assign_internal.h"
+#include "measures/m1_search_internal.h"
 #include "measures/measures_type_internal.h"
 
 /* One cluster's row of weights, sparse: the classes it shares an item with, ascending. */
@@ -229,13 +231,11 @@ void ce__type_result_free(ce_type_result *result) {
   memset(result, 0, sizeof *result);
 }
 
-ce_status ce__type_measures(const ce_entries *entries, const ce_climb_options *options,
-                            ce_type_result *result) {
-  return ce__type_measures_from(entries, options, NULL, result);
-}
-
-ce_status ce__type_measures_from(const ce_entries *entries, const ce_climb_options *options,
-                                 const uint32_t *const *m1_start, ce_type_result *result) {
+/* All six; M-1 climbs from `m1_start` (NULL: the 1-1 weights' start), then runs `search`
+ * (NULL: the climb alone). */
+static ce_status type_measures(const ce_entries *entries, const ce_climb_options *options,
+                               const uint32_t *const *m1_start, const ce_m1_search_options *search,
+                               ce_type_result *result) {
   memset(result, 0, sizeof *result);
   ce_climb_options defaults = {10, 1};
   if (!options) options = &defaults;
@@ -247,11 +247,35 @@ ce_status ce__type_measures_from(const ce_entries *entries, const ce_climb_optio
   if (!start) status = CE_ERR_NOMEM;
   for (int t = 0; t < CE_TYPE_MEASURES && !status; t++) {
     status = one_to_one(&ix, t, start, &result->o1[t]);
-    if (!status)
-      status = ce__climb(&ix, t, m1_start ? m1_start[t] : start, options, &result->m1[t]);
+    result->o1[t].optimal = 1;
+    result->o1[t].bound = result->o1[t].value;
+    const uint32_t *from = m1_start ? m1_start[t] : start;
+    if (!status && search) {
+      status = ce__m1_search(&ix, t, from, options, search, &result->m1[t]);
+    } else if (!status) {
+      status = ce__climb(&ix, t, from, options, &result->m1[t]);
+      result->m1[t].bound = 1.0; /* not searched: every measure's largest value */
+    }
   }
   free(start);
   ce__type_index_free(&ix);
   if (status) ce__type_result_free(result);
   return status;
+}
+
+ce_status ce__type_measures(const ce_entries *entries, const ce_climb_options *options,
+                            ce_type_result *result) {
+  return ce__type_measures_from(entries, options, NULL, result);
+}
+
+ce_status ce__type_measures_from(const ce_entries *entries, const ce_climb_options *options,
+                                 const uint32_t *const *m1_start, ce_type_result *result) {
+  ce_m1_search_options search = {CE_M1_EXACT_BUDGET, 10};
+  if (options) search.kicks = options->restarts ? options->restarts : 1;
+  return type_measures(entries, options, m1_start, m1_start ? NULL : &search, result);
+}
+
+ce_status ce__type_measures_searched(const ce_entries *entries, const ce_climb_options *options,
+                                     const ce_m1_search_options *search, ce_type_result *result) {
+  return type_measures(entries, options, NULL, search, result);
 }

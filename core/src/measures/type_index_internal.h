@@ -21,6 +21,10 @@ typedef struct ce_type_score {
   double min;
   unsigned hits;   /* starts that reached `value` (within 1e-12) */
   uint64_t sweeps; /* sweeps in all starts together */
+  /* 1-1: optimal = 1, bound = value. M-1: optimal = 1 when no mapping scores more than
+   * 1e-12 above `value` (proved, m1_exact.c); no mapping scores above `bound`. */
+  int optimal;
+  double bound;
 } ce_type_score;
 
 /* What both mappings need besides the entries, built once per evaluation. */

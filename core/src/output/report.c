@@ -12,6 +12,7 @@
 #include "run/run_internal.h"
 #include "stats/bootstrap_internal.h"
 #include "stats/ranking_internal.h"
+#include "common/catalog_internal.h"
 
 static const char *level_name(ce_level level) {
   return level == CE_LEVEL_TOKEN ? "token" : "type";
@@ -89,9 +90,91 @@ static ce_status put_number_or_na(ce_buf *out, int has, double value) {
   return has ? ce__buf_put_double(out, value) : ce__buf_puts(out, "n/a");
 }
 
-/* A value; with intervals "0.6750 [0.6680, 0.6810]", or in TSV and CSV two more fields. */
+/* The rows a table shows, in its order: the caller's, or every row of the run. */
+typedef struct shown_rows {
+  const size_t *order; /* NULL: 0, 1, … */
+  size_t count;
+} shown_rows;
+
+static size_t row_at(shown_rows rows, size_t i) {
+  return rows.order ? rows.order[i] : i;
+}
+
+static int is_baseline(const ce_row *row) {
+  return row->input == SIZE_MAX;
+}
+
+/*
+ * The best value of each column among the shown rows that are neither baselines nor failed:
+ * the highest or lowest as the measure's direction says, when two or more rows have one.
+ */
+typedef struct best_values {
+  double *value;
+  unsigned char *has;
+} best_values;
+
+static ce_status find_best(const ce_eval *ev, const ce_column *columns, size_t count,
+                           shown_rows rows, best_values *best) {
+  best->value = calloc(count ? count : 1, sizeof *best->value);
+  best->has = calloc(count ? count : 1, 1);
+  if (!best->value || !best->has) return CE_ERR_NOMEM;
+  for (size_t c = 0; c < count; c++) {
+    int higher = ce_measure_higher_is_better(columns[c].measure);
+    if (higher < 0) continue;
+    size_t seen = 0;
+    for (size_t i = 0; i < rows.count; i++) {
+      size_t r = row_at(rows, i);
+      double v;
+      if (is_baseline(&ev->rows[r]) ||
+          ce_eval_value(ev, r, columns[c].level, columns[c].measure, &v) != CE_OK)
+        continue;
+      if (!seen++ || (higher ? v > best->value[c] : v < best->value[c])) best->value[c] = v;
+    }
+    best->has[c] = seen >= 2;
+  }
+  return CE_OK;
+}
+
+static void free_best(best_values *best) {
+  free(best->value);
+  free(best->has);
+}
+
+/* An integer with thousands separators: 45,213. */
+static ce_status put_count(ce_buf *out, unsigned long long n) {
+  if (n < 1000) return ce__buf_printf(out, "%llu", n);
+  ce_status status = put_count(out, n / 1000);
+  return status ? status : ce__buf_printf(out, ",%03llu", n % 1000);
+}
+
+/*
+ * What the intervals rest on, for the reader of a Markdown or LaTeX table: "the 95%
+ * percentile interval over 1,000 bootstrap resamples of the 2,000 sentences (the type level:
+ * of its 9,545 items), seed 1."
+ */
+static ce_status put_bootstrap_note(ce_buf *out, const ce_eval *ev) {
+  size_t sentences, items;
+  unsigned done;
+  ce_boot_unit unit = ce__boot_unit(ev, &sentences, &items, &done, NULL);
+  ce_status status = ce__buf_puts(out, "the 95% percentile interval over ");
+  if (!status) status = put_count(out, done);
+  if (!status) status = ce__buf_puts(out, " bootstrap resamples of the ");
+  if (!status) status = put_count(out, unit == CE_UNIT_SENTENCE ? sentences : items);
+  if (!status && unit == CE_UNIT_SENTENCE) {
+    status = ce__buf_puts(out, sentences == 1 ? " sentence" : " sentences");
+    if (!status) status = ce__buf_puts(out, " (the type level: of its ");
+    if (!status) status = put_count(out, items);
+    if (!status) status = ce__buf_puts(out, items == 1 ? " item)" : " items)");
+  } else if (!status) {
+    status = ce__buf_puts(out, items == 1 ? " item" : " items");
+  }
+  return status ? status : ce__buf_printf(out, ", seed %.0f.", ev->options[CE_OPT_SEED]);
+}
+
+/* A value; with intervals "0.6750 [0.6680, 0.6810]", or in TSV and CSV two more fields.
+ * Markdown and LaTeX put the best value of its column in bold. */
 static ce_status put_value(ce_buf *out, ce_table_format format, const ce_eval *ev, size_t row,
-                           ce_column column, size_t width) {
+                           ce_column column, size_t width, int bold) {
   double value, lo = 0, hi = 0;
   int has = ce_eval_value(ev, row, column.level, column.measure, &value) == CE_OK;
   int has_interval =
@@ -106,21 +189,32 @@ static ce_status put_value(ce_buf *out, ce_table_format format, const ce_eval *e
     }
     return status;
   }
-  char text[80];
-  if (has && has_interval)
-    snprintf(text, sizeof text, "%.4f [%.4f, %.4f]", value, lo, hi);
-  else if (has)
-    snprintf(text, sizeof text, "%.4f", value);
-  else
-    snprintf(text, sizeof text, "n/a");
-  return format == CE_TABLE_TEXT ? ce__buf_printf(out, "%*s", (int)width, text)
-                                 : ce__buf_puts(out, text);
+  if (!has)
+    return format == CE_TABLE_TEXT ? ce__buf_printf(out, "%*s", (int)width, "n/a")
+                                   : ce__buf_puts(out, "n/a");
+  if (format == CE_TABLE_TEXT) {
+    char text[80];
+    if (has_interval)
+      snprintf(text, sizeof text, "%.4f [%.4f, %.4f]", value, lo, hi);
+    else
+      snprintf(text, sizeof text, "%.4f", value);
+    return ce__buf_printf(out, "%*s", (int)width, text);
+  }
+  int latex = format == CE_TABLE_LATEX;
+  ce_status status = !bold   ? ce__buf_printf(out, "%.4f", value)
+                     : latex ? ce__buf_printf(out, "\\textbf{%.4f}", value)
+                             : ce__buf_printf(out, "**%.4f**", value);
+  if (!status && has_interval)
+    status = ce__buf_printf(out, latex ? " {\\scriptsize[%.4f, %.4f]}" : " [%.4f, %.4f]", lo, hi);
+  return status;
 }
 
-static size_t name_width(const ce_eval *ev) {
+static size_t name_width(const ce_eval *ev, shown_rows rows) {
   size_t width = 6; /* "system" */
-  for (size_t r = 0; r < ev->row_count; r++)
-    if (strlen(ev->rows[r].name) > width) width = strlen(ev->rows[r].name);
+  for (size_t i = 0; i < rows.count; i++) {
+    size_t len = strlen(ev->rows[row_at(rows, i)].name);
+    if (len > width) width = len;
+  }
   return width;
 }
 
@@ -131,18 +225,11 @@ static size_t column_width(const ce_eval *ev, ce_column column) {
   return header > least ? header : least;
 }
 
-static ce_status put_header(ce_buf *out, ce_table_format format, const ce_eval *ev,
-                            const ce_column *columns, size_t count, size_t width) {
-  ce_status status = CE_OK;
-  if (format == CE_TABLE_LATEX) {
-    status = ce__buf_puts(out, "\\begin{tabular}{l");
-    for (size_t c = 0; c < count && !status; c++) status = ce__buf_puts(out, "r");
-    if (!status) status = ce__buf_puts(out, "}\n\\hline\n");
-  }
-  if (!status && format == CE_TABLE_MARKDOWN) status = ce__buf_puts(out, "| ");
-  if (!status)
-    status = format == CE_TABLE_TEXT ? ce__buf_printf(out, "%-*s", (int)width, "system")
-                                     : ce__buf_puts(out, "system");
+/* Text, TSV and CSV: a header of ids, "token.m1", and the bounds' "token.m1.lo". */
+static ce_status put_id_header(ce_buf *out, ce_table_format format, const ce_eval *ev,
+                               const ce_column *columns, size_t count, size_t width) {
+  ce_status status = format == CE_TABLE_TEXT ? ce__buf_printf(out, "%-*s", (int)width, "system")
+                                             : ce__buf_puts(out, "system");
   for (size_t c = 0; c < count && !status; c++) {
     char name[80];
     snprintf(name, sizeof name, "%s.%s", level_name(columns[c].level),
@@ -152,50 +239,143 @@ static ce_status put_header(ce_buf *out, ce_table_format format, const ce_eval *
       status = format == CE_TABLE_TEXT
                    ? ce__buf_printf(out, "%*s", (int)column_width(ev, columns[c]), name)
                    : put_text(out, format, name);
-    if (!status && with_intervals(ev) && (format == CE_TABLE_TSV || format == CE_TABLE_CSV))
+    if (!status && with_intervals(ev) && format != CE_TABLE_TEXT)
       status =
           ce__buf_printf(out, "%s%s.lo%s%s.hi", separator(format), name, separator(format), name);
   }
-  if (!status)
-    status = ce__buf_puts(out, format == CE_TABLE_MARKDOWN ? " |\n"
-                               : format == CE_TABLE_LATEX  ? " \\\\\n\\hline\n"
-                                                           : "\n");
-  if (!status && format == CE_TABLE_MARKDOWN) {
-    status = ce__buf_puts(out, "|---");
-    for (size_t c = 0; c < count && !status; c++) status = ce__buf_puts(out, "|---:");
-    if (!status) status = ce__buf_puts(out, "|\n");
+  return status ? status : ce__buf_puts(out, "\n");
+}
+
+/* Markdown: "| System | Token M-1 | Token H(C|K) (nats) |" and the alignment row. */
+static ce_status put_markdown_header(ce_buf *out, const ce_eval *ev, const ce_column *columns,
+                                     size_t count) {
+  const char *unit = ev->options[CE_OPT_LOG2] ? "bits" : "nats";
+  ce_status status = ce__buf_puts(out, "| System");
+  for (size_t c = 0; c < count && !status; c++) {
+    char title[120];
+    snprintf(title, sizeof title, "%s %s", columns[c].level == CE_LEVEL_TOKEN ? "Token" : "Type",
+             ce_measure_label(columns[c].measure));
+    if (ce__measure_in_logs(columns[c].measure))
+      snprintf(title + strlen(title), sizeof title - strlen(title), " (%s)", unit);
+    status = ce__buf_puts(out, " | ");
+    if (!status) status = put_markdown_text(out, title);
   }
-  return status;
+  if (!status) status = ce__buf_puts(out, " |\n| ---");
+  for (size_t c = 0; c < count && !status; c++) status = ce__buf_puts(out, " | ---:");
+  return status ? status : ce__buf_puts(out, " |\n");
+}
+
+/* LaTeX (booktabs): a row of Token level / Type level spans over a row of measure titles. */
+static ce_status put_latex_header(ce_buf *out, const ce_column *columns, size_t count) {
+  ce_status status = ce__buf_puts(out, "\\begin{tabular}{l");
+  for (size_t c = 0; c < count && !status; c++) status = ce__buf_puts(out, "r");
+  if (!status) status = ce__buf_puts(out, "}\n\\toprule\n");
+  if (count) {
+    ce_buf rules = {0};
+    for (size_t c = 0, end; c < count && !status; c = end) {
+      for (end = c + 1; end < count && columns[end].level == columns[c].level; end++) continue;
+      status = ce__buf_printf(out, " & \\multicolumn{%zu}{c}{%s level}", end - c,
+                              columns[c].level == CE_LEVEL_TOKEN ? "Token" : "Type");
+      if (!status)
+        status = ce__buf_printf(&rules, "%s\\cmidrule(lr){%zu-%zu}", c ? " " : "", c + 2, end + 1);
+    }
+    if (!status) status = ce__buf_puts(out, " \\\\\n");
+    if (!status) status = ce__buf_append(out, rules.data, rules.len);
+    if (!status) status = ce__buf_puts(out, "\n");
+    ce__buf_free(&rules);
+  }
+  if (!status) status = ce__buf_puts(out, "System");
+  for (size_t c = 0; c < count && !status; c++) {
+    const char *latex = ce__measure_latex(columns[c].measure);
+    status = ce__buf_puts(out, " & ");
+    if (!status)
+      status = latex ? ce__buf_puts(out, latex)
+                     : put_latex_text(out, ce_measure_label(columns[c].measure));
+  }
+  return status ? status : ce__buf_puts(out, " \\\\\n\\midrule\n");
+}
+
+/* A row's name: in Markdown a system as code and a baseline in italics, in LaTeX a baseline
+ * in italics. */
+static ce_status put_row_name(ce_buf *out, ce_table_format format, const ce_row *row,
+                              size_t width) {
+  if (format == CE_TABLE_TEXT) return ce__buf_printf(out, "%-*s", (int)width, row->name);
+  const char *open = "", *close = "";
+  if (format == CE_TABLE_MARKDOWN) {
+    open = close = is_baseline(row) ? "*" : "`";
+    ce_status status = ce__buf_puts(out, "| ");
+    if (status) return status;
+  } else if (format == CE_TABLE_LATEX && is_baseline(row)) {
+    open = "\\textit{";
+    close = "}";
+  }
+  ce_status status = ce__buf_puts(out, open);
+  if (!status) status = put_text(out, format, row->name);
+  return status ? status : ce__buf_puts(out, close);
 }
 
 ce_status ce_eval_table(const ce_eval *ev, ce_table_format format, const ce_column *columns,
-                        size_t column_count, char **text, size_t *len) {
-  if (!ev || !ev->finished || !text || (unsigned)format > CE_TABLE_LATEX) return CE_ERR_USAGE;
+                        size_t column_count, const size_t *rows, size_t row_count, char **text,
+                        size_t *len) {
+  if (!ev || !ev->finished || !text || (unsigned)format > CE_TABLE_LATEX ||
+      (column_count && !columns))
+    return CE_ERR_USAGE;
+  for (size_t c = 0; c < column_count; c++)
+    if ((unsigned)columns[c].level > CE_LEVEL_TYPE ||
+        (unsigned)columns[c].measure >= CE_MEASURE_COUNT)
+      return CE_ERR_USAGE;
+  for (size_t i = 0; rows && i < row_count; i++)
+    if (rows[i] >= ev->row_count) return CE_ERR_USAGE;
+  shown_rows shown = {rows, rows ? row_count : ev->row_count};
+  int rich = format == CE_TABLE_MARKDOWN || format == CE_TABLE_LATEX;
+  best_values best = {0};
   ce_buf out = {0};
-  size_t width = name_width(ev);
-  ce_status status = put_header(&out, format, ev, columns, column_count, width);
-  for (size_t r = 0; r < ev->row_count && !status; r++) {
+  size_t width = name_width(ev, shown);
+  ce_status status = rich ? find_best(ev, columns, column_count, shown, &best) : CE_OK;
+  if (!status && format == CE_TABLE_LATEX && with_intervals(ev)) {
+    status = ce__buf_puts(&out, "% In brackets: ");
+    if (!status) status = put_bootstrap_note(&out, ev);
+    if (!status) status = ce__buf_puts(&out, "\n");
+  }
+  if (!status)
+    status = format == CE_TABLE_MARKDOWN ? put_markdown_header(&out, ev, columns, column_count)
+             : format == CE_TABLE_LATEX
+                 ? put_latex_header(&out, columns, column_count)
+                 : put_id_header(&out, format, ev, columns, column_count, width);
+  int ruled = 0; /* LaTeX: the rule above the first baseline */
+  for (size_t i = 0; i < shown.count && !status; i++) {
+    size_t r = row_at(shown, i);
     const ce_row *row = &ev->rows[r];
-    if (format == CE_TABLE_MARKDOWN) status = ce__buf_puts(&out, "| ");
-    if (!status)
-      status = format == CE_TABLE_TEXT ? ce__buf_printf(&out, "%-*s", (int)width, row->name)
-                                       : put_text(&out, format, row->name);
+    if (format == CE_TABLE_LATEX && is_baseline(row) && !ruled++)
+      status = ce__buf_puts(&out, "\\midrule\n");
+    if (!status) status = put_row_name(&out, format, row, width);
     if (!status && row->failed) {
       status = ce__buf_puts(&out, separator(format));
       if (!status) status = ce__buf_puts(&out, "error: ");
       if (!status) status = put_text(&out, format, row->error.message);
     }
     for (size_t c = 0; c < column_count && !status && !row->failed; c++) {
+      double v;
+      int bold = rich && best.has[c] && !is_baseline(row) &&
+                 ce_eval_value(ev, r, columns[c].level, columns[c].measure, &v) == CE_OK &&
+                 v == best.value[c];
       status = ce__buf_puts(&out, separator(format));
       if (!status)
-        status = put_value(&out, format, ev, r, columns[c], column_width(ev, columns[c]));
+        status = put_value(&out, format, ev, r, columns[c], column_width(ev, columns[c]), bold);
     }
     if (!status)
       status = ce__buf_puts(&out, format == CE_TABLE_MARKDOWN ? " |\n"
                                   : format == CE_TABLE_LATEX  ? " \\\\\n"
                                                               : "\n");
   }
-  if (!status && format == CE_TABLE_LATEX) status = ce__buf_puts(&out, "\\hline\n\\end{tabular}\n");
+  if (!status && format == CE_TABLE_LATEX)
+    status = ce__buf_puts(&out, "\\bottomrule\n\\end{tabular}\n");
+  if (!status && format == CE_TABLE_MARKDOWN && with_intervals(ev)) {
+    status = ce__buf_puts(&out, "\nIn brackets: ");
+    if (!status) status = put_bootstrap_note(&out, ev);
+    if (!status) status = ce__buf_puts(&out, "\n");
+  }
+  free_best(&best);
   if (status) {
     ce__buf_free(&out);
     return status;
@@ -255,7 +435,7 @@ static void format_share(char *text, size_t size, double value) {
 /* Row a against column b, per measure: the share of resamples that reverse the order. */
 static ce_status put_paired_matrix(ce_buf *out, const ce_eval *ev, ce_table_format format,
                                    ce_column column) {
-  matrix_style style = {format, name_width(ev), 8};
+  matrix_style style = {format, name_width(ev, (shown_rows){NULL, ev->row_count}), 8};
   for (size_t r = 0; r < ev->row_count; r++)
     if (strlen(ev->rows[r].name) > style.cell_width) style.cell_width = strlen(ev->rows[r].name);
   char title[160];

@@ -184,8 +184,11 @@ static ce_status put_restarts(ce_buf *out, const ce_row *row) {
     if (!status) status = ce__buf_puts(out, ",\"min\":");
     if (!status) status = put_number(out, score->min);
     if (!status)
-      status = ce__buf_printf(out, ",\"hits\":%u,\"sweeps\":%llu}", score->hits,
-                              (unsigned long long)score->sweeps);
+      status =
+          ce__buf_printf(out, ",\"hits\":%u,\"sweeps\":%llu,\"optimal\":%s,\"bound\":", score->hits,
+                         (unsigned long long)score->sweeps, score->optimal ? "true" : "false");
+    if (!status) status = put_number(out, score->bound);
+    if (!status) status = ce__buf_puts(out, "}");
   }
   return status ? status : ce__buf_puts(out, "}");
 }

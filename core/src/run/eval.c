@@ -37,6 +37,7 @@ void ce_eval_free(ce_eval *ev) {
   for (size_t r = 0; r < ev->row_count; r++) ce__row_free(&ev->rows[r]);
   free(ev->rows);
   ce__intern_free(&ev->items);
+  ce__names_free(&ev->item_names);
   ce__intern_free(&ev->excluded_labels);
   for (int side = 0; side < 2; side++) {
     if (ev->has_map[side]) ce__label_map_free(&ev->maps[side]);
@@ -479,6 +480,8 @@ ce_status ce_eval_feed(ce_eval *ev, size_t index, const void *bytes, size_t len,
   ce_status status = check_index(ev, index, err);
   if (status) return status;
   ce_input *input = &ev->inputs[index];
+  if (input->by_number)
+    return ce__fail(err, CE_ERR_USAGE, input->name, 0, 0, "fed tokens by number, not bytes");
   if (report(ev, input, NULL)) return report(ev, input, err);
   ce_error error;
   if (read_bytes(ev, input, bytes, len, &error)) ce__input_fail(input, &error);
@@ -503,6 +506,148 @@ ce_status ce_eval_close(ce_eval *ev, size_t index, ce_error *err) {
     }
   }
   input->closed = 1;
+  ce__pair_ready_tokens(ev);
+  return report(ev, input, err);
+}
+
+/* ------------------------------------------------------ tokens by number */
+
+ce_status ce_eval_name(ce_eval *ev, size_t index, ce_names table, const char *bytes,
+                       const size_t *lens, size_t count, ce_error *err) {
+  if (!ev || (unsigned)table > CE_NAMES_LABELS || (count && (!bytes || !lens)))
+    return ce__fail(err, CE_ERR_USAGE, NULL, 0, 0, "no evaluation, table or names");
+  if (table == CE_NAMES_ITEMS) return ce__names_add(&ev->item_names, "", bytes, lens, count, err);
+  if (index >= ev->input_count)
+    return ce__fail(err, CE_ERR_USAGE, NULL, 0, 0, "no input number %zu", index);
+  ce_input *input = &ev->inputs[index];
+  return ce__names_add(&input->label_names, input->name, bytes, lens, count, err);
+}
+
+/* An item of a token fed by number: the run's id and the text a line would have held. */
+typedef struct named_item {
+  uint32_t id;
+  const char *text;
+  size_t len;
+} named_item;
+
+/* Named item `n`, interned when a token first uses it, as its line would have been. */
+static ce_status item_named(ce_eval *ev, uint32_t n, named_item *item) {
+  item->text = ce__names_get(&ev->item_names, n, &item->len);
+  uint32_t *known = &ev->item_names.id.at[n];
+  ce_status status =
+      *known == CE_NAME_UNSEEN ? ce__intern_put(&ev->items, item->text, item->len, known, NULL) : 0;
+  item->id = *known;
+  return status;
+}
+
+/* The id of named label `n` of `input`, the first time through the label map, the exclusions
+ * (gold) or the unclustered label (systems): CE_EXCLUDED for an excluded gold label. */
+static ce_status label_named(ce_eval *ev, ce_input *input, uint32_t n, uint64_t position,
+                             uint32_t *id, ce_error *err) {
+  uint32_t *known = &input->label_names.id.at[n];
+  if (*known != CE_NAME_UNSEEN) {
+    *id = *known;
+    return CE_OK;
+  }
+  int is_gold = input == &ev->inputs[0];
+  ce_record record = {CE_REC_TOKEN, "", 0, NULL, 0, 0, 0};
+  record.label = ce__names_get(&input->label_names, n, &record.label_len);
+  ce_status status = map_label(ev, is_gold ? CE_SIDE_GOLD : CE_SIDE_SYSTEM, input, &record.label,
+                               &record.label_len, position, err);
+  if (status) return status;
+  if (is_gold && is_excluded_label(ev, &record))
+    *known = CE_EXCLUDED;
+  else if (is_gold)
+    status = ce__intern_put(&input->labels, record.label, record.label_len, known, NULL);
+  else
+    status = put_cluster(ev, input, &record, known);
+  *id = *known;
+  return status ? ce__fail(err, status, input->name, position, 0, "out of memory") : CE_OK;
+}
+
+/* One token fed by number, as gold_token and system_token read the token of a line: it
+ * waits in the queue with its item's text when texts are checked. */
+static ce_status named_token(ce_eval *ev, ce_input *input, const named_item *item, uint32_t label_n,
+                             uint64_t position, ce_error *err) {
+  uint32_t label = CE_EXCLUDED;
+  int is_gold = input == &ev->inputs[0];
+  ce_record record = {CE_REC_TOKEN, item->text, item->len, "", 0, 0, 0};
+  if (!is_gold || !is_punct_item(ev, &record)) {
+    ce_status status = label_named(ev, input, label_n, position, &label, err);
+    if (status) return status;
+  }
+  int checked = ev->options[CE_OPT_TOKEN_CHECK] != 0.0;
+  ce_pending_token *token = ce__queue_add(input, checked ? item->text : NULL, item->len);
+  if (!token) return ce__fail(err, CE_ERR_NOMEM, input->name, position, 0, "out of memory");
+  token->item = is_gold ? item->id : UINT32_MAX;
+  token->label = label;
+  token->starts_sentence = (uint32_t)(is_gold && !ev->sentence_open);
+  token->line = position;
+  if (is_gold) ev->sentence_open = 1;
+  if (label == CE_EXCLUDED)
+    input->excluded_tokens++;
+  else
+    input->tokens++;
+  return CE_OK;
+}
+
+/* Checks a call's numbers and starts the input's reading as a tagged corpus. */
+static ce_status start_by_number(ce_eval *ev, ce_input *input, const uint32_t *items,
+                                 const uint32_t *labels, size_t count, ce_error *err) {
+  if (!input->by_number && (input->reading || input->head.len))
+    return ce__fail(err, CE_ERR_USAGE, input->name, 0, 0, "fed bytes, not tokens by number");
+  if (input->format == CE_FORMAT_AUTO) input->format = CE_FORMAT_TAGGED;
+  if (ce__format_shape(input->format) != CE_SHAPE_TOKENS)
+    return ce__fail(err, CE_ERR_USAGE, input->name, 0, 0,
+                    "tokens by number make a corpus, not a %s file", ce_format_name(input->format));
+  size_t item_count = ce__names_count(&ev->item_names);
+  size_t label_count = ce__names_count(&input->label_names);
+  for (size_t t = 0; t < count; t++) {
+    int bad_item = items && items[t] >= item_count;
+    if (bad_item || labels[t] >= label_count)
+      return ce__fail(err, CE_ERR_USAGE, input->name, input->lines.line_no + t + 1, 0,
+                      "%s number %u was not named (%zu named)", bad_item ? "item" : "label",
+                      bad_item ? items[t] : labels[t], bad_item ? item_count : label_count);
+  }
+  if (!input->by_number) {
+    ce_status status = start_reader(ev, input, err);
+    if (status) return status;
+    input->by_number = input->reading = 1;
+  }
+  return CE_OK;
+}
+
+ce_status ce_eval_feed_ids(ce_eval *ev, size_t index, const uint32_t *items, const uint32_t *labels,
+                           const uint8_t *ends, size_t count, ce_error *err) {
+  ce_status status = check_index(ev, index, err);
+  if (status) return status;
+  ce_input *input = &ev->inputs[index];
+  if (report(ev, input, NULL)) return report(ev, input, err);
+  if (count && !labels) return ce__fail(err, CE_ERR_USAGE, input->name, 0, 0, "no labels");
+  ce_error error;
+  named_item item = {0, "", 0}; /* without items, every token is the empty item */
+  status = start_by_number(ev, input, items, labels, count, &error);
+  if (!status && !items && ce__intern_put(&ev->items, "", 0, &item.id, NULL))
+    status = ce__fail(&error, CE_ERR_NOMEM, input->name, 0, 0, "out of memory");
+  record_context context = {ev, input, index == 0};
+  for (size_t t = 0; t < count && !status; t++) {
+    uint64_t position = ++input->lines.line_no;
+    if (items && item_named(ev, items[t], &item)) {
+      status = ce__fail(&error, CE_ERR_NOMEM, input->name, position, 0, "out of memory");
+    } else if (input->role == CE_ROLE_SUB_TEST) {
+      ce_record record = {CE_REC_TOKEN, item.text, item.len, NULL, 0, 0, 0};
+      record.label = ce__names_get(&input->label_names, labels[t], &record.label_len);
+      status = on_record(&context, &record, position, &error);
+    } else {
+      status = named_token(ev, input, &item, labels[t], position, &error);
+    }
+    if (!status && ends && ends[t]) {
+      ce_record end = {CE_REC_BREAK, "", 0, "", 0, 0, 0};
+      status = on_record(&context, &end, position, &error);
+    }
+  }
+  if (!status && count) input->reader.header_seen = CE_SEEN_RECORD;
+  if (status) ce__input_fail(input, &error);
   ce__pair_ready_tokens(ev);
   return report(ev, input, err);
 }

@@ -74,6 +74,7 @@ void ce__input_free(ce_input *input) {
   free(input->queue);
   ce__buf_free(&input->token_text);
   ce__intern_free(&input->labels);
+  ce__names_free(&input->label_names);
   ce__intern_free(&input->count_clusters);
   ce__cells_free(&input->pair_cells);
   ce__cells_free(&input->item_cells);

@@ -9,6 +9,7 @@
 #include "formats/reader_internal.h"
 #include "measures/contingency_internal.h"
 #include "measures/measures_sub_internal.h"
+#include "run/names_internal.h"
 #include "text/intern_internal.h"
 #include "text/lines_internal.h"
 
@@ -59,6 +60,8 @@ typedef struct ce_input {
   ce_lines lines;
   ce_error error;
   int failed, closed;
+  int by_number;               /* fed tokens by number (ce_eval_feed_ids), not bytes */
+  ce_names_table label_names; /* the labels those numbers stand for */
   uint64_t tokens;          /* tokens counted (gold: not excluded) */
   uint64_t excluded_tokens; /* gold: tokens removed by label or punctuation */
   uint64_t dropped_tokens;  /* system: unclustered tokens removed under `drop` */

@@ -8,6 +8,7 @@
 #define CE_RUN_INTERNAL_H
 
 #include "formats/labelmap_internal.h"
+#include "run/names_internal.h"
 #include "text/intern_internal.h"
 
 typedef struct ce_input ce_input; /* run/input_internal.h */
@@ -31,6 +32,7 @@ struct ce_eval {
   ce_input *inputs; /* [0] is gold */
   size_t input_count, input_cap;
   ce_intern items;
+  ce_names_table item_names; /* items of tokens fed by number (ce_eval_name) */
   ce_intern excluded_labels;
   ce_label_map maps[2]; /* by ce_side */
   char *map_names[2];

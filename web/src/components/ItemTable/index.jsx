@@ -168,11 +168,17 @@ export function ItemTable({ system }) {
         <span class="view-name">{system.name}</span>; mapped entries and F<sub>i</sub> under
         MicroI's {mapKind === 'm1' ? 'many-to-one' : 'one-to-one'} mapping.
       </p>
+      {/* The scroller is the table, so that its rows are its own children and the header row
+          stays on top (sticky) while the rows scroll. */}
       <div
-        class="items-table"
+        class="items-table items-scroll"
         role="table"
-        aria-label={`Per-item details of ${system.name}`}
+        aria-label={`Per-item details of ${system.name} (scroll with the arrow and page keys)`}
         aria-rowcount={rows.length + 1}
+        ref={scroller}
+        onScroll={onScroll}
+        tabIndex={0}
+        data-testid="items-scroll"
       >
         <div role="rowgroup" class="items-head">
           <div role="row" aria-rowindex={1} class="items-row">
@@ -185,20 +191,11 @@ export function ItemTable({ system }) {
             </span>
           </div>
         </div>
-        <div
-          class="items-scroll"
-          ref={scroller}
-          onScroll={onScroll}
-          tabIndex={0}
-          aria-label="Items (scroll with the arrow and page keys)"
-          data-testid="items-scroll"
-        >
-          <div role="rowgroup" class="items-body" style={{ height: `${rows.length * ROW_H}px` }}>
-            {visible}
-          </div>
-          {rows.length === 0 && <p class="items-none">No item matches.</p>}
+        <div role="rowgroup" class="items-body" style={{ height: `${rows.length * ROW_H}px` }}>
+          {visible}
         </div>
       </div>
+      {rows.length === 0 && <p class="items-none">No item matches.</p>}
     </div>
   );
 }

@@ -288,20 +288,37 @@ function Interval({ interval: [lo, hi] }) {
   );
 }
 
-/** The M-1 hill climbing's spread over its starts: the worst start and how many hit the best. */
+/**
+ * How sure the M-1 number is: "optimal" when the search proved it, otherwise "best of R
+ * starts, ≤ bound" (no mapping scores above the bound). The worst start and the starts that
+ * reached the best are in the title, as the search reports them.
+ */
 function Spread({ spread, restarts }) {
-  const { max, min, hits, sweeps } = spread;
+  const { max, min, hits, sweeps, optimal, bound } = spread;
   const starts = restarts ?? '?';
-  const title =
-    `Hill climbing from ${starts} starts: best ${fmt(max)}, worst ${fmt(min)}; ` +
+  const climb =
+    `Hill climbing from ${starts} starts: worst ${fmt(min)}; ` +
     `${hits} of ${starts} starts reached the best` +
     (sweeps !== undefined ? ` (${formatCount(sweeps)} sweeps in all).` : '.');
+  let shown;
+  let title;
+  if (optimal === true) {
+    shown = 'optimal';
+    title = `Optimal: no many-to-one mapping scores more than 1e-12 above ${fmt(max)}. ${climb}`;
+  } else if (typeof bound === 'number') {
+    shown = `${hits > 0 ? `best of ${starts} starts` : 'best found'}, ≤${short(bound)}`;
+    title =
+      `Best mapping found: ${fmt(max)}, not proved optimal; no mapping scores above ` +
+      `${fmt(bound)}. ${climb}` +
+      (hits > 0 ? '' : ' Perturbing the best start and climbing again found more.');
+  } else {
+    shown = `≥${short(min)} ${hits}/${starts}`;
+    title = `Best ${fmt(max)}. ${climb}`;
+  }
   return (
     <span class="results-spread" data-testid="restart-spread" title={title}>
       <span class="visually-hidden">{title}</span>
-      <span aria-hidden="true">
-        ≥{short(min)} {hits}/{starts}
-      </span>
+      <span aria-hidden="true">{shown}</span>
     </span>
   );
 }

@@ -1,0 +1,1235 @@
+/*
+ * Exact M-1 mappings by branch and bound (SPEC §3.2 "M-1"; the measures are Reichart,
+ * Abend & Rappoport 2010, §4.1 and §4.2). Clusters are mapped one at a time in a fixed
+ * order; a partial mapping whose bound does not beat the best mapping known (by more than
+ * SLACK) is not extended. Every step is counted, and a search that runs out of its budget
+ * stops and reports the largest bound of what it left open.
+ *
+ * Item measures. h(B_i) depends on item i's clusters alone, so MicroI = (1/l)·Σ_i F_i
+ * separates over the connected components of the graph of clusters that share an item.
+ * MacroI = 2·IM / (Σ|A_i| + Σ|h(B_i)|) is a ratio of such sums; Dinkelbach's method makes
+ * it separable too: at λ = the incumbent's value, maximise Σ_i 2·IM_i − λ·(|A_i| + |h(B_i)|)
+ * component by component; a mapping above 0 scores above λ (the next λ), and a maximum of
+ * 0 proves λ optimal. A component's classes are those of its items' gold entries: clusters
+ * mapped to any other class can all move to one of these together without losing a match
+ * or adding a class to any item. A one-cluster component (every cluster of a type-based
+ * clustering such as Brown's, |B_i| = 1) is one pass over its items. The bound of a partial
+ * mapping, item by item: of the u_i clusters of i still open, at most
+ * m_i = min(u_i, |A_i| − IM_i) add a match, and at best they add those and nothing else,
+ * F_i ≤ 2(IM_i + m_i) / (|A_i| + |h(B_i)| + m_i); but the items whose one open cluster is
+ * k are charged to k instead, which must take one class for all of them (item_search).
+ *
+ * MicroC couples every cluster through the classes and is searched whole. It is the
+ * average of F_c over the memberships (i, c), i ∈ U_c (N* of them). A membership that
+ * exists already (c ∈ h(B_i)) scores at most F*_c, the best F of U_c joined with any
+ * subset of the open clusters; one an open cluster k will add scores at most
+ * F*_c(k), the same with k forced in, for the best class c. Joining clusters to U_c adds
+ * at most their new items of c to CM_c, and at least, to |U_c|, the items of c's forced
+ * cluster and those of the others in no other open cluster; the best such union, a ratio
+ * of sums, takes the clusters in order of their share of items of c while that share
+ * exceeds the ratio so far (a prefix, found by bisection). Item i then adds between
+ * [h(B_i) = ∅] and min(u_i, n − |h(B_i)|) memberships, each worth at most the best bound
+ * of its open clusters, and the largest ratio of sums over those choices is the bound
+ * (Dinkelbach again, on one dimension). With every cluster mapped it is the value itself.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "measures/m1_exact_internal.h"
+
+#define NONE UINT32_MAX
+#define SLACK 1e-13        /* in units of the measure: a proof allows this much (and rounding) */
+#define FIXED 4294967296.0 /* MicroI bounds add in fixed point, 2^32 to a unit of F_i */
+#define CANDIDATE_LIMIT ((size_t)1 << 20) /* clusters × classes a search may order (4 MB) */
+
+typedef struct search {
+  const ce_type_index *ix;
+  const ce_entries *e;
+  size_t n, m, l;
+  uint32_t *map;                     /* the partial mapping; NONE: open */
+  uint32_t *slot_class, *slot_count; /* item i's h(B_i) so far, from e->cluster_start[i] */
+  uint32_t *used, *im, *left;        /* per item: |h(B_i)|, IM_i so far, clusters open */
+  uint32_t *t, *cm;                  /* per class: |U_c|, |U_c ∩ c| so far */
+  uint32_t *scratch;                 /* per class, zero between uses */
+  uint64_t *keys;                    /* per class: sort keys */
+  uint64_t work, budget;
+} search;
+
+static uint32_t gold_count(const ce_entries *e, uint32_t i) {
+  return e->class_start[i + 1] - e->class_start[i];
+}
+
+static int holds(const ce_entries *e, uint32_t i, uint32_t c) {
+  for (uint32_t j = e->class_start[i]; j < e->class_start[i + 1]; j++)
+    if (e->class_ids[j] == c) return 1;
+  return 0;
+}
+
+static size_t cluster_size(const ce_type_index *ix, uint32_t k) {
+  return ix->member_start[k + 1] - ix->member_start[k];
+}
+
+static int u64_ascending(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* Steps of sorting `count` elements: count · log2(count). */
+static uint64_t sort_steps(size_t count) {
+  uint64_t steps = 0;
+  for (size_t x = count; x > 1; x >>= 1) steps += count;
+  return steps;
+}
+
+/* Cluster k (open) joins class c. */
+static void join(search *s, uint32_t k, uint32_t c) {
+  const ce_type_index *ix = s->ix;
+  for (uint32_t q = ix->member_start[k]; q < ix->member_start[k + 1]; q++) {
+    uint32_t i = ix->members[q], base = s->e->cluster_start[i], u = s->used[i], j = 0;
+    s->left[i]--;
+    while (j < u && s->slot_class[base + j] != c) j++;
+    s->work += j + 1;
+    if (j < u) {
+      s->slot_count[base + j]++;
+      continue;
+    }
+    s->slot_class[base + u] = c;
+    s->slot_count[base + u] = 1;
+    s->used[i] = u + 1;
+    int match = holds(s->e, i, c);
+    s->im[i] += (uint32_t)match;
+    s->t[c]++;
+    s->cm[c] += (uint32_t)match;
+  }
+  s->map[k] = c;
+}
+
+/* Cluster k (mapped) is open again. */
+static void leave(search *s, uint32_t k) {
+  const ce_type_index *ix = s->ix;
+  uint32_t c = s->map[k];
+  for (uint32_t q = ix->member_start[k]; q < ix->member_start[k + 1]; q++) {
+    uint32_t i = ix->members[q], base = s->e->cluster_start[i], u = s->used[i], j = 0;
+    s->left[i]++;
+    while (s->slot_class[base + j] != c) j++;
+    s->work += j + 1;
+    if (--s->slot_count[base + j]) continue;
+    s->slot_class[base + j] = s->slot_class[base + u - 1];
+    s->slot_count[base + j] = s->slot_count[base + u - 1];
+    s->used[i] = u - 1;
+    int match = holds(s->e, i, c);
+    s->im[i] -= (uint32_t)match;
+    s->t[c]--;
+    s->cm[c] -= (uint32_t)match;
+  }
+  s->map[k] = NONE;
+}
+
+static void search_free(search *s) {
+  free(s->map);
+  free(s->slot_class);
+  free(s->slot_count);
+  free(s->used);
+  free(s->im);
+  free(s->left);
+  free(s->t);
+  free(s->cm);
+  free(s->scratch);
+  free(s->keys);
+}
+
+static ce_status search_init(search *s, const ce_type_index *ix, uint64_t budget) {
+  const ce_entries *e = ix->entries;
+  memset(s, 0, sizeof *s);
+  s->ix = ix;
+  s->e = e;
+  s->n = e->classes;
+  s->m = e->clusters;
+  s->l = e->items;
+  s->budget = budget;
+  size_t n = s->n ? s->n : 1, m = s->m ? s->m : 1, l = s->l ? s->l : 1;
+  size_t slots = e->cluster_start[e->items] ? e->cluster_start[e->items] : 1;
+  s->map = malloc(m * sizeof *s->map);
+  s->slot_class = malloc(slots * sizeof *s->slot_class);
+  s->slot_count = malloc(slots * sizeof *s->slot_count);
+  s->used = calloc(l, sizeof *s->used);
+  s->im = calloc(l, sizeof *s->im);
+  s->left = malloc(l * sizeof *s->left);
+  s->t = calloc(n, sizeof *s->t);
+  s->cm = calloc(n, sizeof *s->cm);
+  s->scratch = calloc(n, sizeof *s->scratch);
+  s->keys = malloc((n + 1) * sizeof *s->keys);
+  if (!s->map || !s->slot_class || !s->slot_count || !s->used || !s->im || !s->left || !s->t ||
+      !s->cm || !s->scratch || !s->keys) {
+    search_free(s);
+    return CE_ERR_NOMEM;
+  }
+  for (size_t k = 0; k < s->m; k++) s->map[k] = NONE;
+  for (size_t i = 0; i < s->l; i++) s->left[i] = e->cluster_start[i + 1] - e->cluster_start[i];
+  return CE_OK;
+}
+
+/*
+ * The classes to try for cluster k, best first: `first` (the incumbent's), then `domain`
+ * (count elements) by the number of k's items whose gold entry holds them, then by label.
+ * Returns how many were written to `out` (at most count + 1).
+ */
+static size_t candidates(search *s, uint32_t k, uint32_t first, const uint32_t *domain,
+                         size_t count, uint32_t *out) {
+  const ce_type_index *ix = s->ix;
+  const ce_entries *e = s->e;
+  for (uint32_t q = ix->member_start[k]; q < ix->member_start[k + 1]; q++) {
+    uint32_t i = ix->members[q];
+    for (uint32_t j = e->class_start[i]; j < e->class_start[i + 1]; j++)
+      s->scratch[e->class_ids[j]]++;
+    s->work += gold_count(e, i);
+  }
+  size_t kept = 0;
+  for (size_t d = 0; d < count; d++) {
+    uint32_t c = domain[d];
+    if (c != first)
+      s->keys[kept++] = (uint64_t)(UINT32_MAX - s->scratch[c]) << 32 | e->class_order[c];
+  }
+  qsort(s->keys, kept, sizeof *s->keys, u64_ascending);
+  s->work += kept + sort_steps(kept);
+  out[0] = first;
+  for (size_t d = 0; d < kept; d++) out[d + 1] = ix->class_by_rank[(uint32_t)s->keys[d]];
+  for (uint32_t q = ix->member_start[k]; q < ix->member_start[k + 1]; q++) {
+    uint32_t i = ix->members[q];
+    for (uint32_t j = e->class_start[i]; j < e->class_start[i + 1]; j++)
+      s->scratch[e->class_ids[j]] = 0;
+  }
+  return kept + 1;
+}
+
+/* ---------------------------------------------------------------- item measures */
+
+/* The components of the graph of clusters sharing an item (clusters with no item in none). */
+typedef struct parts {
+  size_t count;
+  uint32_t *start, *cluster;   /* component p: cluster[start[p] .. start[p + 1]), search order */
+  uint32_t *item_start, *item; /* its items, ascending */
+} parts;
+
+static void parts_free(parts *p) {
+  free(p->start);
+  free(p->cluster);
+  free(p->item_start);
+  free(p->item);
+}
+
+static uint32_t find_root(uint32_t *parent, uint32_t k) {
+  while (parent[k] != k) k = parent[k] = parent[parent[k]];
+  return k;
+}
+
+/*
+ * Components smallest first (then by their first cluster's label); in each, clusters in
+ * breadth-first order from the largest, neighbours by label, so that items close early.
+ */
+static ce_status parts_build(search *s, parts *p) {
+  const ce_type_index *ix = s->ix;
+  const ce_entries *e = s->e;
+  size_t m = s->m, l = s->l;
+  memset(p, 0, sizeof *p);
+  uint32_t *parent = malloc((m ? m : 1) * sizeof *parent);
+  uint32_t *id = malloc((m ? m : 1) * sizeof *id);
+  uint32_t *size = calloc(m + 1, sizeof *size);
+  uint64_t *key = malloc((m ? m : 1) * sizeof *key);
+  uint32_t *order = malloc((m ? m : 1) * sizeof *order);
+  p->start = calloc(m + 2, sizeof *p->start);
+  p->cluster = malloc((m ? m : 1) * sizeof *p->cluster);
+  p->item_start = calloc(m + 2, sizeof *p->item_start);
+  p->item = malloc((l ? l : 1) * sizeof *p->item);
+  ce_status status = CE_OK;
+  if (!parent || !id || !size || !key || !order || !p->start || !p->cluster || !p->item_start ||
+      !p->item) {
+    status = CE_ERR_NOMEM;
+    goto done;
+  }
+  for (uint32_t k = 0; k < m; k++) parent[k] = k;
+  for (size_t i = 0; i < l; i++) {
+    uint32_t begin = e->cluster_start[i], end = e->cluster_start[i + 1];
+    for (uint32_t j = begin + 1; j < end; j++) {
+      uint32_t a = find_root(parent, e->cluster_ids[begin]),
+               b = find_root(parent, e->cluster_ids[j]);
+      if (a != b) parent[a > b ? a : b] = a < b ? a : b;
+    }
+    s->work += end - begin;
+  }
+  /* Number the components by their first cluster in label order. */
+  for (uint32_t k = 0; k < m; k++) id[k] = NONE;
+  size_t count = 0;
+  for (size_t r = 0; r < m; r++) {
+    uint32_t k = ix->cluster_by_rank[r];
+    if (!cluster_size(ix, k)) continue;
+    uint32_t root = find_root(parent, k);
+    if (id[root] == NONE) id[root] = (uint32_t)count++;
+    size[id[root]]++;
+  }
+  /* Smallest first: key = size << 32 | number. */
+  for (size_t c = 0; c < count; c++) key[c] = (uint64_t)size[c] << 32 | c;
+  qsort(key, count, sizeof *key, u64_ascending);
+  uint32_t *rank_of = parent; /* reused: component number → position, after the roots are read */
+  for (uint32_t k = 0; k < m; k++) order[k] = cluster_size(ix, k) ? id[find_root(parent, k)] : NONE;
+  for (size_t c = 0; c < count; c++) rank_of[(uint32_t)key[c]] = (uint32_t)c;
+  p->count = count;
+  for (uint32_t k = 0; k < m; k++) {
+    if (order[k] == NONE) continue;
+    order[k] = rank_of[order[k]]; /* from now on: k's component */
+    p->start[order[k] + 1]++;
+  }
+  for (size_t c = 0; c < count; c++) p->start[c + 1] += p->start[c];
+  for (size_t i = 0; i < l; i++)
+    if (e->cluster_start[i + 1] > e->cluster_start[i])
+      p->item_start[order[e->cluster_ids[e->cluster_start[i]]] + 1]++;
+  for (size_t c = 0; c < count; c++) p->item_start[c + 1] += p->item_start[c];
+  memcpy(size, p->item_start, (count + 1) * sizeof *size);
+  for (size_t i = 0; i < l; i++)
+    if (e->cluster_start[i + 1] > e->cluster_start[i])
+      p->item[size[order[e->cluster_ids[e->cluster_start[i]]]]++] = (uint32_t)i;
+  /* Breadth-first within each component; `id` marks the clusters placed. */
+  for (uint32_t k = 0; k < m; k++) id[k] = 0;
+  for (size_t c = 0; c < count; c++) {
+    uint32_t begin = p->start[c], best = NONE;
+    for (uint32_t q = p->item_start[c]; q < p->item_start[c + 1]; q++) {
+      uint32_t i = p->item[q];
+      for (uint32_t j = e->cluster_start[i]; j < e->cluster_start[i + 1]; j++) {
+        uint32_t k = e->cluster_ids[j];
+        if (best == NONE || cluster_size(ix, k) > cluster_size(ix, best) ||
+            (cluster_size(ix, k) == cluster_size(ix, best) &&
+             e->cluster_order[k] < e->cluster_order[best]))
+          best = k;
+      }
+    }
+    uint32_t tail = begin;
+    p->cluster[tail++] = best;
+    id[best] = 1;
+    for (uint32_t head = begin; head < tail; head++) {
+      uint32_t k = p->cluster[head], from = tail;
+      for (uint32_t q = ix->member_start[k]; q < ix->member_start[k + 1]; q++) {
+        uint32_t i = ix->members[q];
+        for (uint32_t j = e->cluster_start[i]; j < e->cluster_start[i + 1]; j++) {
+          uint32_t k2 = e->cluster_ids[j];
+          if (id[k2]) continue;
+          id[k2] = 1;
+          key[tail - from] = (uint64_t)e->cluster_order[k2] << 32 | k2;
+          tail++;
+        }
+        s->work += e->cluster_start[i + 1] - e->cluster_start[i];
+      }
+      qsort(key, tail - from, sizeof *key, u64_ascending);
+      for (uint32_t q = from; q < tail; q++) p->cluster[q] = (uint32_t)key[q - from];
+    }
+  }
+done:
+  free(parent);
+  free(id);
+  free(size);
+  free(key);
+  free(order);
+  if (status) parts_free(p);
+  return status;
+}
+
+/*
+ * A component's search at one λ. The bound of a partial mapping splits the items: one with
+ * two or more clusters open takes its own bound (the top of the file); one with a single
+ * cluster k open is charged to k, and k takes the class best for all such items at once
+ * (it maps all of them to one class); items with no cluster open count as they are. Both
+ * parts only overestimate, and with every cluster mapped the sum is the value. The sums
+ * follow the moves: a move changes its own items and the charges of the open clusters
+ * that share one.
+ */
+typedef struct item_search {
+  search *s;
+  int macro; /* MacroI at `lambda`, else MicroI */
+  double lambda;
+  int64_t im, h;                      /* MacroI: Σ of the items' parts, 2·im − λ·h */
+  int64_t fixed;                      /* MicroI: Σ of the items' parts, fixed point, rounded up */
+  int64_t open_a, open_b, open_fixed; /* Σ of the open clusters' charges, the same ways */
+  int64_t *charge_a, *charge_b, *charge_fixed; /* per cluster: its charge, while open */
+  double *gain;                                /* per class, zero between uses */
+  uint32_t *count_a, *count_h, *touched;       /* per class, zero between uses */
+  uint32_t *marked, *neighbours;               /* per cluster */
+  size_t neighbour_n;
+} item_search;
+
+static void item_search_free(item_search *b) {
+  free(b->charge_a);
+  free(b->charge_b);
+  free(b->charge_fixed);
+  free(b->gain);
+  free(b->count_a);
+  free(b->count_h);
+  free(b->touched);
+  free(b->marked);
+  free(b->neighbours);
+}
+
+static ce_status item_search_init(item_search *b, search *s, int measure, double lambda) {
+  size_t n = s->n ? s->n : 1, m = s->m ? s->m : 1;
+  memset(b, 0, sizeof *b);
+  b->s = s;
+  b->macro = measure == CE_TYPE_MACRO_I;
+  b->lambda = lambda;
+  b->charge_a = calloc(m, sizeof *b->charge_a);
+  b->charge_b = calloc(m, sizeof *b->charge_b);
+  b->charge_fixed = calloc(m, sizeof *b->charge_fixed);
+  b->gain = calloc(n, sizeof *b->gain);
+  b->count_a = calloc(n, sizeof *b->count_a);
+  b->count_h = calloc(n, sizeof *b->count_h);
+  b->touched = malloc(n * sizeof *b->touched);
+  b->marked = calloc(m, sizeof *b->marked);
+  b->neighbours = malloc(m * sizeof *b->neighbours);
+  if (!b->charge_a || !b->charge_b || !b->charge_fixed || !b->gain || !b->count_a || !b->count_h ||
+      !b->touched || !b->marked || !b->neighbours) {
+    item_search_free(b);
+    return CE_ERR_NOMEM;
+  }
+  return CE_OK;
+}
+
+/* F_i = 2·IM_i / (|A_i| + |h(B_i)|) (§4.1). */
+static double item_f(uint64_t im, uint64_t h, uint32_t a) {
+  return 2.0 * (double)im / (double)(a + h);
+}
+
+/* A value in fixed point, rounded up (the double's own error is far below a unit). */
+static int64_t fixed_up(double v) {
+  double scaled = v * FIXED, down = (double)(int64_t)scaled;
+  return (int64_t)scaled - (down > scaled) + 1;
+}
+
+/* Item i's part: with two or more clusters open, its bound (the matches left, no other
+ * class); otherwise IM_i and |h(B_i)| as they stand. */
+static void item_account(item_search *b, uint32_t i, int add) {
+  const search *s = b->s;
+  uint32_t a = gold_count(s->e, i), more = 0;
+  if (s->left[i] >= 2) more = s->left[i] < a - s->im[i] ? s->left[i] : a - s->im[i];
+  int64_t im = s->im[i] + more, h = s->used[i] + more, sign = add ? 1 : -1;
+  if (b->macro) {
+    b->im += sign * im;
+    b->h += sign * h;
+  } else {
+    b->fixed += sign * fixed_up(item_f((uint64_t)im, (uint64_t)h, a));
+  }
+}
+
+/*
+ * Open cluster k's charge: the best class for the items whose only open cluster it is.
+ * Each such item gains, from the class: a match and a class (c ∈ A_i \ h(B_i)), nothing
+ * (c ∈ h(B_i)), or a class without a match (any other c, the baseline).
+ */
+static void item_charge(item_search *b, uint32_t k, int add) {
+  search *s = b->s;
+  const ce_type_index *ix = s->ix;
+  const ce_entries *e = s->e;
+  int64_t sign = add ? 1 : -1;
+  if (!add) {
+    b->open_a -= b->charge_a[k];
+    b->open_b -= b->charge_b[k];
+    b->open_fixed -= b->charge_fixed[k];
+    return;
+  }
+  uint32_t last = 0, touched = 0;
+  double base = 0.0;
+  for (uint32_t q = ix->member_start[k]; q < ix->member_start[k + 1]; q++) {
+    uint32_t i = ix->members[q], from = e->cluster_start[i], used = s->used[i];
+    if (s->left[i] != 1) continue;
+    last++;
+    uint32_t a = gold_count(e, i);
+    double now = item_f(s->im[i], used, a), miss = item_f(s->im[i], used + 1, a) - now;
+    double hit = item_f(s->im[i] + 1, used + 1, a) - now;
+    base += miss;
+    for (uint32_t j = 0; j < used; j++) {
+      uint32_t c = s->slot_class[from + j];
+      if (!b->count_a[c] && !b->count_h[c]) b->touched[touched++] = c;
+      b->count_h[c]++;
+      b->gain[c] -= miss;
+    }
+    for (uint32_t g = e->class_start[i]; g < e->class_start[i + 1]; g++) {
+      uint32_t c = e->class_ids[g], j = 0;
+      while (j < used && s->slot_class[from + j] != c) j++;
+      if (j < used) continue;
+      if (!b->count_a[c] && !b->count_h[c]) b->touched[touched++] = c;
+      b->count_a[c]++;
+      b->gain[c] += hit - miss;
+    }
+    s->work += 1 + used + a * (used + 1);
+  }
+  /* The baseline: a class none of them holds (another match adds IM and h alike). */
+  int64_t best_a = 0, best_b = last;
+  double best = base;
+  for (uint32_t j = 0; j < touched; j++) {
+    uint32_t c = b->touched[j];
+    int64_t ca = b->count_a[c], cb = (int64_t)last - b->count_h[c];
+    if (b->macro) {
+      if (2.0 * (double)(ca - best_a) > b->lambda * (double)(cb - best_b)) {
+        best_a = ca;
+        best_b = cb;
+      }
+    } else if (base + b->gain[c] > best) {
+      best = base + b->gain[c];
+    }
+    b->count_a[c] = b->count_h[c] = 0;
+    b->gain[c] = 0.0;
+  }
+  s->work += touched + 1;
+  b->charge_a[k] = b->macro ? best_a : 0;
+  b->charge_b[k] = b->macro ? best_b : 0;
+  b->charge_fixed[k] = b->macro || !last ? 0 : fixed_up(best);
+  b->open_a += sign * b->charge_a[k];
+  b->open_b += sign * b->charge_b[k];
+  b->open_fixed += sign * b->charge_fixed[k];
+}
+
+/* The open clusters other than k that share an item with it. */
+static void neighbours_of(item_search *b, uint32_t k) {
+  search *s = b->s;
+  const ce_type_index *ix = s->ix;
+  const ce_entries *e = s->e;
+  b->neighbour_n = 0;
+  for (uint32_t q = ix->member_start[k]; q < ix->member_start[k + 1]; q++) {
+    uint32_t i = ix->members[q];
+    for (uint32_t j = e->cluster_start[i]; j < e->cluster_start[i + 1]; j++) {
+      uint32_t k2 = e->cluster_ids[j];
+      if (k2 == k || s->map[k2] != NONE || b->marked[k2]) continue;
+      b->marked[k2] = 1;
+      b->neighbours[b->neighbour_n++] = k2;
+    }
+    s->work += e->cluster_start[i + 1] - e->cluster_start[i];
+  }
+  for (size_t j = 0; j < b->neighbour_n; j++) b->marked[b->neighbours[j]] = 0;
+}
+
+/* Cluster k (open) joins class c, or (c == NONE) leaves its class; the sums follow. */
+static void item_move(item_search *b, uint32_t k, uint32_t c) {
+  const ce_type_index *ix = b->s->ix;
+  neighbours_of(b, k);
+  for (uint32_t q = ix->member_start[k]; q < ix->member_start[k + 1]; q++)
+    item_account(b, ix->members[q], 0);
+  for (size_t j = 0; j < b->neighbour_n; j++) item_charge(b, b->neighbours[j], 0);
+  if (c != NONE) {
+    item_charge(b, k, 0);
+    join(b->s, k, c);
+  } else {
+    leave(b->s, k);
+    item_charge(b, k, 1);
+  }
+  for (uint32_t q = ix->member_start[k]; q < ix->member_start[k + 1]; q++)
+    item_account(b, ix->members[q], 1);
+  for (size_t j = 0; j < b->neighbour_n; j++) item_charge(b, b->neighbours[j], 1);
+}
+
+static void item_join(item_search *b, uint32_t k, uint32_t c) {
+  item_move(b, k, c);
+}
+
+static void item_leave(item_search *b, uint32_t k) {
+  item_move(b, k, NONE);
+}
+
+static double item_bound(const item_search *b) {
+  if (b->macro) return 2.0 * (double)(b->im + b->open_a) - b->lambda * (double)(b->h + b->open_b);
+  return (double)(b->fixed + b->open_fixed) / FIXED;
+}
+
+/* The objective with every cluster of the component mapped: 2·IM − λ·Σ|h(B_i)| (MacroI,
+ * its items' part) or Σ F_i (MicroI), items in order. */
+static double item_value(const item_search *b, const uint32_t *items, size_t count) {
+  const search *s = b->s;
+  double sum = 0.0;
+  int64_t im = 0, h = 0;
+  for (size_t q = 0; q < count; q++) {
+    uint32_t i = items[q];
+    im += s->im[i];
+    h += s->used[i];
+    if (!b->macro) sum += item_f(s->im[i], s->used[i], gold_count(s->e, i));
+  }
+  return b->macro ? 2.0 * (double)im - b->lambda * (double)h : sum;
+}
+
+/* What solving one component gave. */
+typedef struct part_result {
+  double incumbent, best, bound; /* objective of the incumbent, of the best found, bound */
+  int exact;
+} part_result;
+
+/*
+ * One component at b->lambda, from `map` (every cluster mapped); writes its best mapping
+ * into `best_map` when it beats the incumbent by more than `tolerance`. Uses `buffer`
+ * (clusters × (domain + 1) + 3 × (clusters + 1) elements).
+ */
+static void solve_part(item_search *b, const uint32_t *clusters, size_t count,
+                       const uint32_t *items, size_t item_count, const uint32_t *domain,
+                       size_t domain_n, const uint32_t *map, double tolerance, uint32_t *buffer,
+                       double *bounds, uint32_t *best_map, part_result *r) {
+  search *s = b->s;
+  const ce_entries *e = s->e;
+  for (size_t d = 0; d < count; d++) join(s, clusters[d], map[clusters[d]]);
+  r->incumbent = r->best = item_value(b, items, item_count);
+  for (size_t d = count; d > 0; d--) leave(s, clusters[d - 1]);
+  /* The sums with every cluster open. */
+  b->im = b->h = b->fixed = b->open_a = b->open_b = b->open_fixed = 0;
+  for (size_t q = 0; q < item_count; q++) item_account(b, items[q], 1);
+  for (size_t d = 0; d < count; d++) item_charge(b, clusters[d], 1);
+  double root = item_bound(b);
+  r->exact = root <= r->best + tolerance;
+  r->bound = root > r->best ? root : r->best;
+  if (r->exact) return;
+  if (count == 1) {
+    /* Every item has this cluster alone: class c scores Σ_{i ∋ c} 2/(|A_i| + 1) (MicroI) or
+     * 2·#{i : c ∈ A_i} − λ·|k| (MacroI), a pass over the items as long as the root's, so
+     * that it runs whatever the budget. */
+    uint32_t k = clusters[0], best = map[k];
+    double *score = bounds; /* domain_n + 1 elements */
+    for (size_t d = 0; d < domain_n; d++) score[d] = 0.0;
+    for (size_t d = 0; d < domain_n; d++) s->scratch[domain[d]] = (uint32_t)d + 1;
+    for (size_t q = 0; q < item_count; q++) {
+      uint32_t i = items[q], a = gold_count(e, i);
+      for (uint32_t j = e->class_start[i]; j < e->class_start[i + 1]; j++)
+        score[s->scratch[e->class_ids[j]] - 1] += b->macro ? 2.0 : 2.0 / (double)(a + 1);
+      s->work += a;
+    }
+    for (size_t d = 0; d < domain_n; d++) s->scratch[domain[d]] = 0;
+    double shift = b->macro ? b->lambda * (double)item_count : 0.0;
+    for (size_t d = 0; d < domain_n; d++) {
+      double v = score[d] - shift;
+      if (v > r->best + tolerance) {
+        r->best = v;
+        best = domain[d];
+      }
+    }
+    best_map[k] = best;
+    r->exact = 1;
+    r->bound = r->best;
+    return;
+  }
+  if (s->work > s->budget || count * (domain_n + 1) > CANDIDATE_LIMIT) return;
+  uint32_t *cand = buffer, *cand_n = buffer + count * (domain_n + 1);
+  uint32_t *pos = cand_n + count + 1, *choice = pos + count + 1;
+  for (size_t d = 0; d < count; d++) cand_n[d] = NONE; /* ordered when first reached */
+  size_t d = 0;
+  pos[0] = 0;
+  bounds[0] = root;
+  int found = 0;
+  for (;;) {
+    if (s->work > s->budget) break;
+    if (cand_n[d] == NONE)
+      cand_n[d] = (uint32_t)candidates(s, clusters[d], map[clusters[d]], domain, domain_n,
+                                       cand + d * (domain_n + 1));
+    if (pos[d] == cand_n[d]) {
+      if (d == 0) {
+        r->exact = 1;
+        break;
+      }
+      item_leave(b, clusters[--d]);
+      continue;
+    }
+    uint32_t c = cand[d * (domain_n + 1) + pos[d]++];
+    item_join(b, clusters[d], c);
+    choice[d] = c;
+    if (d + 1 == count) {
+      double v = item_value(b, items, item_count);
+      if (v > r->best + tolerance) {
+        r->best = v;
+        found = 1;
+        for (size_t q = 0; q < count; q++) best_map[clusters[q]] = choice[q];
+      }
+      item_leave(b, clusters[d]);
+      continue;
+    }
+    double bound = item_bound(b);
+    if (bound <= r->best + tolerance) {
+      item_leave(b, clusters[d]);
+      continue;
+    }
+    d++;
+    pos[d] = 0;
+    bounds[d] = bound;
+  }
+  if (r->exact) {
+    r->bound = r->best;
+  } else { /* out of budget: the open nodes are bounded by their parents' bounds */
+    double open = r->best;
+    for (size_t j = 0; j <= d; j++)
+      if ((j == d || pos[j] < cand_n[j]) && bounds[j] > open) open = bounds[j];
+    r->bound = open;
+    while (d > 0) leave(s, clusters[--d]); /* the state serves the next component */
+  }
+  if (!found)
+    for (size_t q = 0; q < count; q++) best_map[clusters[q]] = map[clusters[q]];
+}
+
+/* The classes of the gold entries of a component's items, in label order. */
+static size_t part_domain(search *s, const uint32_t *items, size_t count, uint32_t *out) {
+  const ce_entries *e = s->e;
+  size_t n = 0;
+  for (size_t q = 0; q < count; q++) {
+    uint32_t i = items[q];
+    for (uint32_t j = e->class_start[i]; j < e->class_start[i + 1]; j++) {
+      uint32_t c = e->class_ids[j];
+      if (s->scratch[c]) continue;
+      s->scratch[c] = 1;
+      s->keys[n++] = (uint64_t)e->class_order[c] << 32 | c;
+    }
+    s->work += gold_count(e, i);
+  }
+  qsort(s->keys, n, sizeof *s->keys, u64_ascending);
+  for (size_t d = 0; d < n; d++) {
+    out[d] = (uint32_t)s->keys[d];
+    s->scratch[out[d]] = 0;
+  }
+  return n;
+}
+
+static ce_status exact_items(search *s, int measure, uint32_t *map, double *value,
+                             ce_m1_proof *proof) {
+  const ce_type_index *ix = s->ix;
+  parts p;
+  ce_status status = parts_build(s, &p);
+  if (status) return status;
+  size_t m = s->m, n = s->n, largest = 0, clustered = p.item_start[p.count];
+  for (size_t c = 0; c < p.count; c++)
+    if (p.start[c + 1] - p.start[c] > largest) largest = p.start[c + 1] - p.start[c];
+  /* A component's candidates fit: it is searched only with count × (domain + 1) within the
+   * limit, and count and domain are at most the largest's and n. */
+  size_t candidates_n = largest * (n + 1);
+  if (candidates_n > CANDIDATE_LIMIT) candidates_n = CANDIDATE_LIMIT;
+  size_t buffer_n = candidates_n + 3 * (largest + 1);
+  uint32_t *buffer = malloc((buffer_n ? buffer_n : 1) * sizeof *buffer);
+  uint32_t *domain = malloc((n ? n : 1) * sizeof *domain);
+  uint32_t *trial = malloc((m ? m : 1) * sizeof *trial);
+  double *bounds = malloc((largest > n ? largest + 1 : n + 1) * sizeof *bounds);
+  item_search b;
+  status = item_search_init(&b, s, measure, *value);
+  if (!status && (!buffer || !domain || !trial || !bounds)) {
+    item_search_free(&b);
+    status = CE_ERR_NOMEM;
+  }
+  if (status) goto done;
+  double gold = (double)ix->gold_total, items = (double)s->l;
+  /* A proof allows SLACK in units of the measure: shared by the components by their items. */
+  double scale = b.macro ? gold + (double)clustered : items;
+  for (int round = 0; round < 64; round++) {
+    double upper = 0.0;
+    int exact = 1, better = 0;
+    memcpy(trial, map, m * sizeof *trial);
+    for (size_t c = 0; c < p.count; c++) {
+      const uint32_t *clusters = p.cluster + p.start[c], *its = p.item + p.item_start[c];
+      size_t count = p.start[c + 1] - p.start[c], its_n = p.item_start[c + 1] - p.item_start[c];
+      double tolerance = SLACK * scale * (double)its_n / (double)clustered;
+      size_t domain_n = part_domain(s, its, its_n, domain);
+      part_result r;
+      solve_part(&b, clusters, count, its, its_n, domain, domain_n, map, tolerance, buffer, bounds,
+                 trial, &r);
+      exact &= r.exact;
+      better |= r.best > r.incumbent;
+      upper += r.bound;
+    }
+    double candidate = *value;
+    if (better) {
+      double all[CE_TYPE_MEASURES];
+      status = ce__type_values(ix, trial, all);
+      if (status) goto done;
+      candidate = all[measure];
+    }
+    int taken = candidate > *value;
+    if (taken) {
+      memcpy(map, trial, m * sizeof *trial);
+      *value = candidate;
+      if (b.macro) { /* Dinkelbach: the next λ is the new value */
+        b.lambda = candidate;
+        continue;
+      }
+    }
+    /* Proved when every component is: MicroI then holds each one's optimum; MacroI's λ is
+     * optimal when no component can beat it (a better one found but lost to rounding in
+     * the whole proves nothing). */
+    proof->optimal = exact && (b.macro ? !better : taken || !better);
+    if (b.macro) {
+      /* Each component's bound at λ falls by at least (λ' − λ)·(its items) at λ' > λ, since
+       * every clustered item keeps at least one class: the largest λ' at which Σ of the
+       * bounds − λ'·Σ|A_i| can still reach 0 bounds MacroI. */
+      double lambda = b.lambda;
+      proof->bound = (upper + lambda * (double)clustered) / ((double)clustered + gold);
+    } else {
+      proof->bound = items > 0 ? upper / items : 0.0;
+    }
+    break;
+  }
+  item_search_free(&b);
+done:
+  parts_free(&p);
+  free(buffer);
+  free(domain);
+  free(trial);
+  free(bounds);
+  return status;
+}
+
+/* ---------------------------------------------------------------- MicroC */
+
+/* An open cluster as a helper of class c: its new items of c, those plus its other items in
+ * no other open cluster (all of which join U_c with it), and its label rank. */
+typedef struct helper {
+  uint32_t x, y, rank, entry;
+} helper;
+
+static int by_share(const void *a, const void *b) {
+  const helper *p = a, *q = b;
+  uint64_t left = (uint64_t)p->x * q->y, right = (uint64_t)q->x * p->y;
+  if (left != right) return left > right ? -1 : 1;
+  return p->rank < q->rank ? -1 : p->rank > q->rank;
+}
+
+/* The MicroC bound's scratch, allocated once per search. */
+typedef struct union_bound {
+  /* Entries: an open cluster (by position r) and a class its items touch. */
+  uint32_t *ent_start, *ent_class, *ent_x, *ent_full, *ent_priv, *ent_pos;
+  uint32_t *in, *x, *priv_in, *touched; /* per class, zero between clusters */
+  uint32_t *h_start;                    /* class c's helpers: h[h_start[c] .. h_start[c + 1]) */
+  helper *h;
+  uint64_t *px, *py;      /* their prefix sums, from h_start[c] + c */
+  double *best0;          /* per class: F*_c */
+  uint32_t *by_best;      /* classes, about best F*_c first */
+  double *phi, *item_phi; /* per open cluster: its best F*_c(k); per item, 0 between uses */
+  uint32_t *item_list;
+} union_bound;
+
+static void union_bound_free(union_bound *u) {
+  free(u->ent_start);
+  free(u->ent_class);
+  free(u->ent_x);
+  free(u->ent_full);
+  free(u->ent_priv);
+  free(u->ent_pos);
+  free(u->in);
+  free(u->x);
+  free(u->priv_in);
+  free(u->touched);
+  free(u->h_start);
+  free(u->h);
+  free(u->px);
+  free(u->py);
+  free(u->best0);
+  free(u->by_best);
+  free(u->phi);
+  free(u->item_phi);
+  free(u->item_list);
+}
+
+static ce_status union_bound_init(union_bound *u, const search *s) {
+  const ce_entries *e = s->e;
+  memset(u, 0, sizeof *u);
+  /* Entries: at most one per cluster and class, and one per item's cluster and class. */
+  size_t n = s->n ? s->n : 1, m = s->m ? s->m : 1, l = s->l ? s->l : 1, cap = 0;
+  for (size_t i = 0; i < s->l && cap < n * m; i++) {
+    size_t b = e->cluster_start[i + 1] - e->cluster_start[i];
+    cap += b * (gold_count(e, (uint32_t)i) + b);
+  }
+  cap = (cap < n * m ? cap : n * m) + 1;
+  u->ent_start = malloc((m + 1) * sizeof *u->ent_start);
+  u->ent_class = malloc(cap * sizeof *u->ent_class);
+  u->ent_x = malloc(cap * sizeof *u->ent_x);
+  u->ent_full = malloc(cap * sizeof *u->ent_full);
+  u->ent_priv = malloc(cap * sizeof *u->ent_priv);
+  u->ent_pos = malloc(cap * sizeof *u->ent_pos);
+  u->in = calloc(n, sizeof *u->in);
+  u->x = calloc(n, sizeof *u->x);
+  u->priv_in = calloc(n, sizeof *u->priv_in);
+  u->touched = malloc(n * sizeof *u->touched);
+  u->h_start = malloc((n + 1) * sizeof *u->h_start);
+  u->h = malloc(cap * sizeof *u->h);
+  u->px = malloc((cap + n) * sizeof *u->px);
+  u->py = malloc((cap + n) * sizeof *u->py);
+  u->best0 = malloc(n * sizeof *u->best0);
+  u->by_best = malloc(n * sizeof *u->by_best);
+  u->phi = malloc(m * sizeof *u->phi);
+  u->item_phi = calloc(l, sizeof *u->item_phi);
+  u->item_list = malloc(l * sizeof *u->item_list);
+  if (!u->ent_start || !u->ent_class || !u->ent_x || !u->ent_full || !u->ent_priv || !u->ent_pos ||
+      !u->in || !u->x || !u->priv_in || !u->touched || !u->h_start || !u->h || !u->px || !u->py ||
+      !u->best0 || !u->by_best || !u->phi || !u->item_phi || !u->item_list) {
+    union_bound_free(u);
+    return CE_ERR_NOMEM;
+  }
+  return CE_OK;
+}
+
+/* The sums of x and y over the first j of class c's helpers, `skip` (an index) left out. */
+static void helper_sums(const union_bound *u, uint32_t c, uint32_t skip, size_t j, uint64_t *x,
+                        uint64_t *y) {
+  size_t first = u->h_start[c], sums = first + c;
+  int past = skip != NONE && j > skip;
+  *x = u->px[sums + j + past];
+  *y = u->py[sums + j + past];
+  if (past) {
+    *x -= u->h[first + skip].x;
+    *y -= u->h[first + skip].y;
+  }
+}
+
+/*
+ * The best F = 2·(a + X) / (b + Y) over sets of class c's helpers (`skip`, an index among
+ * them or NONE, left out), X and Y their sums; at most 1. A set is best when it holds the
+ * helpers whose share x/y beats its ratio: a prefix in order of share, whose end is where
+ * the next share stops raising the ratio (found by bisection: past it, none does).
+ */
+static double best_union(const union_bound *u, uint32_t c, uint64_t a, uint64_t b, uint32_t skip) {
+  const helper *h = u->h + u->h_start[c];
+  size_t count = u->h_start[c + 1] - u->h_start[c], lo = 0, hi = count - (skip != NONE);
+  uint64_t x, y;
+  while (lo < hi) {
+    size_t j = lo + (hi - lo) / 2, at = skip != NONE && j >= skip ? j + 1 : j;
+    helper_sums(u, c, skip, j, &x, &y);
+    if ((uint64_t)h[at].x * (b + y) > (uint64_t)h[at].y * (a + x))
+      lo = j + 1;
+    else
+      hi = j;
+  }
+  helper_sums(u, c, skip, lo, &x, &y);
+  if (!(b + y)) return 0.0;
+  double f = 2.0 * (double)(a + x) / (double)(b + y);
+  return f < 1.0 ? f : 1.0;
+}
+
+/*
+ * Step 1 of the bound: for each open cluster, the classes its items touch (in a gold entry
+ * or already reached): its new items of c (x), its items new to U_c that are not of c
+ * (full), and of those the ones in no other open cluster (priv).
+ */
+static void touch_entries(search *s, union_bound *u, const uint32_t *open, size_t open_n) {
+  const ce_type_index *ix = s->ix;
+  const ce_entries *e = s->e;
+  size_t entries = 0;
+  for (size_t r = 0; r < open_n; r++) {
+    uint32_t k = open[r], privates = 0, touched = 0;
+    u->ent_start[r] = (uint32_t)entries;
+    for (uint32_t q = ix->member_start[k]; q < ix->member_start[k + 1]; q++) {
+      uint32_t i = ix->members[q], base = e->cluster_start[i], used = s->used[i];
+      uint32_t only = s->left[i] == 1;
+      privates += only;
+      for (uint32_t j = 0; j < used; j++) {
+        uint32_t c = s->slot_class[base + j];
+        if (!u->in[c]) u->touched[touched++] = c;
+        u->in[c]++;
+        u->priv_in[c] += only;
+      }
+      for (uint32_t g = e->class_start[i]; g < e->class_start[i + 1]; g++) {
+        uint32_t c = e->class_ids[g], j = 0;
+        while (j < used && s->slot_class[base + j] != c) j++;
+        if (j < used) continue; /* already in U_c */
+        if (!u->in[c]) u->touched[touched++] = c;
+        u->in[c]++;
+        u->priv_in[c] += only;
+        u->x[c]++;
+      }
+      s->work += 1 + used + gold_count(e, i) * (used + 1);
+    }
+    uint32_t size = (uint32_t)cluster_size(ix, k);
+    for (uint32_t j = 0; j < touched; j++) {
+      uint32_t c = u->touched[j];
+      u->ent_class[entries] = c;
+      u->ent_x[entries] = u->x[c];
+      u->ent_full[entries] = size - u->in[c];
+      u->ent_priv[entries] = privates - u->priv_in[c];
+      entries++;
+      u->in[c] = u->priv_in[c] = u->x[c] = 0;
+    }
+  }
+  u->ent_start[open_n] = (uint32_t)entries;
+}
+
+/* Step 2: each class's helpers (entries with new items of it), by share, and their sums. */
+static void sort_helpers(search *s, union_bound *u, const uint32_t *open, size_t open_n) {
+  const ce_entries *e = s->e;
+  size_t n = s->n;
+  memset(u->h_start, 0, (n + 1) * sizeof *u->h_start);
+  for (uint32_t j = 0; j < u->ent_start[open_n]; j++)
+    if (u->ent_x[j]) u->h_start[u->ent_class[j] + 1]++;
+  for (size_t c = 0; c < n; c++) u->h_start[c + 1] += u->h_start[c];
+  for (size_t r = 0; r < open_n; r++)
+    for (uint32_t j = u->ent_start[r]; j < u->ent_start[r + 1]; j++) {
+      if (!u->ent_x[j]) continue;
+      uint32_t c = u->ent_class[j];
+      helper *h = &u->h[u->h_start[c] + u->in[c]++];
+      h->x = u->ent_x[j];
+      h->y = u->ent_x[j] + u->ent_priv[j];
+      h->rank = e->cluster_order[open[r]];
+      h->entry = j;
+    }
+  for (size_t c = 0; c < n; c++) {
+    uint32_t first = u->h_start[c], count = u->h_start[c + 1] - first;
+    size_t sums = first + c;
+    u->in[c] = 0;
+    if (count > 1) qsort(u->h + first, count, sizeof *u->h, by_share);
+    s->work += sort_steps(count);
+    u->px[sums] = u->py[sums] = 0;
+    for (uint32_t j = 0; j < count; j++) {
+      u->px[sums + j + 1] = u->px[sums + j] + u->h[first + j].x;
+      u->py[sums + j + 1] = u->py[sums + j] + u->h[first + j].y;
+      u->ent_pos[u->h[first + j].entry] = j;
+    }
+    s->work += 2 * count + 1;
+  }
+}
+
+/* Step 3: F*_c for every class, and the classes about best first (ties by label). */
+static void class_bests(search *s, union_bound *u) {
+  const ce_type_index *ix = s->ix;
+  size_t n = s->n;
+  for (size_t r = 0; r < n; r++) {
+    uint32_t c = ix->class_by_rank[r];
+    uint64_t size = ix->class_size[c];
+    u->best0[c] = size ? best_union(u, c, s->cm[c], s->t[c] + size, NONE) : 0.0;
+    s->keys[r] = (uint64_t)((1.0 - u->best0[c]) * 2147483648.0) << 32 | (uint64_t)r;
+  }
+  qsort(s->keys, n, sizeof *s->keys, u64_ascending);
+  for (size_t r = 0; r < n; r++) u->by_best[r] = ix->class_by_rank[(uint32_t)s->keys[r]];
+  s->work += 4 * n + sort_steps(n);
+}
+
+/* The best F*_c over the classes no item of an open cluster of `size` items touches: all
+ * of its items join U_c and none matches. Classes not above `floor` cannot count. */
+static double untouched_best(search *s, const union_bound *u, uint32_t size) {
+  const ce_type_index *ix = s->ix;
+  double best = 0.0;
+  for (size_t q = 0; q < s->n; q++) {
+    uint32_t c = u->by_best[q];
+    if (u->best0[c] <= best) continue;
+    double f = best_union(u, c, s->cm[c], (uint64_t)s->t[c] + ix->class_size[c] + size, NONE);
+    if (f > best) best = f;
+  }
+  s->work += s->n;
+  return best;
+}
+
+/* Step 5: the largest average over memberships: item i adds between [h(B_i) = ∅] and
+ * min(u_i, n − |h(B_i)|) of them at φ_i, to `have` (Σ of the present ones' bounds) over
+ * `count` of them; Dinkelbach on the one ratio. */
+static double membership_bound(search *s, union_bound *u, size_t listed, double have,
+                               double count) {
+  double lambda = -1.0;
+  for (int round = 0; round < 64; round++) {
+    double num = have, den = count;
+    for (size_t q = 0; q < listed; q++) {
+      uint32_t i = u->item_list[q], fewest = s->used[i] ? 0 : 1, most = s->left[i];
+      if (most > s->n - s->used[i]) most = (uint32_t)(s->n - s->used[i]);
+      uint32_t take = u->item_phi[i] > lambda ? most : fewest;
+      num += take * u->item_phi[i];
+      den += take;
+    }
+    s->work += listed + 1;
+    double next = den > 0 ? num / den : 0.0;
+    if (!(next > lambda)) break;
+    lambda = next;
+  }
+  return lambda < 0.0 ? 0.0 : lambda < 1.0 ? lambda : 1.0;
+}
+
+/* The MicroC bound with open[0 .. open_n) open, every other cluster with items mapped. */
+static double micro_c_bound(search *s, union_bound *u, const uint32_t *open, size_t open_n) {
+  const ce_type_index *ix = s->ix;
+  touch_entries(s, u, open, open_n);
+  sort_helpers(s, u, open, open_n);
+  class_bests(s, u);
+  /* Step 4: each open cluster's best F*_c(k). */
+  double untouched = 0.0;
+  uint32_t untouched_size = NONE;
+  for (size_t r = 0; r < open_n; r++) {
+    uint32_t size = (uint32_t)cluster_size(ix, open[r]);
+    if (size != untouched_size) untouched = untouched_best(s, u, untouched_size = size);
+    double phi = untouched;
+    for (uint32_t j = u->ent_start[r]; j < u->ent_start[r + 1]; j++) {
+      uint32_t c = u->ent_class[j];
+      if (!ix->class_size[c]) continue;
+      uint64_t a = (uint64_t)s->cm[c] + u->ent_x[j];
+      uint64_t b = (uint64_t)s->t[c] + ix->class_size[c] + u->ent_x[j] + u->ent_full[j];
+      double f = best_union(u, c, a, b, u->ent_x[j] ? u->ent_pos[j] : NONE);
+      if (f > phi) phi = f;
+    }
+    s->work += u->ent_start[r + 1] - u->ent_start[r] + 1;
+    u->phi[r] = phi;
+  }
+  double have = 0.0, count = 0.0;
+  for (size_t r = 0; r < s->n; r++) {
+    uint32_t c = ix->class_by_rank[r];
+    have += (double)s->t[c] * u->best0[c];
+    count += (double)s->t[c];
+  }
+  size_t listed = 0;
+  for (size_t r = 0; r < open_n; r++)
+    for (uint32_t q = ix->member_start[open[r]]; q < ix->member_start[open[r] + 1]; q++) {
+      uint32_t i = ix->members[q];
+      if (u->item_phi[i] == 0.0) {
+        u->item_list[listed++] = i;
+        u->item_phi[i] = -1.0; /* listed; raised next */
+      }
+    }
+  for (size_t r = 0; r < open_n; r++)
+    for (uint32_t q = ix->member_start[open[r]]; q < ix->member_start[open[r] + 1]; q++) {
+      uint32_t i = ix->members[q];
+      if (u->phi[r] > u->item_phi[i]) u->item_phi[i] = u->phi[r];
+    }
+  double bound = membership_bound(s, u, listed, have, count);
+  for (size_t q = 0; q < listed; q++) u->item_phi[u->item_list[q]] = 0.0;
+  return bound;
+}
+
+/* MicroC with every cluster mapped, from the state (§4.2, classes in label order). */
+static double micro_c_value(const search *s) {
+  const ce_type_index *ix = s->ix;
+  double num = 0.0;
+  uint64_t n_star = 0;
+  for (size_t r = 0; r < s->n; r++) {
+    uint32_t c = ix->class_by_rank[r];
+    if (!s->t[c]) continue;
+    num += 2.0 * (double)s->cm[c] * (double)s->t[c] / (double)(s->t[c] + ix->class_size[c]);
+    n_star += s->t[c];
+  }
+  return n_star ? num / (double)n_star : 0.0;
+}
+
+static ce_status exact_micro_c(search *s, uint32_t *map, double *value, ce_m1_proof *proof) {
+  const ce_type_index *ix = s->ix;
+  size_t m = s->m, n = s->n, count = 0;
+  union_bound u;
+  ce_status status = union_bound_init(&u, s);
+  if (status) return status;
+  uint32_t *order = malloc((m ? m : 1) * sizeof *order);
+  uint64_t *key = malloc((m ? m : 1) * sizeof *key);
+  double *bounds = malloc((m + 1) * sizeof *bounds);
+  uint32_t *pos = malloc((m + 1) * sizeof *pos), *cand_n = malloc((m + 1) * sizeof *cand_n);
+  uint32_t *choice = malloc((m ? m : 1) * sizeof *choice), *all = malloc(n * sizeof *all);
+  uint32_t *best_choice = malloc((m ? m : 1) * sizeof *best_choice), *cand = NULL;
+  if (!order || !key || !bounds || !pos || !cand_n || !choice || !all || !best_choice) {
+    status = CE_ERR_NOMEM;
+    goto done;
+  }
+  /* The clusters with items, largest first (then by label). */
+  for (uint32_t k = 0; k < m; k++) {
+    size_t size = cluster_size(ix, k);
+    if (size) key[count++] = (uint64_t)(UINT32_MAX - size) << 32 | ix->entries->cluster_order[k];
+  }
+  qsort(key, count, sizeof *key, u64_ascending);
+  for (size_t d = 0; d < count; d++) order[d] = ix->cluster_by_rank[(uint32_t)key[d]];
+  double best = *value;
+  double root = micro_c_bound(s, &u, order, count);
+  proof->optimal = 0;
+  proof->bound = root > best ? root : best;
+  if (!count || root <= best + SLACK) {
+    proof->optimal = 1;
+    proof->bound = best;
+    goto done;
+  }
+  if (s->work > s->budget || count * n > CANDIDATE_LIMIT) goto done;
+  cand = malloc(count * n * sizeof *cand);
+  if (!cand) {
+    status = CE_ERR_NOMEM;
+    goto done;
+  }
+  for (size_t r = 0; r < n; r++) all[r] = ix->class_by_rank[r];
+  for (size_t d = 0; d < count; d++) cand_n[d] = NONE; /* ordered when first reached */
+  size_t d = 0;
+  int found = 0, exact = 0;
+  pos[0] = 0;
+  bounds[0] = root;
+  for (;;) {
+    if (s->work > s->budget) break;
+    if (cand_n[d] == NONE) /* every class: the incumbent's, then the others */
+      cand_n[d] = (uint32_t)candidates(s, order[d], map[order[d]], all, n, cand + d * n);
+    if (pos[d] == cand_n[d]) {
+      if (d == 0) {
+        exact = 1;
+        break;
+      }
+      leave(s, order[--d]);
+      continue;
+    }
+    uint32_t c = cand[d * n + pos[d]++];
+    join(s, order[d], c);
+    choice[d] = c;
+    if (d + 1 == count) {
+      double v = micro_c_value(s);
+      if (v > best + SLACK) {
+        best = v;
+        found = 1;
+        memcpy(best_choice, choice, count * sizeof *choice);
+      }
+      leave(s, order[d]);
+      continue;
+    }
+    double bound = micro_c_bound(s, &u, order + d + 1, count - d - 1);
+    if (bound <= best + SLACK) {
+      leave(s, order[d]);
+      continue;
+    }
+    d++;
+    pos[d] = 0;
+    bounds[d] = bound;
+  }
+  if (exact) {
+    proof->optimal = 1;
+    proof->bound = best;
+  } else {
+    double open = best;
+    for (size_t j = 0; j <= d; j++)
+      if ((j == d || pos[j] < cand_n[j]) && bounds[j] > open) open = bounds[j];
+    proof->bound = open;
+  }
+  if (found) {
+    uint32_t *trial = malloc((m ? m : 1) * sizeof *trial);
+    if (!trial) {
+      status = CE_ERR_NOMEM;
+      goto done;
+    }
+    memcpy(trial, map, m * sizeof *trial);
+    for (size_t q = 0; q < count; q++) trial[order[q]] = best_choice[q];
+    double values[CE_TYPE_MEASURES];
+    status = ce__type_values(ix, trial, values);
+    if (!status && values[CE_TYPE_MICRO_C] > *value) {
+      memcpy(map, trial, m * sizeof *trial);
+      *value = values[CE_TYPE_MICRO_C];
+    }
+    free(trial);
+  }
+done:
+  union_bound_free(&u);
+  free(order);
+  free(key);
+  free(bounds);
+  free(pos);
+  free(cand_n);
+  free(choice);
+  free(all);
+  free(best_choice);
+  free(cand);
+  return status;
+}
+
+ce_status ce__m1_exact(const ce_type_index *ix, int measure, uint64_t budget, uint32_t *map,
+                       double *value, ce_m1_proof *proof) {
+  memset(proof, 0, sizeof *proof);
+  proof->bound = 1.0; /* every measure's largest value, until a search says better */
+  const ce_entries *e = ix->entries;
+  if (!e->classes || !e->items) { /* one mapping only, or nothing to score */
+    proof->optimal = 1;
+    proof->bound = *value;
+    return CE_OK;
+  }
+  search s;
+  ce_status status = search_init(&s, ix, budget);
+  if (status) return status;
+  if (measure == CE_TYPE_MICRO_C)
+    status = exact_micro_c(&s, map, value, proof);
+  else
+    status = exact_items(&s, measure, map, value, proof);
+  proof->work = s.work;
+  if (proof->bound > 1.0) proof->bound = 1.0; /* no measure exceeds 1 (§4) */
+  if (proof->bound < *value) proof->bound = *value;
+  if (proof->optimal) proof->bound = *value;
+  search_free(&s);
+  return status;
+}

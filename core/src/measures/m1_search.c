@@ -1,0 +1,147 @@
+/*
+ * The M-1 search (SPEC §3.2): the paper's hill climbing first (its best is never lost),
+ * then the exact search of m1_exact.c, which proves the optimum where the instance allows
+ * and bounds it elsewhere, then, where the optimum is not proved, perturbation and
+ * re-climbing (iterated local search). A single move cannot leave a mapping from which
+ * several clusters would have to change class together: on small instances the climb's
+ * misses are mostly MicroC mappings one merge of two classes' unions (or one split of a
+ * union) away from the optimum. So a perturbation, drawn at random, merges a cluster's
+ * class into another's (all their clusters), splits a class (each of its clusters leaves
+ * for one other class with probability 1/2), or moves a cluster to a class one of its
+ * items is gold-labelled with, that item's other clusters along with probability 1/2;
+ * then it climbs again. The walk goes on from a result at least as good (across ties),
+ * and a better one replaces the best. The perturbations together climb at most as many
+ * sweeps as the starts did.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "measures/m1_exact_internal.h"
+#include "measures/m1_search_internal.h"
+#include "common/rng_internal.h"
+
+#define CE_KICK_STREAM ((uint64_t)1 << 39) /* apart from the starts and the resamples */
+
+/* The class of label rank `r` among item i's gold classes, in label order. */
+static uint32_t gold_by_rank(const ce_entries *e, uint32_t i, uint64_t r) {
+  for (uint32_t j = e->class_start[i]; j < e->class_start[i + 1]; j++) {
+    uint64_t below = 0;
+    for (uint32_t g = e->class_start[i]; g < e->class_start[i + 1]; g++)
+      below += e->class_order[e->class_ids[g]] < e->class_order[e->class_ids[j]];
+    if (below == r) return e->class_ids[j];
+  }
+  return e->class_ids[e->class_start[i]];
+}
+
+/* Perturbs `map` (cluster k and item i's other clusters, at random, to one class). Draws
+ * in label order, so that the ids' numbering does not matter. */
+static void kick(const ce_type_index *ix, ce_rng *rng, const uint32_t *clustered, size_t count,
+                 uint32_t *map) {
+  const ce_entries *e = ix->entries;
+  uint32_t k = clustered[ce__rng_below(rng, count)];
+  uint32_t size = ix->member_start[k + 1] - ix->member_start[k];
+  uint64_t kind = ce__rng_below(rng, 3);
+  if (kind) {
+    /* merge: every cluster of k's class moves to another cluster's class; split: each
+     * moves with probability 1/2 to a class drawn at random */
+    uint32_t from = map[k], to = kind == 1 ? map[clustered[ce__rng_below(rng, count)]] : from;
+    if (to == from) to = ix->class_by_rank[ce__rng_below(rng, e->classes)];
+    for (size_t r = 0; r < count; r++)
+      if (map[clustered[r]] == from && (kind == 1 || clustered[r] == k || ce__rng_below(rng, 2)))
+        map[clustered[r]] = to;
+    return;
+  }
+  uint32_t i = ix->members[ix->member_start[k] + ce__rng_below(rng, size)];
+  uint32_t to;
+  if (ce__rng_below(rng, 2)) {
+    to = gold_by_rank(e, i, ce__rng_below(rng, e->class_start[i + 1] - e->class_start[i]));
+  } else {
+    to = map[clustered[ce__rng_below(rng, count)]];
+  }
+  if (to == map[k]) to = ix->class_by_rank[ce__rng_below(rng, e->classes)];
+  map[k] = to;
+  /* i's other clusters, in label order, each along with probability 1/2 */
+  uint32_t begin = e->cluster_start[i], end = e->cluster_start[i + 1], last = UINT32_MAX;
+  for (uint32_t step = begin; step < end; step++) {
+    uint32_t next = UINT32_MAX, next_rank = UINT32_MAX;
+    for (uint32_t j = begin; j < end; j++) {
+      uint32_t rank = e->cluster_order[e->cluster_ids[j]];
+      if ((last == UINT32_MAX || rank > last) && rank < next_rank) {
+        next_rank = rank;
+        next = e->cluster_ids[j];
+      }
+    }
+    if (next == UINT32_MAX) break;
+    last = next_rank;
+    if (next != k && ce__rng_below(rng, 2)) map[next] = to;
+  }
+}
+
+static ce_status perturb(const ce_type_index *ix, int measure, const ce_climb_options *climb,
+                         unsigned kicks, ce_type_score *score) {
+  const ce_entries *e = ix->entries;
+  size_t m = e->clusters, count = 0;
+  uint32_t *clustered = malloc((m ? m : 1) * sizeof *clustered);
+  uint32_t *trial = malloc((m ? m : 1) * sizeof *trial);
+  uint32_t *walk = malloc((m ? m : 1) * sizeof *walk);
+  ce_status status = CE_OK;
+  if (!clustered || !trial || !walk) {
+    status = CE_ERR_NOMEM;
+    goto done;
+  }
+  for (size_t r = 0; r < m; r++) {
+    uint32_t k = ix->cluster_by_rank[r];
+    if (ix->member_start[k + 1] > ix->member_start[k]) clustered[count++] = k;
+  }
+  if (!count) goto done;
+  ce_rng rng;
+  ce__rng_seed(&rng, climb->seed, CE_KICK_STREAM + (uint64_t)measure);
+  ce_climb_options once = {1, climb->seed};
+  memcpy(walk, score->cluster_to_class, m * sizeof *walk);
+  double at = score->value;
+  uint64_t sweeps = 0; /* the perturbations climb at most as long as the starts did */
+  for (unsigned j = 0; j < kicks && sweeps < score->sweeps; j++) {
+    memcpy(trial, walk, m * sizeof *trial);
+    kick(ix, &rng, clustered, count, trial);
+    ce_type_score next;
+    status = ce__climb(ix, measure, trial, &once, &next);
+    if (status) break;
+    sweeps += next.sweeps;
+    if (next.value >= at - 1e-12) { /* the walk moves on across ties */
+      at = next.value;
+      memcpy(walk, next.cluster_to_class, m * sizeof *walk);
+    }
+    if (next.value > score->value + 1e-12) { /* the climb's tolerance (SPEC §3.2) */
+      score->value = next.value;
+      memcpy(score->cluster_to_class, next.cluster_to_class, m * sizeof *trial);
+    }
+    free(next.cluster_to_class);
+  }
+done:
+  free(clustered);
+  free(trial);
+  free(walk);
+  return status;
+}
+
+ce_status ce__m1_search(const ce_type_index *ix, int measure, const uint32_t *start,
+                        const ce_climb_options *climb, const ce_m1_search_options *search,
+                        ce_type_score *score) {
+  ce_status status = ce__climb(ix, measure, start, climb, score);
+  if (status) return status;
+  double climbed = score->value;
+  ce_m1_proof proof;
+  status = ce__m1_exact(ix, measure, search->exact_budget, score->cluster_to_class, &score->value,
+                        &proof);
+  if (!status && !proof.optimal && ix->entries->classes)
+    status = perturb(ix, measure, climb, search->kicks, score);
+  if (status) {
+    free(score->cluster_to_class);
+    memset(score, 0, sizeof *score);
+    return status;
+  }
+  score->optimal = proof.optimal;
+  score->bound = proof.bound > score->value ? proof.bound : score->value;
+  if (score->value > climbed) score->hits = 0; /* no start reached it */
+  return CE_OK;
+}

@@ -1,0 +1,109 @@
+// clustereval for JavaScript: the C core compiled to WebAssembly (inlined in
+// lib/clustereval.mjs, so nothing is fetched or located), driven by the same binding as the
+// page (lib/binding.js, a copy of wasm/binding.js). Runs in Node 20+ and in bundlers.
+import createClusterEval from './lib/clustereval.mjs';
+import { bindCore, CeError, labelList } from './lib/binding.js';
+
+export { CeError };
+
+let core = null;
+/** The bound core, loaded once on first use. */
+export function load() {
+  core ??= createClusterEval().then(bindCore);
+  return core;
+}
+
+const usage = (message) => new CeError({ code: 'CE_ERR_USAGE', message });
+const encoder = new TextEncoder();
+
+// Node's fs without an import that a browser bundle would have to resolve.
+const nodeFs = () => {
+  const fs = globalThis.process?.getBuiltinModule?.('node:fs');
+  if (!fs?.openAsBlob) throw usage('reading a path needs Node 20.16 or newer; pass the contents instead');
+  return fs;
+};
+
+/*
+ * One input as the binding takes it: a string (the contents), bytes, a Blob or File, a file:
+ * URL or {path} (Node), or {name, text | bytes | blob | path, format}.
+ */
+async function input(spec, name, format) {
+  if (typeof spec === 'string') return { name, format, bytes: encoder.encode(spec) };
+  if (spec instanceof Uint8Array || spec instanceof ArrayBuffer) return { name, format, bytes: spec };
+  if (spec instanceof URL) return input({ path: decodeURIComponent(spec.pathname) }, name, format);
+  if (typeof Blob !== 'undefined' && spec instanceof Blob) return { name: spec.name ?? name, format, blob: spec };
+  if (spec && typeof spec === 'object') {
+    const own = { name: spec.name ?? spec.path ?? name, format: spec.format ?? format };
+    if (spec.path !== undefined) return { ...own, blob: await nodeFs().openAsBlob(spec.path) };
+    if (spec.text !== undefined) return { ...own, bytes: encoder.encode(spec.text) };
+    if (spec.bytes !== undefined || spec.blob !== undefined) return { ...own, bytes: spec.bytes, blob: spec.blob };
+  }
+  throw usage(`${name}: an input is a string, bytes, a Blob, a file URL or {path | text | bytes}`);
+}
+
+async function labelMap(spec) {
+  if (spec === undefined) return undefined;
+  const core = await load();
+  if (typeof spec === 'string' && core.mapPresets.includes(spec)) return { preset: spec };
+  const file = await input(typeof spec === 'string' ? { path: spec } : spec, 'map');
+  return { name: file.name, bytes: file.bytes ?? new Uint8Array(await file.blob.arrayBuffer()) };
+}
+
+/**
+ * Scores `labelsPred` against `labelsTrue`: {token: {...}} with every token-level measure,
+ * and given `words`, the type level {type: {...}}. See index.d.ts.
+ */
+export async function score(labelsTrue, labelsPred, options = {}) {
+  return (await load()).score(labelsTrue, labelsPred, options);
+}
+
+/**
+ * Scores every system against gold and returns what `clustereval --format json` prints.
+ * Throws CeError when gold fails or every system does. See index.d.ts.
+ */
+export async function evaluate({ gold, systems = [] }, options = {}) {
+  const core = await load();
+  const {
+    gold_format: goldFormat,
+    induced_format: inducedFormat,
+    exclude_labels: excludeLabels,
+    unclustered_label: unclusteredLabel,
+    baselines,
+    gold_map: goldMap,
+    induced_map: inducedMap,
+    sub_test: subTests = [],
+    ...coreOptions
+  } = options;
+  for (const key of Object.keys(coreOptions))
+    if (!core.options.includes(key)) throw usage(`unknown option '${key}'`);
+  for (const format of [goldFormat, inducedFormat])
+    if (format !== undefined && !core.formats.includes(format))
+      throw usage(`unknown input format '${format}' (${core.formats.join(', ')})`);
+  if (!systems.length && goldFormat !== 'counts') throw usage('needs a gold input and at least one system');
+  const request = {
+    gold: await input(gold, 'gold', goldFormat),
+    systems: await Promise.all(systems.map((system, k) => input(system, `system${k + 1}`, inducedFormat))),
+    options: {
+      ...coreOptions,
+      excludeLabels: excludeLabels === undefined ? undefined : labelList(excludeLabels),
+      unclusteredLabel,
+      baselines: typeof baselines === 'string' ? baselines.split(',') : baselines,
+      goldMap: await labelMap(goldMap),
+      inducedMap: await labelMap(inducedMap),
+    },
+  };
+  for (const [k, test] of [subTests].flat().entries()) {
+    if (!request.systems[k]) throw usage('more sub_test corpora than systems');
+    request.systems[k].subTest = await input(test, `sub_test${k + 1}`, inducedFormat);
+  }
+  const result = await core.evaluateStream(request);
+  const failed = result.systems.slice(0, systems.length).map((row) => row.error);
+  if (failed.length && failed.every(Boolean)) throw new CeError(failed[0]);
+  return result;
+}
+
+/** The core's version, option ids, measure ids and input formats. */
+export async function catalog() {
+  const { version, options, measures, formats } = await load();
+  return { version, options, measures: measures.map((m) => m.id), formats };
+}

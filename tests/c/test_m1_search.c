@@ -1,0 +1,431 @@
+/*
+ * The M-1 search (SPEC §3.2, §4 "optimal" and "bound"): on thousands of random small
+ * polysemous lexicons, in eight families of shapes, every mapping is enumerated and the
+ * search's value, its claim of optimality and its bound are held against the exhaustive
+ * optimum; the paper's climb alone (the same starts, the same seed, called directly) is
+ * what the search may never fall below.
+ *
+ * The families (l items, n classes, m clusters, n^m <= 4096 so that enumeration is quick):
+ *   leaning    clusters lean on the gold classes (a home cluster per class), |A_i| 1-3,
+ *              |B_i| 0-3: the shape of test_type.c's instances;
+ *   wide       |A_i| and |B_i| uniform in 1-4: many labels per item;
+ *   split      2-3 classes and 6-12 clusters, each class spread over 2-4 home clusters:
+ *              more clusters than classes, so M-1 must merge;
+ *   skewed     a few distinct entries, each repeated 1-8 times (a heavy item weight);
+ *   empty      45% of the items in no cluster;
+ *   unrelated  clusters drawn without regard to gold;
+ *   typed      |B_i| = 1: one cluster per item, as Brown clusters give (components of
+ *              one cluster);
+ *   few        5-8 classes, 1-4 clusters: more classes than clusters.
+ */
+#include <stdlib.h>
+#include <time.h>
+
+#include "check.h"
+#include "mask_instance.h"
+#include "common/rng_internal.h"
+#include "measures/m1_exact_internal.h"
+#include "measures/m1_search_internal.h"
+#include "measures/measures_type_internal.h"
+
+#define EPS 1e-12
+#define PER_FAMILY 500
+
+enum { LIMIT = 4096 }; /* n^m at most */
+
+/* The most clusters with n^m <= LIMIT (at most `cap`). */
+static int clusters_for(int n, int cap) {
+  int m = 1;
+  long power = n;
+  while (m < cap && power * n <= LIMIT) {
+    power *= n;
+    m++;
+  }
+  return n == 1 ? cap : m;
+}
+
+static int below(ce_rng *rng, int bound) {
+  return (int)ce__rng_below(rng, (uint64_t)bound);
+}
+
+/* A gold entry of `size` distinct classes (at most n). */
+static unsigned gold_entry(ce_rng *rng, int n, int size) {
+  unsigned mask = 0;
+  while (bits(mask) < (size < n ? size : n)) mask |= 1u << below(rng, n);
+  return mask;
+}
+
+/* An induced entry of `size` draws: a home cluster of one of the item's classes with
+ * probability `lean` percent, else any cluster. */
+static unsigned system_entry(ce_rng *rng, const instance *x, unsigned gold, int size, int lean,
+                             const int home[MAX_N][4], int homes) {
+  unsigned mask = 0;
+  for (int j = 0; j < size; j++) {
+    int k = below(rng, x->m);
+    if (below(rng, 100) < lean) {
+      int c;
+      do c = below(rng, x->n);
+      while (!(gold >> c & 1));
+      k = home[c][below(rng, homes)];
+    }
+    mask |= 1u << k;
+  }
+  return mask;
+}
+
+static const char *family_names[] = {"leaning", "wide",      "split", "skewed",
+                                     "empty",   "unrelated", "typed", "few"};
+enum { FAMILIES = 8 };
+
+static void make_instance(ce_rng *rng, int family, instance *x) {
+  int home[MAX_N][4], homes = 1, lean = 60;
+  switch (family) {
+    case 1: /* wide */
+      x->n = 3 + below(rng, 3);
+      x->m = 2 + below(rng, clusters_for(x->n, 8) - 1);
+      x->l = 4 + below(rng, 11);
+      lean = 50;
+      break;
+    case 2: /* split */
+      x->n = 2 + below(rng, 2);
+      x->m = x->n == 2 ? 8 + below(rng, 5) : 6 + below(rng, 2);
+      x->l = 6 + below(rng, 15);
+      homes = 2 + below(rng, 3);
+      lean = 75;
+      break;
+    case 7: /* few */
+      x->n = 5 + below(rng, 4);
+      x->m = 1 + below(rng, clusters_for(x->n, 4));
+      x->l = 4 + below(rng, 17);
+      break;
+    default:
+      x->n = 1 + below(rng, 6);
+      x->m = 1 + below(rng, clusters_for(x->n, 12));
+      x->l = 4 + below(rng, 17);
+      lean = family == 5 ? 0 : family == 6 ? 70 : 60;
+  }
+  for (int c = 0; c < x->n; c++)
+    for (int h = 0; h < 4; h++) home[c][h] = below(rng, x->m);
+  int distinct = family == 3 ? 3 + below(rng, 6) : x->l, filled = 0;
+  for (int d = 0; d < distinct && filled < MAX_L; d++) {
+    int roll = below(rng, 100), a, b;
+    if (family == 1) {
+      a = 1 + below(rng, 4);
+      b = 1 + below(rng, 4);
+    } else {
+      a = roll < 60 ? 1 : roll < 85 ? 2 : 3;
+      roll = below(rng, 100);
+      b = roll < 12 ? 0 : roll < 62 ? 1 : roll < 87 ? 2 : 3;
+      if (family == 2) b = b > 2 ? 2 : b < 1 ? 1 : b;
+      if (family == 4) b = below(rng, 100) < 45 ? 0 : b ? b : 1;
+      if (family == 6) b = 1;
+    }
+    unsigned gold = gold_entry(rng, x->n, a);
+    unsigned system = system_entry(rng, x, gold, b, lean, (const int(*)[4])home, homes);
+    int copies = family == 3 ? 1 + below(rng, 8) : 1;
+    for (int r = 0; r < copies && filled < MAX_L; r++) {
+      x->gold[filled] = gold;
+      x->system[filled++] = system;
+    }
+  }
+  x->l = filled;
+}
+
+/* ---- Every mapping, depth first: the items' h(B_i) and the classes' unions as masks ---- */
+
+typedef struct enumeration {
+  const instance *x;
+  unsigned members[MAX_M]; /* cluster k's items */
+  unsigned gold_of[MAX_N]; /* class c's items */
+  int gold_total;
+  double best[3];
+} enumeration;
+
+static void leaf(enumeration *en, const unsigned *h, const unsigned *unions) {
+  const instance *x = en->x;
+  int im_sum = 0, h_sum = 0;
+  double f_sum = 0.0;
+  for (int i = 0; i < x->l; i++) {
+    int im = bits(h[i] & x->gold[i]), hs = bits(h[i]), a = bits(x->gold[i]);
+    im_sum += im;
+    h_sum += hs;
+    f_sum += 2.0 * im / (a + hs);
+  }
+  double num = 0.0;
+  int n_star = 0;
+  for (int c = 0; c < x->n; c++) {
+    int t = bits(unions[c]), cm = bits(unions[c] & en->gold_of[c]);
+    if (t) num += 2.0 * cm * t / (double)(t + bits(en->gold_of[c]));
+    n_star += t;
+  }
+  double v[3] = {2.0 * im_sum / (en->gold_total + h_sum), f_sum / x->l,
+                 n_star ? num / n_star : 0.0};
+  for (int t = 0; t < 3; t++)
+    if (v[t] > en->best[t]) en->best[t] = v[t];
+}
+
+static void enumerate(enumeration *en, int k, const unsigned *h, const unsigned *unions) {
+  const instance *x = en->x;
+  if (k == x->m) {
+    leaf(en, h, unions);
+    return;
+  }
+  for (int c = 0; c < x->n; c++) {
+    unsigned h2[MAX_L], u2[MAX_N];
+    for (int i = 0; i < x->l; i++) h2[i] = h[i] | (en->members[k] >> i & 1 ? 1u << c : 0);
+    for (int d = 0; d < x->n; d++) u2[d] = unions[d] | (d == c ? en->members[k] : 0);
+    enumerate(en, k + 1, h2, u2);
+  }
+}
+
+/* The optimum of each measure over every M-1 mapping. */
+static void exhaustive(const instance *x, double best[3]) {
+  enumeration en = {x, {0}, {0}, 0, {-1, -1, -1}};
+  for (int i = 0; i < x->l; i++) {
+    for (int k = 0; k < x->m; k++)
+      if (x->system[i] >> k & 1) en.members[k] |= 1u << i;
+    for (int c = 0; c < x->n; c++)
+      if (x->gold[i] >> c & 1) en.gold_of[c] |= 1u << i;
+    en.gold_total += bits(x->gold[i]);
+  }
+  unsigned h[MAX_L] = {0}, unions[MAX_N] = {0};
+  enumerate(&en, 0, h, unions);
+  for (int t = 0; t < 3; t++) best[t] = en.best[t];
+}
+
+/*
+ * The paper's "intelligent" start (SPEC §3.2), computed here from the 1-1 weights: each
+ * cluster to the class of largest W(c, k), ties to the first label.
+ */
+static void intelligent_start(const instance *x, int measure, uint32_t *start) {
+  for (int k = 0; k < x->m; k++) {
+    double w[MAX_N] = {0};
+    int size = 0, class_size[MAX_N] = {0};
+    for (int i = 0; i < x->l; i++) {
+      for (int c = 0; c < x->n; c++) class_size[c] += x->gold[i] >> c & 1;
+      if (!(x->system[i] >> k & 1)) continue;
+      size++;
+      for (int c = 0; c < x->n; c++)
+        if (x->gold[i] >> c & 1)
+          w[c] += measure == CE_TYPE_MICRO_I ? 2.0 / (bits(x->gold[i]) + bits(x->system[i])) : 1.0;
+    }
+    if (measure == CE_TYPE_MICRO_C)
+      for (int c = 0; c < x->n; c++) w[c] = size * 2.0 * w[c] / (size + class_size[c]);
+    start[k] = 0;
+    for (int c = 1; c < x->n; c++)
+      if (w[c] > w[start[k]]) start[k] = (uint32_t)c;
+  }
+}
+
+typedef struct tally {
+  int instances, climb, kicks, found, proved, wrong_proof, below_climb, bad_bound;
+  double climb_gap;        /* the climb's largest shortfall */
+  int cut_proved, cut_bad; /* with a budget of CUT steps */
+  double root_gap, cut_gap;
+  uint64_t proof_work;
+} tally;
+
+#define CUT 300
+
+static void test_exhaustive_families(void) {
+  static const char *names[3] = {"macro_i_m1", "micro_i_m1", "micro_c_m1"};
+  tally all[3] = {{0}}, per[FAMILIES][3];
+  memset(per, 0, sizeof per);
+  clock_t began = clock();
+  for (int family = 0; family < FAMILIES; family++) {
+    ce_rng rng;
+    ce__rng_seed(&rng, 2010 + (uint64_t)family, 0);
+    for (int s = 0; s < PER_FAMILY; s++) {
+      instance x;
+      make_instance(&rng, family, &x);
+      ce_entries e;
+      to_entries(&x, &e);
+      double best[3];
+      exhaustive(&x, best);
+      ce_type_result r;
+      ce_climb_options options = {10, 1};
+      CHECK(ce__type_measures(&e, &options, &r) == CE_OK);
+      ce_type_index ix;
+      CHECK(ce__type_index_build(&ix, &e) == CE_OK);
+      for (int t = 0; t < 3; t++) {
+        tally *a = &per[family][t];
+        uint32_t start[MAX_M];
+        intelligent_start(&x, t, start);
+        /* The paper's climb alone, as it ran before any search was added. */
+        ce_type_score climb, kicks;
+        CHECK(ce__climb(&ix, t, start, &options, &climb) == CE_OK);
+        /* The perturbations alone, without the exact search. */
+        ce_m1_search_options only_kicks = {0, 10};
+        CHECK(ce__m1_search(&ix, t, start, &options, &only_kicks, &kicks) == CE_OK);
+        const ce_type_score *m1 = &r.m1[t];
+        double values[3];
+        CHECK(ce__type_values(&ix, m1->cluster_to_class, values) == CE_OK);
+        CHECK_NEAR(values[t], m1->value, EPS);
+        CHECK(m1->min == climb.min && m1->sweeps == climb.sweeps);
+        a->instances++;
+        a->climb += climb.value >= best[t] - EPS;
+        a->kicks += kicks.value >= best[t] - EPS;
+        a->found += m1->value >= best[t] - EPS;
+        a->proved += m1->optimal;
+        if (m1->optimal && m1->value < best[t] - EPS) a->wrong_proof++;
+        if (m1->value < climb.value) a->below_climb++;
+        if (m1->bound < best[t] - EPS || m1->bound < m1->value) a->bad_bound++;
+        if (best[t] - climb.value > a->climb_gap) a->climb_gap = best[t] - climb.value;
+        /* Bounds where the exact search stops early: its root alone, or CUT steps. */
+        for (int cut = 0; cut < 2; cut++) {
+          ce_m1_search_options stop = {cut ? CUT : 0, 0};
+          ce_type_score bounded;
+          CHECK(ce__m1_search(&ix, t, start, &options, &stop, &bounded) == CE_OK);
+          if (bounded.bound < best[t] - EPS || (bounded.optimal && bounded.value < best[t] - EPS))
+            a->cut_bad++;
+          double above = bounded.bound > best[t] ? bounded.bound - best[t] : 0.0; /* rounding */
+          if (cut) {
+            a->cut_proved += bounded.optimal;
+            a->cut_gap += above;
+          } else {
+            a->root_gap += above;
+          }
+          free(bounded.cluster_to_class);
+        }
+        /* The steps a proof takes, from the climb's mapping. */
+        double v = climb.value;
+        ce_m1_proof proof;
+        CHECK(ce__m1_exact(&ix, t, UINT64_MAX, climb.cluster_to_class, &v, &proof) == CE_OK);
+        CHECK(proof.optimal);
+        if (proof.work > a->proof_work) a->proof_work = proof.work;
+        free(climb.cluster_to_class);
+        free(kicks.cluster_to_class);
+      }
+      ce__type_index_free(&ix);
+      ce__type_result_free(&r);
+      ce__entries_free(&e);
+    }
+  }
+  printf(
+      "M-1 against every mapping, %d instances per family. Share reaching the optimum: the\n"
+      "paper's climb from 10 starts (and its largest shortfall), with 10 perturbations\n"
+      "re-climbed, and the whole search as evaluations run it (climb, exact search within\n"
+      "%u steps, perturbations); proved: its share proved optimal; the mean bound above the\n"
+      "optimum of the exact search's root alone and of one stopped after %d steps (with the\n"
+      "share proved by then); the most steps a proof took:\n",
+      PER_FAMILY, CE_M1_EXACT_BUDGET, CUT);
+  printf("%-10s %-10s %7s %9s %7s %7s %7s %8s %8s %6s %8s\n", "family", "measure", "climb",
+         "shortfall", "kicks", "search", "proved", "root", "cut", "(pr.)", "steps");
+  for (int family = 0; family <= FAMILIES; family++)
+    for (int t = 0; t < 3; t++) {
+      tally *a = family < FAMILIES ? &per[family][t] : &all[t], *b = &all[t];
+      double count = a->instances;
+      printf("%-10s %-10s %6.2f%% %9.4f %6.2f%% %6.2f%% %6.2f%% %8.4f %8.4f %5.1f%% %8llu\n",
+             family < FAMILIES ? family_names[family] : "all", names[t], 100 * a->climb / count,
+             a->climb_gap, 100 * a->kicks / count, 100 * a->found / count, 100 * a->proved / count,
+             a->root_gap / count, a->cut_gap / count, 100 * a->cut_proved / count,
+             (unsigned long long)a->proof_work);
+      CHECK(a->cut_bad == 0);
+      if (family == FAMILIES) continue;
+      b->instances += a->instances;
+      b->climb += a->climb;
+      b->kicks += a->kicks;
+      b->found += a->found;
+      b->proved += a->proved;
+      b->wrong_proof += a->wrong_proof;
+      b->below_climb += a->below_climb;
+      b->bad_bound += a->bad_bound;
+      b->cut_proved += a->cut_proved;
+      b->root_gap += a->root_gap;
+      b->cut_gap += a->cut_gap;
+      if (a->climb_gap > b->climb_gap) b->climb_gap = a->climb_gap;
+      if (a->proof_work > b->proof_work) b->proof_work = a->proof_work;
+    }
+  for (int t = 0; t < 3; t++) {
+    tally *b = &all[t];
+    CHECK(b->found >= 0.999 * b->instances); /* the optimum, in 99.9% at least */
+    CHECK(b->wrong_proof == 0);              /* "optimal" only on an optimum */
+    CHECK(b->below_climb == 0);              /* never below the paper's climb */
+    CHECK(b->bad_bound == 0);                /* no mapping above the bound */
+    CHECK(b->kicks >= b->climb);
+    CHECK(b->proof_work < CE_M1_EXACT_BUDGET);
+  }
+  printf("(%.1f s of processor time)\n", (double)(clock() - began) / CLOCKS_PER_SEC);
+}
+
+/*
+ * A type-based clustering (each item in one cluster, as Brown clusters give) makes every
+ * component one cluster, so MacroI and MicroI are proved whatever the budget, and their
+ * optimum is each cluster's best class on its own: computed here directly.
+ */
+static void test_type_based(void) {
+  enum { L = 3000, N = 32, M = 60 };
+  ce_rng rng;
+  ce__rng_seed(&rng, 1992, 0);
+  static uint32_t gi[3 * L], gl[3 * L], si[L], sl[L];
+  static unsigned gold[L];
+  static int cluster_of[L];
+  size_t gn = 0, sn = 0;
+  int home[N];
+  for (int c = 0; c < N; c++) home[c] = below(&rng, M);
+  for (int i = 0; i < L; i++) {
+    int a = 1 + (below(&rng, 100) < 20) + (below(&rng, 100) < 5), first = -1;
+    for (gold[i] = 0; bits(gold[i]) < a;) {
+      int c = below(&rng, 1 + below(&rng, N)); /* low classes are frequent: a skewed gold */
+      if (gold[i] >> c & 1) continue;
+      if (first < 0) first = c;
+      gold[i] |= 1u << c;
+      gi[gn] = (uint32_t)i;
+      gl[gn++] = (uint32_t)c;
+    }
+    cluster_of[i] = below(&rng, 100) < 10 ? -1 : below(&rng, 3) ? home[first] : below(&rng, M);
+    if (cluster_of[i] >= 0) {
+      si[sn] = (uint32_t)i;
+      sl[sn++] = (uint32_t)cluster_of[i];
+    }
+  }
+  ce_entries e;
+  CHECK(ce__entries_from_pairs(&e, L, N, M, gi, gl, gn, si, sl, sn, NULL, NULL) == CE_OK);
+  /* Each cluster's best class on its own. */
+  double micro = 0.0;
+  int matches = 0, gold_total = 0, clustered = 0;
+  for (int k = 0; k < M; k++) {
+    double best_f = 0.0;
+    int best_count = 0;
+    for (int c = 0; c < N; c++) {
+      double f = 0.0;
+      int count = 0;
+      for (int i = 0; i < L; i++)
+        if (cluster_of[i] == k && gold[i] >> c & 1) {
+          f += 2.0 / (bits(gold[i]) + 1);
+          count++;
+        }
+      if (f > best_f) best_f = f;
+      if (count > best_count) best_count = count;
+    }
+    micro += best_f;
+    matches += best_count;
+  }
+  for (int i = 0; i < L; i++) {
+    gold_total += bits(gold[i]);
+    clustered += cluster_of[i] >= 0;
+  }
+  double expected[2] = {2.0 * matches / (gold_total + clustered), micro / L};
+  ce_climb_options options = {10, 1};
+  ce_m1_search_options tiny = {1, 0};
+  ce_type_result r;
+  CHECK(ce__type_measures_searched(&e, &options, &tiny, &r) == CE_OK);
+  for (int t = 0; t < 2; t++) {
+    CHECK(r.m1[t].optimal);
+    CHECK_NEAR(r.m1[t].value, expected[t], 1e-12);
+    CHECK(r.m1[t].bound == r.m1[t].value);
+  }
+  printf(
+      "type-based, %d items, %d clusters: MacroI %.6f, MicroI %.6f proved with a budget of "
+      "1 step; MicroC %.6f, bound %.6f\n",
+      L, M, r.m1[0].value, r.m1[1].value, r.m1[2].value, r.m1[2].bound);
+  ce__type_result_free(&r);
+  ce__entries_free(&e);
+}
+
+int main(void) {
+  test_exhaustive_families();
+  test_type_based();
+  printf("m1_search: %d checks, %d failed\n", check_count, check_failures);
+  return check_failures != 0;
+}

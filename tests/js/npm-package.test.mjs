@@ -1,0 +1,128 @@
+// The npm package (npm/): packed with `npm pack`, installed offline into an empty folder, it
+// imports and scores as the command line does; and the repository's Vite bundles it with no
+// configuration into a script that runs. Needs `make native npm`.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { root } from './load-core.mjs';
+
+const cli = `${root}build/clustereval`;
+const tmp = mkdtempSync(join(tmpdir(), 'clustereval-npm-'));
+process.on('exit', () => rmSync(tmp, { recursive: true, force: true }));
+const app = join(tmp, 'app');
+const data = (name) => `${root}tests/data/${name}`;
+const run = (command, args, cwd) => execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const cliJson = (...args) => {
+  try {
+    return JSON.parse(run(cli, ['--format', 'json', ...args], root));
+  } catch (error) {
+    if (error.status === 2 && error.stdout) return JSON.parse(error.stdout); // a system failed
+    throw error;
+  }
+};
+// Runs ES module code in the app folder, where 'clustereval' is the installed package.
+const inApp = (name, code) => {
+  writeFileSync(join(app, name), code);
+  return JSON.parse(run(process.execPath, [name], app));
+};
+
+// The tab-separated words, labels and sentence ends of a tagged file.
+const tagged = (path) => {
+  const words = [], labels = [], ends = [];
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    if (!line.trim()) {
+      if (ends.length) ends[ends.length - 1] = true;
+      continue;
+    }
+    const tab = line.lastIndexOf('\t');
+    words.push(line.slice(0, tab));
+    labels.push(line.slice(tab + 1));
+    ends.push(false);
+  }
+  return { words, labels, ends };
+};
+
+test('npm pack, then npm install --offline into an empty folder', () => {
+  for (const file of ['npm/lib/clustereval.mjs', 'npm/lib/binding.js', 'build/clustereval'])
+    assert.ok(existsSync(`${root}${file}`), `${file} is missing: run 'make native npm'`);
+  assert.equal(readFileSync(`${root}npm/lib/binding.js`, 'utf8'), readFileSync(`${root}wasm/binding.js`, 'utf8'));
+  const tarball = run('npm', ['pack', '--silent', '--pack-destination', tmp], `${root}npm`).trim().split('\n').pop();
+  const version = JSON.parse(readFileSync(`${root}npm/package.json`, 'utf8')).version;
+  assert.equal(tarball, `clustereval-${version}.tgz`);
+  execFileSync('mkdir', [app]);
+  run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error', join(tmp, tarball)], app);
+  const installed = readdirSync(join(app, 'node_modules', 'clustereval')).sort();
+  assert.deepEqual(installed, ['README.md', 'index.d.ts', 'index.js', 'lib', 'package.json']);
+  assert.equal(run(cli, ['--version'], root).trim(), `clustereval ${version}`);
+});
+
+test('evaluate gives the command line JSON, and errors name file and line', () => {
+  const paths = [data('small-gold.tsv'), data('small-sys.tsv'), data('small-sys2.tsv')];
+  const got = inApp(
+    'evaluate.mjs',
+    `import { evaluate, CeError } from 'clustereval';
+     import { readFileSync } from 'node:fs';
+     const [gold, ...systems] = ${JSON.stringify(paths)};
+     const options = { nmi_mean: 'geometric', bootstrap: 20, baselines: 'random', exclude_labels: ['PUNCT'] };
+     const byPath = await evaluate({ gold: { path: gold }, systems: systems.map((path) => ({ path })) }, options);
+     const byText = await evaluate({ gold: { name: gold, text: readFileSync(gold, 'utf8') },
+       systems: systems.map((name) => ({ name, bytes: readFileSync(name) })) }, options);
+     const bad = await evaluate({ gold: { path: gold }, systems: [{ path: ${JSON.stringify(data('bad/sys-ends-early.tsv'))} }] })
+       .catch((error) => ({ isCeError: error instanceof CeError, ...error.toJSON() }));
+     console.log(JSON.stringify({ byPath, byText, bad }));`,
+  );
+  const expected = cliJson('--nmi-mean', 'geometric', '--bootstrap', '20', '--baselines', 'random', '--exclude-labels', 'PUNCT', ...paths);
+  assert.deepEqual(got.byPath, expected);
+  assert.deepEqual(got.byText, expected);
+  const failed = cliJson(paths[0], data('bad/sys-ends-early.tsv')).systems[0].error;
+  assert.deepEqual(got.bad, { isCeError: true, ...failed });
+  assert.equal(got.bad.line, 34);
+  assert.match(got.bad.file, /sys-ends-early\.tsv$/);
+});
+
+test('score with words and sentence ends equals the command line on the tagged pair', () => {
+  const gold = tagged(`${root}public/demo/brown-gold.tsv`);
+  const system = tagged(`${root}public/demo/brown-c50.tsv`);
+  const got = inApp(
+    'score.mjs',
+    `import { score } from 'clustereval';
+     const [gold, system] = ${JSON.stringify([gold, system])};
+     const options = { words: gold.words, sentence_ends: gold.ends, restarts: 3, seed: 5, bootstrap: 10, log2: true };
+     const full = await score(gold.labels, system.labels, options);
+     const ints = await score(Int32Array.from(gold.labels, (l) => l.length), system.labels, { measures: 'm1,ari' });
+     console.log(JSON.stringify({ full, ints }));`,
+  );
+  const row = cliJson('--restarts', '3', '--seed', '5', '--bootstrap', '10', '--log2', 'public/demo/brown-gold.tsv', 'public/demo/brown-c50.tsv').systems[0];
+  assert.deepEqual(got.full, { token: row.token, type: row.type, ci: row.ci });
+  const asInts = join(tmp, 'ints.tsv');
+  writeFileSync(asInts, gold.labels.map((l) => `w\t${l.length}\n`).join(''));
+  const intRow = cliJson('--levels', 'token', asInts, `${root}public/demo/brown-c50.tsv`, '--no-token-check').systems[0];
+  assert.deepEqual(got.ints, { token: { m1: intRow.token.m1, ari: intRow.token.ari } });
+});
+
+test("the repository's Vite bundles it with no configuration, and the bundle runs", async () => {
+  const { build } = await import('vite');
+  writeFileSync(join(app, 'index.html'), '<!doctype html><script type="module" src="./main.js"></script>\n');
+  writeFileSync(
+    join(app, 'main.js'),
+    `import { score } from 'clustereval';
+     score(['a', 'a', 'b', 'b', 'c'], [1, 1, 1, 2, 2]).then(({ token }) => console.log(JSON.stringify(token)));\n`,
+  );
+  await build({ root: app, logLevel: 'error', build: { outDir: join(app, 'dist') } });
+  const assets = readdirSync(join(app, 'dist', 'assets')).filter((f) => f.endsWith('.js'));
+  assert.equal(assets.length, 1, `one script, the wasm inlined: ${assets}`);
+  // Node runs the browser bundle; only Vite's module-preload check looks for a document.
+  writeFileSync(join(app, 'dist', 'bundle.mjs'), readFileSync(join(app, 'dist', 'assets', assets[0])));
+  const runner = join(app, 'dist', 'run.mjs');
+  writeFileSync(runner, `globalThis.document = { createElement: () => ({ relList: { supports: () => true } }), querySelectorAll: () => [] };\nawait import('./bundle.mjs');\n`);
+  const token = JSON.parse(run(process.execPath, [runner], app));
+  const expected = cliJson('--levels', 'token', '--no-token-check', ...['gold', 'sys'].map((side) => {
+    const path = join(tmp, `${side}.tsv`);
+    writeFileSync(path, (side === 'gold' ? ['a', 'a', 'b', 'b', 'c'] : [1, 1, 1, 2, 2]).map((l) => `w\t${l}\n`).join(''));
+    return path;
+  })).systems[0].token;
+  assert.deepEqual(token, expected);
+});

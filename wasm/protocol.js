@@ -1,0 +1,215 @@
+// The messages between the page and the core's worker, in one place. Every message is
+// {id, type, data}; `tsc` checks wasm/client.js, wasm/worker.js, wasm/binding.js and the tests'
+// fixture worker against these types (tsconfig.json, run by `make test`). The module holds
+// types only: importing it costs nothing.
+//
+//   page → worker  evaluate  {gold, systems, options}: score the systems against gold
+//                  preview   {name, bytes, format?, column?, depth?}: how a file's head reads
+//                  table     {format, columns, rows?}: a table of the last evaluation, written
+//                            by the core; the worker keeps the last evaluation until the next
+//   worker → page  ready     {version}, once, when the core has loaded (no id)
+//                  progress  {done, total, phase}, at most ~20 a second while evaluating
+//                  result    the answer to the request `id`: the result, the preview or the
+//                            table's text
+//                  error     {code, message, file, line, column}; without an id the core
+//                            itself failed to load
+//
+// Cancelling is the page's: it terminates the worker, and the next request starts another.
+
+/**
+ * An input file. The worker reads `blob` (a File) through its stream, so that a large file is
+ * never whole in memory; tests and tools may hand `bytes` instead.
+ * @typedef {Object} InputFile
+ * @property {string} name what errors and the result call it
+ * @property {string} [format] an input format id ('tagged', 'conllu', …) or 'auto' (the default)
+ * @property {number} [column] the label column (1-based), for the formats that have one
+ * @property {number} [depth] paths: the first `depth` bits of each cluster's bit string
+ * @property {Blob} [blob]
+ * @property {Uint8Array | ArrayBuffer} [bytes]
+ */
+
+/**
+ * A system file; `subTest` is its tagging of held-out text, for sub_p and sub_r.
+ * @typedef {InputFile & {subTest?: InputFile}} SystemFile
+ */
+
+/**
+ * A label map: a preset id, or a `from<TAB>to` file's bytes.
+ * @typedef {{preset: string} | {name: string, bytes: Uint8Array | ArrayBuffer}} LabelMap
+ */
+
+/**
+ * The options of a run, named as the core's option ids in camel case. Every one may be left
+ * out for the core's default.
+ * @typedef {Object} EvaluateOptions
+ * @property {number} [beta] V-measure's β
+ * @property {boolean} [log2] entropies in bits
+ * @property {boolean} [tokenCheck] token mode: compare token texts
+ * @property {'arithmetic' | 'geometric' | 'min' | 'max'} [nmiMean]
+ * @property {number} [restarts] M-1 hill-climbing starts
+ * @property {number} [seed]
+ * @property {number} [minShare] types from tokens: the share a label needs to join an entry
+ * @property {'merge' | 'split' | 'drop'} [unclustered]
+ * @property {string} [unclusteredLabel]
+ * @property {string[]} [excludeLabels] gold labels whose tokens are left out
+ * @property {boolean} [excludePunct]
+ * @property {LabelMap} [goldMap]
+ * @property {LabelMap} [inducedMap]
+ * @property {boolean} [mapKeep]
+ * @property {number} [column] every input's label column
+ * @property {number} [depth] every paths input's depth
+ * @property {boolean} [detail] add tables, mappings and per-item rows to each system
+ * @property {boolean} [substitutable] compute sub_p and sub_r
+ * @property {'both' | 'token' | 'type'} [levels]
+ * @property {string[]} [baselines] 'random', 'one', 'singletons', 'majority'
+ * @property {number} [bootstrap] resamples for intervals and paired shares; 0 is off
+ */
+
+/**
+ * @typedef {Object} EvaluateRequest
+ * @property {InputFile} gold
+ * @property {SystemFile[]} systems
+ * @property {EvaluateOptions} [options]
+ */
+
+/**
+ * The head of a file (up to 64 KB) to preview.
+ * @typedef {Object} PreviewRequest
+ * @property {string} name
+ * @property {Uint8Array | ArrayBuffer} bytes
+ * @property {string} [format]
+ * @property {number} [column]
+ * @property {number} [depth]
+ */
+
+/**
+ * How a file's head reads: the format used, whether it was detected, the first records.
+ * @typedef {Object} Preview
+ * @property {string} format
+ * @property {boolean} detected
+ * @property {PreviewRecord[]} records
+ * @property {CoreErrorData} [error] the first line that does not read, when there is one
+ */
+
+/**
+ * One record as the reader gives it: a token, a sentence break, a lexicon entry or a count.
+ * @typedef {Object} PreviewRecord
+ * @property {number} line
+ * @property {'token' | 'break' | 'entry' | 'count'} kind
+ * @property {string} item
+ * @property {string} label
+ * @property {number} count
+ */
+
+/**
+ * A measure's value by id; null where it is not defined (a warning says why).
+ * @typedef {Record<string, number | null>} MeasureValues
+ */
+
+/**
+ * The M-1 search of one measure (SPEC §4): the best value, the worst of the climb's starts,
+ * how many starts reached the best, and whether it is proved optimal; no mapping scores
+ * above `bound`.
+ * @typedef {Object} Restarts
+ * @property {number} max
+ * @property {number} min
+ * @property {number} hits
+ * @property {number} [sweeps]
+ * @property {boolean} [optimal]
+ * @property {number} [bound]
+ */
+
+/**
+ * One row of the result: a system or a baseline (`baseline:random`, …). SPEC §4.
+ * @typedef {Object} SystemResult
+ * @property {string} name
+ * @property {string} [format]
+ * @property {number} [clusters]
+ * @property {number} [missing]
+ * @property {number} [extra]
+ * @property {MeasureValues} [token]
+ * @property {MeasureValues | null} [type]
+ * @property {Record<string, Restarts>} [restarts] the M-1 search of each type-level M-1 measure
+ * @property {Record<string, [number, number]>} [ci] 95% intervals by 'level.id'
+ * @property {string[]} [warnings]
+ * @property {CoreErrorData} [error] the system failed; the others are still scored
+ * @property {Record<string, any>} [detail] with `options.detail`: tables, mappings, items
+ */
+
+/**
+ * The result of a run (SPEC §4): more keys may come, none is renamed.
+ * @typedef {Object} Result
+ * @property {number} schema
+ * @property {string} version
+ * @property {Record<string, any>} gold the gold file's statistics
+ * @property {Record<string, any>} options the options in force
+ * @property {SystemResult[]} systems
+ * @property {Record<string, any>} [bootstrap] what the intervals rest on, after resampling
+ * @property {Record<string, any>} [paired] paired shares by measure, system and system
+ * @property {Record<string, any>} [rank_correlation]
+ */
+
+/**
+ * An error of the core, as plain fields that cross the worker boundary.
+ * @typedef {Object} CoreErrorData
+ * @property {string} code a ce_status name: 'CE_ERR_SYNTAX', …
+ * @property {string} message
+ * @property {string} [file]
+ * @property {number} [line]
+ * @property {number} [column]
+ */
+
+/**
+ * How far a run is: bytes read of all inputs (phase 'read'), then, with `bootstrap`, the
+ * resamples done (phase 'bootstrap').
+ * @typedef {Object} Progress
+ * @property {number} done
+ * @property {number} total
+ * @property {'read' | 'bootstrap'} phase
+ */
+
+/** @typedef {'text' | 'tsv' | 'csv' | 'markdown' | 'latex'} TableFormat */
+
+/**
+ * A table of the last evaluation as the core writes it (the command line's --format), for the
+ * page's exports.
+ * @typedef {Object} TableRequest
+ * @property {TableFormat} format
+ * @property {string[]} columns measures as 'level.id': 'token.m1', 'type.macro_i_m1'
+ * @property {number[]} [rows] the rows to show, in order, as indices into the result's
+ *   `systems`; every row when left out
+ */
+
+/**
+ * What each request carries, by its type.
+ * @typedef {Object} Requests
+ * @property {EvaluateRequest} evaluate
+ * @property {PreviewRequest} preview
+ * @property {TableRequest} table
+ */
+
+/**
+ * What each request is answered with, by its type.
+ * @typedef {Object} Responses
+ * @property {Result} evaluate
+ * @property {Preview} preview
+ * @property {string} table
+ */
+
+/** @typedef {keyof Requests} RequestType */
+
+/**
+ * A message from the page: {id, type, data}.
+ * @template {RequestType} [K=RequestType]
+ * @typedef {K extends RequestType ? {id: number, type: K, data: Requests[K]} : never} RequestMessage
+ */
+
+/**
+ * A message from the worker.
+ * @typedef {{type: 'ready', data: {version: string}}
+ *   | {id: number, type: 'progress', data: Progress}
+ *   | {id: number, type: 'result', data: Responses[RequestType]}
+ *   | {id?: number, type: 'error', data: CoreErrorData}} WorkerMessage
+ */
+
+export {};
