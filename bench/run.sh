@@ -18,6 +18,9 @@
 #   6. The heatmap in Chromium (bench/figures_bench.mjs): how long drawing, zooming, dragging,
 #      folding and searching block the page (longest frame gap, longest task), on full Brown,
 #      a 1,000 x 1,000 table and 100,000 x 100,000 labels with 10^6 cells.
+#   7. Labels against time and memory (bench/labels_bench.sh): 10^6 tokens with 10^2 to 10^6
+#      random classes and clusters, the CLI at the token level and at both levels beside
+#      scikit-learn's ARI, NMI and AMI (each stopped after a minute).
 # Needs ../shared/data/brown.c50.paths for 1 (skipped without it).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -110,3 +113,6 @@ if [ -f dist/index.html ]; then
 else
   echo "   skipped: needs a built dist/ (make web)"
 fi
+
+echo "== 7. labels against time and memory: 10^6 tokens, 10^2 to 10^6 random labels a side"
+bash bench/labels_bench.sh "$cli"
