@@ -31,6 +31,9 @@
 #   9. Huge corpora: a pair of BENCH_JOINT_TOKENS tokens (default BENCH_TOKENS) counted into
 #      joint counts by DuckDB, from the tagged files and from Parquet, then scored, against the
 #      streaming CLI on the raw files (bench/joint_bench.sh): wall time and peak RSS of each.
+#  10. Labels against time and memory (bench/labels_bench.sh): 10^6 tokens with 10^2 to 10^6
+#      random classes and clusters, the CLI at the token level and at both levels beside
+#      scikit-learn's ARI, NMI and AMI (each stopped after a minute).
 # Needs ../shared/data/brown.c50.paths for 1 (skipped without it).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -171,3 +174,6 @@ if [ "${BENCH_JOINT_TOKENS:=$BENCH_TOKENS}" != "$BENCH_TOKENS" ]; then
 fi
 echo "   ${BENCH_JOINT_TOKENS} tokens, 200K types, 45 classes, 200 clusters"
 bash bench/joint_bench.sh "$tmp/gold.tsv" "$tmp/sys.tsv"
+
+echo "== 10. labels against time and memory: 10^6 tokens, 10^2 to 10^6 random labels a side"
+bash bench/labels_bench.sh "$cli"

@@ -1,6 +1,9 @@
 /*
- * The assignment solver against brute force: on random small matrices, the optimum over
- * every injective partial map of rows to columns, enumerated exhaustively.
+ * The assignment solvers against independent computations: the dense one against brute
+ * force (the optimum over every injective partial map of rows to columns, enumerated
+ * exhaustively) on random small matrices; the sparse one against the dense one on
+ * thousands of random tables and against brute force on the small ones. SciPy's
+ * linear_sum_assignment checks a 10^4 × 10^4 case in tests/cli/assign_scipy.py.
  */
 #include <stdlib.h>
 
@@ -103,10 +106,123 @@ static void test_shapes(void) {
   free(map);
 }
 
+/* The edges of a dense rows × cols matrix: its non-zero cells, row by row, columns in the
+ * order `flip` picks (ascending or descending: the solver takes any order). */
+typedef struct edges {
+  size_t *start;
+  uint32_t *col;
+  double *weight;
+} edges;
+
+static edges edges_of(const double *w, size_t rows, size_t cols, int flip) {
+  edges g = {calloc(rows + 1, sizeof(size_t)), malloc((rows * cols + 1) * sizeof(uint32_t)),
+             malloc((rows * cols + 1) * sizeof(double))};
+  size_t n = 0;
+  for (size_t r = 0; r < rows; r++) {
+    for (size_t q = 0; q < cols; q++) {
+      size_t c = flip ? cols - 1 - q : q;
+      if (w[r * cols + c] == 0.0) continue;
+      g.col[n] = (uint32_t)c;
+      g.weight[n++] = w[r * cols + c];
+    }
+    g.start[r + 1] = n;
+  }
+  return g;
+}
+
+static void edges_free(edges *g) {
+  free(g->start);
+  free(g->col);
+  free(g->weight);
+}
+
+/* A matching along edges only, injective, whose weights add up to `total`. */
+static int valid_matching(const double *w, size_t rows, size_t cols, const long *row_to_col,
+                          double total, double tolerance) {
+  unsigned char *taken = calloc(cols + 1, 1);
+  double sum = 0.0;
+  int ok = 1;
+  for (size_t r = 0; r < rows && ok; r++) {
+    if (row_to_col[r] < 0) continue;
+    size_t c = (size_t)row_to_col[r];
+    ok = c < cols && !taken[c] && w[r * cols + c] > 0.0;
+    if (ok) taken[c] = 1, sum += w[r * cols + c];
+  }
+  free(taken);
+  return ok && fabs(sum - total) <= tolerance;
+}
+
+/*
+ * Sparse equals dense on 6,000 random tables: sparse and dense shapes, many ties (weights
+ * from 1 or 1..3) and few (1..1000, or real), empty rows and columns, rectangular both
+ * ways, up to 40 × 40. The first 1,500 are small enough for brute force too.
+ */
+static void test_sparse_against_dense(void) {
+  enum { MAX = 40 };
+  double *w = malloc(sizeof(double) * MAX * MAX);
+  long dense_map[MAX], sparse_map[MAX];
+  for (int instance = 0; instance < 6000; instance++) {
+    int small = instance < 1500;
+    size_t rows = 1 + next_random() % (small ? 7 : MAX),
+           cols = 1 + next_random() % (small ? 7 : MAX);
+    unsigned fill = 1 + next_random() % 8; /* eighths of the cells that are non-zero */
+    unsigned kind = next_random() % 4;     /* weights: all 1, 1..3, 1..1000, real */
+    int empty_row = next_random() % 4 == 0;
+    for (size_t r = 0; r < rows; r++)
+      for (size_t c = 0; c < cols; c++) {
+        double x = 0.0;
+        if (next_random() % 8 < fill && !(empty_row && r == rows / 2)) {
+          x = kind == 0   ? 1.0
+              : kind == 1 ? (double)(1 + next_random() % 3)
+              : kind == 2 ? (double)(1 + next_random() % 1000)
+                          : 0.001 + (double)next_random() / 4294967296.0 * 3.0;
+        }
+        w[r * cols + c] = x;
+      }
+    double tolerance = kind == 3 ? 1e-12 : 0.0;
+    edges g = edges_of(w, rows, cols, instance % 2);
+    double dense_total, sparse_total;
+    CHECK(ce__assign_max(w, rows, cols, dense_map, &dense_total) == CE_OK);
+    CHECK(ce__assign_sparse(rows, cols, g.start, g.col, g.weight, sparse_map, &sparse_total) ==
+          CE_OK);
+    CHECK_NEAR(sparse_total, dense_total, tolerance);
+    CHECK(valid_matching(w, rows, cols, sparse_map, sparse_total, tolerance));
+    if (small) CHECK_NEAR(sparse_total, best_by_enumeration(w, rows, cols, 0, 0), tolerance);
+    /* The chooser: the dense path on these sizes, and only edges matched. */
+    CHECK(ce__assign_edges(rows, cols, g.start, g.col, g.weight, sparse_map, &sparse_total) ==
+          CE_OK);
+    CHECK_NEAR(sparse_total, dense_total, tolerance);
+    CHECK(valid_matching(w, rows, cols, sparse_map, sparse_total, tolerance));
+    edges_free(&g);
+  }
+  free(w);
+}
+
+/* The same input gives the same mapping; no edge at all matches nothing. */
+static void test_sparse_edges_cases(void) {
+  size_t start[4] = {0, 0, 0, 0};
+  long map[3] = {7, 7, 7};
+  double total = 1;
+  CHECK(ce__assign_sparse(3, 5, start, NULL, NULL, map, &total) == CE_OK);
+  CHECK(total == 0 && map[0] == -1 && map[1] == -1 && map[2] == -1);
+  CHECK(ce__assign_sparse(0, 5, start, NULL, NULL, NULL, &total) == CE_OK && total == 0);
+  /* Four rows tied on one column and each on a column of its own, weight 1 everywhere: the
+   * optimum is 4 whatever the order of the edges. */
+  size_t s2[5] = {0, 2, 4, 6, 8};
+  uint32_t c2[8] = {0, 1, 0, 2, 3, 0, 0, 4};
+  double w2[8] = {1, 1, 1, 1, 1, 1, 1, 1};
+  long first[4], again[4];
+  CHECK(ce__assign_sparse(4, 5, s2, c2, w2, first, &total) == CE_OK && total == 4);
+  CHECK(ce__assign_sparse(4, 5, s2, c2, w2, again, &total) == CE_OK && total == 4);
+  CHECK(!memcmp(first, again, sizeof first));
+}
+
 int main(void) {
   test_random_integer_matrices();
   test_random_real_matrices();
   test_one_to_one_accuracy();
   test_shapes();
+  test_sparse_against_dense();
+  test_sparse_edges_cases();
   return check_report("assign");
 }

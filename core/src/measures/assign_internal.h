@@ -18,4 +18,23 @@
 ce_status ce__assign_max(const double *weights, size_t rows, size_t cols, long *row_to_col,
                          double *total);
 
+/*
+ * The same optimum from the non-zero weights alone: row r's edges are col[start[r] ..
+ * start[r+1]) with weight[...] > 0 (columns distinct within a row, any order), `start` has
+ * rows + 1 elements. The primal-dual method over adjacency lists, phases of shortest
+ * augmenting paths (assign.c): memory O(rows + cols + edges), never rows × cols. Among
+ * equally good assignments the one chosen depends on the ids alone: the same input gives
+ * the same mapping, natively and in wasm.
+ */
+ce_status ce__assign_sparse(size_t rows, size_t cols, const size_t *start, const uint32_t *col,
+                            const double *weight, long *row_to_col, double *total);
+
+/* Below this many steps of the dense algorithm (min² · max of the sides) ce__assign_edges
+ * solves the dense matrix, which is then faster, and gives the same mapping as before. */
+#define CE_ASSIGN_DENSE_WORK 2e7
+
+/* ce__assign_sparse's contract; small problems go through the dense matrix. */
+ce_status ce__assign_edges(size_t rows, size_t cols, const size_t *start, const uint32_t *col,
+                           const double *weight, long *row_to_col, double *total);
+
 #endif

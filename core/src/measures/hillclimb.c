@@ -14,10 +14,11 @@
  * (h' is the mapping without k), or for MicroI the change of Σ F_i directly. Each class is
  * then scored in O(1). For MacroI and MicroI the classes the pass did not touch all score
  * alike, so only the touched ones and the first of the others are scored. For MicroC an
- * untouched class b gains what k's items, none of them matching b, add to its union: a scan
- * of the classes finds the best; in runs of clusters of one size (singletons, for instance)
- * a tournament tree over the classes in label order holds those gains and finds it in
- * O(log n). A visit costs O(Σ_{i∈k} (|A_i| + |B_i|)) plus at most O(n).
+ * untouched class b gains what k's items, none of them matching b, add to its union, which
+ * differs from class to class: a tree over the classes in label order bounds that gain in
+ * every subtree, for clusters of any size, and a branch and bound search finds the best
+ * (see `joined`). A visit costs O(Σ_{i∈k} (|A_i| + |B_i|) · log n) plus the search, which
+ * opens only subtrees whose bound reaches the best: far fewer than n classes.
  */
 #include <float.h>
 #include <stdlib.h>
@@ -59,12 +60,10 @@ typedef struct climb {
   uint32_t *touched;   /* the classes gathered into during a visit */
   size_t touched_n;
   double union_sum;   /* MicroC: Σ_c g_c, afresh at each sweep */
-  double *tree;       /* MicroC: the tournament tree, see tree_set */
-  size_t leaves;      /* its leaves: a power of two >= n */
-  uint32_t tree_size; /* the cluster size its leaves hold gains for; 0: none */
-  uint32_t last_size; /* the size of the cluster visited last */
-  double *scan;       /* MicroC without the tree: the gains by rank, -DBL_MAX if touched */
-  double scan_max;
+  struct bound *tree; /* MicroC: the bounds of the untouched classes' gains, see tree_set */
+  uint32_t *apart;    /* MicroC: the touched classes a search set apart this visit */
+  size_t apart_n;
+  size_t leaves;        /* its leaves: a power of two >= n */
   uint32_t *candidates; /* scratch of a visit: classes scored, and their values */
   double *values;
   uint64_t im_sum, h_sum; /* Σ IM_i, Σ |h(B_i)| (= Σ_c T_c) */
@@ -91,57 +90,122 @@ static double joined(const climb *st, uint32_t b, uint32_t size) {
   return union_term((uint64_t)st->t[b] + size, st->cm[b], st->ix->class_size[b]) - st->g[b];
 }
 
-/* Leaf r of the tree holds joined() for the class of rank r and clusters of st->tree_size
- * items, or -DBL_MAX while that class is scored apart; a node holds its leaves' maximum. */
-static void tree_set(climb *st, uint32_t c, double value) {
-  size_t node = st->leaves + st->e->class_order[c];
-  st->tree[node] = value;
-  for (node /= 2; node; node /= 2) {
-    double left = st->tree[2 * node], right = st->tree[2 * node + 1];
-    st->tree[node] = left >= right ? left : right;
-  }
+/*
+ * The gains of the untouched classes, bounded. With T = |U_b|, CM = |U_b ∩ b|, z = |b| and
+ * s the cluster's size,
+ *   joined(b, s) = 2·CM·((T+s)/(T+s+z) − T/(T+z)) = α·s / (u + s),
+ * u = T + z, α = 2·CM·z / u: increasing in s, the same two numbers for every size. As
+ * 1/joined = 1/α + (u/α)·(1/s), over any set of classes
+ *   joined(b, s) <= A·R·s / (A + R·s),   A = max α, R = max α/u,
+ * so a node of the tree keeps A, R (and C = max CM, for the rounding of joined itself) of
+ * its leaves, leaf r holding the class of rank r; a class scored apart (touched) has none.
+ * Searches open a node only where that bound reaches what they look for; the gains they
+ * compare are joined() itself, so they find what a scan of every class would.
+ */
+struct bound {
+  double a, r, c; /* A, R, C of the node's classes; a < 0: none */
+};
+
+static struct bound leaf_bound(const climb *st, uint32_t b) {
+  struct bound leaf = {0.0, 0.0, 0.0};
+  if (!st->cm[b]) return leaf; /* no gain at all */
+  double u = (double)st->t[b] + (double)st->ix->class_size[b];
+  leaf.a = 2.0 * (double)st->cm[b] * (double)st->ix->class_size[b] / u;
+  leaf.r = leaf.a / u;
+  leaf.c = st->cm[b];
+  return leaf;
 }
 
-static void tree_build(climb *st, uint32_t size) {
-  for (size_t r = 0; r < st->leaves; r++) {
-    uint32_t c = r < st->n ? st->ix->class_by_rank[r] : 0;
-    st->tree[st->leaves + r] = r >= st->n ? -DBL_MAX : st->cm[c] ? joined(st, c, size) : 0.0;
-  }
-  for (size_t node = st->leaves - 1; node; node--) {
-    double left = st->tree[2 * node], right = st->tree[2 * node + 1];
-    st->tree[node] = left >= right ? left : right;
-  }
-  st->tree_size = size;
+static struct bound bound_join(struct bound x, struct bound y) {
+  struct bound up = {x.a > y.a ? x.a : y.a, x.r > y.r ? x.r : y.r, x.c > y.c ? x.c : y.c};
+  return up;
 }
 
-/* The class of the first rank whose leaf is at least `threshold`, or CE_NOWHERE. */
-static uint32_t tree_first(const climb *st, double threshold) {
-  if (!(st->tree[1] >= threshold) || st->tree[1] == -DBL_MAX) return CE_NOWHERE;
-  size_t node = 1;
-  while (node < st->leaves) node = st->tree[2 * node] >= threshold ? 2 * node : 2 * node + 1;
-  return st->ix->class_by_rank[node - st->leaves];
+/* Class b's leaf: its bound, or none while `apart`; then the nodes above it. */
+static void tree_set(climb *st, uint32_t b, int apart) {
+  static const struct bound none = {-1.0, -1.0, -1.0};
+  size_t node = st->leaves + st->e->class_order[b];
+  st->tree[node] = apart ? none : leaf_bound(st, b);
+  for (node /= 2; node; node /= 2)
+    st->tree[node] = bound_join(st->tree[2 * node], st->tree[2 * node + 1]);
 }
 
-/* The gains of the untouched classes for a cluster of `size` items, by rank, and their
- * maximum (-DBL_MAX when every class is touched). */
-static void scan_build(climb *st, uint32_t size) {
-  st->scan_max = -DBL_MAX;
-  for (size_t r = 0; r < st->n; r++) {
-    uint32_t c = st->ix->class_by_rank[r];
-    double v = st->mark[c] & MARK_TOUCHED ? -DBL_MAX : st->cm[c] ? joined(st, c, size) : 0.0;
-    st->scan[r] = v;
-    if (v > st->scan_max) st->scan_max = v;
+static void tree_build(climb *st) {
+  static const struct bound none = {-1.0, -1.0, -1.0};
+  for (size_t r = 0; r < st->leaves; r++)
+    st->tree[st->leaves + r] = r < st->n ? leaf_bound(st, st->ix->class_by_rank[r]) : none;
+  for (size_t node = st->leaves - 1; node; node--)
+    st->tree[node] = bound_join(st->tree[2 * node], st->tree[2 * node + 1]);
+}
+
+/* The most a class under `node` can gain from a cluster of `size` items, with room for the
+ * rounding of joined() (a difference of two terms below 2·CM each); -DBL_MAX if none. */
+static double node_bound(const climb *st, size_t node, uint32_t size) {
+  struct bound b = st->tree[node];
+  if (b.a < 0.0) return -DBL_MAX;
+  double bound = b.a > 0.0 && b.r > 0.0 ? b.a * b.r * size / (b.a + b.r * size) : 0.0;
+  return bound + 1e-12 * bound + 1e-12 * b.c;
+}
+
+/* A search holds at most two nodes a level of the tree (below 2^64 leaves). */
+#define CE_TREE_STACK 130
+
+/* The gain of the class at leaf `node`, exactly as a scan of the classes computes it. */
+static double leaf_gain(const climb *st, size_t node, uint32_t size) {
+  uint32_t b = st->ix->class_by_rank[node - st->leaves];
+  return st->cm[b] ? joined(st, b, size) : 0.0;
+}
+
+/* Whether the leaf `node` holds a touched class, which the search then sets apart for the
+ * rest of the visit (a touched class is scored with what the visit gathered; setting apart
+ * only those a search meets spares the tree the others). */
+static int set_apart(climb *st, size_t node) {
+  uint32_t b = st->ix->class_by_rank[node - st->leaves];
+  if (!(st->mark[b] & MARK_TOUCHED)) return 0;
+  tree_set(st, b, 1);
+  st->apart[st->apart_n++] = b;
+  return 1;
+}
+
+/* The largest gain of an untouched class; -DBL_MAX if every class is touched. Children
+ * with the larger bound first, so that the best is found early and prunes the rest. */
+static double tree_max(climb *st, uint32_t size) {
+  double best = -DBL_MAX;
+  size_t stack[CE_TREE_STACK], top = 0;
+  stack[top++] = 1;
+  while (top) {
+    size_t node = stack[--top];
+    if (node_bound(st, node, size) <= best) continue;
+    if (node >= st->leaves) {
+      if (set_apart(st, node)) continue;
+      double gain = leaf_gain(st, node, size);
+      if (gain > best) best = gain;
+      continue;
+    }
+    double left = node_bound(st, 2 * node, size), right = node_bound(st, 2 * node + 1, size);
+    stack[top++] = left >= right ? 2 * node + 1 : 2 * node;
+    stack[top++] = left >= right ? 2 * node : 2 * node + 1;
   }
+  return best;
 }
 
-/* The first untouched class (in label order) whose gain is at least `threshold`, from the
- * tree or from the scan; CE_NOWHERE if none. */
-static uint32_t untouched_first(const climb *st, int tree, double threshold) {
-  if (tree) return tree_first(st, threshold);
-  if (!(st->scan_max >= threshold) || st->scan_max == -DBL_MAX) return CE_NOWHERE;
-  size_t r = 0;
-  while (!(st->scan[r] >= threshold)) r++;
-  return st->ix->class_by_rank[r];
+/* The untouched class of the first rank whose gain is at least `threshold`, or CE_NOWHERE. */
+static uint32_t untouched_first(climb *st, uint32_t size, double threshold) {
+  if (threshold == -DBL_MAX) return CE_NOWHERE;
+  size_t stack[CE_TREE_STACK], top = 0;
+  stack[top++] = 1;
+  while (top) {
+    size_t node = stack[--top];
+    if (node_bound(st, node, size) < threshold) continue;
+    if (node >= st->leaves) {
+      if (set_apart(st, node)) continue;
+      if (leaf_gain(st, node, size) >= threshold) return st->ix->class_by_rank[node - st->leaves];
+      continue;
+    }
+    stack[top++] = 2 * node + 1; /* the left child opens first */
+    stack[top++] = 2 * node;
+  }
+  return CE_NOWHERE;
 }
 
 /* Σ_c g_c in label order: afresh, so that rounding cannot drift for long. */
@@ -180,7 +244,7 @@ static void state_init(climb *st) {
   }
   for (size_t c = 0; c < st->n; c++)
     st->g[c] = union_term(st->t[c], st->cm[c], st->ix->class_size[c]);
-  st->tree_size = st->last_size = 0;
+  if (st->measure == CE_TYPE_MICRO_C) tree_build(st);
 }
 
 /* One of item i's clusters leaves class a. */
@@ -300,22 +364,11 @@ static int visit(climb *st, uint32_t k) {
    * MicroI the first in label order (they all score alike), for MicroC the tree's best. */
   size_t count = 0;
   for (size_t j = 0; j < st->touched_n; j++) st->candidates[count++] = st->touched[j];
-  int tree = 0;
   if (micro_c) {
     union_changed(st, a);
-    /* The tree from the second cluster of a run of one size on; a scan otherwise. */
-    tree = st->tree_size == size || st->last_size == size;
-    st->last_size = size;
-    if (!tree) {
-      st->tree_size = 0; /* it will not follow this visit's changes */
-      scan_build(st, size);
-    } else if (st->tree_size != size) {
-      tree_build(st, size);
-    } else {
-      tree_set(st, a, joined(st, a, size));
-    }
-    for (size_t j = 0; tree && j < st->touched_n; j++) tree_set(st, st->touched[j], -DBL_MAX);
-    uint32_t c = untouched_first(st, tree, tree ? st->tree[1] : st->scan_max);
+    tree_set(st, a, 0); /* a's union lost k's items */
+    st->apart_n = 0;
+    uint32_t c = untouched_first(st, size, tree_max(st, size));
     if (c != CE_NOWHERE) st->candidates[count++] = c;
   } else {
     for (size_t r = 0; r < st->n; r++) {
@@ -334,7 +387,7 @@ static int visit(climb *st, uint32_t k) {
     /* The first untouched class within the tolerance of the best, which need not be the
      * tree's best itself. Untouched: none of k's items reaches it, so P = 0. */
     double den = (double)(st->h_sum + size);
-    uint32_t c = untouched_first(st, tree, (best_value - CE_CLIMB_EPS) * den - st->union_sum);
+    uint32_t c = untouched_first(st, size, (best_value - CE_CLIMB_EPS) * den - st->union_sum);
     if (c != CE_NOWHERE && c != st->candidates[count - 1]) {
       st->candidates[count] = c;
       st->values[count++] = candidate(st, c, size, baseline_sum, st->union_sum);
@@ -353,11 +406,10 @@ static int visit(climb *st, uint32_t k) {
     to = best;
   for (uint32_t q = begin; q < end; q++) item_add(st, st->members[q], to);
   if (micro_c) union_changed(st, to);
-  if (tree) { /* the leaves again, for the state after the move */
-    for (size_t j = 0; j < st->touched_n; j++)
-      tree_set(st, st->touched[j], joined(st, st->touched[j], size));
-    tree_set(st, a, joined(st, a, size));
-    tree_set(st, to, joined(st, to, size));
+  if (micro_c) { /* the leaves again, for the state after the move */
+    for (size_t j = 0; j < st->apart_n; j++) tree_set(st, st->apart[j], 0);
+    tree_set(st, a, 0);
+    tree_set(st, to, 0);
   }
   for (size_t j = 0; j < st->touched_n; j++) {
     uint32_t c = st->touched[j];
@@ -389,7 +441,7 @@ static void climb_free(climb *st) {
   free(st->mark);
   free(st->touched);
   free(st->tree);
-  free(st->scan);
+  free(st->apart);
   free(st->candidates);
   free(st->values);
 }
@@ -471,7 +523,7 @@ static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
   st->touched = malloc(n * sizeof *st->touched);
   for (st->leaves = 1; st->leaves < n;) st->leaves *= 2;
   st->tree = malloc(2 * st->leaves * sizeof *st->tree);
-  st->scan = malloc(n * sizeof *st->scan);
+  st->apart = malloc(n * sizeof *st->apart);
   st->candidates = malloc((n + 1) * sizeof *st->candidates);
   st->values = malloc((n + 1) * sizeof *st->values);
   /* Scratch for the layout: the sort keys and the new order. */
@@ -479,7 +531,7 @@ static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
   if (!st->gold_start || !st->gold_ids || !st->slot_start || !st->clusters_of ||
       !st->member_start || !st->members || !st->map || !st->slots || !st->slot_used || !st->im ||
       !st->t || !st->cm || !st->g || !st->p || !st->e_new || !st->gain || !st->mark ||
-      !st->touched || !st->tree || !st->scan || !st->candidates || !st->values || !key || !order) {
+      !st->touched || !st->tree || !st->apart || !st->candidates || !st->values || !key || !order) {
     free(key);
     free(order);
     climb_free(st);

@@ -41,6 +41,7 @@
 #define SLACK 1e-13        /* in units of the measure: a proof allows this much (and rounding) */
 #define FIXED 4294967296.0 /* MicroI bounds add in fixed point, 2^32 to a unit of F_i */
 #define CANDIDATE_LIMIT ((size_t)1 << 20) /* clusters × classes a search may order (4 MB) */
+#define ENTRY_LIMIT ((size_t)1 << 22)     /* MicroC bound entries (52 bytes each, 218 MB) */
 
 typedef struct search {
   const ce_type_index *ix;
@@ -820,16 +821,22 @@ static void union_bound_free(union_bound *u) {
   free(u->item_list);
 }
 
-static ce_status union_bound_init(union_bound *u, const search *s) {
+/* The bound's entries: at most one per cluster and class, and one per item's cluster and
+ * class, whichever is fewer. */
+static size_t union_bound_entries(const search *s) {
   const ce_entries *e = s->e;
-  memset(u, 0, sizeof *u);
-  /* Entries: at most one per cluster and class, and one per item's cluster and class. */
-  size_t n = s->n ? s->n : 1, m = s->m ? s->m : 1, l = s->l ? s->l : 1, cap = 0;
+  size_t n = s->n ? s->n : 1, m = s->m ? s->m : 1, cap = 0;
   for (size_t i = 0; i < s->l && cap < n * m; i++) {
     size_t b = e->cluster_start[i + 1] - e->cluster_start[i];
     cap += b * (gold_count(e, (uint32_t)i) + b);
   }
-  cap = (cap < n * m ? cap : n * m) + 1;
+  return (cap < n * m ? cap : n * m) + 1;
+}
+
+static ce_status union_bound_init(union_bound *u, const search *s) {
+  memset(u, 0, sizeof *u);
+  size_t n = s->n ? s->n : 1, m = s->m ? s->m : 1, l = s->l ? s->l : 1;
+  size_t cap = union_bound_entries(s);
   u->ent_start = malloc((m + 1) * sizeof *u->ent_start);
   u->ent_class = malloc(cap * sizeof *u->ent_class);
   u->ent_x = malloc(cap * sizeof *u->ent_x);
@@ -1095,6 +1102,9 @@ static double micro_c_value(const search *s) {
 static ce_status exact_micro_c(search *s, uint32_t *map, double *value, ce_m1_proof *proof) {
   const ce_type_index *ix = s->ix;
   size_t m = s->m, n = s->n, count = 0;
+  /* Past ENTRY_LIMIT the bound's entries would take memory by the gigabyte (a cluster of
+   * frequent items touches most classes): the climb's value stands, bounded by 1. */
+  if (union_bound_entries(s) > ENTRY_LIMIT) return CE_OK;
   union_bound u;
   ce_status status = union_bound_init(&u, s);
   if (status) return status;

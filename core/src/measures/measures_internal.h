@@ -58,7 +58,8 @@ ce_status ce__measures_mapping(const ce_table *table, ce_measures *out, uint32_t
                                uint32_t *o1_map);
 
 /* Entropies, V, VI, NVI, NMI, AMI, wordspace's entropies (measures_info.c). */
-void ce__measures_info(const ce_table *table, const ce_measure_options *options, ce_measures *out);
+ce_status ce__measures_info(const ce_table *table, const ce_measure_options *options,
+                            ce_measures *out);
 
 /* AMI's expected MI walks the hypergeometric support one count at a time, in doubles: past
  * 2^53 tokens a step of one no longer moves, so AMI is left out there (no corpus is that
@@ -66,8 +67,9 @@ void ce__measures_info(const ce_table *table, const ce_measure_options *options,
 #define CE_AMI_MAX_TOKENS 9007199254740992.0
 
 /* Expected mutual information of the table's marginals under the hypergeometric model
- * (Vinh, Epps & Bailey 2010), in nats (measures_info.c). */
-double ce__expected_mutual_information(const ce_table *table);
+ * (Vinh, Epps & Bailey 2010), in nats, into *emi (measures_info.c). Cost: the distinct
+ * class sizes × the distinct cluster sizes, never classes × clusters. CE_ERR_NOMEM. */
+ce_status ce__expected_mutual_information(const ce_table *table, double *emi);
 
 /* ARI, Rand, pairwise P/R/F, FMI, BCubed, ZeroSpeech grouping (measures_pairs.c); `copies`
  * NULL on the full data. */

@@ -19,26 +19,31 @@ static double many_to_one(const ce_table *table, uint64_t *best_of_cluster, uint
   return (double)matched / (double)table->total;
 }
 
-/* One-to-one: the best injective map of clusters to classes, solved exactly. */
+/* One-to-one: the best injective map of clusters to classes, solved exactly on the
+ * non-zero cells (memory grows with them, never with classes × clusters). */
 static ce_status one_to_one(const ce_table *table, double *value, uint32_t *map) {
-  size_t rows = table->classes, cols = table->clusters;
-  size_t cells = rows * cols;
-  double *weights = calloc(cells ? cells : 1, sizeof *weights);
-  if (!weights) return CE_ERR_NOMEM;
-  for (size_t i = 0; i < table->cell_count; i++)
-    weights[(size_t)table->cell_class[i] * cols + table->cell_cluster[i]] =
-        (double)table->cell_n[i];
+  size_t rows = table->classes, cols = table->clusters, cells = table->cell_count;
+  size_t *start = calloc(rows + 1, sizeof *start);
+  double *weights = malloc((cells ? cells : 1) * sizeof *weights);
+  long *row_to_col = malloc((rows ? rows : 1) * sizeof *row_to_col);
   double matched = 0.0;
-  long *row_to_col = map ? malloc((rows ? rows : 1) * sizeof *row_to_col) : NULL;
-  ce_status status =
-      map && !row_to_col ? CE_ERR_NOMEM : ce__assign_max(weights, rows, cols, row_to_col, &matched);
-  /* A class assigned a cluster it shares no token with maps nothing: leave it unmapped. */
+  ce_status status = start && weights && row_to_col ? CE_OK : CE_ERR_NOMEM;
+  if (!status) {
+    /* Cells are sorted by class: they are the rows of the weights as they stand. */
+    for (size_t i = 0; i < cells; i++) {
+      start[table->cell_class[i] + 1]++;
+      weights[i] = (double)table->cell_n[i];
+    }
+    for (size_t c = 0; c < rows; c++) start[c + 1] += start[c];
+    status =
+        ce__assign_edges(rows, cols, start, table->cell_cluster, weights, row_to_col, &matched);
+  }
   for (size_t k = 0; map && k < cols; k++) map[k] = UINT32_MAX;
   for (size_t c = 0; map && !status && c < rows; c++)
-    if (row_to_col[c] >= 0 && weights[c * cols + (size_t)row_to_col[c]] > 0)
-      map[row_to_col[c]] = (uint32_t)c;
-  free(row_to_col);
+    if (row_to_col[c] >= 0) map[row_to_col[c]] = (uint32_t)c;
+  free(start);
   free(weights);
+  free(row_to_col);
   if (!status) *value = matched / (double)table->total;
   return status;
 }
@@ -75,6 +80,7 @@ ce_status ce__measures_all(const ce_table *table, const ce_measure_options *opti
                            ce_measures *out) {
   ce_status status = ce__measures_mapping(table, out, options->m1_map, options->o1_map);
   if (status) return status;
-  ce__measures_info(table, options, out);
+  status = ce__measures_info(table, options, out);
+  if (status) return status;
   return ce__measures_pairs(table, options->copies, out);
 }

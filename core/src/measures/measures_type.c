@@ -12,41 +12,63 @@
 #include "measures/m1_search_internal.h"
 #include "measures/measures_type_internal.h"
 
+/* One cluster's row of weights, sparse: the classes it shares an item with, ascending. */
+typedef struct weight_row {
+  double *acc;   /* classes elements, 0 between rows */
+  uint32_t *ids; /* the row's classes */
+  size_t count;
+} weight_row;
+
+static int compare_u32(const void *x, const void *y) {
+  uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+  return (a > b) - (a < b);
+}
+
 /*
- * Row k of the 1-1 weights of `measure` (SPEC §3.2), `row` of n elements, zeroed first:
+ * Row k of the 1-1 weights of `measure` (SPEC §3.2) into `row` (its classes ascending, the
+ * weights in row->acc):
  *   MacroI W(c,k) = #{i : c ∈ A_i, k ∈ B_i}                       (§4.1, up to F)
  *   MicroI W(c,k) = Σ_{i: c ∈ A_i, k ∈ B_i} 2 / (|A_i| + |B_i|)    (§4.1, w_i)
  *   MicroC W(c,k) = |k| · 2|k ∩ c| / (|k| + |c|)                   (§4.2, up to 1/N*)
+ * Every weight is 0 outside the classes of k's items. Cost O(Σ_{i∈k} |A_i| + its sort).
  */
-static void weight_row(const ce_type_index *ix, int measure, uint32_t k, double *row) {
+static void weight_row_fill(const ce_type_index *ix, int measure, uint32_t k, weight_row *row) {
   const ce_entries *e = ix->entries;
-  size_t n = e->classes;
-  memset(row, 0, n * sizeof *row);
+  row->count = 0;
   for (uint32_t q = ix->member_start[k]; q < ix->member_start[k + 1]; q++) {
     uint32_t i = ix->members[q];
     uint32_t a = e->class_start[i + 1] - e->class_start[i];
     uint32_t b = e->cluster_start[i + 1] - e->cluster_start[i];
     double w = measure == CE_TYPE_MICRO_I ? 2.0 / (double)(a + b) : 1.0; /* b >= 1 here */
-    for (uint32_t j = e->class_start[i]; j < e->class_start[i + 1]; j++) row[e->class_ids[j]] += w;
+    for (uint32_t j = e->class_start[i]; j < e->class_start[i + 1]; j++) {
+      uint32_t c = e->class_ids[j];
+      if (row->acc[c] == 0.0) row->ids[row->count++] = c;
+      row->acc[c] += w;
+    }
   }
+  qsort(row->ids, row->count, sizeof *row->ids, compare_u32);
   if (measure == CE_TYPE_MICRO_C) {
     double size = ix->member_start[k + 1] - ix->member_start[k];
-    for (size_t c = 0; c < n; c++)
-      if (row[c] > 0) row[c] = size * 2.0 * row[c] / (size + (double)ix->class_size[c]);
+    for (size_t j = 0; j < row->count; j++) {
+      uint32_t c = row->ids[j];
+      row->acc[c] = size * 2.0 * row->acc[c] / (size + (double)ix->class_size[c]);
+    }
   }
 }
 
 /*
- * The rows of a measure's weights worth an assignment (clusters × classes). Identical rows
- * are interchangeable, and a row matched outside its non-zero weights adds nothing, so a
- * row identical to `support` kept rows (support = its non-zero weights) and a row of zeros
- * can stay out without changing the optimum: singletons of one class keep one cluster.
- * Memory is kept rows × n instead of m × n.
+ * The rows of a measure's weights worth an assignment (clusters × classes), kept sparse.
+ * Identical rows are interchangeable, and a row matched outside its non-zero weights adds
+ * nothing, so a row identical to `support` kept rows (support = its non-zero weights) and
+ * a row of zeros can stay out without changing the optimum: singletons of one class keep
+ * one cluster. Memory grows with the kept rows' non-zero weights.
  */
 typedef struct kept_rows {
-  size_t n, count, cap;
-  double *weights;   /* count × n, row-major */
-  uint32_t *cluster; /* kept row → cluster */
+  size_t count, cap, edges, edge_cap;
+  size_t *start;      /* count + 1 */
+  uint32_t *class_id; /* edges */
+  double *weight;     /* edges */
+  uint32_t *cluster;  /* kept row → cluster */
   /* Distinct rows: an open-addressing table of row ids (UINT32_MAX empty), each distinct
    * row's first kept row, hash and copies kept. */
   uint32_t *table, *first, *copies;
@@ -55,7 +77,9 @@ typedef struct kept_rows {
 } kept_rows;
 
 static void kept_free(kept_rows *kept) {
-  free(kept->weights);
+  free(kept->start);
+  free(kept->class_id);
+  free(kept->weight);
   free(kept->cluster);
   free(kept->table);
   free(kept->first);
@@ -63,54 +87,65 @@ static void kept_free(kept_rows *kept) {
   free(kept->hash);
 }
 
-static ce_status kept_init(kept_rows *kept, size_t n, size_t m) {
+static ce_status kept_init(kept_rows *kept, size_t m) {
   memset(kept, 0, sizeof *kept);
-  kept->n = n;
   size_t slots = 2;
   while (slots < 2 * m) slots *= 2;
   kept->table_mask = slots - 1;
   kept->table = malloc(slots * sizeof *kept->table);
+  kept->start = malloc((m + 1) * sizeof *kept->start);
   kept->cluster = malloc((m ? m : 1) * sizeof *kept->cluster);
   kept->first = malloc((m ? m : 1) * sizeof *kept->first);
   kept->copies = malloc((m ? m : 1) * sizeof *kept->copies);
   kept->hash = malloc((m ? m : 1) * sizeof *kept->hash);
-  if (!kept->table || !kept->cluster || !kept->first || !kept->copies || !kept->hash) {
+  if (!kept->table || !kept->start || !kept->cluster || !kept->first || !kept->copies ||
+      !kept->hash) {
     kept_free(kept);
     return CE_ERR_NOMEM;
   }
   for (size_t s = 0; s < slots; s++) kept->table[s] = UINT32_MAX;
+  kept->start[0] = 0;
   return CE_OK;
 }
 
+/* Whether kept row `d` holds the same weights as `row`. */
+static int kept_same(const kept_rows *kept, uint32_t d, const weight_row *row) {
+  size_t begin = kept->start[d];
+  if (kept->start[d + 1] - begin != row->count) return 0;
+  for (size_t j = 0; j < row->count; j++)
+    if (kept->class_id[begin + j] != row->ids[j] ||
+        memcmp(&kept->weight[begin + j], &row->acc[row->ids[j]], sizeof(double)))
+      return 0;
+  return 1;
+}
+
 /* Offers cluster k's row; keeps a copy when it may matter (see kept_rows). */
-static ce_status kept_offer(kept_rows *kept, uint32_t k, const double *row) {
-  size_t n = kept->n, support = 0;
-  uint64_t hash = UINT64_C(1469598103934665603); /* FNV-1a over (class, weight bits) */
-  for (size_t c = 0; c < n; c++) {
-    if (row[c] == 0.0) continue;
-    uint64_t bits;
-    memcpy(&bits, &row[c], sizeof bits);
-    hash = (hash ^ c) * UINT64_C(1099511628211);
-    hash = (hash ^ bits) * UINT64_C(1099511628211);
-    support++;
-  }
+static ce_status kept_offer(kept_rows *kept, uint32_t k, const weight_row *row) {
+  size_t support = row->count;
   if (!support) return CE_OK;
+  uint64_t hash = UINT64_C(1469598103934665603); /* FNV-1a over (class, weight bits) */
+  for (size_t j = 0; j < support; j++) {
+    uint64_t bits;
+    memcpy(&bits, &row->acc[row->ids[j]], sizeof bits);
+    hash = (hash ^ row->ids[j]) * UINT64_C(1099511628211);
+    hash = (hash ^ bits) * UINT64_C(1099511628211);
+  }
   size_t slot = (size_t)hash & kept->table_mask;
   uint32_t d;
   while ((d = kept->table[slot]) != UINT32_MAX) {
-    if (kept->hash[d] == hash &&
-        !memcmp(kept->weights + (size_t)kept->first[d] * n, row, n * sizeof *row))
-      break;
+    if (kept->hash[d] == hash && kept_same(kept, kept->first[d], row)) break;
     slot = (slot + 1) & kept->table_mask;
   }
   if (d != UINT32_MAX && kept->copies[d] >= support) return CE_OK;
-  if (kept->count == kept->cap) {
-    size_t cap = kept->cap ? 2 * kept->cap : 64;
-    if (cap > SIZE_MAX / sizeof(double) / n) return CE_ERR_NOMEM;
-    double *grown = realloc(kept->weights, cap * n * sizeof *grown);
-    if (!grown) return CE_ERR_NOMEM;
-    kept->weights = grown;
-    kept->cap = cap;
+  if (kept->edges + support > kept->edge_cap) {
+    size_t cap = kept->edge_cap ? 2 * kept->edge_cap : 1024;
+    while (cap < kept->edges + support) cap *= 2;
+    uint32_t *ids = realloc(kept->class_id, cap * sizeof *ids);
+    if (ids) kept->class_id = ids;
+    double *weights = realloc(kept->weight, cap * sizeof *weights);
+    if (weights) kept->weight = weights;
+    if (!ids || !weights) return CE_ERR_NOMEM;
+    kept->edge_cap = cap;
   }
   if (d == UINT32_MAX) {
     d = (uint32_t)kept->distinct++;
@@ -120,47 +155,60 @@ static ce_status kept_offer(kept_rows *kept, uint32_t k, const double *row) {
     kept->copies[d] = 0;
   }
   kept->copies[d]++;
-  memcpy(kept->weights + kept->count * n, row, n * sizeof *row);
+  for (size_t j = 0; j < support; j++) {
+    kept->class_id[kept->edges] = row->ids[j];
+    kept->weight[kept->edges++] = row->acc[row->ids[j]];
+  }
   kept->cluster[kept->count++] = k;
+  kept->start[kept->count] = kept->edges;
   return CE_OK;
 }
 
 /* 1-1 for one measure from its weights, and the M-1 start 0: each cluster to the class of
- * largest weight, ties to the label that sorts first. */
+ * largest weight, ties to the label that sorts first (a cluster sharing no item with any
+ * class: the first label). */
 static ce_status one_to_one(const ce_type_index *ix, int measure, uint32_t *start,
                             ce_type_score *score) {
   const ce_entries *e = ix->entries;
   size_t n = e->classes, m = e->clusters;
   kept_rows kept;
-  ce_status status = kept_init(&kept, n, m);
+  ce_status status = kept_init(&kept, m);
   if (status) return status;
-  double *row = malloc((n ? n : 1) * sizeof *row);
+  weight_row row = {calloc(n ? n : 1, sizeof *row.acc), malloc((n ? n : 1) * sizeof *row.ids), 0};
   long *row_to_col = NULL;
   score->cluster_to_class = malloc((m ? m : 1) * sizeof *score->cluster_to_class);
-  if (!row || !score->cluster_to_class) status = CE_ERR_NOMEM;
+  if (!row.acc || !row.ids || !score->cluster_to_class) status = CE_ERR_NOMEM;
   for (uint32_t k = 0; k < m && !status && n; k++) {
-    weight_row(ix, measure, k, row);
+    weight_row_fill(ix, measure, k, &row);
     uint32_t best = ix->class_by_rank[0];
-    for (size_t r = 1; r < n; r++)
-      if (row[ix->class_by_rank[r]] > row[best]) best = ix->class_by_rank[r];
+    double best_weight = 0.0;
+    for (size_t j = 0; j < row.count; j++) {
+      uint32_t c = row.ids[j];
+      double w = row.acc[c];
+      if (w > best_weight ||
+          (w == best_weight && w > 0.0 && e->class_order[c] < e->class_order[best])) {
+        best = c;
+        best_weight = w;
+      }
+    }
     start[k] = best;
-    status = kept_offer(&kept, k, row);
+    status = kept_offer(&kept, k, &row);
+    for (size_t j = 0; j < row.count; j++) row.acc[row.ids[j]] = 0.0;
   }
   if (!status) {
     row_to_col = malloc((kept.count ? kept.count : 1) * sizeof *row_to_col);
     if (!row_to_col) status = CE_ERR_NOMEM;
   }
   double total;
-  if (!status) status = ce__assign_max(kept.weights, kept.count, n, row_to_col, &total);
+  if (!status)
+    status =
+        ce__assign_edges(kept.count, n, kept.start, kept.class_id, kept.weight, row_to_col, &total);
   if (!status) {
-    /* A cluster matched to a class it shares nothing with is left unmapped: the values
-     * are the same either way (|h(B_i)| := |B_i|; F = 0), and the mapping is clearer. */
+    /* A cluster matched to a class it shares nothing with would be left unmapped: the
+     * values are the same either way (|h(B_i)| := |B_i|; F = 0); only edges are matched. */
     for (size_t k = 0; k < m; k++) score->cluster_to_class[k] = UINT32_MAX;
-    for (size_t j = 0; j < kept.count; j++) {
-      long c = row_to_col[j];
-      if (c >= 0 && kept.weights[j * n + (size_t)c] > 0)
-        score->cluster_to_class[kept.cluster[j]] = (uint32_t)c;
-    }
+    for (size_t j = 0; j < kept.count; j++)
+      if (row_to_col[j] >= 0) score->cluster_to_class[kept.cluster[j]] = (uint32_t)row_to_col[j];
     double all[CE_TYPE_MEASURES];
     status = ce__type_values(ix, score->cluster_to_class, all);
     score->value = score->min = all[measure];
@@ -168,7 +216,8 @@ static ce_status one_to_one(const ce_type_index *ix, int measure, uint32_t *star
     score->sweeps = 0;
   }
   kept_free(&kept);
-  free(row);
+  free(row.acc);
+  free(row.ids);
   free(row_to_col);
   return status;
 }
