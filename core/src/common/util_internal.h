@@ -117,4 +117,30 @@ static inline ce_status ce__u32s_push(ce_u32s *list, uint32_t value) {
   return CE_OK;
 }
 
+/* The first index of the ascending `values[0..count)` not below `key` (count when none is):
+ * the search the sorted key tables of the measures and statistics share. */
+static inline size_t ce__lower_bound_u64(const uint64_t *values, size_t count, uint64_t key) {
+  size_t lo = 0, hi = count;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (values[mid] < key)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+static inline size_t ce__lower_bound_u32(const uint32_t *values, size_t count, uint32_t key) {
+  size_t lo = 0, hi = count;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (values[mid] < key)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
 #endif

@@ -254,18 +254,6 @@ static void cell_index_free(cell_index *index) {
   free(index->members);
 }
 
-static uint32_t position_of(const uint32_t *ids, uint32_t n, uint32_t id) {
-  uint32_t lo = 0, hi = n;
-  while (lo < hi) {
-    uint32_t mid = lo + (hi - lo) / 2;
-    if (ids[mid] < id)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo;
-}
-
 static ce_status cell_index_build(cell_index *index, size_t groups, const entry_key *keys,
                                   size_t classes, size_t clusters) {
   memset(index, 0, sizeof *index);
@@ -300,7 +288,7 @@ static ce_status cell_index_build(cell_index *index, size_t groups, const entry_
   for (size_t c = 0; c < classes; c++) {
     for (size_t q = class_start[c]; q < class_start[c + 1]; q++) {
       const entry_key *key = &keys[class_groups[q]];
-      uint32_t a = position_of(key->gold, key->gold_n, (uint32_t)c);
+      uint32_t a = (uint32_t)ce__lower_bound_u32(key->gold, key->gold_n, (uint32_t)c);
       for (uint32_t j = 0; j < key->system_n; j++) {
         uint32_t k = key->system[j];
         if (cell_at[k] == UINT32_MAX) {

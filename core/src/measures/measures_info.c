@@ -105,19 +105,6 @@ static size_t distinct_sizes(const uint64_t *sums, size_t count, uint64_t *value
   return distinct;
 }
 
-/* The index of `x` among the ascending `values`, where it is. */
-static size_t index_of(const uint64_t *values, size_t n, uint64_t x) {
-  size_t lo = 0, hi = n - 1;
-  while (lo < hi) {
-    size_t mid = (lo + hi) / 2;
-    if (values[mid] < x)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo;
-}
-
 /* Up to this many classes × clusters, the sum runs cell by cell (see below). */
 #define CE_EMI_CELLS (1u << 20)
 
@@ -152,10 +139,10 @@ ce_status ce__expected_mutual_information(const ce_table *table, double *emi) {
         term[i * nb + j] = expected_cell_mi((double)a[i], (double)b[j], total);
     /* b_times now serves as each cluster's size index. */
     for (size_t k = 0; k < table->clusters; k++)
-      b_times[k] = table->cluster_sums[k] ? index_of(b, nb, table->cluster_sums[k]) : 0;
+      b_times[k] = table->cluster_sums[k] ? ce__lower_bound_u64(b, nb, table->cluster_sums[k]) : 0;
     for (size_t c = 0; c < table->classes; c++) {
       if (!table->class_sums[c]) continue;
-      const double *row = term + index_of(a, na, table->class_sums[c]) * nb;
+      const double *row = term + ce__lower_bound_u64(a, na, table->class_sums[c]) * nb;
       for (size_t k = 0; k < table->clusters; k++)
         if (table->cluster_sums[k]) sum += row[b_times[k]];
     }

@@ -153,29 +153,42 @@ static void start_done(void *user) {
 }
 
 /*
- * Extended BCubed goes through the (class, cluster) cells of each distinct entry: Σ_i
- * |A_i|·|B_i| over the items bounds them and its memory. Real taggings keep that near the
- * items (full Brown against a 45-state HMM: about 10^6); one word in 40,000 gold classes and
- * 40,000 clusters alone would make 1.6·10^9. Past the budget it is left out with a warning.
+ * What the type level's work grows with, summed over the items in one pass (A_i: item i's
+ * gold labels, B_i: its clusters).
+ * - visits, Σ_i |B_i|·(|A_i| + |B_i|): the item table, the 1-1 weights and every M-1 sweep
+ *   visit each item's gold labels once per cluster of the item (an item in 50,000 clusters
+ *   with 50,000 gold labels alone gives 5·10^9). Past 1e9 (about a minute of climbing) those
+ *   measures are left out with a warning, rather than holding the run for hours.
+ * - cells, Σ_i |A_i|·|B_i|: the (class, cluster) cells extended BCubed goes through, and its
+ *   memory. Real taggings keep that near the items (full Brown against a 45-state HMM:
+ *   about 10^6); one word in 40,000 gold classes and 40,000 clusters would make 1.6·10^9.
+ *   Past 5e7 it is left out with a warning.
  */
+#define TYPE_VISIT_BUDGET 1e9
 #define EBCUBED_CELL_BUDGET 5e7
 
-static double ebcubed_cells(const ce_entries *e) {
-  double cells = 0.0;
-  for (size_t i = 0; i < e->items; i++)
-    cells += (double)(e->class_start[i + 1] - e->class_start[i]) *
-             (double)(e->cluster_start[i + 1] - e->cluster_start[i]);
-  return cells;
+typedef struct type_work {
+  double visits, cells;
+} type_work;
+
+static type_work type_work_of(const ce_entries *e) {
+  type_work work = {0.0, 0.0};
+  for (size_t i = 0; i < e->items; i++) {
+    double a = e->class_start[i + 1] - e->class_start[i];
+    double b = e->cluster_start[i + 1] - e->cluster_start[i];
+    work.visits += b * (a + b);
+    work.cells += a * b;
+  }
+  return work;
 }
 
-static ce_status type_extras(ce_row *row) {
-  double cells = ebcubed_cells(&row->entries);
-  if (cells > EBCUBED_CELL_BUDGET) {
+static ce_status type_extras(ce_row *row, const type_work *work) {
+  if (work->cells > EBCUBED_CELL_BUDGET) {
     char message[300];
     snprintf(message, sizeof message,
              "ebcubed_p, ebcubed_r, ebcubed_f: n/a (items' gold times system labels, "
              "Σ|A_i|·|B_i| = %.3g, exceed the budget of 5e7)",
-             cells);
+             work->cells);
     return ce__row_warn(row, message);
   }
   double p, r, f;
@@ -187,39 +200,20 @@ static ce_status type_extras(ce_row *row) {
   return CE_OK;
 }
 
-/*
- * The item table, the 1-1 weights and every M-1 sweep visit each item's gold labels once per
- * cluster of the item: Σ_i |B_i|·(|A_i| + |B_i|) in all (an item in 50,000 clusters with
- * 50,000 gold labels alone gives 5·10^9), and the table holds up to Σ_i |A_i|·|B_i| cells.
- * Past the budget (about a minute of climbing) those measures are left out with a warning,
- * rather than holding the run for hours or memory by the gigabyte.
- */
-#define TYPE_VISIT_BUDGET 1e9
-
-static double type_visits(const ce_entries *e) {
-  double visits = 0.0;
-  for (size_t i = 0; i < e->items; i++) {
-    double a = e->class_start[i + 1] - e->class_start[i];
-    double b = e->cluster_start[i + 1] - e->cluster_start[i];
-    visits += b * (a + b);
-  }
-  return visits;
-}
-
 static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t *const *m1_start) {
   if (!wants(ev, CE_LEVEL_TYPE)) return CE_OK;
-  double visits = type_visits(&row->entries);
+  type_work work = type_work_of(&row->entries);
   ce_status status = CE_OK;
-  if (visits > TYPE_VISIT_BUDGET) {
+  if (work.visits > TYPE_VISIT_BUDGET) {
     char message[400];
     snprintf(message, sizeof message,
              "type-level 1-1, M-1 and the item table: n/a (items' clusters times their gold "
              "and system labels, Σ|B_i|·(|A_i|+|B_i|) = %.3g, exceed the budget of 1e9; "
              "--min-share keeps an item's rare labels out)",
-             visits);
+             work.visits);
     row->has_type = 1;
     status = ce__row_warn(row, message);
-    if (!status) status = type_extras(row);
+    if (!status) status = type_extras(row, &work);
     return status;
   }
   status = build_type_table(row);
@@ -249,7 +243,7 @@ static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t
     ce__measure_put(&row->type, o1_ids[t], row->climb.o1[t].value);
     ce__measure_put(&row->type, m1_ids[t], row->climb.m1[t].value);
   }
-  return type_extras(row);
+  return type_extras(row, &work);
 }
 
 /* ------------------------------------------------------------------ rows */

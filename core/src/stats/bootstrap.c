@@ -70,14 +70,7 @@ static ce_status sorted_keys(const ce_cells *cells, ce_key_index *index) {
 }
 
 static uint32_t find_key(const ce_key_index *index, uint64_t key) {
-  size_t lo = 0, hi = index->count;
-  while (lo < hi) {
-    size_t mid = lo + (hi - lo) / 2;
-    if (index->keys[mid] < key)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
+  size_t lo = ce__lower_bound_u64(index->keys, index->count, key);
   return lo < index->count && index->keys[lo] == key ? (uint32_t)lo : UINT32_MAX;
 }
 

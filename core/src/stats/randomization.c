@@ -123,18 +123,6 @@ static void ar_free(ce_ar *ar) {
   free(ar);
 }
 
-static uint32_t find_cell(const uint64_t *keys, size_t count, uint64_t key) {
-  size_t lo = 0, hi = count;
-  while (lo < hi) {
-    size_t mid = lo + (hi - lo) / 2;
-    if (keys[mid] < key)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return (uint32_t)lo;
-}
-
 static int compare_u64(const void *a, const void *b) {
   uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
   return (x > y) - (x < y);
@@ -192,12 +180,12 @@ static ce_status token_engine_build(const ce_eval *ev, ce_ar *ar, size_t a, size
     te->moves_at[s] = from.len;
     size_t end = s + 1 < sentences ? boot->sentence_start.at[s + 1] : tokens;
     for (size_t t = boot->sentence_start.at[s]; t < end && !status; t++) {
-      uint32_t ua = ka[t] == UINT32_MAX
-                        ? UINT32_MAX
-                        : find_cell(te->keys, te->cells, (uint64_t)cls[t] << 32 | ka[t]);
-      uint32_t ub = kb[t] == UINT32_MAX
-                        ? UINT32_MAX
-                        : find_cell(te->keys, te->cells, (uint64_t)cls[t] << 32 | kb[t]);
+      uint32_t ua = ka[t] == UINT32_MAX ? UINT32_MAX
+                                        : (uint32_t)ce__lower_bound_u64(
+                                              te->keys, te->cells, (uint64_t)cls[t] << 32 | ka[t]);
+      uint32_t ub = kb[t] == UINT32_MAX ? UINT32_MAX
+                                        : (uint32_t)ce__lower_bound_u64(
+                                              te->keys, te->cells, (uint64_t)cls[t] << 32 | kb[t]);
       if (ua != UINT32_MAX) te->base[ua]++, te->sum[ua]++;
       if (ub != UINT32_MAX) te->sum[ub]++;
       if (ua == ub) continue;
