@@ -137,8 +137,9 @@ test("a run's result puts each system's error and format beside its file", () =>
   assert.deepEqual(afterJoint.errors, { [g.id]: 'g.tsv:3: overflow', [s2.id]: 's2.tsv:1: other gold' });
   assert.deepEqual(afterJoint.detected, { [g.id]: 'joint', [s1.id]: 'joint', [s2.id]: 'joint' });
 
-  // The gold file's format, detected from its head before any run.
-  assert.equal(filesReducer(state, { type: 'detected', id: g.id, format: 'joint' }).detected[g.id], 'joint');
+  // The gold file's format, detected from its head (its preview) before any run.
+  const previewed = { type: 'preview', id: g.id, preview: { state: 'done', data: { format: 'joint' } } };
+  assert.equal(filesReducer(state, previewed).detected[g.id], 'joint');
   const refused = { type: 'failed', error: { message: 'option beta' }, files: [g, s1, s2] };
   assert.deepEqual(filesReducer(state, refused).errors, {});
 });

@@ -53,7 +53,7 @@ export const allFiles = (state) => (state.gold ? [state.gold, ...state.systems] 
  *   {type: 'started'}               a run began: the errors of the last one go
  *   {type: 'finished', result, fileIds}   a run's result: each system's error and format
  *   {type: 'failed', error, files}  the whole request failed; `files` [{id, name}] of the run
- *   {type: 'previewOpen', id, open} | {type: 'preview', id, preview} | {type: 'detected', id, format}
+ *   {type: 'previewOpen', id, open} | {type: 'preview', id, preview}
  */
 export function filesReducer(state, action) {
   switch (action.type) {
@@ -114,8 +114,6 @@ export function filesReducer(state, action) {
       const open = state.open.filter((id) => id !== action.id);
       return { ...state, open: action.open ? [...open, action.id] : open };
     }
-    case 'detected':
-      return { ...state, detected: { ...state.detected, [action.id]: action.format } };
     case 'preview': {
       const next = { ...state, previews: { ...state.previews, [action.id]: action.preview } };
       const format = action.preview.data?.format;

@@ -32,34 +32,25 @@ export function useFiles(client) {
     }
   };
 
-  // The gold file's format, from its head as soon as it is chosen: a counts or joint file is
-  // evaluated alone, so Evaluate must know it before any run.
-  const detect = async (f) => {
-    if (typeof client.preview !== 'function') return;
-    try {
-      const data = await client.preview(previewRequest({ ...f, format: 'auto' }, await headBytes(f.blob)));
-      if (data?.format) act({ type: 'detected', id: f.id, format: data.format });
-    } catch {
-      // A file that cannot be read says so beside it when it is evaluated.
-    }
-  };
-
   return {
     files,
     /** Hears a run's events (useRun's `report`). */
     report: act,
+    // The gold file's preview is read as soon as it is chosen, shown or not: it gives the
+    // detected format, and a counts or joint file is evaluated alone, so Evaluate must know
+    // it before any run.
     setGold(blob) {
       const file = fileEntry(blob);
       act({ type: 'gold', file });
-      detect(file);
+      loadPreview(file);
     },
     addSystems: (blobs) => act({ type: 'add', files: blobs.map((b) => fileEntry(b)) }),
     remove: (id) => act({ type: 'remove', id }),
     patch(id, patch) {
       act({ type: 'patch', id, patch });
       const f = allFiles(latest.current).find((x) => x.id === id);
-      if (f && f.id === latest.current.gold?.id && patch.format === 'auto') detect(f);
-      if (f && changesReading(patch) && latest.current.open.includes(id)) loadPreview(f);
+      const seen = latest.current.open.includes(id) || id === latest.current.gold?.id;
+      if (f && changesReading(patch) && seen) loadPreview(f);
     },
     showPreview(f, open) {
       act({ type: 'previewOpen', id: f.id, open });
