@@ -3,6 +3,7 @@
  * tie and strict-gain rules, and independence from how ids were numbered.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "measures/hillclimb_internal.h"
@@ -364,6 +365,57 @@ static void test_ties(void) {
   }
 }
 
+/*
+ * One climber serving many climbs (as the M-1 search uses it) gives what a fresh climb
+ * gives from each start: the same mapping, value, minimum, hits and sweeps, although it
+ * stops a climb as soon as the climb reaches an optimum it remembers. The starts are
+ * random mappings, the optima themselves (a sweep that moves nothing) and optima with one
+ * cluster moved (a climb that reaches a remembered optimum in its first sweep, or not).
+ */
+static void test_climber_remembers(void) {
+  ce_rng rng;
+  ce__rng_seed(&rng, 11, 0);
+  unsigned reached = 0; /* climbs that ended on a remembered optimum: the test's reach */
+  for (int s = 0; s < 60; s++) {
+    size_t n = 2 + ce__rng_below(&rng, 6), m = 2 + ce__rng_below(&rng, 12);
+    size_t l = 10 + ce__rng_below(&rng, 60);
+    ce_entries e;
+    random_entries(&rng, &e, l, n, m, NULL, NULL);
+    ce_type_index ix;
+    CHECK(ce__type_index_build(&ix, &e) == CE_OK);
+    uint32_t *start = malloc(m * sizeof *start);
+    for (int t = 0; t < CE_TYPE_MEASURES; t++) {
+      ce_climber *climber;
+      CHECK(ce__climber_new(&ix, t, &climber) == CE_OK);
+      uint32_t *last = NULL;
+      for (int c = 0; c < 40; c++) {
+        uint64_t kind = ce__rng_below(&rng, 3);
+        for (size_t k = 0; k < m; k++)
+          start[k] = kind && last ? last[k] : (uint32_t)ce__rng_below(&rng, n);
+        if (kind == 2 && last) start[ce__rng_below(&rng, m)] = (uint32_t)ce__rng_below(&rng, n);
+        ce_climb_options options = {1 + (unsigned)ce__rng_below(&rng, 3), (uint64_t)c, NULL,
+                                    NULL};
+        ce_type_score fresh, kept;
+        CHECK(ce__climb(&ix, t, start, &options, &fresh) == CE_OK);
+        CHECK(ce__climber_run(climber, start, &options, &kept) == CE_OK);
+        CHECK(kept.value == fresh.value && kept.min == fresh.min);
+        CHECK(kept.hits == fresh.hits && kept.sweeps == fresh.sweeps);
+        CHECK(memcmp(kept.cluster_to_class, fresh.cluster_to_class, m * sizeof *start) == 0);
+        reached += kind == 1 || (kind == 2 && fresh.sweeps <= 2);
+        free(last);
+        last = kept.cluster_to_class;
+        free(fresh.cluster_to_class);
+      }
+      free(last);
+      ce__climber_free(climber);
+    }
+    free(start);
+    ce__type_index_free(&ix);
+    ce__entries_free(&e);
+  }
+  CHECK(reached > 1000);
+}
+
 /* Clusters without items and classes no item holds are harmless. */
 static void test_unused_labels(void) {
   uint32_t gi[] = {0, 1}, gl[] = {0, 0}, si[] = {0, 1}, sl[] = {2, 2};
@@ -388,6 +440,7 @@ int main(void) {
   test_moves_to_untouched_classes();
   test_ids_do_not_matter();
   test_ties();
+  test_climber_remembers();
   test_unused_labels();
   return check_report("hillclimb");
 }

@@ -7,8 +7,9 @@
  * Moves are evaluated incrementally. Per item i the state keeps h(B_i) as (class, number of
  * i's clusters mapped there) slots, IM_i = |A_i ∩ h(B_i)| and |h(B_i)|; per class c,
  * T_c = |U_c| and CM_c = |U_c ∩ c|, where U_c holds the items with a cluster mapped to c.
- * Visiting cluster k first takes k out of its class a, then one pass over k's items
- * gathers, for every class b at once, what moving k to b would change:
+ * Visiting cluster k, one pass over k's items reads them as they would be with k taken
+ * out of its class a (an item leaves U_a where k is its only cluster there) and gathers,
+ * for every class b at once, what moving k to b would change:
  *   P[b] = #{i ∈ k : b ∈ h'(B_i)}          (b already reached through i's other clusters)
  *   E[b] = #{i ∈ k : b ∈ A_i \ h'(B_i)}    (b would become a new match of i)
  * (h' is the mapping without k), or for MicroI the change of Σ F_i directly. Each class is
@@ -18,7 +19,14 @@
  * differs from class to class: a tree over the classes in label order bounds that gain in
  * every subtree, for clusters of any size, and a branch and bound search finds the best
  * (see `joined`). A visit costs O(Σ_{i∈k} (|A_i| + |B_i|) · log n) plus the search, which
- * opens only subtrees whose bound reaches the best: far fewer than n classes.
+ * opens only subtrees whose bound reaches the best: far fewer than n classes. Only a move
+ * writes the items' slots; most visits move nothing and leave them as they are.
+ *
+ * One climber serves every start and perturbation of a measure, and remembers the local
+ * optima its climbs reached. A mapping no visit changes is one whatever the order of the
+ * visits, so a climb that reaches a remembered optimum (checked after every move, by a
+ * hash of the mapping kept as it moves) ends there: the rest of its sweep and one more
+ * would move nothing. Its sweeps count as if they ran.
  */
 #include <float.h>
 #include <stdlib.h>
@@ -67,6 +75,7 @@ typedef struct climb {
   uint32_t *candidates; /* scratch of a visit: classes scored, and their values */
   double *values;
   uint64_t im_sum, h_sum; /* Σ IM_i, Σ |h(B_i)| (= Σ_c T_c) */
+  uint64_t hash;          /* of map, see map_hash */
 } climb;
 
 enum { MARK_SLOT = 1, MARK_TOUCHED = 2 };
@@ -214,6 +223,21 @@ static void union_sum_refresh(climb *st) {
   for (size_t r = 0; r < st->n; r++) st->union_sum += st->g[st->ix->class_by_rank[r]];
 }
 
+/* Cluster k mapped to class c in the hash of a mapping, a sum of such terms (so that one
+ * move updates it in O(1)): splitmix64's finaliser of (k, c). */
+static uint64_t map_term(uint32_t k, uint32_t c) {
+  uint64_t x = ((uint64_t)k << 32 | c) + UINT64_C(0x9e3779b97f4a7c15);
+  x = (x ^ (x >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+  x = (x ^ (x >> 27)) * UINT64_C(0x94d049bb133111eb);
+  return x ^ (x >> 31);
+}
+
+static uint64_t map_hash(const uint32_t *map, size_t m) {
+  uint64_t hash = 0;
+  for (size_t k = 0; k < m; k++) hash += map_term((uint32_t)k, map[k]);
+  return hash;
+}
+
 /* Sets the whole state from st->map. */
 static void state_init(climb *st) {
   memset(st->t, 0, st->n * sizeof *st->t);
@@ -247,20 +271,15 @@ static void state_init(climb *st) {
   if (st->measure == CE_TYPE_MICRO_C) tree_build(st);
 }
 
-/* One of item i's clusters leaves class a. */
-static void item_remove(climb *st, uint32_t i, uint32_t a) {
+/* One of item i's clusters leaves class a: its slots and IM_i (the sums over items and
+ * classes have been taken down by the visit already). */
+static void item_leave(climb *st, uint32_t i, uint32_t a) {
   slot *first = st->slots + st->slot_start[i], *s = first, *last = first + st->slot_used[i] - 1;
   while (s->class_id != a) s++; /* present: one of i's clusters is mapped to a */
   if (--s->count) return;
   *s = *last;
   st->slot_used[i]--;
-  st->h_sum--;
-  st->t[a]--;
-  if (in_gold(st, i, a)) {
-    st->im[i]--;
-    st->im_sum--;
-    st->cm[a]--;
-  }
+  st->im[i] -= in_gold(st, i, a);
 }
 
 /* One of item i's clusters joins class b. */
@@ -283,39 +302,78 @@ static void item_add(climb *st, uint32_t i, uint32_t b) {
   }
 }
 
-/* Gathers item i's part of P and E (MacroI, MicroC) or of `gain` (MicroI); returns the
- * MicroI baseline F_i when k goes to a class that is neither in A_i nor in h'(B_i). */
 static void touch(climb *st, uint32_t c) {
   if (st->mark[c] & MARK_TOUCHED) return;
   st->mark[c] |= MARK_TOUCHED;
   st->touched[st->touched_n++] = c;
 }
 
-static double item_gather(climb *st, uint32_t i) {
+/* What k taking leave of its class a takes from the sums: the items for which k is the
+ * only cluster mapped to a leave U_a (`left`), those of them labelled a lose a match. */
+typedef struct leaving {
+  uint32_t left, matched;
+} leaving;
+
+/*
+ * Gathers item i's part of P and E (MacroI, MicroC) or of `gain` (MicroI), reading h'(B_i)
+ * as h(B_i) without cluster k (mapped to a); counts in `out` what k's leaving takes from
+ * the sums. Returns the MicroI baseline F_i when k goes to a class that is neither in A_i
+ * nor in h'(B_i).
+ */
+static double item_gather(climb *st, uint32_t i, uint32_t a, leaving *out) {
   const slot *first = st->slots + st->slot_start[i], *end = first + st->slot_used[i];
+  const slot *gone = NULL; /* a's slot, when k is i's only cluster there */
   const uint32_t *gold = st->gold_ids + st->gold_start[i];
   uint32_t gold_n = st->gold_start[i + 1] - st->gold_start[i];
+  uint32_t im = st->im[i], used = st->slot_used[i];
   for (const slot *s = first; s < end; s++) {
+    if (s->class_id == a && s->count == 1) {
+      gone = s;
+      continue;
+    }
     st->mark[s->class_id] |= MARK_SLOT;
     touch(st, s->class_id);
+  }
+  if (gone) {
+    uint32_t matched = in_gold(st, i, a);
+    used--;
+    im -= matched;
+    out->left++;
+    out->matched += matched;
   }
   for (uint32_t j = 0; j < gold_n; j++) touch(st, gold[j]);
   double baseline = 0.0;
   if (st->measure == CE_TYPE_MICRO_I) {
     /* F_i = 2·IM_i / (|A_i| + |h(B_i)|) (§4.1) in the three cases of b. */
-    double im = st->im[i], ah = (double)gold_n + st->slot_used[i];
+    double ah = (double)gold_n + used;
     double same = ah > 0 ? 2.0 * im / ah : 0.0; /* b ∈ h'(B_i): nothing changes */
     double hit = 2.0 * (im + 1) / (ah + 1);     /* b ∈ A_i \ h'(B_i): one more match */
     baseline = 2.0 * im / (ah + 1);             /* otherwise: one more class, no match */
-    for (const slot *s = first; s < end; s++) st->gain[s->class_id] += same - baseline;
+    for (const slot *s = first; s < end; s++)
+      if (s != gone) st->gain[s->class_id] += same - baseline;
     for (uint32_t j = 0; j < gold_n; j++)
       if (!(st->mark[gold[j]] & MARK_SLOT)) st->gain[gold[j]] += hit - baseline;
   } else {
-    for (const slot *s = first; s < end; s++) st->p[s->class_id]++;
+    for (const slot *s = first; s < end; s++) st->p[s->class_id] += s != gone;
     for (uint32_t j = 0; j < gold_n; j++) st->e_new[gold[j]] += !(st->mark[gold[j]] & MARK_SLOT);
   }
   for (const slot *s = first; s < end; s++) st->mark[s->class_id] &= (unsigned char)~MARK_SLOT;
   return baseline;
+}
+
+/* k's leaving class a, in the sums over items and classes; and its return. */
+static void sums_leave(climb *st, uint32_t a, leaving gone) {
+  st->t[a] -= gone.left;
+  st->cm[a] -= gone.matched;
+  st->h_sum -= gone.left;
+  st->im_sum -= gone.matched;
+}
+
+static void sums_return(climb *st, uint32_t a, leaving gone) {
+  st->t[a] += gone.left;
+  st->cm[a] += gone.matched;
+  st->h_sum += gone.left;
+  st->im_sum += gone.matched;
 }
 
 /* The measure with cluster k (of `size` items, taken out) mapped to b. For MicroI the value
@@ -355,11 +413,10 @@ static int visit(climb *st, uint32_t k) {
   uint32_t size = end - begin;
   int micro_c = st->measure == CE_TYPE_MICRO_C;
   double baseline_sum = 0.0;
+  leaving gone = {0, 0};
   st->touched_n = 0;
-  for (uint32_t q = begin; q < end; q++) {
-    item_remove(st, st->members[q], a);
-    baseline_sum += item_gather(st, st->members[q]);
-  }
+  for (uint32_t q = begin; q < end; q++) baseline_sum += item_gather(st, st->members[q], a, &gone);
+  sums_leave(st, a, gone);
   /* The classes to score: the touched ones, and the best of the others: for MacroI and
    * MicroI the first in label order (they all score alike), for MicroC the tree's best. */
   size_t count = 0;
@@ -404,7 +461,14 @@ static int visit(climb *st, uint32_t k) {
   if (best != a && candidate(st, best, size, baseline_sum, st->union_sum) >
                        candidate(st, a, size, baseline_sum, st->union_sum) + CE_CLIMB_EPS)
     to = best;
-  for (uint32_t q = begin; q < end; q++) item_add(st, st->members[q], to);
+  if (to == a) {
+    sums_return(st, a, gone);
+  } else {
+    for (uint32_t q = begin; q < end; q++) {
+      item_leave(st, st->members[q], a);
+      item_add(st, st->members[q], to);
+    }
+  }
   if (micro_c) union_changed(st, to);
   if (micro_c) { /* the leaves again, for the state after the move */
     for (size_t j = 0; j < st->apart_n; j++) tree_set(st, st->apart[j], 0);
@@ -417,6 +481,7 @@ static int visit(climb *st, uint32_t k) {
     st->gain[c] = 0.0;
     st->mark[c] = 0;
   }
+  if (to != a) st->hash += map_term(k, to) - map_term(k, a);
   st->map[k] = to;
   return to != a;
 }
@@ -561,46 +626,147 @@ static void start_mapping(climb *st, const uint32_t *start, const ce_climb_optio
   ce__rng_shuffle_u32(&rng, order, m);
 }
 
-ce_status ce__climb(const ce_type_index *ix, int measure, const uint32_t *start,
-                    const ce_climb_options *options, ce_type_score *score) {
+/*
+ * The local optima a climber reached: at most CE_OPTIMA_MAX mappings, and no more than
+ * CE_OPTIMA_ENTRIES cluster entries in all (past that, new ones are not remembered).
+ */
+#define CE_OPTIMA_MAX 64
+#define CE_OPTIMA_ENTRIES ((size_t)1 << 24)
+
+struct ce_climber {
+  climb st;
+  uint32_t *order; /* clusters in the order of visits */
+  size_t optima, optima_cap;
+  uint32_t *optimum_maps; /* optima × clusters */
+  uint64_t *optimum_hash;
+  double *optimum_value; /* the measure's value, from the definitions */
+};
+
+void ce__climber_free(ce_climber *climber) {
+  if (!climber) return;
+  climb_free(&climber->st);
+  free(climber->order);
+  free(climber->optimum_maps);
+  free(climber->optimum_hash);
+  free(climber->optimum_value);
+  free(climber);
+}
+
+ce_status ce__climber_new(const ce_type_index *ix, int measure, ce_climber **out) {
+  size_t m = ix->entries->clusters ? ix->entries->clusters : 1;
+  *out = NULL;
+  ce_climber *climber = calloc(1, sizeof *climber);
+  if (!climber) return CE_ERR_NOMEM;
+  ce_status status = climb_alloc(&climber->st, ix, measure);
+  if (status) {
+    free(climber);
+    return status;
+  }
+  climber->optima_cap = CE_OPTIMA_ENTRIES / m;
+  if (climber->optima_cap > CE_OPTIMA_MAX) climber->optima_cap = CE_OPTIMA_MAX;
+  climber->order = malloc(m * sizeof *climber->order);
+  if (climber->optima_cap) {
+    climber->optimum_maps = malloc(climber->optima_cap * m * sizeof *climber->optimum_maps);
+    climber->optimum_hash = malloc(climber->optima_cap * sizeof *climber->optimum_hash);
+    climber->optimum_value = malloc(climber->optima_cap * sizeof *climber->optimum_value);
+  }
+  if (!climber->order ||
+      (climber->optima_cap &&
+       (!climber->optimum_maps || !climber->optimum_hash || !climber->optimum_value))) {
+    ce__climber_free(climber);
+    return CE_ERR_NOMEM;
+  }
+  *out = climber;
+  return CE_OK;
+}
+
+/* The remembered optimum the current mapping is, or -1. */
+static long optimum_of(const ce_climber *climber) {
+  const climb *st = &climber->st;
+  size_t m = st->e->clusters;
+  for (size_t j = 0; j < climber->optima; j++)
+    if (climber->optimum_hash[j] == st->hash &&
+        !memcmp(climber->optimum_maps + j * m, st->map, m * sizeof *st->map))
+      return (long)j;
+  return -1;
+}
+
+static void optimum_add(ce_climber *climber, double value) {
+  const climb *st = &climber->st;
+  size_t m = st->e->clusters, j = climber->optima;
+  if (j == climber->optima_cap) return;
+  memcpy(climber->optimum_maps + j * m, st->map, m * sizeof *st->map);
+  climber->optimum_hash[j] = st->hash;
+  climber->optimum_value[j] = value;
+  climber->optima++;
+}
+
+/* One climb from st->map in `order`; returns the remembered optimum it reached, or -1. */
+static long climb_once(ce_climber *climber, uint64_t *sweeps) {
+  climb *st = &climber->st;
+  size_t m = st->e->clusters;
+  st->hash = map_hash(st->map, m);
+  long known = optimum_of(climber);
+  if (known >= 0) { /* a sweep that moves nothing */
+    ++*sweeps;
+    return known;
+  }
+  state_init(st);
+  for (;;) {
+    int moved = 0;
+    if (st->measure == CE_TYPE_MICRO_C) union_sum_refresh(st);
+    for (size_t r = 0; r < m && known < 0; r++)
+      if (visit(st, climber->order[r])) {
+        moved = 1;
+        known = optimum_of(climber);
+      }
+    ++*sweeps;
+    if (known >= 0) { /* the rest of this sweep and the next would move nothing */
+      ++*sweeps;
+      return known;
+    }
+    if (!moved) return -1;
+  }
+}
+
+ce_status ce__climber_run(ce_climber *climber, const uint32_t *start,
+                          const ce_climb_options *options, ce_type_score *score) {
+  climb *st = &climber->st;
+  const ce_type_index *ix = st->ix;
   const ce_entries *e = ix->entries;
   size_t m = e->clusters;
   unsigned restarts = options->restarts ? options->restarts : 1;
   memset(score, 0, sizeof *score);
-  climb st;
-  ce_status status = climb_alloc(&st, ix, measure);
-  if (status) return status;
-  uint32_t *order = malloc((m ? m : 1) * sizeof *order);
   uint32_t *best_map = malloc((m ? m : 1) * sizeof *best_map);
   double *values = malloc(restarts * sizeof *values);
-  if (!order || !best_map || !values) {
+  ce_status status = CE_OK;
+  if (!best_map || !values) {
     status = CE_ERR_NOMEM;
     goto done;
   }
   if (!e->classes) restarts = 1; /* nothing to map to: every cluster stays unmapped */
   for (unsigned s = 0; s < restarts; s++) {
+    long known = -1;
     if (e->classes) {
-      start_mapping(&st, start, options, s, order);
-      state_init(&st);
-      for (;;) {
-        int moved = 0;
-        if (measure == CE_TYPE_MICRO_C) union_sum_refresh(&st);
-        for (size_t r = 0; r < m; r++) moved |= visit(&st, order[r]);
-        score->sweeps++;
-        if (!moved) break;
-      }
+      start_mapping(st, start, options, s, climber->order);
+      known = climb_once(climber, &score->sweeps);
     } else {
-      for (size_t k = 0; k < m; k++) st.map[k] = UINT32_MAX;
+      for (size_t k = 0; k < m; k++) st->map[k] = UINT32_MAX;
     }
-    /* The reported value comes from the definitions, not from the running sums. */
-    double all[CE_TYPE_MEASURES];
-    status = ce__type_values(ix, st.map, all);
-    if (status) goto done;
-    values[s] = all[measure];
+    if (known >= 0) {
+      values[s] = climber->optimum_value[known];
+    } else {
+      /* The reported value comes from the definitions, not from the running sums. */
+      double all[CE_TYPE_MEASURES];
+      status = ce__type_values(ix, st->map, all);
+      if (status) goto done;
+      values[s] = all[st->measure];
+      if (e->classes) optimum_add(climber, values[s]);
+    }
     if (options->on_start) options->on_start(options->user);
     if (s == 0 || values[s] > score->value + CE_CLIMB_EPS) {
       score->value = values[s];
-      memcpy(best_map, st.map, m * sizeof *best_map);
+      memcpy(best_map, st->map, m * sizeof *best_map);
     }
   }
   score->min = values[0];
@@ -611,9 +777,18 @@ ce_status ce__climb(const ce_type_index *ix, int measure, const uint32_t *start,
   score->cluster_to_class = best_map;
   best_map = NULL;
 done:
-  climb_free(&st);
-  free(order);
   free(best_map);
   free(values);
+  return status;
+}
+
+ce_status ce__climb(const ce_type_index *ix, int measure, const uint32_t *start,
+                    const ce_climb_options *options, ce_type_score *score) {
+  ce_climber *climber;
+  memset(score, 0, sizeof *score);
+  ce_status status = ce__climber_new(ix, measure, &climber);
+  if (status) return status;
+  status = ce__climber_run(climber, start, options, score);
+  ce__climber_free(climber);
   return status;
 }

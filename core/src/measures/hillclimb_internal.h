@@ -26,4 +26,17 @@ typedef struct ce_climb_options {
 ce_status ce__climb(const ce_type_index *index, int measure, const uint32_t *start,
                     const ce_climb_options *options, ce_type_score *score);
 
+/*
+ * A climber: the state of ce__climb for one measure, kept across calls so that a search
+ * (m1_search.c) climbs from many mappings without setting it up again, and remembering
+ * the local optima its climbs reached: a climb that reaches one stops there, with the
+ * sweeps and the value it would have had. ce__climber_run(climber, start, options, score)
+ * does what ce__climb does, with the same results.
+ */
+typedef struct ce_climber ce_climber;
+ce_status ce__climber_new(const ce_type_index *index, int measure, ce_climber **climber);
+ce_status ce__climber_run(ce_climber *climber, const uint32_t *start,
+                          const ce_climb_options *options, ce_type_score *score);
+void ce__climber_free(ce_climber *climber);
+
 #endif

@@ -77,8 +77,8 @@ static void kick(const ce_type_index *ix, ce_rng *rng, const uint32_t *clustered
   }
 }
 
-static ce_status perturb(const ce_type_index *ix, int measure, const ce_climb_options *climb,
-                         unsigned kicks, ce_type_score *score) {
+static ce_status perturb(const ce_type_index *ix, ce_climber *climber, int measure,
+                         const ce_climb_options *climb, unsigned kicks, ce_type_score *score) {
   const ce_entries *e = ix->entries;
   size_t m = e->clusters, count = 0;
   uint32_t *clustered = malloc((m ? m : 1) * sizeof *clustered);
@@ -104,7 +104,7 @@ static ce_status perturb(const ce_type_index *ix, int measure, const ce_climb_op
     memcpy(trial, walk, m * sizeof *trial);
     kick(ix, &rng, clustered, count, trial);
     ce_type_score next;
-    status = ce__climb(ix, measure, trial, &once, &next);
+    status = ce__climber_run(climber, trial, &once, &next);
     if (status) break;
     sweeps += next.sweeps;
     if (next.value >= at - 1e-12) { /* the walk moves on across ties */
@@ -127,14 +127,21 @@ done:
 ce_status ce__m1_search(const ce_type_index *ix, int measure, const uint32_t *start,
                         const ce_climb_options *climb, const ce_m1_search_options *search,
                         ce_type_score *score) {
-  ce_status status = ce__climb(ix, measure, start, climb, score);
+  ce_climber *climber;
+  ce_status status = ce__climber_new(ix, measure, &climber);
   if (status) return status;
+  status = ce__climber_run(climber, start, climb, score);
+  if (status) {
+    ce__climber_free(climber);
+    return status;
+  }
   double climbed = score->value;
   ce_m1_proof proof;
   status = ce__m1_exact(ix, measure, search->exact_budget, score->cluster_to_class, &score->value,
                         &proof);
   if (!status && !proof.optimal && ix->entries->classes)
-    status = perturb(ix, measure, climb, search->kicks, score);
+    status = perturb(ix, climber, measure, climb, search->kicks, score);
+  ce__climber_free(climber);
   if (status) {
     free(score->cluster_to_class);
     memset(score, 0, sizeof *score);
