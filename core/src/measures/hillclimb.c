@@ -37,9 +37,11 @@
 
 #define CE_CLIMB_EPS 1e-12 /* a move must gain more than this (SPEC §3.2) */
 
-/* Which class one of an item's slots holds, and through how many of the item's clusters. */
+/* Which class one of an item's slots holds, through how many of the item's clusters, and
+ * whether the item is labelled with it (a match, counted in IM_i). */
 typedef struct slot {
-  uint32_t class_id, count;
+  uint32_t class_id;
+  unsigned count : 31, matched : 1;
 } slot;
 
 typedef struct climb {
@@ -56,7 +58,11 @@ typedef struct climb {
   size_t items;
   uint32_t *gold_start, *gold_ids, *slot_start, *clusters_of;
   uint32_t *member_start, *members; /* cluster → renumbered items, ascending */
-  uint32_t *map;                    /* cluster → class */
+  /* MacroI and MicroC: per cluster k, the classes of its items' gold entries with how many
+   * of its items hold each, G_k(c) = #{i ∈ k : c ∈ A_i}, from gold_of_start[k]. */
+  size_t *gold_of_start;
+  uint32_t *gold_of_class, *gold_of_count;
+  uint32_t *map; /* cluster → class */
   slot *slots;
   uint32_t *slot_used; /* per item: slots in use = |h(B_i)| */
   uint32_t *im;        /* per item: IM_i */
@@ -254,12 +260,11 @@ static void state_init(climb *st) {
       }
       st->slots[s].class_id = c;
       st->slots[s].count = 1;
+      st->slots[s].matched = in_gold(st, i, c) & 1;
       used++;
       st->t[c]++;
-      if (in_gold(st, i, c)) {
-        im++;
-        st->cm[c]++;
-      }
+      im += st->slots[s].matched;
+      st->cm[c] += st->slots[s].matched;
     }
     st->slot_used[i] = used;
     st->im[i] = im;
@@ -277,9 +282,9 @@ static void item_leave(climb *st, uint32_t i, uint32_t a) {
   slot *first = st->slots + st->slot_start[i], *s = first, *last = first + st->slot_used[i] - 1;
   while (s->class_id != a) s++; /* present: one of i's clusters is mapped to a */
   if (--s->count) return;
+  st->im[i] -= s->matched;
   *s = *last;
   st->slot_used[i]--;
-  st->im[i] -= in_gold(st, i, a);
 }
 
 /* One of item i's clusters joins class b. */
@@ -292,14 +297,13 @@ static void item_add(climb *st, uint32_t i, uint32_t b) {
   }
   s->class_id = b;
   s->count = 1;
+  s->matched = in_gold(st, i, b) & 1;
   st->slot_used[i]++;
   st->h_sum++;
   st->t[b]++;
-  if (in_gold(st, i, b)) {
-    st->im[i]++;
-    st->im_sum++;
-    st->cm[b]++;
-  }
+  st->im[i] += s->matched;
+  st->im_sum += s->matched;
+  st->cm[b] += s->matched;
 }
 
 static void touch(climb *st, uint32_t c) {
@@ -315,10 +319,50 @@ typedef struct leaving {
 } leaving;
 
 /*
- * Gathers item i's part of P and E (MacroI, MicroC) or of `gain` (MicroI), reading h'(B_i)
- * as h(B_i) without cluster k (mapped to a); counts in `out` what k's leaving takes from
- * the sums. Returns the MicroI baseline F_i when k goes to a class that is neither in A_i
- * nor in h'(B_i).
+ * MacroI, MicroC: item i's part of P and E, reading h'(B_i) as h(B_i) without cluster k
+ * (mapped to a), once E holds G_k (see gold_of_start): E(c) = G_k(c) − #{i ∈ k : c ∈ A_i ∩
+ * h'(B_i)}, so only the slots are read. Counts in `out` what k's leaving takes from the sums.
+ */
+static void item_count(climb *st, uint32_t i, uint32_t a, leaving *out) {
+  const slot *s = st->slots + st->slot_start[i], *end = s + st->slot_used[i];
+  for (; s < end; s++) {
+    uint32_t c = s->class_id;
+    if (c == a && s->count == 1) { /* k is i's only cluster in a */
+      out->left++;
+      out->matched += s->matched;
+      continue;
+    }
+    st->p[c]++;
+    st->e_new[c] -= s->matched;
+    touch(st, c);
+  }
+}
+
+/* item_count without G_k: E from the item's gold entry, the slots of h'(B_i) marked. */
+static void item_count_gold(climb *st, uint32_t i, uint32_t a, leaving *out) {
+  const slot *first = st->slots + st->slot_start[i], *end = first + st->slot_used[i];
+  for (const slot *s = first; s < end; s++) {
+    uint32_t c = s->class_id;
+    if (c == a && s->count == 1) {
+      out->left++;
+      out->matched += s->matched;
+      continue;
+    }
+    st->p[c]++;
+    st->mark[c] |= MARK_SLOT;
+    touch(st, c);
+  }
+  for (uint32_t j = st->gold_start[i]; j < st->gold_start[i + 1]; j++) {
+    uint32_t c = st->gold_ids[j];
+    st->e_new[c] += !(st->mark[c] & MARK_SLOT);
+    touch(st, c);
+  }
+  for (const slot *s = first; s < end; s++) st->mark[s->class_id] &= (unsigned char)~MARK_SLOT;
+}
+
+/*
+ * MicroI: item i's part of `gain`, reading h'(B_i) as item_count does; returns the
+ * baseline F_i when k goes to a class that is neither in A_i nor in h'(B_i).
  */
 static double item_gather(climb *st, uint32_t i, uint32_t a, leaving *out) {
   const slot *first = st->slots + st->slot_start[i], *end = first + st->slot_used[i];
@@ -335,28 +379,21 @@ static double item_gather(climb *st, uint32_t i, uint32_t a, leaving *out) {
     touch(st, s->class_id);
   }
   if (gone) {
-    uint32_t matched = in_gold(st, i, a);
     used--;
-    im -= matched;
+    im -= gone->matched;
     out->left++;
-    out->matched += matched;
+    out->matched += gone->matched;
   }
   for (uint32_t j = 0; j < gold_n; j++) touch(st, gold[j]);
-  double baseline = 0.0;
-  if (st->measure == CE_TYPE_MICRO_I) {
-    /* F_i = 2·IM_i / (|A_i| + |h(B_i)|) (§4.1) in the three cases of b. */
-    double ah = (double)gold_n + used;
-    double same = ah > 0 ? 2.0 * im / ah : 0.0; /* b ∈ h'(B_i): nothing changes */
-    double hit = 2.0 * (im + 1) / (ah + 1);     /* b ∈ A_i \ h'(B_i): one more match */
-    baseline = 2.0 * im / (ah + 1);             /* otherwise: one more class, no match */
-    for (const slot *s = first; s < end; s++)
-      if (s != gone) st->gain[s->class_id] += same - baseline;
-    for (uint32_t j = 0; j < gold_n; j++)
-      if (!(st->mark[gold[j]] & MARK_SLOT)) st->gain[gold[j]] += hit - baseline;
-  } else {
-    for (const slot *s = first; s < end; s++) st->p[s->class_id] += s != gone;
-    for (uint32_t j = 0; j < gold_n; j++) st->e_new[gold[j]] += !(st->mark[gold[j]] & MARK_SLOT);
-  }
+  /* F_i = 2·IM_i / (|A_i| + |h(B_i)|) (§4.1) in the three cases of b. */
+  double ah = (double)gold_n + used;
+  double same = ah > 0 ? 2.0 * im / ah : 0.0; /* b ∈ h'(B_i): nothing changes */
+  double hit = 2.0 * (im + 1) / (ah + 1);     /* b ∈ A_i \ h'(B_i): one more match */
+  double baseline = 2.0 * im / (ah + 1);      /* otherwise: one more class, no match */
+  for (const slot *s = first; s < end; s++)
+    if (s != gone) st->gain[s->class_id] += same - baseline;
+  for (uint32_t j = 0; j < gold_n; j++)
+    if (!(st->mark[gold[j]] & MARK_SLOT)) st->gain[gold[j]] += hit - baseline;
   for (const slot *s = first; s < end; s++) st->mark[s->class_id] &= (unsigned char)~MARK_SLOT;
   return baseline;
 }
@@ -415,7 +452,18 @@ static int visit(climb *st, uint32_t k) {
   double baseline_sum = 0.0;
   leaving gone = {0, 0};
   st->touched_n = 0;
-  for (uint32_t q = begin; q < end; q++) baseline_sum += item_gather(st, st->members[q], a, &gone);
+  if (st->measure == CE_TYPE_MICRO_I) {
+    for (uint32_t q = begin; q < end; q++)
+      baseline_sum += item_gather(st, st->members[q], a, &gone);
+  } else if (st->gold_of_start) {
+    for (size_t j = st->gold_of_start[k]; j < st->gold_of_start[k + 1]; j++) {
+      st->e_new[st->gold_of_class[j]] = st->gold_of_count[j];
+      touch(st, st->gold_of_class[j]);
+    }
+    for (uint32_t q = begin; q < end; q++) item_count(st, st->members[q], a, &gone);
+  } else {
+    for (uint32_t q = begin; q < end; q++) item_count_gold(st, st->members[q], a, &gone);
+  }
   sums_leave(st, a, gone);
   /* The classes to score: the touched ones, and the best of the others: for MacroI and
    * MicroI the first in label order (they all score alike), for MicroC the tree's best. */
@@ -493,6 +541,9 @@ static void climb_free(climb *st) {
   free(st->clusters_of);
   free(st->member_start);
   free(st->members);
+  free(st->gold_of_start);
+  free(st->gold_of_class);
+  free(st->gold_of_count);
   free(st->map);
   free(st->slots);
   free(st->slot_used);
@@ -556,6 +607,54 @@ static void climb_layout(climb *st, uint32_t *key, uint32_t *order) {
   st->member_start[0] = 0;
 }
 
+/* At most this many (cluster, gold class) entries in G_k (64 MB); past it, a visit reads
+ * the items' gold entries instead (item_count_gold). */
+#ifndef CE_GOLD_OF_MAX /* a test builds the climb with 0, to read the items' gold */
+#define CE_GOLD_OF_MAX ((size_t)1 << 23)
+#endif
+
+/* G_k of every cluster (see gold_of_start), the classes in the order first met: a pass
+ * over Σ_i |A_i|·|B_i| item labels to size them, another to fill them; p and touched are
+ * the scratch. Leaves gold_of_start NULL past CE_GOLD_OF_MAX entries. */
+static ce_status gold_of_build(climb *st) {
+  size_t m = st->e->clusters;
+  size_t *start = malloc((m + 1) * sizeof *start);
+  if (!start) return CE_ERR_NOMEM;
+  start[0] = 0;
+  for (int fill = 0; fill < 2; fill++) {
+    for (size_t k = 0; k < m; k++) {
+      size_t count = 0;
+      for (uint32_t q = st->member_start[k]; q < st->member_start[k + 1]; q++) {
+        uint32_t i = st->members[q];
+        for (uint32_t j = st->gold_start[i]; j < st->gold_start[i + 1]; j++)
+          if (!st->p[st->gold_ids[j]]++) st->touched[count++] = st->gold_ids[j];
+      }
+      for (size_t j = 0; j < count; j++) {
+        uint32_t c = st->touched[j];
+        if (fill) {
+          st->gold_of_class[start[k] + j] = c;
+          st->gold_of_count[start[k] + j] = st->p[c];
+        }
+        st->p[c] = 0;
+      }
+      if (!fill) start[k + 1] = start[k] + count;
+    }
+    if (fill) break;
+    if (start[m] > (size_t)CE_GOLD_OF_MAX) {
+      free(start);
+      return CE_OK;
+    }
+    st->gold_of_class = malloc((start[m] ? start[m] : 1) * sizeof *st->gold_of_class);
+    st->gold_of_count = malloc((start[m] ? start[m] : 1) * sizeof *st->gold_of_count);
+    if (!st->gold_of_class || !st->gold_of_count) {
+      free(start);
+      return CE_ERR_NOMEM;
+    }
+  }
+  st->gold_of_start = start;
+  return CE_OK;
+}
+
 static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
   const ce_entries *e = ix->entries;
   size_t n = e->classes ? e->classes : 1, m = e->clusters ? e->clusters : 1;
@@ -605,7 +704,9 @@ static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
   climb_layout(st, key, order);
   free(key);
   free(order);
-  return CE_OK;
+  ce_status status = measure == CE_TYPE_MICRO_I ? CE_OK : gold_of_build(st);
+  if (status) climb_free(st);
+  return status;
 }
 
 /* Start s: `start` for s = 0, else a uniformly random class for every cluster (drawn in
