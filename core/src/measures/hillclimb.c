@@ -70,6 +70,8 @@ typedef struct climb {
   double *g;           /* per class: |U_c|·F_c (MicroC numerator terms) */
   uint32_t *p, *e_new; /* gathered per class, see the top of the file */
   double *gain;        /* gathered per class for MicroI */
+  uint32_t *stamp;     /* MicroI: per class, the serial of the last item with it in h'(B_i) */
+  uint32_t serial;
   unsigned char *mark; /* per class: MARK_* bits, all 0 between visits */
   uint32_t *touched;   /* the classes gathered into during a visit */
   size_t touched_n;
@@ -366,35 +368,37 @@ static void item_count_gold(climb *st, uint32_t i, uint32_t a, leaving *out) {
  */
 static double item_gather(climb *st, uint32_t i, uint32_t a, leaving *out) {
   const slot *first = st->slots + st->slot_start[i], *end = first + st->slot_used[i];
-  const slot *gone = NULL; /* a's slot, when k is i's only cluster there */
+  const slot *gone = first; /* a's slot, when k is i's only cluster there */
+  while (gone->class_id != a) gone++;
+  if (gone->count > 1) gone = NULL;
   const uint32_t *gold = st->gold_ids + st->gold_start[i];
   uint32_t gold_n = st->gold_start[i + 1] - st->gold_start[i];
   uint32_t im = st->im[i], used = st->slot_used[i];
-  for (const slot *s = first; s < end; s++) {
-    if (s->class_id == a && s->count == 1) {
-      gone = s;
-      continue;
-    }
-    st->mark[s->class_id] |= MARK_SLOT;
-    touch(st, s->class_id);
-  }
   if (gone) {
     used--;
     im -= gone->matched;
     out->left++;
     out->matched += gone->matched;
   }
-  for (uint32_t j = 0; j < gold_n; j++) touch(st, gold[j]);
   /* F_i = 2·IM_i / (|A_i| + |h(B_i)|) (§4.1) in the three cases of b. */
   double ah = (double)gold_n + used;
   double same = ah > 0 ? 2.0 * im / ah : 0.0; /* b ∈ h'(B_i): nothing changes */
   double hit = 2.0 * (im + 1) / (ah + 1);     /* b ∈ A_i \ h'(B_i): one more match */
   double baseline = 2.0 * im / (ah + 1);      /* otherwise: one more class, no match */
-  for (const slot *s = first; s < end; s++)
-    if (s != gone) st->gain[s->class_id] += same - baseline;
-  for (uint32_t j = 0; j < gold_n; j++)
-    if (!(st->mark[gold[j]] & MARK_SLOT)) st->gain[gold[j]] += hit - baseline;
-  for (const slot *s = first; s < end; s++) st->mark[s->class_id] &= (unsigned char)~MARK_SLOT;
+  if (!++st->serial) {                        /* the stamps wrapped: none is the current item's */
+    memset(st->stamp, 0, st->n * sizeof *st->stamp);
+    st->serial = 1;
+  }
+  for (const slot *s = first; s < end; s++) {
+    if (s == gone) continue;
+    st->stamp[s->class_id] = st->serial;
+    touch(st, s->class_id);
+    st->gain[s->class_id] += same - baseline;
+  }
+  for (uint32_t j = 0; j < gold_n; j++) {
+    touch(st, gold[j]);
+    if (st->stamp[gold[j]] != st->serial) st->gain[gold[j]] += hit - baseline;
+  }
   return baseline;
 }
 
@@ -554,6 +558,7 @@ static void climb_free(climb *st) {
   free(st->p);
   free(st->e_new);
   free(st->gain);
+  free(st->stamp);
   free(st->mark);
   free(st->touched);
   free(st->tree);
@@ -683,6 +688,7 @@ static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
   st->p = calloc(n, sizeof *st->p);
   st->e_new = calloc(n, sizeof *st->e_new);
   st->gain = calloc(n, sizeof *st->gain);
+  st->stamp = calloc(n, sizeof *st->stamp);
   st->mark = calloc(n, 1);
   st->touched = malloc(n * sizeof *st->touched);
   for (st->leaves = 1; st->leaves < n;) st->leaves *= 2;
@@ -694,7 +700,7 @@ static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
   uint32_t *key = malloc(l * sizeof *key), *order = malloc(l * sizeof *order);
   if (!st->gold_start || !st->gold_ids || !st->slot_start || !st->clusters_of ||
       !st->member_start || !st->members || !st->map || !st->slots || !st->slot_used || !st->im ||
-      !st->t || !st->cm || !st->g || !st->p || !st->e_new || !st->gain || !st->mark ||
+      !st->t || !st->cm || !st->g || !st->p || !st->e_new || !st->gain || !st->stamp || !st->mark ||
       !st->touched || !st->tree || !st->apart || !st->candidates || !st->values || !key || !order) {
     free(key);
     free(order);
