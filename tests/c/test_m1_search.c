@@ -256,7 +256,7 @@ static void test_exhaustive_families(void) {
         CHECK(ce__climb(&ix, t, start, &options, &climb) == CE_OK);
         /* The perturbations alone, without the exact search. */
         ce_m1_search_options only_kicks = {0, 10};
-        CHECK(ce__m1_search(&ix, t, start, &options, &only_kicks, &kicks) == CE_OK);
+        CHECK(ce__m1_search(&ix, t, start, NULL, &options, &only_kicks, &kicks) == CE_OK);
         const ce_type_score *m1 = &r.m1[t];
         double values[3];
         CHECK(ce__type_values(&ix, m1->cluster_to_class, values) == CE_OK);
@@ -275,7 +275,7 @@ static void test_exhaustive_families(void) {
         for (int cut = 0; cut < 2; cut++) {
           ce_m1_search_options stop = {cut ? CUT : 0, 0};
           ce_type_score bounded;
-          CHECK(ce__m1_search(&ix, t, start, &options, &stop, &bounded) == CE_OK);
+          CHECK(ce__m1_search(&ix, t, start, NULL, &options, &stop, &bounded) == CE_OK);
           if (bounded.bound < best[t] - EPS || (bounded.optimal && bounded.value < best[t] - EPS))
             a->cut_bad++;
           double above = bounded.bound > best[t] ? bounded.bound - best[t] : 0.0; /* rounding */

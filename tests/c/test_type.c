@@ -10,6 +10,7 @@
 #include "measures/hillclimb_internal.h"
 #include "common/rng_internal.h"
 #include "entries_text.h"
+#include "measures/m1_search_internal.h"
 #include "measures/measures_type_internal.h"
 
 #define EPS 1e-12
@@ -640,6 +641,49 @@ static void test_candidates_against_every_class(void) {
   CHECK(same == runs);
 }
 
+/*
+ * M-1 is never below 1-1: the 1-1 mapping with its unmapped clusters mapped anywhere is an
+ * M-1 mapping at least as good (a mapped cluster matches at least as much and, in |h(B_i)|
+ * and N*, counts at most as much as an unmapped one). On random labels over dozens of
+ * classes and clusters, where the climbs' local optima can lie below the 1-1 value, and
+ * with the exact search unable to finish (its budget is small here).
+ */
+static void test_m1_at_least_o1(void) {
+  ce_rng rng;
+  ce__rng_seed(&rng, 19, 0);
+  int below_o1 = 0, runs = 0;
+  for (int s = 0; s < 200; s++) {
+    size_t n = 10 + ce__rng_below(&rng, 51), m = 10 + ce__rng_below(&rng, 51);
+    size_t l = 50 + ce__rng_below(&rng, 250), gn = 0, sn = 0;
+    uint32_t *gi = malloc(8 * l * sizeof *gi), *gl = malloc(8 * l * sizeof *gl);
+    uint32_t *si = malloc(8 * l * sizeof *si), *sl = malloc(8 * l * sizeof *sl);
+    for (size_t i = 0; i < l; i++) {
+      for (uint64_t a = 1 + ce__rng_below(&rng, 6); a; a--, gn++)
+        gi[gn] = (uint32_t)i, gl[gn] = (uint32_t)ce__rng_below(&rng, n);
+      for (uint64_t b = 1 + ce__rng_below(&rng, 6); b; b--, sn++)
+        si[sn] = (uint32_t)i, sl[sn] = (uint32_t)ce__rng_below(&rng, m);
+    }
+    ce_entries e;
+    CHECK(ce__entries_from_pairs(&e, l, n, m, gi, gl, gn, si, sl, sn, NULL, NULL) == CE_OK);
+    ce_climb_options options = {2, (uint64_t)s, NULL, NULL};
+    ce_m1_search_options search = {1000, 2};
+    ce_type_result r;
+    CHECK(ce__type_measures_searched(&e, &options, &search, &r) == CE_OK);
+    for (int t = 0; t < CE_TYPE_MEASURES; t++, runs++) {
+      below_o1 += r.m1[t].value < r.o1[t].value - 1e-12;
+      for (size_t k = 0; k < m; k++) CHECK(r.m1[t].cluster_to_class[k] < n);
+    }
+    ce__type_result_free(&r);
+    ce__entries_free(&e);
+    free(gi);
+    free(gl);
+    free(si);
+    free(sl);
+  }
+  printf("M-1 below 1-1 in %d of %d searches\n", below_o1, runs);
+  CHECK(below_o1 == 0);
+}
+
 int main(void) {
   test_entries_from_pairs();
   test_hand_worked();
@@ -650,5 +694,6 @@ int main(void) {
   test_repeated_rows();
   test_seed();
   test_candidates_against_every_class();
+  test_m1_at_least_o1();
   return check_report("type");
 }

@@ -124,9 +124,31 @@ done:
   return status;
 }
 
+/* One climb from the 1-1 mapping, its unmapped clusters sent to their class in `start`;
+ * the result replaces score's mapping when it is better. */
+static ce_status climb_from_one_to_one(ce_climber *climber, const ce_type_index *ix,
+                                       const uint32_t *start, const uint32_t *one_to_one,
+                                       uint64_t seed, ce_type_score *score) {
+  size_t m = ix->entries->clusters;
+  uint32_t *from = malloc((m ? m : 1) * sizeof *from);
+  if (!from) return CE_ERR_NOMEM;
+  for (size_t k = 0; k < m; k++) from[k] = one_to_one[k] != UINT32_MAX ? one_to_one[k] : start[k];
+  ce_climb_options once = {1, seed, NULL, NULL};
+  ce_type_score next;
+  ce_status status = ce__climber_run(climber, from, &once, &next);
+  free(from);
+  if (status) return status;
+  if (next.value > score->value + 1e-12) { /* the climb's tolerance (SPEC §3.2) */
+    score->value = next.value;
+    memcpy(score->cluster_to_class, next.cluster_to_class, m * sizeof *from);
+  }
+  free(next.cluster_to_class);
+  return CE_OK;
+}
+
 ce_status ce__m1_search(const ce_type_index *ix, int measure, const uint32_t *start,
-                        const ce_climb_options *climb, const ce_m1_search_options *search,
-                        ce_type_score *score) {
+                        const uint32_t *one_to_one, const ce_climb_options *climb,
+                        const ce_m1_search_options *search, ce_type_score *score) {
   ce_climber *climber;
   ce_status status = ce__climber_new(ix, measure, &climber);
   if (status) return status;
@@ -136,9 +158,12 @@ ce_status ce__m1_search(const ce_type_index *ix, int measure, const uint32_t *st
     return status;
   }
   double climbed = score->value;
-  ce_m1_proof proof;
-  status = ce__m1_exact(ix, measure, search->exact_budget, score->cluster_to_class, &score->value,
-                        &proof);
+  if (one_to_one && ix->entries->classes)
+    status = climb_from_one_to_one(climber, ix, start, one_to_one, climb->seed, score);
+  ce_m1_proof proof = {0, 1.0, 0};
+  if (!status)
+    status = ce__m1_exact(ix, measure, search->exact_budget, score->cluster_to_class, &score->value,
+                          &proof);
   if (!status && !proof.optimal && ix->entries->classes)
     status = perturb(ix, climber, measure, climb, search->kicks, score);
   ce__climber_free(climber);

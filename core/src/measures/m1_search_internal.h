@@ -21,6 +21,9 @@ typedef struct ce_m1_search_options {
 
 /*
  * M-1 for `measure` (a CE_TYPE_* id): ce__climb from `start` with `climb`'s starts, then
+ * one climb from `one_to_one` (NULL: none; the 1-1 mapping, UINT32_MAX for a cluster it
+ * leaves unmapped, which goes to its class in `start`), so that M-1 is never below 1-1:
+ * every cluster mapped, that mapping scores at least 1-1's value. Then
  * ce__m1_exact within `search->exact_budget` steps, then, unless the optimum is proved,
  * up to `search->kicks` perturbations of the best mapping, each climbed again (together no
  * more sweeps than the starts took); a better mapping replaces the best. Fills `score` as
@@ -29,7 +32,7 @@ typedef struct ce_m1_search_options {
  * every start). Deterministic for a seed: perturbations draw from streams of their own.
  */
 ce_status ce__m1_search(const ce_type_index *index, int measure, const uint32_t *start,
-                        const ce_climb_options *climb, const ce_m1_search_options *search,
-                        ce_type_score *score);
+                        const uint32_t *one_to_one, const ce_climb_options *climb,
+                        const ce_m1_search_options *search, ce_type_score *score);
 
 #endif

@@ -232,7 +232,7 @@ void ce__type_result_free(ce_type_result *result) {
 }
 
 /* All six; M-1 climbs from `m1_start` (NULL: the 1-1 weights' start), then runs `search`
- * (NULL: the climb alone). */
+ * (NULL: the climb alone), which climbs from the 1-1 mapping too. */
 static ce_status type_measures(const ce_entries *entries, const ce_climb_options *options,
                                const uint32_t *const *m1_start, const ce_m1_search_options *search,
                                ce_type_result *result) {
@@ -251,7 +251,8 @@ static ce_status type_measures(const ce_entries *entries, const ce_climb_options
     result->o1[t].bound = result->o1[t].value;
     const uint32_t *from = m1_start ? m1_start[t] : start;
     if (!status && search) {
-      status = ce__m1_search(&ix, t, from, options, search, &result->m1[t]);
+      status = ce__m1_search(&ix, t, from, result->o1[t].cluster_to_class, options, search,
+                             &result->m1[t]);
     } else if (!status) {
       status = ce__climb(&ix, t, from, options, &result->m1[t]);
       result->m1[t].bound = 1.0; /* not searched: every measure's largest value */
