@@ -44,6 +44,16 @@ typedef struct slot {
   unsigned count : 31, matched : 1;
 } slot;
 
+/*
+ * MacroI, MicroC: what a cluster k's items hold of a class c, kept up to date as clusters
+ * move, so that a visit reads P and E from k's row instead of its items (see visit):
+ * q1 = #{i ∈ k : a cluster of i is mapped to c}, q2 = those with two or more,
+ * m1, m2 = the same among the items labelled c, g = #{i ∈ k : c ∈ A_i}.
+ */
+typedef struct cell {
+  uint32_t q1, q2, m1, m2, g;
+} cell;
+
 typedef struct climb {
   const ce_type_index *ix;
   const ce_entries *e;
@@ -84,6 +94,7 @@ typedef struct climb {
   double *values;
   uint64_t im_sum, h_sum; /* Σ IM_i, Σ |h(B_i)| (= Σ_c T_c) */
   uint64_t hash;          /* of map, see map_hash */
+  cell *cells;            /* clusters × classes, row by row; NULL: visits read the items */
 } climb;
 
 enum { MARK_SLOT = 1, MARK_TOUCHED = 2 };
@@ -246,6 +257,37 @@ static uint64_t map_hash(const uint32_t *map, size_t m) {
   return hash;
 }
 
+/* Item i's count of clusters in class c went from 0 to 1 or back (`second` 0), or from
+ * 1 to 2 or back (`second` 1): `step` 1 or -1 in the rows of i's clusters. */
+static void cells_cross(climb *st, uint32_t i, uint32_t c, int second, uint32_t step,
+                        unsigned matched) {
+  uint32_t match_step = matched ? step : 0;
+  for (uint32_t j = st->slot_start[i]; j < st->slot_start[i + 1]; j++) {
+    cell *x = st->cells + (size_t)st->clusters_of[j] * st->n + c;
+    if (second) {
+      x->q2 += step;
+      x->m2 += match_step;
+    } else {
+      x->q1 += step;
+      x->m1 += match_step;
+    }
+  }
+}
+
+/* The cells from the items' slots (g stays: it does not depend on the mapping). */
+static void cells_init(climb *st) {
+  size_t count = st->e->clusters * st->n;
+  for (size_t x = 0; x < count; x++) st->cells[x].q1 = st->cells[x].q2 = 0;
+  for (size_t x = 0; x < count; x++) st->cells[x].m1 = st->cells[x].m2 = 0;
+  for (uint32_t i = 0; i < st->items; i++) {
+    const slot *s = st->slots + st->slot_start[i], *end = s + st->slot_used[i];
+    for (; s < end; s++) {
+      cells_cross(st, i, s->class_id, 0, 1, s->matched);
+      if (s->count > 1) cells_cross(st, i, s->class_id, 1, 1, s->matched);
+    }
+  }
+}
+
 /* Sets the whole state from st->map. */
 static void state_init(climb *st) {
   memset(st->t, 0, st->n * sizeof *st->t);
@@ -275,15 +317,20 @@ static void state_init(climb *st) {
   }
   for (size_t c = 0; c < st->n; c++)
     st->g[c] = union_term(st->t[c], st->cm[c], st->ix->class_size[c]);
-  if (st->measure == CE_TYPE_MICRO_C) tree_build(st);
+  if (st->cells)
+    cells_init(st);
+  else if (st->measure == CE_TYPE_MICRO_C)
+    tree_build(st);
 }
 
 /* One of item i's clusters leaves class a: its slots and IM_i (the sums over items and
- * classes have been taken down by the visit already). */
+ * classes have been taken down by the visit already), and the cells. */
 static void item_leave(climb *st, uint32_t i, uint32_t a) {
   slot *first = st->slots + st->slot_start[i], *s = first, *last = first + st->slot_used[i] - 1;
   while (s->class_id != a) s++; /* present: one of i's clusters is mapped to a */
-  if (--s->count) return;
+  --s->count;
+  if (st->cells && s->count < 2) cells_cross(st, i, a, s->count, (uint32_t)-1, s->matched);
+  if (s->count) return;
   st->im[i] -= s->matched;
   *s = *last;
   st->slot_used[i]--;
@@ -295,11 +342,13 @@ static void item_add(climb *st, uint32_t i, uint32_t b) {
   while (s < end && s->class_id != b) s++;
   if (s < end) {
     s->count++;
+    if (st->cells && s->count == 2) cells_cross(st, i, b, 1, 1, s->matched);
     return;
   }
   s->class_id = b;
   s->count = 1;
   s->matched = in_gold(st, i, b) & 1;
+  if (st->cells) cells_cross(st, i, b, 0, 1, s->matched);
   st->slot_used[i]++;
   st->h_sum++;
   st->t[b]++;
@@ -445,6 +494,24 @@ static void union_changed(climb *st, uint32_t c) {
   st->union_sum += st->g[c] - before;
 }
 
+/* MacroI, MicroC with cells: P and E of every class from k's row, h'(B_i) being h(B_i)
+ * without k: for a, the items with another cluster there (q2, m2); those with k alone
+ * there leave U_a (q1 - q2, of them m1 - m2 labelled a). Every class counts as touched. */
+static void row_gather(climb *st, uint32_t k, uint32_t a, leaving *gone) {
+  const cell *row = st->cells + (size_t)k * st->n;
+  for (uint32_t c = 0; c < st->n; c++) {
+    st->p[c] = row[c].q1;
+    st->e_new[c] = row[c].g - row[c].m1;
+    st->mark[c] = MARK_TOUCHED;
+    st->touched[c] = c;
+  }
+  st->touched_n = st->n;
+  st->p[a] = row[a].q2;
+  st->e_new[a] = row[a].g - row[a].m2;
+  gone->left = row[a].q1 - row[a].q2;
+  gone->matched = row[a].m1 - row[a].m2;
+}
+
 /* Visits cluster k; returns 1 when it moved. */
 static int visit(climb *st, uint32_t k) {
   const ce_type_index *ix = st->ix;
@@ -459,6 +526,8 @@ static int visit(climb *st, uint32_t k) {
   if (st->measure == CE_TYPE_MICRO_I) {
     for (uint32_t q = begin; q < end; q++)
       baseline_sum += item_gather(st, st->members[q], a, &gone);
+  } else if (st->cells) {
+    row_gather(st, k, a, &gone);
   } else if (st->gold_of_start) {
     for (size_t j = st->gold_of_start[k]; j < st->gold_of_start[k + 1]; j++) {
       st->e_new[st->gold_of_class[j]] = st->gold_of_count[j];
@@ -475,11 +544,13 @@ static int visit(climb *st, uint32_t k) {
   for (size_t j = 0; j < st->touched_n; j++) st->candidates[count++] = st->touched[j];
   if (micro_c) {
     union_changed(st, a);
+  }
+  if (micro_c && !st->cells) {
     tree_set(st, a, 0); /* a's union lost k's items */
     st->apart_n = 0;
     uint32_t c = untouched_first(st, size, tree_max(st, size));
     if (c != CE_NOWHERE) st->candidates[count++] = c;
-  } else {
+  } else if (!micro_c) {
     for (size_t r = 0; r < st->n; r++) {
       uint32_t c = ix->class_by_rank[r];
       if (st->mark[c] & MARK_TOUCHED) continue;
@@ -522,7 +593,7 @@ static int visit(climb *st, uint32_t k) {
     }
   }
   if (micro_c) union_changed(st, to);
-  if (micro_c) { /* the leaves again, for the state after the move */
+  if (micro_c && !st->cells) { /* the leaves again, for the state after the move */
     for (size_t j = 0; j < st->apart_n; j++) tree_set(st, st->apart[j], 0);
     tree_set(st, a, 0);
     tree_set(st, to, 0);
@@ -548,6 +619,7 @@ static void climb_free(climb *st) {
   free(st->gold_of_start);
   free(st->gold_of_class);
   free(st->gold_of_count);
+  free(st->cells);
   free(st->map);
   free(st->slots);
   free(st->slot_used);
@@ -660,6 +732,38 @@ static ce_status gold_of_build(climb *st) {
   return CE_OK;
 }
 
+/* At most this many cells (20 MB); past it, visits read the items. */
+#define CE_CELLS_MAX ((size_t)1 << 20)
+
+/*
+ * MacroI, MicroC: the cells (see `cell`), when there are at most CE_CELLS_MAX and a row
+ * costs a visit no more than its items would: clusters × classes at most the items' labels
+ * a sweep reads, Σ_i |B_i|·(|A_i| + |B_i|). Then a visit that moves nothing reads one row,
+ * and a move updates the rows of its items' clusters where an item's count in a class
+ * crosses 1 or 2. G_k goes into the cells and is freed.
+ */
+static ce_status cells_build(climb *st) {
+  size_t m = st->e->clusters, n = st->n;
+  if (!st->gold_of_start || !m || !n || m > CE_CELLS_MAX / n) return CE_OK;
+  double sweep = 0.0;
+  for (uint32_t i = 0; i < st->items; i++) {
+    double b = st->slot_start[i + 1] - st->slot_start[i];
+    sweep += b * (b + (st->gold_start[i + 1] - st->gold_start[i]));
+  }
+  if ((double)(m * n) > sweep) return CE_OK;
+  st->cells = calloc(m * n, sizeof *st->cells);
+  if (!st->cells) return CE_ERR_NOMEM;
+  for (size_t k = 0; k < m; k++)
+    for (size_t j = st->gold_of_start[k]; j < st->gold_of_start[k + 1]; j++)
+      st->cells[k * n + st->gold_of_class[j]].g = st->gold_of_count[j];
+  free(st->gold_of_start);
+  free(st->gold_of_class);
+  free(st->gold_of_count);
+  st->gold_of_start = NULL;
+  st->gold_of_class = st->gold_of_count = NULL;
+  return CE_OK;
+}
+
 static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
   const ce_entries *e = ix->entries;
   size_t n = e->classes ? e->classes : 1, m = e->clusters ? e->clusters : 1;
@@ -711,6 +815,7 @@ static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
   free(key);
   free(order);
   ce_status status = measure == CE_TYPE_MICRO_I ? CE_OK : gold_of_build(st);
+  if (!status) status = cells_build(st);
   if (status) climb_free(st);
   return status;
 }
