@@ -15,7 +15,10 @@
  *    and weigh alike as e': each signature is counted once, with its multiplicity.
  *  - A term's numerator, min(|B ∩ B'|, |A ∩ A'|), is non-zero only when e and e' share a
  *    class and a cluster. The numerators visit, for each signature, the signatures in its
- *    (class, cluster) cells: lists indexed by cell, each pair once per shared cell.
+ *    (class, cluster) cells: lists indexed by cell, each pair once per shared cell. Where a
+ *    signature's cells hold more than its classes and clusters do (many labels on both
+ *    sides, as random labels give), it counts |A ∩ A'| over its classes' lists instead and
+ *    walks its clusters' lists, keeping those that share a class (meet_by_labels).
  *  - The denominators count the items meeting an entry: #{e' : B_e ∩ B_e' ≠ ∅} depends on
  *    the induced entry alone, #{e' : A_e ∩ A_e' ≠ ∅} on the gold entry alone. They are
  *    computed once per distinct entry, by unions of bit sets over the distinct entries for
@@ -234,6 +237,41 @@ done:
   return status;
 }
 
+/* Label → signatures lists (ascending) of both sides: the cells are built class by class
+ * from the first, meet_by_labels reads both. */
+typedef struct label_rows {
+  size_t *class_start, *cluster_start;
+  uint32_t *by_class, *by_cluster;
+  uint32_t *alpha_met; /* scratch: the signatures whose |A ∩ A'| a signature counted */
+} label_rows;
+
+static void label_rows_free(label_rows *rows) {
+  free(rows->class_start);
+  free(rows->cluster_start);
+  free(rows->by_class);
+  free(rows->by_cluster);
+  free(rows->alpha_met);
+}
+
+static ce_status label_rows_build(label_rows *rows, size_t groups, const entry_key *keys,
+                                  size_t classes, size_t clusters) {
+  memset(rows, 0, sizeof *rows);
+  id_list *lists = malloc((groups ? groups : 1) * sizeof *lists);
+  rows->alpha_met = malloc((groups ? groups : 1) * sizeof *rows->alpha_met);
+  if (!lists || !rows->alpha_met) {
+    free(lists);
+    return CE_ERR_NOMEM;
+  }
+  for (size_t g = 0; g < groups; g++) lists[g] = (id_list){keys[g].gold, keys[g].gold_n};
+  ce_status status =
+      rows_by_label(groups, lists, NULL, classes, &rows->class_start, &rows->by_class);
+  for (size_t g = 0; g < groups; g++) lists[g] = (id_list){keys[g].system, keys[g].system_n};
+  if (!status)
+    status = rows_by_label(groups, lists, NULL, clusters, &rows->cluster_start, &rows->by_cluster);
+  free(lists);
+  return status;
+}
+
 /*
  * The (class, cluster) cells of the signatures: `members` lists, cell by cell, the
  * signatures with that class and that cluster, ascending; cell_of[first[g] + j·|A_g| + a]
@@ -255,19 +293,18 @@ static void cell_index_free(cell_index *index) {
 }
 
 static ce_status cell_index_build(cell_index *index, size_t groups, const entry_key *keys,
-                                  size_t classes, size_t clusters) {
+                                  const label_rows *rows, size_t classes, size_t clusters) {
   memset(index, 0, sizeof *index);
-  id_list *gold = malloc((groups ? groups : 1) * sizeof *gold);
-  size_t *class_start = NULL, *cell_count = NULL;
-  uint32_t *class_groups = NULL, *cell_at = malloc((clusters ? clusters : 1) * sizeof *cell_at);
+  const size_t *class_start = rows->class_start;
+  const uint32_t *class_groups = rows->by_class;
+  size_t *cell_count = NULL;
+  uint32_t *cell_at = malloc((clusters ? clusters : 1) * sizeof *cell_at);
   index->first = malloc((groups + 1) * sizeof *index->first);
-  ce_status status = gold && cell_at && index->first ? CE_OK : CE_ERR_NOMEM;
+  ce_status status = cell_at && index->first ? CE_OK : CE_ERR_NOMEM;
   if (status) goto done;
   index->first[0] = 0;
-  for (size_t g = 0; g < groups; g++) {
-    gold[g] = (id_list){keys[g].gold, keys[g].gold_n};
+  for (size_t g = 0; g < groups; g++)
     index->first[g + 1] = index->first[g] + (size_t)keys[g].gold_n * keys[g].system_n;
-  }
   size_t incidences = index->first[groups];
   if (incidences >= UINT32_MAX) {
     status = CE_ERR_NOMEM; /* more (item, class, cluster) triples than ids can number */
@@ -280,8 +317,6 @@ static ce_status cell_index_build(cell_index *index, size_t groups, const entry_
     status = CE_ERR_NOMEM;
     goto done;
   }
-  status = rows_by_label(groups, gold, NULL, classes, &class_start, &class_groups);
-  if (status) goto done;
   for (size_t k = 0; k < clusters; k++) cell_at[k] = UINT32_MAX;
   /* Number the cells class by class; count their members. */
   size_t cells = 0;
@@ -319,9 +354,6 @@ static ce_status cell_index_build(cell_index *index, size_t groups, const entry_
     for (size_t t = index->first[g]; t < index->first[g + 1]; t++)
       index->members[cell_count[index->cell_of[t]]++] = (uint32_t)g;
 done:
-  free(gold);
-  free(class_start);
-  free(class_groups);
   free(cell_count);
   free(cell_at);
   if (status) cell_index_free(index);
@@ -431,6 +463,53 @@ static ce_status shared_with(const cell_index *cells, cell_unions *u, const entr
   return CE_OK;
 }
 
+/* What meeting a signature's neighbours costs through its cells (the unions of several
+ * classes' cells merge at a cost of a head per class for each signature met) and through
+ * its labels' lists. */
+static int cheaper_by_labels(const cell_index *cells, const label_rows *rows, const entry_key *key,
+                             size_t first) {
+  double by_cells = 0.0, by_labels = 0.0;
+  for (size_t t = first; t < first + (size_t)key->gold_n * key->system_n; t++)
+    by_cells +=
+        (double)(cells->cell_start[cells->cell_of[t] + 1] - cells->cell_start[cells->cell_of[t]]);
+  if (key->gold_n > 1) by_cells *= key->gold_n;
+  for (uint32_t a = 0; a < key->gold_n; a++)
+    by_labels += (double)(rows->class_start[key->gold[a] + 1] - rows->class_start[key->gold[a]]);
+  for (uint32_t j = 0; j < key->system_n; j++)
+    by_labels +=
+        (double)(rows->cluster_start[key->system[j] + 1] - rows->cluster_start[key->system[j]]);
+  return by_labels < by_cells;
+}
+
+/*
+ * The signatures sharing a class and a cluster with `key`, into `touched` in the order the
+ * cells give them (cluster by cluster in key's order, ascending in each, each first met at
+ * its first shared cluster), with |A ∩ A'| in alpha and |B ∩ B'| in beta: |A ∩ A'| counted
+ * over key's classes' lists first, then key's clusters' lists walked, keeping the
+ * signatures with |A ∩ A'| > 0. Leaves alpha 0 for those that share no cluster.
+ */
+static size_t meet_by_labels(const label_rows *rows, const entry_key *key, met *meeting,
+                             uint32_t *touched) {
+  size_t alpha_n = 0, touched_n = 0;
+  for (uint32_t a = 0; a < key->gold_n; a++)
+    for (size_t q = rows->class_start[key->gold[a]]; q < rows->class_start[key->gold[a] + 1]; q++) {
+      uint32_t x = rows->by_class[q];
+      if (!meeting[x].alpha++) rows->alpha_met[alpha_n++] = x;
+    }
+  for (uint32_t j = 0; j < key->system_n; j++)
+    for (size_t q = rows->cluster_start[key->system[j]];
+         q < rows->cluster_start[key->system[j] + 1]; q++) {
+      met *h = &meeting[rows->by_cluster[q]];
+      if (!h->alpha) continue;
+      touched[touched_n] = rows->by_cluster[q];
+      touched_n += !h->beta;
+      h->beta++;
+    }
+  for (size_t t = 0; t < alpha_n; t++)
+    if (!meeting[rows->alpha_met[t]].beta) meeting[rows->alpha_met[t]].alpha = 0;
+  return touched_n;
+}
+
 /* Signatures' induced entries, ordered to number the distinct ones. */
 typedef struct system_key {
   const uint32_t *ids;
@@ -496,6 +575,7 @@ ce_status ce__extended_bcubed(const ce_entries *e, double *precision, double *re
   double quotient[QUOTIENTS][QUOTIENTS];
   cell_index cells = {0};
   cell_unions unions = {0};
+  label_rows rows = {0};
   ce_status status = CE_OK;
   if (!keys || !weight || !gold_of || !system_of || !gold_entries || !system_entries ||
       !gold_weight || !system_weight || !recall_den || !precision_den || !meeting || !touched) {
@@ -533,7 +613,8 @@ ce_status ce__extended_bcubed(const ce_entries *e, double *precision, double *re
   if (!status)
     status =
         meeting_weights(system_count, e->clusters, system_entries, system_weight, precision_den);
-  if (!status) status = cell_index_build(&cells, groups, keys, e->classes, e->clusters);
+  if (!status) status = label_rows_build(&rows, groups, keys, e->classes, e->clusters);
+  if (!status) status = cell_index_build(&cells, groups, keys, &rows, e->classes, e->clusters);
   if (!status) status = unions_init(&unions, e->classes, e->clusters);
   if (status) goto done;
   for (size_t x = 0; x < QUOTIENTS; x++)
@@ -549,7 +630,9 @@ ce_status ce__extended_bcubed(const ce_entries *e, double *precision, double *re
      * those whose terms are 0. Each is met once per shared cluster.
      */
     size_t touched_n = 0;
-    for (uint32_t j = 0; j < keys[g].system_n && !status; j++) {
+    int by_labels = cheaper_by_labels(&cells, &rows, &keys[g], cells.first[g]);
+    if (by_labels) touched_n = meet_by_labels(&rows, &keys[g], meeting, touched);
+    for (uint32_t j = 0; j < keys[g].system_n && !status && !by_labels; j++) {
       shared_list list = {0};
       status = shared_with(&cells, &unions, &keys[g], cells.first[g], j, &list);
       /* Without branches: |A ∩ A'| is the same at every meeting, and a signature joins
@@ -566,7 +649,7 @@ ce_status ce__extended_bcubed(const ce_entries *e, double *precision, double *re
     for (size_t t = 0; t < touched_n; t++) {
       met *h = &meeting[touched[t]];
       uint32_t a = h->alpha, b = h->beta, both = a < b ? a : b;
-      h->beta = 0;
+      h->beta = h->alpha = 0; /* as meet_by_labels expects them */
       /* min(|B ∩ B'|, |A ∩ A'|) / |B ∩ B'| and / |A ∩ A'|: quotients of small counts come
        * from the table, the same division done once. */
       double p_term = b < QUOTIENTS ? quotient[both][b] : (double)both / b;
@@ -601,5 +684,6 @@ done:
   free(touched);
   cell_index_free(&cells);
   unions_free(&unions);
+  label_rows_free(&rows);
   return status;
 }
