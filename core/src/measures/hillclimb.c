@@ -22,6 +22,12 @@
  * opens only subtrees whose bound reaches the best: far fewer than n classes. Only a move
  * writes the items' slots; most visits move nothing and leave them as they are.
  *
+ * MacroI and MicroC need of an item only its slots: a slot knows whether it matches, and
+ * E[b] = G_k(b) − #{i ∈ k : b ∈ A_i ∩ h'(B_i)} with G_k, the gold counts of k's items,
+ * counted once. Where the (cluster, class) cells fit, they keep P and E's parts as clusters
+ * move (see `cell`): a visit reads k's row, O(n), and scores every class; a move pays for
+ * the items whose count in a class crosses 1 or 2, in the rows of their clusters.
+ *
  * One climber serves every start and perturbation of a measure, and remembers the local
  * optima its climbs reached. A mapping no visit changes is one whatever the order of the
  * visits, so a climb that reaches a remembered optimum (checked after every move, by a
