@@ -24,7 +24,8 @@ function best(options) {
 
 const both = best({});
 const { token, type } = both.result.systems[0];
-console.log(`wasm: ${both.seconds.toFixed(3)} s (best of 3); m1=${token.m1.toFixed(6)} macro_i_m1=${type.macro_i_m1.toFixed(6)} (${root})`);
+const fixed = (value) => (value === null ? 'n/a' : value.toFixed(6)); // past the type level's budget
+console.log(`wasm: ${both.seconds.toFixed(3)} s (best of 3); m1=${fixed(token.m1)} macro_i_m1=${fixed(type.macro_i_m1)} (${root})`);
 if (mode === '--levels-ratio') {
   const tokenOnly = best({ levels: 'token' });
   console.log(
