@@ -88,6 +88,8 @@ typedef struct climb {
   double *gain;        /* gathered per class for MicroI */
   uint32_t *stamp;     /* MicroI: per class, the serial of the last item with it in h'(B_i) */
   uint32_t serial;
+  uint64_t *labels_of; /* MicroI: per cluster k, Σ_{i ∈ k} |A_i| + |B_i| */
+  int all_touched;     /* MicroI: this visit touched every class at its start */
   unsigned char *mark; /* per class: MARK_* bits, all 0 between visits */
   uint32_t *touched;   /* the classes gathered into during a visit */
   size_t touched_n;
@@ -369,6 +371,15 @@ static void touch(climb *st, uint32_t c) {
   st->touched[st->touched_n++] = c;
 }
 
+/* Every class scored in the visit, in id order (the first of a visit's touches). */
+static void touch_all(climb *st) {
+  for (uint32_t c = 0; c < st->n; c++) {
+    st->mark[c] = MARK_TOUCHED;
+    st->touched[c] = c;
+  }
+  st->touched_n = st->n;
+}
+
 /* What k taking leave of its class a takes from the sums: the items for which k is the
  * only cluster mapped to a leave U_a (`left`), those of them labelled a lose a match. */
 typedef struct leaving {
@@ -447,11 +458,11 @@ static double item_gather(climb *st, uint32_t i, uint32_t a, leaving *out) {
   for (const slot *s = first; s < end; s++) {
     if (s == gone) continue;
     st->stamp[s->class_id] = st->serial;
-    touch(st, s->class_id);
+    if (!st->all_touched) touch(st, s->class_id);
     st->gain[s->class_id] += same - baseline;
   }
   for (uint32_t j = 0; j < gold_n; j++) {
-    touch(st, gold[j]);
+    if (!st->all_touched) touch(st, gold[j]);
     if (st->stamp[gold[j]] != st->serial) st->gain[gold[j]] += hit - baseline;
   }
   return baseline;
@@ -505,13 +516,11 @@ static void union_changed(climb *st, uint32_t c) {
  * there leave U_a (q1 - q2, of them m1 - m2 labelled a). Every class counts as touched. */
 static void row_gather(climb *st, uint32_t k, uint32_t a, leaving *gone) {
   const cell *row = st->cells + (size_t)k * st->n;
+  touch_all(st);
   for (uint32_t c = 0; c < st->n; c++) {
     st->p[c] = row[c].q1;
     st->e_new[c] = row[c].g - row[c].m1;
-    st->mark[c] = MARK_TOUCHED;
-    st->touched[c] = c;
   }
-  st->touched_n = st->n;
   st->p[a] = row[a].q2;
   st->e_new[a] = row[a].g - row[a].m2;
   gone->left = row[a].q1 - row[a].q2;
@@ -530,6 +539,10 @@ static int visit(climb *st, uint32_t k) {
   leaving gone = {0, 0};
   st->touched_n = 0;
   if (st->measure == CE_TYPE_MICRO_I) {
+    /* Every class touched at once when there are no more classes than k's items' slots
+     * (touching them one by one costs a test each); untouched classes gain 0 alike. */
+    st->all_touched = st->n <= st->labels_of[k];
+    if (st->all_touched) touch_all(st);
     for (uint32_t q = begin; q < end; q++)
       baseline_sum += item_gather(st, st->members[q], a, &gone);
   } else if (st->cells) {
@@ -626,6 +639,7 @@ static void climb_free(climb *st) {
   free(st->gold_of_class);
   free(st->gold_of_count);
   free(st->cells);
+  free(st->labels_of);
   free(st->map);
   free(st->slots);
   free(st->slot_used);
@@ -822,6 +836,16 @@ static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
   free(order);
   ce_status status = measure == CE_TYPE_MICRO_I ? CE_OK : gold_of_build(st);
   if (!status) status = cells_build(st);
+  if (!status && measure == CE_TYPE_MICRO_I) {
+    st->labels_of = calloc(m, sizeof *st->labels_of);
+    if (!st->labels_of) status = CE_ERR_NOMEM;
+    for (size_t k = 0; k < e->clusters && !status; k++)
+      for (uint32_t q = st->member_start[k]; q < st->member_start[k + 1]; q++) {
+        uint32_t i = st->members[q];
+        st->labels_of[k] += (st->slot_start[i + 1] - st->slot_start[i]) +
+                            (st->gold_start[i + 1] - st->gold_start[i]);
+      }
+  }
   if (status) climb_free(st);
   return status;
 }
