@@ -162,6 +162,13 @@ test('the full Brown tag set, 472 classes × 45 clusters: labels, zoom, search, 
     await page.getByTestId('heatmap-found').textContent(),
     new RegExp(`^The class ${rare.replace(/[$*+?.()|[\]\\^{}]/g, '\\$&')}: row \\d+ of 472\\.$`),
   );
+  await page
+    .waitForFunction(
+      ([el, name]) => (el.getAttribute('data-row-labels') || '').split('\n').includes(name),
+      [await canvas.elementHandle(), rare],
+      { timeout: 5000 },
+    )
+    .catch(() => {}); /* the assertion below says what is missing */
   assert.ok((await drawn(canvas, 'row')).includes(rare), `${rare} is not drawn after the search`);
   assert.ok((await page.getByTestId('heatmap-readout').textContent()).startsWith(`${rare} × `));
 
@@ -179,6 +186,14 @@ test('the full Brown tag set, 472 classes × 45 clusters: labels, zoom, search, 
     new RegExp(
       `^${small.length} classes below 0\\.1% of tokens \\([\\d.]+% of tokens\\) are folded into the row "other"\\.$`,
     ),
+  );
+  // The labels follow the fold once the zoom window has been fitted to the new rows, which
+  // can take a frame more than the row count: wait for them rather than read a frame early.
+  await page.waitForFunction(
+    ([el, n]) =>
+      (el.getAttribute('data-row-labels') || '').split('\n').filter(Boolean).length === n,
+    [await canvas.elementHandle(), 472 - small.length + 1],
+    { timeout: 5000 },
   );
   const folded = await drawn(canvas, 'row');
   assert.equal(folded.length, 472 - small.length + 1);
