@@ -539,8 +539,8 @@ static int visit(climb *st, uint32_t k) {
   leaving gone = {0, 0};
   st->touched_n = 0;
   if (st->measure == CE_TYPE_MICRO_I) {
-    /* Every class touched at once when there are no more classes than k's items' slots
-     * (touching them one by one costs a test each); untouched classes gain 0 alike. */
+    /* Every class touched at once when there are no more classes than k's items have
+     * labels (touching them one by one costs a test each); untouched classes gain 0 alike. */
     st->all_touched = st->n <= st->labels_of[k];
     if (st->all_touched) touch_all(st);
     for (uint32_t q = begin; q < end; q++)
@@ -561,9 +561,7 @@ static int visit(climb *st, uint32_t k) {
    * MicroI the first in label order (they all score alike), for MicroC the tree's best. */
   size_t count = 0;
   for (size_t j = 0; j < st->touched_n; j++) st->candidates[count++] = st->touched[j];
-  if (micro_c) {
-    union_changed(st, a);
-  }
+  if (micro_c) union_changed(st, a);
   if (micro_c && !st->cells) {
     tree_set(st, a, 0); /* a's union lost k's items */
     st->apart_n = 0;
