@@ -88,7 +88,7 @@ typedef struct climb {
   double *gain;        /* gathered per class for MicroI */
   uint32_t *stamp;     /* MicroI: per class, the serial of the last item with it in h'(B_i) */
   uint32_t serial;
-  uint64_t *labels_of; /* MicroI: per cluster k, Σ_{i ∈ k} |A_i| + |B_i| */
+  uint64_t *labels_of; /* per cluster k, Σ_{i ∈ k} |A_i| + |B_i|: what a visit reads */
   int all_touched;     /* MicroI: this visit touched every class at its start */
   unsigned char *mark; /* per class: MARK_* bits, all 0 between visits */
   uint32_t *touched;   /* the classes gathered into during a visit */
@@ -285,8 +285,8 @@ static void cells_cross(climb *st, uint32_t i, uint32_t c, int second, uint32_t 
 /* The cells from the items' slots (g stays: it does not depend on the mapping). */
 static void cells_init(climb *st) {
   size_t count = st->e->clusters * st->n;
-  for (size_t x = 0; x < count; x++) st->cells[x].q1 = st->cells[x].q2 = 0;
-  for (size_t x = 0; x < count; x++) st->cells[x].m1 = st->cells[x].m2 = 0;
+  for (size_t x = 0; x < count; x++)
+    st->cells[x].q1 = st->cells[x].q2 = st->cells[x].m1 = st->cells[x].m2 = 0;
   for (uint32_t i = 0; i < st->items; i++) {
     const slot *s = st->slots + st->slot_start[i], *end = s + st->slot_used[i];
     for (; s < end; s++) {
@@ -386,6 +386,15 @@ typedef struct leaving {
   uint32_t left, matched;
 } leaving;
 
+/* Whether slot s is the one cluster k (mapped to a) leaves: k is the item's only cluster
+ * in a, so the item leaves U_a; counted in `out`. */
+static int slot_left(const slot *s, uint32_t a, leaving *out) {
+  if (s->class_id != a || s->count != 1) return 0;
+  out->left++;
+  out->matched += s->matched;
+  return 1;
+}
+
 /*
  * MacroI, MicroC: item i's part of P and E, reading h'(B_i) as h(B_i) without cluster k
  * (mapped to a), once E holds G_k (see gold_of_start): E(c) = G_k(c) − #{i ∈ k : c ∈ A_i ∩
@@ -394,15 +403,10 @@ typedef struct leaving {
 static void item_count(climb *st, uint32_t i, uint32_t a, leaving *out) {
   const slot *s = st->slots + st->slot_start[i], *end = s + st->slot_used[i];
   for (; s < end; s++) {
-    uint32_t c = s->class_id;
-    if (c == a && s->count == 1) { /* k is i's only cluster in a */
-      out->left++;
-      out->matched += s->matched;
-      continue;
-    }
-    st->p[c]++;
-    st->e_new[c] -= s->matched;
-    touch(st, c);
+    if (slot_left(s, a, out)) continue;
+    st->p[s->class_id]++;
+    st->e_new[s->class_id] -= s->matched;
+    touch(st, s->class_id);
   }
 }
 
@@ -410,15 +414,10 @@ static void item_count(climb *st, uint32_t i, uint32_t a, leaving *out) {
 static void item_count_gold(climb *st, uint32_t i, uint32_t a, leaving *out) {
   const slot *first = st->slots + st->slot_start[i], *end = first + st->slot_used[i];
   for (const slot *s = first; s < end; s++) {
-    uint32_t c = s->class_id;
-    if (c == a && s->count == 1) {
-      out->left++;
-      out->matched += s->matched;
-      continue;
-    }
-    st->p[c]++;
-    st->mark[c] |= MARK_SLOT;
-    touch(st, c);
+    if (slot_left(s, a, out)) continue;
+    st->p[s->class_id]++;
+    st->mark[s->class_id] |= MARK_SLOT;
+    touch(st, s->class_id);
   }
   for (uint32_t j = st->gold_start[i]; j < st->gold_start[i + 1]; j++) {
     uint32_t c = st->gold_ids[j];
@@ -436,15 +435,13 @@ static double item_gather(climb *st, uint32_t i, uint32_t a, leaving *out) {
   const slot *first = st->slots + st->slot_start[i], *end = first + st->slot_used[i];
   const slot *gone = first; /* a's slot, when k is i's only cluster there */
   while (gone->class_id != a) gone++;
-  if (gone->count > 1) gone = NULL;
+  if (!slot_left(gone, a, out)) gone = NULL;
   const uint32_t *gold = st->gold_ids + st->gold_start[i];
   uint32_t gold_n = st->gold_start[i + 1] - st->gold_start[i];
   uint32_t im = st->im[i], used = st->slot_used[i];
   if (gone) {
     used--;
     im -= gone->matched;
-    out->left++;
-    out->matched += gone->matched;
   }
   /* F_i = 2·IM_i / (|A_i| + |h(B_i)|) (§4.1) in the three cases of b. */
   double ah = (double)gold_n + used;
@@ -763,12 +760,9 @@ static ce_status gold_of_build(climb *st) {
 static ce_status cells_build(climb *st) {
   size_t m = st->e->clusters, n = st->n;
   if (!st->gold_of_start || !m || !n || m > CE_CELLS_MAX / n) return CE_OK;
-  double sweep = 0.0;
-  for (uint32_t i = 0; i < st->items; i++) {
-    double b = st->slot_start[i + 1] - st->slot_start[i];
-    sweep += b * (b + (st->gold_start[i + 1] - st->gold_start[i]));
-  }
-  if ((double)(m * n) > sweep) return CE_OK;
+  uint64_t sweep = 0; /* Σ_k Σ_{i ∈ k} (|A_i| + |B_i|) = Σ_i |B_i|·(|A_i| + |B_i|) */
+  for (size_t k = 0; k < m; k++) sweep += st->labels_of[k];
+  if (m * n > sweep) return CE_OK;
   st->cells = calloc(m * n, sizeof *st->cells);
   if (!st->cells) return CE_ERR_NOMEM;
   for (size_t k = 0; k < m; k++)
@@ -832,18 +826,16 @@ static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
   climb_layout(st, key, order);
   free(key);
   free(order);
-  ce_status status = measure == CE_TYPE_MICRO_I ? CE_OK : gold_of_build(st);
+  st->labels_of = calloc(m, sizeof *st->labels_of);
+  ce_status status = st->labels_of ? CE_OK : CE_ERR_NOMEM;
+  for (size_t k = 0; k < e->clusters && !status; k++)
+    for (uint32_t q = st->member_start[k]; q < st->member_start[k + 1]; q++) {
+      uint32_t i = st->members[q];
+      st->labels_of[k] +=
+          (st->slot_start[i + 1] - st->slot_start[i]) + (st->gold_start[i + 1] - st->gold_start[i]);
+    }
+  if (!status && measure != CE_TYPE_MICRO_I) status = gold_of_build(st);
   if (!status) status = cells_build(st);
-  if (!status && measure == CE_TYPE_MICRO_I) {
-    st->labels_of = calloc(m, sizeof *st->labels_of);
-    if (!st->labels_of) status = CE_ERR_NOMEM;
-    for (size_t k = 0; k < e->clusters && !status; k++)
-      for (uint32_t q = st->member_start[k]; q < st->member_start[k + 1]; q++) {
-        uint32_t i = st->members[q];
-        st->labels_of[k] += (st->slot_start[i + 1] - st->slot_start[i]) +
-                            (st->gold_start[i + 1] - st->gold_start[i]);
-      }
-  }
   if (status) climb_free(st);
   return status;
 }
