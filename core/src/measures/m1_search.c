@@ -77,6 +77,20 @@ static void kick(const ce_type_index *ix, ce_rng *rng, const uint32_t *clustered
   }
 }
 
+/* One climb from `from`, into `next` (the caller frees its mapping); a result better than
+ * score's by more than the climb's tolerance (SPEC §3.2) replaces score's mapping. */
+static ce_status climb_from(ce_climber *climber, const uint32_t *from, uint64_t seed, size_t m,
+                            ce_type_score *score, ce_type_score *next) {
+  ce_climb_options once = {1, seed, NULL, NULL};
+  ce_status status = ce__climber_run(climber, from, &once, next);
+  if (status) return status;
+  if (next->value > score->value + 1e-12) {
+    score->value = next->value;
+    memcpy(score->cluster_to_class, next->cluster_to_class, m * sizeof *from);
+  }
+  return CE_OK;
+}
+
 static ce_status perturb(const ce_type_index *ix, ce_climber *climber, int measure,
                          const ce_climb_options *climb, unsigned kicks, ce_type_score *score) {
   const ce_entries *e = ix->entries;
@@ -96,7 +110,6 @@ static ce_status perturb(const ce_type_index *ix, ce_climber *climber, int measu
   if (!count) goto done;
   ce_rng rng;
   ce__rng_seed(&rng, climb->seed, CE_KICK_STREAM + (uint64_t)measure);
-  ce_climb_options once = {1, climb->seed, NULL, NULL};
   memcpy(walk, score->cluster_to_class, m * sizeof *walk);
   double at = score->value;
   uint64_t sweeps = 0; /* the perturbations climb at most as long as the starts did */
@@ -104,16 +117,12 @@ static ce_status perturb(const ce_type_index *ix, ce_climber *climber, int measu
     memcpy(trial, walk, m * sizeof *trial);
     kick(ix, &rng, clustered, count, trial);
     ce_type_score next;
-    status = ce__climber_run(climber, trial, &once, &next);
+    status = climb_from(climber, trial, climb->seed, m, score, &next);
     if (status) break;
     sweeps += next.sweeps;
     if (next.value >= at - 1e-12) { /* the walk moves on across ties */
       at = next.value;
       memcpy(walk, next.cluster_to_class, m * sizeof *walk);
-    }
-    if (next.value > score->value + 1e-12) { /* the climb's tolerance (SPEC §3.2) */
-      score->value = next.value;
-      memcpy(score->cluster_to_class, next.cluster_to_class, m * sizeof *trial);
     }
     free(next.cluster_to_class);
   }
@@ -124,8 +133,7 @@ done:
   return status;
 }
 
-/* One climb from the 1-1 mapping, its unmapped clusters sent to their class in `start`;
- * the result replaces score's mapping when it is better. */
+/* One climb from the 1-1 mapping, its unmapped clusters sent to their class in `start`. */
 static ce_status climb_from_one_to_one(ce_climber *climber, const ce_type_index *ix,
                                        const uint32_t *start, const uint32_t *one_to_one,
                                        uint64_t seed, ce_type_score *score) {
@@ -133,17 +141,11 @@ static ce_status climb_from_one_to_one(ce_climber *climber, const ce_type_index 
   uint32_t *from = malloc((m ? m : 1) * sizeof *from);
   if (!from) return CE_ERR_NOMEM;
   for (size_t k = 0; k < m; k++) from[k] = one_to_one[k] != UINT32_MAX ? one_to_one[k] : start[k];
-  ce_climb_options once = {1, seed, NULL, NULL};
   ce_type_score next;
-  ce_status status = ce__climber_run(climber, from, &once, &next);
+  ce_status status = climb_from(climber, from, seed, m, score, &next);
   free(from);
-  if (status) return status;
-  if (next.value > score->value + 1e-12) { /* the climb's tolerance (SPEC §3.2) */
-    score->value = next.value;
-    memcpy(score->cluster_to_class, next.cluster_to_class, m * sizeof *from);
-  }
-  free(next.cluster_to_class);
-  return CE_OK;
+  if (!status) free(next.cluster_to_class);
+  return status;
 }
 
 ce_status ce__m1_search(const ce_type_index *ix, int measure, const uint32_t *start,
