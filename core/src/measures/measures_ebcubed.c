@@ -463,6 +463,30 @@ static ce_status shared_with(const cell_index *cells, cell_unions *u, const entr
   return CE_OK;
 }
 
+/*
+ * The signatures sharing a class and a cluster with `key` (its cells from `first`), into
+ * `touched` (*touched_n of them), cluster by cluster through the unions of its cells of
+ * each cluster, with alpha and beta as meet_by_labels gives them.
+ */
+static ce_status meet_by_cells(const cell_index *cells, cell_unions *unions, const entry_key *key,
+                               size_t first, met *meeting, uint32_t *touched, size_t *touched_n) {
+  for (uint32_t j = 0; j < key->system_n; j++) {
+    shared_list list = {0};
+    ce_status status = shared_with(cells, unions, key, first, j, &list);
+    if (status) return status;
+    /* Without branches: |A ∩ A'| is the same at every meeting, and a signature joins
+     * `touched` at its first (beta 0). */
+    for (size_t q = 0; q < list.n; q++) {
+      met *h = &meeting[list.members[q]];
+      touched[*touched_n] = list.members[q];
+      *touched_n += !h->beta;
+      h->beta++;
+      h->alpha = list.alpha ? list.alpha[q] : 1;
+    }
+  }
+  return CE_OK;
+}
+
 /* What meeting a signature's neighbours costs through its cells (the unions of several
  * classes' cells merge at a cost of a head per class for each signature met) and through
  * its labels' lists. */
@@ -630,26 +654,16 @@ ce_status ce__extended_bcubed(const ce_entries *e, double *precision, double *re
      * those whose terms are 0. Each is met once per shared cluster.
      */
     size_t touched_n = 0;
-    int by_labels = cheaper_by_labels(&cells, &rows, &keys[g], cells.first[g]);
-    if (by_labels) touched_n = meet_by_labels(&rows, &keys[g], meeting, touched);
-    for (uint32_t j = 0; j < keys[g].system_n && !status && !by_labels; j++) {
-      shared_list list = {0};
-      status = shared_with(&cells, &unions, &keys[g], cells.first[g], j, &list);
-      /* Without branches: |A ∩ A'| is the same at every meeting, and a signature joins
-       * `touched` at its first (beta 0). */
-      for (size_t q = 0; q < list.n; q++) {
-        met *h = &meeting[list.members[q]];
-        touched[touched_n] = list.members[q];
-        touched_n += !h->beta;
-        h->beta++;
-        h->alpha = list.alpha ? list.alpha[q] : 1;
-      }
-    }
+    if (cheaper_by_labels(&cells, &rows, &keys[g], cells.first[g]))
+      touched_n = meet_by_labels(&rows, &keys[g], meeting, touched);
+    else
+      status =
+          meet_by_cells(&cells, &unions, &keys[g], cells.first[g], meeting, touched, &touched_n);
     double p_num = 0.0, r_num = 0.0;
     for (size_t t = 0; t < touched_n; t++) {
       met *h = &meeting[touched[t]];
       uint32_t a = h->alpha, b = h->beta, both = a < b ? a : b;
-      h->beta = h->alpha = 0; /* as meet_by_labels expects them */
+      h->beta = h->alpha = 0; /* as the next signature's meeting expects them */
       /* min(|B ∩ B'|, |A ∩ A'|) / |B ∩ B'| and / |A ∩ A'|: quotients of small counts come
        * from the table, the same division done once. */
       double p_term = b < QUOTIENTS ? quotient[both][b] : (double)both / b;
