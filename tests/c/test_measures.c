@@ -3,6 +3,8 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "common/rng_internal.h"
+#include "measures/entries_internal.h"
 #include "measures/measures_internal.h"
 
 static ce_measures measure(const uint64_t *counts, size_t classes, size_t clusters, double beta,
@@ -267,7 +269,72 @@ static void test_perfect(void) {
   CHECK_NEAR(m.value[CE_NVI], 0.0, 1e-15);
 }
 
+/*
+ * The item table of random entries (ce__table_from_entries) against a dense count: a
+ * classes × clusters array with one added per (item, class of A_i, cluster of B_i). The
+ * shapes: few labels (rows read off the accumulator), many clusters (rows sorted), empty
+ * induced entries, and labels no item holds.
+ */
+static void test_item_table_from_entries(void) {
+  ce_rng rng;
+  ce__rng_seed(&rng, 2010, 0);
+  int dense_rows = 0, sorted_rows = 0;
+  for (int instance = 0; instance < 400; instance++) {
+    size_t items = 1 + ce__rng_below(&rng, 60), classes = 1 + ce__rng_below(&rng, 8);
+    size_t clusters = 1 + ce__rng_below(&rng, instance % 2 ? 400 : 8);
+    size_t cap = items * 8;
+    uint32_t *gi = malloc(cap * sizeof *gi), *gl = malloc(cap * sizeof *gl);
+    uint32_t *si = malloc(cap * sizeof *si), *sl = malloc(cap * sizeof *sl);
+    uint64_t *dense = calloc(classes * clusters, sizeof *dense);
+    size_t gn = 0, sn = 0;
+    for (uint32_t i = 0; i < items; i++) {
+      size_t a = 1 + ce__rng_below(&rng, 3), b = ce__rng_below(&rng, 5);
+      for (size_t j = 0; j < a; j++) gi[gn] = i, gl[gn++] = (uint32_t)ce__rng_below(&rng, classes);
+      for (size_t j = 0; j < b; j++) si[sn] = i, sl[sn++] = (uint32_t)ce__rng_below(&rng, clusters);
+    }
+    ce_entries e;
+    CHECK(ce__entries_from_pairs(&e, items, classes, clusters, gi, gl, gn, si, sl, sn, NULL,
+                                 NULL) == CE_OK);
+    for (uint32_t i = 0; i < e.items; i++)
+      for (uint32_t a = e.class_start[i]; a < e.class_start[i + 1]; a++)
+        for (uint32_t b = e.cluster_start[i]; b < e.cluster_start[i + 1]; b++)
+          dense[e.class_ids[a] * clusters + e.cluster_ids[b]]++;
+    ce_table got, want;
+    CHECK(ce__table_from_entries(&got, &e) == CE_OK);
+    CHECK(ce__table_from_dense(&want, dense, classes, clusters) == CE_OK);
+    CHECK(got.classes == want.classes && got.clusters == want.clusters);
+    CHECK(got.total == want.total && got.cell_count == want.cell_count);
+    if (got.cell_count == want.cell_count) {
+      CHECK(!memcmp(got.cell_class, want.cell_class, got.cell_count * sizeof *got.cell_class));
+      CHECK(
+          !memcmp(got.cell_cluster, want.cell_cluster, got.cell_count * sizeof *got.cell_cluster));
+      CHECK(!memcmp(got.cell_n, want.cell_n, got.cell_count * sizeof *got.cell_n));
+    }
+    CHECK(!memcmp(got.class_sums, want.class_sums, classes * sizeof *got.class_sums));
+    CHECK(!memcmp(got.cluster_sums, want.cluster_sums, clusters * sizeof *got.cluster_sums));
+    /* Which way each row came out (see row_out in contingency.c), so both are seen. */
+    for (size_t c = 0; c < classes; c++) {
+      size_t row = 0;
+      for (size_t x = 0; x < want.cell_count; x++) row += want.cell_class[x] == c;
+      if (row * 16 > clusters)
+        dense_rows++;
+      else if (row)
+        sorted_rows++;
+    }
+    ce__table_free(&got);
+    ce__table_free(&want);
+    ce__entries_free(&e);
+    free(gi);
+    free(gl);
+    free(si);
+    free(sl);
+    free(dense);
+  }
+  CHECK(dense_rows > 100 && sorted_rows > 100);
+}
+
 int main(void) {
+  test_item_table_from_entries();
   test_worked_table();
   test_worked_table_pairs();
   test_single_token();

@@ -116,4 +116,14 @@ ce_status ce__table_from_dense(ce_table *table, const uint64_t *counts, size_t c
                                size_t clusters);
 void ce__table_free(ce_table *table);
 
+/*
+ * The item table of type-level entries (SPEC §3.1, type level): items per (class, cluster)
+ * with c ∈ A_i and k ∈ B_i. Built row by row as the sparse product of the gold and induced
+ * entries (Gustavson): each class's items add their clusters into an accumulator over the
+ * clusters. Cost O(Σ_i |A_i|·|B_i|) and each row's sort, with no hash: a hash of cells
+ * misses the cache once the cells outgrow it (10^6 of them from 10^3 labels on each side).
+ */
+struct ce_entries;
+ce_status ce__table_from_entries(ce_table *table, const struct ce_entries *entries);
+
 #endif

@@ -115,15 +115,7 @@ static ce_status token_table_from_entries(const ce_eval *ev, ce_row *row,
 
 /* Items per (class, cluster) with c ∈ A_i and k ∈ B_i: macro_i's 1-1 weight, the heatmap. */
 static ce_status build_type_table(ce_row *row) {
-  const ce_entries *e = &row->entries;
-  ce_cells cells = {0};
-  ce_status status = CE_OK;
-  for (size_t i = 0; i < e->items && !status; i++)
-    for (uint32_t a = e->class_start[i]; a < e->class_start[i + 1] && !status; a++)
-      for (uint32_t b = e->cluster_start[i]; b < e->cluster_start[i + 1] && !status; b++)
-        status = ce__cells_add(&cells, e->class_ids[a], e->cluster_ids[b], 1);
-  if (!status) status = ce__table_build(&row->type_table, &cells, e->classes, e->clusters);
-  ce__cells_free(&cells);
+  ce_status status = ce__table_from_entries(&row->type_table, &row->entries);
   if (!status) row->has_type_table = 1;
   return status;
 }
