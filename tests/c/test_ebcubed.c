@@ -113,13 +113,14 @@ static void brute_force(const ce_entries *e, double *precision, double *recall) 
 }
 
 /*
- * The walk the core's sums follow, written plainly: items with equal entries form one
- * signature (ordered by gold entry, then induced entry, each by length, then ids), and
- * each signature in turn adds the terms of every signature sharing one of its clusters,
- * in the order first met (its clusters ascending, signatures ascending within one), each
- * weighted by its items. This was the core's own method before it visited (class, cluster)
- * cells and counted denominators by bit sets; equal doubles show that the faster method
- * adds the same terms in the same order. O(signatures² · labels).
+ * The core's sums, written plainly: items with equal entries form one signature (ordered by
+ * gold entry, then induced entry, each by length, then ids), and each signature in turn
+ * walks every signature sharing one of its clusters, each weighted by its items. Each
+ * term min(α, β)/β goes into an integer bin by β (precision) and min(α, β)/α by α
+ * (recall), and a numerator is Σ_x bin_x / x in ascending x: the core's exact form. The
+ * core meets each pair once, through (class, cluster) cells or labels' lists, and counts
+ * denominators by bit sets; equal doubles show that it sums the same integers.
+ * O(signatures² · labels).
  */
 typedef struct signature {
   const uint32_t *gold, *system;
@@ -155,6 +156,12 @@ static void walk_reference(const ce_entries *e, double *precision, double *recal
   }
   uint32_t *order = malloc((groups ? groups : 1) * sizeof *order);
   unsigned char *seen = malloc(groups ? groups : 1);
+  uint32_t most = 0; /* labels of the longest entry */
+  for (size_t g = 0; g < groups; g++) {
+    if (sig[g].gold_n > most) most = sig[g].gold_n;
+    if (sig[g].system_n > most) most = sig[g].system_n;
+  }
+  uint64_t *p_bin = malloc((most + 1) * sizeof *p_bin), *r_bin = malloc((most + 1) * sizeof *r_bin);
   double p_sum = 0.0, r_sum = 0.0;
   uint64_t p_items = 0;
   for (size_t g = 0; g < groups; g++) {
@@ -166,17 +173,21 @@ static void walk_reference(const ce_entries *e, double *precision, double *recal
           seen[h] = 1;
           order[met++] = (uint32_t)h;
         }
-    double p_num = 0.0, r_num = 0.0;
     uint64_t p_den = 0, r_den = 0;
+    memset(p_bin, 0, (sig[g].system_n + 1) * sizeof *p_bin);
+    memset(r_bin, 0, (sig[g].gold_n + 1) * sizeof *r_bin);
     for (size_t t = 0; t < met; t++) {
       const signature *h = &sig[order[t]];
       uint32_t a = shared(sig[g].gold, sig[g].gold_n, h->gold, h->gold_n);
       uint32_t b = shared(sig[g].system, sig[g].system_n, h->system, h->system_n);
-      double both = a < b ? a : b;
-      p_num += h->weight * (both / b);
+      uint64_t both = a < b ? a : b;
+      p_bin[b] += h->weight * both;
       p_den += h->weight;
-      if (a) r_num += h->weight * (both / a);
+      r_bin[a] += h->weight * both;
     }
+    double p_num = 0.0, r_num = 0.0;
+    for (uint32_t b = 1; b <= sig[g].system_n; b++) p_num += (double)p_bin[b] / (double)b;
+    for (uint32_t a = 1; a <= sig[g].gold_n; a++) r_num += (double)r_bin[a] / (double)a;
     for (size_t h = 0; h < groups; h++)
       if (shared(sig[g].gold, sig[g].gold_n, sig[h].gold, sig[h].gold_n)) r_den += sig[h].weight;
     if (p_den) {
@@ -190,6 +201,8 @@ static void walk_reference(const ce_entries *e, double *precision, double *recal
   free(sig);
   free(order);
   free(seen);
+  free(p_bin);
+  free(r_bin);
 }
 
 /*

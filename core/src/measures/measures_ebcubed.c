@@ -14,18 +14,24 @@
  *  - Items with the same (gold entry, induced entry) signature have the same P(e) and R(e)
  *    and weigh alike as e': each signature is counted once, with its multiplicity.
  *  - A term's numerator, min(|B ∩ B'|, |A ∩ A'|), is non-zero only when e and e' share a
- *    class and a cluster. The numerators visit, for each signature, the signatures in its
- *    (class, cluster) cells: lists indexed by cell, each pair once per shared cell. Where a
- *    signature's cells hold more than its classes and clusters do (many labels on both
- *    sides, as random labels give), it counts |A ∩ A'| over its classes' lists instead and
- *    walks its clusters' lists, keeping those that share a class (meet_by_labels).
+ *    class and a cluster. The numerators visit, for each signature, the signatures after
+ *    it in its (class, cluster) cells: lists indexed by cell, each pair once per shared
+ *    cell. Where a signature's cells hold more than its classes and clusters do (many
+ *    labels on both sides, as random labels give), it counts |A ∩ A'| over its classes'
+ *    lists instead and walks its clusters' lists, keeping those that share a class
+ *    (meet_by_labels).
+ *  - Both counts are symmetric, so each pair of signatures is met once, by the first, and
+ *    its term goes to both. The terms are kept exact: P(e)'s numerator is Σ_β S_β / β, S_β
+ *    the integer sum of w'·min(β, α) over the e' with |B_e ∩ B_e'| = β, and R(e)'s the
+ *    same by α. So the values do not depend on the order the pairs are met in, nor on the
+ *    way (cells or labels); the divisions and the sums over signatures run in one fixed
+ *    order.
  *  - The denominators count the items meeting an entry: #{e' : B_e ∩ B_e' ≠ ∅} depends on
  *    the induced entry alone, #{e' : A_e ∩ A_e' ≠ ∅} on the gold entry alone. They are
  *    computed once per distinct entry, by unions of bit sets over the distinct entries for
  *    labels that many entries carry, and by lists for the rest (meeting_weights).
- * Each sum adds the same terms in the same order as a plain walk over the signatures
- * sharing a cluster, first met first (see tests/c/test_ebcubed.c), so the values do not
- * depend on these shortcuts.
+ * tests/c/test_ebcubed.c checks the integer sums, bit for bit, against a plain walk over
+ * every signature sharing a cluster.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -360,13 +366,11 @@ done:
   return status;
 }
 
-/* Quotients x/y of small counts, computed once per call. */
-enum { QUOTIENTS = 16 };
-
 /* What the signature in hand knows of one it meets: |A ∩ A'|, |B ∩ B'| (0: not met
- * yet), and the other's weight, side by side for one cache line per visit. */
+ * yet), and the other's weight and bins (see term_bins), side by side for one cache line
+ * per visit. */
 typedef struct met {
-  uint32_t alpha, beta, weight;
+  uint32_t alpha, beta, weight, p_at, r_at;
 } met;
 
 /* The signatures in a signature's cells of one cluster, ascending, with |A ∩ A'| each
@@ -445,34 +449,43 @@ static ce_status unions_make(cell_unions *u, const cell_index *cells, const uint
   return CE_OK;
 }
 
-/* The signatures sharing signature `key`'s j-th cluster and a class with it. */
+/* The part of an ascending list past signature g. */
+static shared_list after(shared_list list, uint32_t g) {
+  size_t skip = ce__lower_bound_u32(list.members, list.n, g + 1);
+  return (shared_list){list.members + skip, list.alpha ? list.alpha + skip : NULL, list.n - skip};
+}
+
+/* The signatures after signature g (`key`) sharing its j-th cluster and a class with it. */
 static ce_status shared_with(const cell_index *cells, cell_unions *u, const entry_key *key,
-                             size_t first, uint32_t j, shared_list *list) {
+                             uint32_t g, size_t first, uint32_t j, shared_list *list) {
   uint32_t a_n = key->gold_n, k = key->system[j];
   const uint32_t *cell = cells->cell_of + first + (size_t)j * a_n;
   if (a_n == 1) {
     size_t begin = cells->cell_start[cell[0]];
-    *list = (shared_list){cells->members + begin, NULL, cells->cell_start[cell[0] + 1] - begin};
+    shared_list whole = {cells->members + begin, NULL, cells->cell_start[cell[0] + 1] - begin};
+    *list = after(whole, g);
     return CE_OK;
   }
   if (u->start[k] == SIZE_MAX) {
     ce_status status = unions_make(u, cells, cell, a_n, k);
     if (status) return status;
   }
-  *list = (shared_list){u->members + u->start[k], u->alpha + u->start[k], u->end[k] - u->start[k]};
+  shared_list whole = {u->members + u->start[k], u->alpha + u->start[k], u->end[k] - u->start[k]};
+  *list = after(whole, g);
   return CE_OK;
 }
 
 /*
- * The signatures sharing a class and a cluster with `key` (its cells from `first`), into
- * `touched` (*touched_n of them), cluster by cluster through the unions of its cells of
- * each cluster, with alpha and beta as meet_by_labels gives them.
+ * The signatures after g (`key`, its cells from `first`) sharing a class and a cluster with
+ * it, into `touched` (*touched_n of them), cluster by cluster through the unions of its
+ * cells of each cluster, with alpha and beta as meet_by_labels gives them.
  */
 static ce_status meet_by_cells(const cell_index *cells, cell_unions *unions, const entry_key *key,
-                               size_t first, met *meeting, uint32_t *touched, size_t *touched_n) {
+                               uint32_t g, size_t first, met *meeting, uint32_t *touched,
+                               size_t *touched_n) {
   for (uint32_t j = 0; j < key->system_n; j++) {
     shared_list list = {0};
-    ce_status status = shared_with(cells, unions, key, first, j, &list);
+    ce_status status = shared_with(cells, unions, key, g, first, j, &list);
     if (status) return status;
     /* Without branches: |A ∩ A'| is the same at every meeting, and a signature joins
      * `touched` at its first (beta 0). */
@@ -505,23 +518,31 @@ static int cheaper_by_labels(const cell_index *cells, const label_rows *rows, co
   return by_labels < by_cells;
 }
 
+/* Where the signatures after g begin in row [begin, end) of `list`. */
+static size_t row_after(const uint32_t *list, size_t begin, size_t end, uint32_t g) {
+  return begin + ce__lower_bound_u32(list + begin, end - begin, g + 1);
+}
+
 /*
- * The signatures sharing a class and a cluster with `key`, into `touched` in the order the
- * cells give them (cluster by cluster in key's order, ascending in each, each first met at
- * its first shared cluster), with |A ∩ A'| in alpha and |B ∩ B'| in beta: |A ∩ A'| counted
- * over key's classes' lists first, then key's clusters' lists walked, keeping the
- * signatures with |A ∩ A'| > 0. Leaves alpha 0 for those that share no cluster.
+ * The signatures after g (`key`) sharing a class and a cluster with it, into `touched`,
+ * with |A ∩ A'| in alpha and |B ∩ B'| in beta: |A ∩ A'| counted over key's classes' lists
+ * first, then key's clusters' lists walked, keeping the signatures with |A ∩ A'| > 0.
+ * Leaves alpha 0 for those that share no cluster.
  */
-static size_t meet_by_labels(const label_rows *rows, const entry_key *key, met *meeting,
+static size_t meet_by_labels(const label_rows *rows, const entry_key *key, uint32_t g, met *meeting,
                              uint32_t *touched) {
   size_t alpha_n = 0, touched_n = 0;
-  for (uint32_t a = 0; a < key->gold_n; a++)
-    for (size_t q = rows->class_start[key->gold[a]]; q < rows->class_start[key->gold[a] + 1]; q++) {
+  for (uint32_t a = 0; a < key->gold_n; a++) {
+    size_t end = rows->class_start[key->gold[a] + 1];
+    for (size_t q = row_after(rows->by_class, rows->class_start[key->gold[a]], end, g); q < end;
+         q++) {
       uint32_t x = rows->by_class[q];
       if (!meeting[x].alpha++) rows->alpha_met[alpha_n++] = x;
     }
+  }
   for (uint32_t j = 0; j < key->system_n; j++)
-    for (size_t q = rows->cluster_start[key->system[j]];
+    for (size_t q = row_after(rows->by_cluster, rows->cluster_start[key->system[j]],
+                              rows->cluster_start[key->system[j] + 1], g);
          q < rows->cluster_start[key->system[j] + 1]; q++) {
       met *h = &meeting[rows->by_cluster[q]];
       if (!h->alpha) continue;
@@ -574,6 +595,55 @@ static ce_status distinct_entries(size_t groups, const entry_key *keys,
   return CE_OK;
 }
 
+/*
+ * The numerators' terms, exact: signature g's bins begin at p + meeting[g].p_at, where bin
+ * β - 1 sums w'·min(α, β) over the e' with |B_g ∩ B_e'| = β, and at r + meeting[g].r_at,
+ * the same by α = |A_g ∩ A_e'|. Each bin stays below items × labels, so below 2^64.
+ */
+typedef struct term_bins {
+  uint64_t *p, *r;
+} term_bins;
+
+static void term_bins_free(term_bins *bins) {
+  free(bins->p);
+  free(bins->r);
+}
+
+/* Bins for every signature, placed in `meeting` (uint32 offsets: an entry table's
+ * offsets are uint32 too). */
+static ce_status term_bins_init(term_bins *bins, size_t groups, const entry_key *keys,
+                                met *meeting) {
+  uint32_t p_at = 0, r_at = 0;
+  for (size_t g = 0; g < groups; g++) {
+    meeting[g].p_at = p_at;
+    meeting[g].r_at = r_at;
+    p_at += keys[g].system_n;
+    r_at += keys[g].gold_n;
+  }
+  bins->p = calloc((size_t)p_at + 1, sizeof *bins->p);
+  bins->r = calloc((size_t)r_at + 1, sizeof *bins->r);
+  return bins->p && bins->r ? CE_OK : CE_ERR_NOMEM;
+}
+
+/* Signature g (`g_weight` items, `own` its meeting) and signature `other` share alpha
+ * classes and beta clusters, both at least 1: min(alpha, beta) for each of the other's
+ * items, in each one's bins (g_weight 0 when `other` is g itself). */
+static inline void term_add(term_bins *bins, const met *own, const met *other, uint32_t alpha,
+                            uint32_t beta, uint64_t g_weight) {
+  uint64_t both = alpha < beta ? alpha : beta;
+  bins->p[own->p_at + beta - 1] += other->weight * both;
+  bins->r[own->r_at + alpha - 1] += other->weight * both;
+  bins->p[other->p_at + beta - 1] += g_weight * both;
+  bins->r[other->r_at + alpha - 1] += g_weight * both;
+}
+
+/* Σ_x bin[x - 1] / x over x = 1 .. n, in that order. */
+static double bins_sum(const uint64_t *bin, uint32_t n) {
+  double sum = 0.0;
+  for (uint32_t x = 1; x <= n; x++) sum += (double)bin[x - 1] / (double)x;
+  return sum;
+}
+
 ce_status ce__extended_bcubed(const ce_entries *e, double *precision, double *recall, double *f) {
   *precision = *recall = *f = 0.0;
   size_t l = e->items;
@@ -596,7 +666,7 @@ ce_status ce__extended_bcubed(const ce_entries *e, double *precision, double *re
   /* Per signature met from the one in hand: |A ∩ A'| and |B ∩ B'| (0: not met yet). */
   met *meeting = calloc(l, sizeof *meeting);
   uint32_t *touched = malloc((l + 1) * sizeof *touched); /* +1: written ahead */
-  double quotient[QUOTIENTS][QUOTIENTS];
+  term_bins bins = {0};
   cell_index cells = {0};
   cell_unions unions = {0};
   label_rows rows = {0};
@@ -641,43 +711,37 @@ ce_status ce__extended_bcubed(const ce_entries *e, double *precision, double *re
   if (!status) status = cell_index_build(&cells, groups, keys, &rows, e->classes, e->clusters);
   if (!status) status = unions_init(&unions, e->classes, e->clusters);
   if (status) goto done;
-  for (size_t x = 0; x < QUOTIENTS; x++)
-    for (size_t y = 0; y < QUOTIENTS; y++) quotient[x][y] = y ? (double)x / (double)y : 0.0;
+  if (!status) status = term_bins_init(&bins, groups, keys, meeting);
+  if (status) goto done;
+  for (size_t g = 0; g < groups && !status; g++) {
+    if (!g || gold_of[g] != gold_of[g - 1]) unions_forget(&unions);
+    /* The signatures after g sharing a class and a cluster with it, each once. */
+    size_t touched_n = 0;
+    if (cheaper_by_labels(&cells, &rows, &keys[g], cells.first[g]))
+      touched_n = meet_by_labels(&rows, &keys[g], (uint32_t)g, meeting, touched);
+    else
+      status = meet_by_cells(&cells, &unions, &keys[g], (uint32_t)g, cells.first[g], meeting,
+                             touched, &touched_n);
+    const met *own = &meeting[g];
+    if (keys[g].system_n) /* g's items meet one another, g itself included */
+      term_add(&bins, own, own, keys[g].gold_n, keys[g].system_n, 0);
+    for (size_t t = 0; t < touched_n; t++) {
+      met *h = &meeting[touched[t]];
+      term_add(&bins, own, h, h->alpha, h->beta, weight[g]);
+      h->beta = h->alpha = 0; /* as the next signature's meeting expects them */
+    }
+  }
   double p_sum = 0.0, r_sum = 0.0;
   uint64_t p_items = 0;
   for (size_t g = 0; g < groups && !status; g++) {
-    if (!g || gold_of[g] != gold_of[g - 1]) unions_forget(&unions);
-    /*
-     * The signatures sharing a class and a cluster with g, cluster by cluster in g's
-     * order, each first met at its first shared cluster and, within a cluster, in
-     * ascending order: the order of a walk over every signature sharing a cluster, less
-     * those whose terms are 0. Each is met once per shared cluster.
-     */
-    size_t touched_n = 0;
-    if (cheaper_by_labels(&cells, &rows, &keys[g], cells.first[g]))
-      touched_n = meet_by_labels(&rows, &keys[g], meeting, touched);
-    else
-      status =
-          meet_by_cells(&cells, &unions, &keys[g], cells.first[g], meeting, touched, &touched_n);
-    double p_num = 0.0, r_num = 0.0;
-    for (size_t t = 0; t < touched_n; t++) {
-      met *h = &meeting[touched[t]];
-      uint32_t a = h->alpha, b = h->beta, both = a < b ? a : b;
-      h->beta = h->alpha = 0; /* as the next signature's meeting expects them */
-      /* min(|B ∩ B'|, |A ∩ A'|) / |B ∩ B'| and / |A ∩ A'|: quotients of small counts come
-       * from the table, the same division done once. */
-      double p_term = b < QUOTIENTS ? quotient[both][b] : (double)both / b;
-      double r_term = a < QUOTIENTS ? quotient[both][a] : (double)both / a;
-      p_num += h->weight * p_term;
-      r_num += h->weight * r_term;
-    }
     uint64_t p_den = precision_den[system_of[g]]; /* >= g's weight; 0 without clusters */
     if (p_den) {
-      p_sum += weight[g] * (p_num / (double)p_den);
+      p_sum += weight[g] * (bins_sum(bins.p + meeting[g].p_at, keys[g].system_n) / (double)p_den);
       p_items += weight[g];
     }
     uint64_t r_den = recall_den[gold_of[g]]; /* >= g's weight */
-    if (r_den) r_sum += weight[g] * (r_num / (double)r_den);
+    if (r_den)
+      r_sum += weight[g] * (bins_sum(bins.r + meeting[g].r_at, keys[g].gold_n) / (double)r_den);
   }
   if (status) goto done;
   *precision = p_items ? p_sum / (double)p_items : 0.0;
@@ -696,6 +760,7 @@ done:
   free(precision_den);
   free(meeting);
   free(touched);
+  term_bins_free(&bins);
   cell_index_free(&cells);
   unions_free(&unions);
   label_rows_free(&rows);
