@@ -249,14 +249,17 @@ static void random_entries(ce_rng *rng, ce_entries *e, size_t l, size_t n, size_
   free(s_at);
 }
 
-/* One instance: the core, bit for bit, against the walk; to 1e-12 against every pair. */
+/* One instance: the core, bit for bit, against the walk, with the cells and by the labels'
+ * lists alone; to 1e-12 against every pair. */
 static void check_instance(const ce_entries *e) {
-  double p, r, f, wp, wr, bp, br;
+  double p, r, f, wp, wr, bp, br, lp, lr, lf;
   CHECK(ce__extended_bcubed(e, &p, &r, &f) == CE_OK);
+  CHECK(ce__extended_bcubed_within(e, 0.0, &lp, &lr, &lf) == CE_OK);
   walk_reference(e, &wp, &wr);
   brute_force(e, &bp, &br);
   CHECK(p == wp);
   CHECK(r == wr);
+  CHECK(lp == wp && lr == wr && lf == f);
   CHECK_NEAR(p, bp, 1e-12);
   CHECK_NEAR(r, br, 1e-12);
   CHECK_NEAR(f, bp + br > 0 ? 2 * bp * br / (bp + br) : 0, 1e-12);

@@ -645,6 +645,11 @@ static double bins_sum(const uint64_t *bin, uint32_t n) {
 }
 
 ce_status ce__extended_bcubed(const ce_entries *e, double *precision, double *recall, double *f) {
+  return ce__extended_bcubed_within(e, (double)SIZE_MAX, precision, recall, f);
+}
+
+ce_status ce__extended_bcubed_within(const ce_entries *e, double max_cells, double *precision,
+                                     double *recall, double *f) {
   *precision = *recall = *f = 0.0;
   size_t l = e->items;
   if (!l) return CE_OK;
@@ -708,7 +713,11 @@ ce_status ce__extended_bcubed(const ce_entries *e, double *precision, double *re
     status =
         meeting_weights(system_count, e->clusters, system_entries, system_weight, precision_den);
   if (!status) status = label_rows_build(&rows, groups, keys, e->classes, e->clusters);
-  if (!status) status = cell_index_build(&cells, groups, keys, &rows, e->classes, e->clusters);
+  double triples = 0.0; /* of the signatures, each 8 bytes of cell index */
+  for (size_t g = 0; g < groups; g++) triples += (double)keys[g].gold_n * keys[g].system_n;
+  int by_cells = triples <= max_cells;
+  if (!status && by_cells)
+    status = cell_index_build(&cells, groups, keys, &rows, e->classes, e->clusters);
   if (!status) status = unions_init(&unions, e->classes, e->clusters);
   if (status) goto done;
   if (!status) status = term_bins_init(&bins, groups, keys, meeting);
@@ -717,7 +726,7 @@ ce_status ce__extended_bcubed(const ce_entries *e, double *precision, double *re
     if (!g || gold_of[g] != gold_of[g - 1]) unions_forget(&unions);
     /* The signatures after g sharing a class and a cluster with it, each once. */
     size_t touched_n = 0;
-    if (cheaper_by_labels(&cells, &rows, &keys[g], cells.first[g]))
+    if (!by_cells || cheaper_by_labels(&cells, &rows, &keys[g], cells.first[g]))
       touched_n = meet_by_labels(&rows, &keys[g], (uint32_t)g, meeting, touched);
     else
       status = meet_by_cells(&cells, &unions, &keys[g], (uint32_t)g, cells.first[g], meeting,

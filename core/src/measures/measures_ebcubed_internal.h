@@ -11,10 +11,20 @@
  * (gold, induced) entries are counted once with a weight. Cost: the pairs of distinct
  * signatures sharing a class and a cluster (once per shared cell), plus, per distinct
  * entry, a union of bit sets over the distinct entries (1/64 of a word per entry) for the
- * labels many of them hold; never all l² item pairs. Memory grows with the (item, class,
- * cluster) triples. CE_ERR_USAGE for ids out of range, CE_ERR_NOMEM.
+ * labels many of them hold; never all l² item pairs. Memory grows with the (signature,
+ * class, cluster) triples. CE_ERR_USAGE for ids out of range, CE_ERR_NOMEM.
  */
 ce_status ce__extended_bcubed(const ce_entries *entries, double *precision, double *recall,
                               double *f);
+
+/*
+ * ce__extended_bcubed, the same values, with the (class, cluster) cells indexed only while
+ * the distinct signatures' (signature, class, cluster) triples are at most `max_cells`
+ * (their memory, 8 bytes each); past it every signature meets the others through the
+ * labels' lists alone, which costs about Σ_x n_x² / 2 over the labels x, n_x the
+ * signatures holding x.
+ */
+ce_status ce__extended_bcubed_within(const ce_entries *entries, double max_cells,
+                                     double *precision, double *recall, double *f);
 
 #endif

@@ -151,13 +151,16 @@ static void start_done(void *user) {
  *   visit each item's gold labels once per cluster of the item (an item in 50,000 clusters
  *   with 50,000 gold labels alone gives 5·10^9). Past 1e9 (about a minute of climbing) those
  *   measures are left out with a warning, rather than holding the run for hours.
- * - cells, Σ_i |A_i|·|B_i|: the (class, cluster) cells extended BCubed goes through, and its
- *   memory. Real taggings keep that near the items (full Brown against a 45-state HMM:
- *   about 10^6); one word in 40,000 gold classes and 40,000 clusters would make 1.6·10^9.
- *   Past 5e7 it is left out with a warning.
+ * - cells, Σ_i |A_i|·|B_i|: the (class, cluster) cells extended BCubed goes through, and their
+ *   index's memory. Real taggings keep that near the items (full Brown against a 45-state
+ *   HMM: about 10^6); one word in 40,000 gold classes and 40,000 clusters would make
+ *   1.6·10^9. Past 5e7 extended BCubed builds no cell index and walks the labels' lists:
+ *   about Σ_x n_x² / 2 over the labels x (n_x items hold x) with no memory to speak of, and
+ *   past 2e9 of that (some seconds) it is left out with a warning.
  */
 #define TYPE_VISIT_BUDGET 1e9
 #define EBCUBED_CELL_BUDGET 5e7
+#define EBCUBED_WALK_BUDGET 2e9
 
 typedef struct type_work {
   double visits, cells;
@@ -174,17 +177,37 @@ static type_work type_work_of(const ce_entries *e) {
   return work;
 }
 
+/* Σ_x n_x² / 2 over the classes and clusters x, n_x the items holding x: what walking the
+ * labels' lists costs extended BCubed (each pair of items on a list met once). */
+static ce_status label_walk_of(const ce_entries *e, double *walk) {
+  *walk = 0.0;
+  for (int side = 0; side < 2; side++) {
+    uint64_t *sizes;
+    ce_status status = ce__entries_label_sizes(e, side, &sizes);
+    if (status) return status;
+    size_t labels = side ? e->clusters : e->classes;
+    for (size_t x = 0; x < labels; x++) *walk += 0.5 * (double)sizes[x] * (double)sizes[x];
+    free(sizes);
+  }
+  return CE_OK;
+}
+
 static ce_status type_extras(ce_row *row, const type_work *work) {
-  if (work->cells > EBCUBED_CELL_BUDGET) {
-    char message[300];
+  double walk = 0.0;
+  ce_status status =
+      work->cells > EBCUBED_CELL_BUDGET ? label_walk_of(&row->entries, &walk) : CE_OK;
+  if (status) return status;
+  if (walk > EBCUBED_WALK_BUDGET) {
+    char message[400];
     snprintf(message, sizeof message,
-             "ebcubed_p, ebcubed_r, ebcubed_f: n/a (items' gold times system labels, "
-             "Σ|A_i|·|B_i| = %.3g, exceed the budget of 5e7)",
-             work->cells);
+             "ebcubed_p, ebcubed_r, ebcubed_f: n/a (past 5e7 item, class and cluster triples, "
+             "Σ|A_i|·|B_i| = %.3g, the labels' lists are walked, and Σ_x n_x²/2 = %.3g over "
+             "the items n_x of each label x exceeds the budget of 2e9)",
+             work->cells, walk);
     return ce__row_warn(row, message);
   }
   double p, r, f;
-  ce_status status = ce__extended_bcubed(&row->entries, &p, &r, &f);
+  status = ce__extended_bcubed_within(&row->entries, EBCUBED_CELL_BUDGET, &p, &r, &f);
   if (status) return status;
   ce__measure_put(&row->type, CE_EBCUBED_P, p);
   ce__measure_put(&row->type, CE_EBCUBED_R, r);
