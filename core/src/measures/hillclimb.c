@@ -944,20 +944,26 @@ static long climb_once(ce_climber *climber, uint64_t *sweeps) {
     return known;
   }
   state_init(st);
+  /* Visits since the last move: once every cluster has had one, the mapping is a local
+   * optimum, and the rest of the sweep (the clusters visited after the last move, in the
+   * sweep before) would find what they found then. The sweep counts as run. */
+  size_t quiet = 0;
   for (;;) {
-    int moved = 0;
     if (st->measure == CE_TYPE_MICRO_C) union_sum_refresh(st);
-    for (size_t r = 0; r < m && known < 0; r++)
+    for (size_t r = 0; r < m && known < 0 && quiet < m; r++) {
       if (visit(st, climber->order[r])) {
-        moved = 1;
+        quiet = 0;
         known = optimum_of(climber);
+      } else {
+        quiet++;
       }
+    }
     ++*sweeps;
     if (known >= 0) { /* the rest of this sweep and the next would move nothing */
       ++*sweeps;
       return known;
     }
-    if (!moved) return -1;
+    if (quiet >= m) return -1;
   }
 }
 
