@@ -368,17 +368,21 @@ static void test_ties(void) {
 /*
  * One climber serving many climbs (as the M-1 search uses it) gives what a fresh climb
  * gives from each start: the same mapping, value, minimum, hits and sweeps, although it
- * stops a climb as soon as the climb reaches an optimum it remembers. The starts are
- * random mappings, the optima themselves (a sweep that moves nothing) and optima with one
- * cluster moved (a climb that reaches a remembered optimum in its first sweep, or not).
+ * stops a climb as soon as the climb reaches an optimum it remembers, and starts a climb a
+ * few clusters from where its last one ended by moving them (state_reach). The starts are
+ * random mappings, the optima themselves (a sweep that moves nothing), optima with one
+ * cluster moved (a climb that reaches a remembered optimum in its first sweep, or not),
+ * and, after one start alone, its end with one to three clusters moved. Up to 40 classes,
+ * so that MicroC's tree has untouched classes to search, and up to 50 clusters, so that a
+ * few of them hold few of the labels a sweep reads.
  */
 static void test_climber_remembers(void) {
   ce_rng rng;
   ce__rng_seed(&rng, 11, 0);
   unsigned reached = 0; /* climbs that ended on a remembered optimum: the test's reach */
   for (int s = 0; s < 60; s++) {
-    size_t n = 2 + ce__rng_below(&rng, 6), m = 2 + ce__rng_below(&rng, 12);
-    size_t l = 10 + ce__rng_below(&rng, 60);
+    size_t n = 2 + ce__rng_below(&rng, 40), m = 2 + ce__rng_below(&rng, 50);
+    size_t l = 10 + ce__rng_below(&rng, 200);
     ce_entries e;
     random_entries(&rng, &e, l, n, m, NULL, NULL);
     ce_type_index ix;
@@ -388,13 +392,17 @@ static void test_climber_remembers(void) {
       ce_climber *climber;
       CHECK(ce__climber_new(&ix, t, &climber) == CE_OK);
       uint32_t *last = NULL;
+      unsigned last_restarts = 0;
       for (int c = 0; c < 40; c++) {
-        uint64_t kind = ce__rng_below(&rng, 3);
+        uint64_t kind = ce__rng_below(&rng, 4);
         for (size_t k = 0; k < m; k++)
           start[k] = kind && last ? last[k] : (uint32_t)ce__rng_below(&rng, n);
         if (kind == 2 && last) start[ce__rng_below(&rng, m)] = (uint32_t)ce__rng_below(&rng, n);
-        ce_climb_options options = {1 + (unsigned)ce__rng_below(&rng, 3), (uint64_t)c, NULL,
-                                    NULL};
+        if (kind == 3 && last && last_restarts == 1) /* the climber's state is at `last` */
+          for (uint64_t j = 1 + ce__rng_below(&rng, 3); j > 0; j--)
+            start[ce__rng_below(&rng, m)] = (uint32_t)ce__rng_below(&rng, n);
+        ce_climb_options options = {1 + (unsigned)ce__rng_below(&rng, 3), (uint64_t)c, NULL, NULL};
+        last_restarts = options.restarts;
         ce_type_score fresh, kept;
         CHECK(ce__climb(&ix, t, start, &options, &fresh) == CE_OK);
         CHECK(ce__climber_run(climber, start, &options, &kept) == CE_OK);

@@ -103,6 +103,9 @@ typedef struct climb {
   uint64_t im_sum, h_sum; /* Σ IM_i, Σ |h(B_i)| (= Σ_c T_c) */
   uint64_t hash;          /* of map, see map_hash */
   cell *cells;            /* clusters × classes, row by row; NULL: visits read the items */
+  int ready;              /* the state is st->map's: a climb may start from it by moves */
+  /* Σ_k labels_of[k] = Σ_i |B_i|·(|A_i| + |B_i|): what a sweep of visits reads */
+  uint64_t sweep_labels;
 } climb;
 
 enum { MARK_SLOT = 1, MARK_TOUCHED = 2 };
@@ -329,6 +332,7 @@ static void state_init(climb *st) {
     cells_init(st);
   else if (st->measure == CE_TYPE_MICRO_C)
     tree_build(st);
+  st->ready = 1;
 }
 
 /* One of item i's clusters leaves class a: its slots and IM_i (the sums over items and
@@ -524,6 +528,33 @@ static void row_gather(climb *st, uint32_t k, uint32_t a, leaving *gone) {
   gone->matched = row[a].m1 - row[a].m2;
 }
 
+/* k's items leave class a for class b (the sums have taken k's leave already). */
+static void move_items(climb *st, uint32_t k, uint32_t a, uint32_t b) {
+  for (uint32_t q = st->member_start[k]; q < st->member_start[k + 1]; q++) {
+    item_leave(st, st->members[q], a);
+    item_add(st, st->members[q], b);
+  }
+}
+
+/* Moves cluster k to class b outside a visit, the whole state along but MicroC's tree. */
+static void force_move(climb *st, uint32_t k, uint32_t b) {
+  uint32_t a = st->map[k];
+  leaving gone = {0, 0};
+  for (uint32_t q = st->member_start[k]; q < st->member_start[k + 1]; q++) {
+    const slot *s = st->slots + st->slot_start[st->members[q]];
+    while (s->class_id != a) s++; /* present: k is mapped to a */
+    slot_left(s, a, &gone);
+  }
+  sums_leave(st, a, gone);
+  move_items(st, k, a, b);
+  if (st->measure == CE_TYPE_MICRO_C) {
+    union_changed(st, a);
+    union_changed(st, b);
+  }
+  st->hash += map_term(k, b) - map_term(k, a);
+  st->map[k] = b;
+}
+
 /* Visits cluster k; returns 1 when it moved. */
 static int visit(climb *st, uint32_t k) {
   const ce_type_index *ix = st->ix;
@@ -598,14 +629,10 @@ static int visit(climb *st, uint32_t k) {
   if (best != a && candidate(st, best, size, baseline_sum, st->union_sum) >
                        candidate(st, a, size, baseline_sum, st->union_sum) + CE_CLIMB_EPS)
     to = best;
-  if (to == a) {
+  if (to == a)
     sums_return(st, a, gone);
-  } else {
-    for (uint32_t q = begin; q < end; q++) {
-      item_leave(st, st->members[q], a);
-      item_add(st, st->members[q], to);
-    }
-  }
+  else
+    move_items(st, k, a, to);
   if (micro_c) union_changed(st, to);
   if (micro_c && !st->cells) { /* the leaves again, for the state after the move */
     for (size_t j = 0; j < st->apart_n; j++) tree_set(st, st->apart[j], 0);
@@ -760,9 +787,7 @@ static ce_status gold_of_build(climb *st) {
 static ce_status cells_build(climb *st) {
   size_t m = st->e->clusters, n = st->n;
   if (!st->gold_of_start || !m || !n || m > CE_CELLS_MAX / n) return CE_OK;
-  uint64_t sweep = 0; /* Σ_k Σ_{i ∈ k} (|A_i| + |B_i|) = Σ_i |B_i|·(|A_i| + |B_i|) */
-  for (size_t k = 0; k < m; k++) sweep += st->labels_of[k];
-  if (m * n > sweep) return CE_OK;
+  if (m * n > st->sweep_labels) return CE_OK;
   st->cells = calloc(m * n, sizeof *st->cells);
   if (!st->cells) return CE_ERR_NOMEM;
   for (size_t k = 0; k < m; k++)
@@ -834,27 +859,29 @@ static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
       st->labels_of[k] +=
           (st->slot_start[i + 1] - st->slot_start[i]) + (st->gold_start[i + 1] - st->gold_start[i]);
     }
+  for (size_t k = 0; k < e->clusters && !status; k++) st->sweep_labels += st->labels_of[k];
   if (!status && measure != CE_TYPE_MICRO_I) status = gold_of_build(st);
   if (!status) status = cells_build(st);
   if (status) climb_free(st);
   return status;
 }
 
-/* Start s: `start` for s = 0, else a uniformly random class for every cluster (drawn in
- * label order, classes counted in label order) and a random order of visits. */
-static void start_mapping(climb *st, const uint32_t *start, const ce_climb_options *options,
-                          unsigned s, uint32_t *order) {
+/* Start s into `from`: `start` for s = 0, else a uniformly random class for every
+ * cluster (drawn in label order, classes counted in label order) and a random order of
+ * visits. */
+static void start_mapping(const climb *st, const uint32_t *start, const ce_climb_options *options,
+                          unsigned s, uint32_t *from, uint32_t *order) {
   const ce_type_index *ix = st->ix;
   size_t m = st->e->clusters;
   memcpy(order, ix->cluster_by_rank, m * sizeof *order);
   if (s == 0) {
-    memcpy(st->map, start, m * sizeof *st->map);
+    memcpy(from, start, m * sizeof *from);
     return;
   }
   ce_rng rng;
   ce__rng_seed(&rng, options->seed, s);
   for (size_t r = 0; r < m; r++)
-    st->map[ix->cluster_by_rank[r]] = ix->class_by_rank[ce__rng_below(&rng, st->n)];
+    from[ix->cluster_by_rank[r]] = ix->class_by_rank[ce__rng_below(&rng, st->n)];
   ce__rng_shuffle_u32(&rng, order, m);
 }
 
@@ -868,6 +895,7 @@ static void start_mapping(climb *st, const uint32_t *start, const ce_climb_optio
 struct ce_climber {
   climb st;
   uint32_t *order; /* clusters in the order of visits */
+  uint32_t *from;  /* the mapping a climb starts from */
   size_t optima, optima_cap;
   uint32_t *optimum_maps; /* optima × clusters */
   uint64_t *optimum_hash;
@@ -878,6 +906,7 @@ void ce__climber_free(ce_climber *climber) {
   if (!climber) return;
   climb_free(&climber->st);
   free(climber->order);
+  free(climber->from);
   free(climber->optimum_maps);
   free(climber->optimum_hash);
   free(climber->optimum_value);
@@ -897,12 +926,13 @@ ce_status ce__climber_new(const ce_type_index *ix, int measure, ce_climber **out
   climber->optima_cap = CE_OPTIMA_ENTRIES / m;
   if (climber->optima_cap > CE_OPTIMA_MAX) climber->optima_cap = CE_OPTIMA_MAX;
   climber->order = malloc(m * sizeof *climber->order);
+  climber->from = malloc(m * sizeof *climber->from);
   if (climber->optima_cap) {
     climber->optimum_maps = malloc(climber->optima_cap * m * sizeof *climber->optimum_maps);
     climber->optimum_hash = malloc(climber->optima_cap * sizeof *climber->optimum_hash);
     climber->optimum_value = malloc(climber->optima_cap * sizeof *climber->optimum_value);
   }
-  if (!climber->order ||
+  if (!climber->order || !climber->from ||
       (climber->optima_cap &&
        (!climber->optimum_maps || !climber->optimum_hash || !climber->optimum_value))) {
     ce__climber_free(climber);
@@ -912,13 +942,12 @@ ce_status ce__climber_new(const ce_type_index *ix, int measure, ce_climber **out
   return CE_OK;
 }
 
-/* The remembered optimum the current mapping is, or -1. */
-static long optimum_of(const ce_climber *climber) {
-  const climb *st = &climber->st;
-  size_t m = st->e->clusters;
+/* The remembered optimum `map` (of hash `hash`) is, or -1. */
+static long optimum_of(const ce_climber *climber, const uint32_t *map, uint64_t hash) {
+  size_t m = climber->st.e->clusters;
   for (size_t j = 0; j < climber->optima; j++)
-    if (climber->optimum_hash[j] == st->hash &&
-        !memcmp(climber->optimum_maps + j * m, st->map, m * sizeof *st->map))
+    if (climber->optimum_hash[j] == hash &&
+        !memcmp(climber->optimum_maps + j * m, map, m * sizeof *map))
       return (long)j;
   return -1;
 }
@@ -933,17 +962,39 @@ static void optimum_add(ce_climber *climber, double value) {
   climber->optima++;
 }
 
-/* One climb from st->map in `order`; returns the remembered optimum it reached, or -1. */
-static long climb_once(ce_climber *climber, uint64_t *sweeps) {
+/*
+ * Brings the state to mapping `to`: by moving the clusters that differ, where their items
+ * carry fewer labels than a tenth of a sweep's (a perturbation's climb starts a few
+ * moves from where the last climb ended), else afresh.
+ */
+static void state_reach(climb *st, const uint32_t *to) {
+  size_t m = st->e->clusters;
+  if (st->ready) {
+    uint64_t labels = 0;
+    for (size_t k = 0; k < m; k++)
+      if (st->map[k] != to[k]) labels += st->labels_of[k];
+    if (10 * labels < st->sweep_labels) {
+      for (size_t k = 0; k < m; k++)
+        if (st->map[k] != to[k]) force_move(st, (uint32_t)k, to[k]);
+      if (st->measure == CE_TYPE_MICRO_C && !st->cells) tree_build(st); /* O(classes) */
+      return;
+    }
+  }
+  memcpy(st->map, to, m * sizeof *st->map);
+  st->hash = map_hash(st->map, m);
+  state_init(st);
+}
+
+/* One climb from `from` in `order`; returns the remembered optimum it reached, or -1. */
+static long climb_once(ce_climber *climber, const uint32_t *from, uint64_t *sweeps) {
   climb *st = &climber->st;
   size_t m = st->e->clusters;
-  st->hash = map_hash(st->map, m);
-  long known = optimum_of(climber);
+  long known = optimum_of(climber, from, map_hash(from, m));
   if (known >= 0) { /* a sweep that moves nothing */
     ++*sweeps;
     return known;
   }
-  state_init(st);
+  state_reach(st, from);
   /* Visits since the last move: once every cluster has had one, the mapping is a local
    * optimum, and the rest of the sweep (the clusters visited after the last move, in the
    * sweep before) would find what they found then. The sweep counts as run. */
@@ -953,7 +1004,7 @@ static long climb_once(ce_climber *climber, uint64_t *sweeps) {
     for (size_t r = 0; r < m && known < 0 && quiet < m; r++) {
       if (visit(st, climber->order[r])) {
         quiet = 0;
-        known = optimum_of(climber);
+        known = optimum_of(climber, st->map, st->hash);
       } else {
         quiet++;
       }
@@ -985,14 +1036,17 @@ ce_status ce__climber_run(ce_climber *climber, const uint32_t *start,
   if (!e->classes) restarts = 1; /* nothing to map to: every cluster stays unmapped */
   for (unsigned s = 0; s < restarts; s++) {
     long known = -1;
+    const uint32_t *reached = st->map;
     if (e->classes) {
-      start_mapping(st, start, options, s, climber->order);
-      known = climb_once(climber, &score->sweeps);
+      start_mapping(st, start, options, s, climber->from, climber->order);
+      known = climb_once(climber, climber->from, &score->sweeps);
     } else {
       for (size_t k = 0; k < m; k++) st->map[k] = UINT32_MAX;
+      st->ready = 0;
     }
     if (known >= 0) {
       values[s] = climber->optimum_value[known];
+      reached = climber->optimum_maps + (size_t)known * m;
     } else {
       /* The reported value comes from the definitions, not from the running sums. */
       double all[CE_TYPE_MEASURES];
@@ -1004,7 +1058,7 @@ ce_status ce__climber_run(ce_climber *climber, const uint32_t *start,
     if (options->on_start) options->on_start(options->user);
     if (s == 0 || values[s] > score->value + CE_CLIMB_EPS) {
       score->value = values[s];
-      memcpy(best_map, st->map, m * sizeof *best_map);
+      memcpy(best_map, reached, m * sizeof *best_map);
     }
   }
   score->min = values[0];
