@@ -32,7 +32,9 @@
  * optima its climbs reached. A mapping no visit changes is one whatever the order of the
  * visits, so a climb that reaches a remembered optimum (checked after every move, by a
  * hash of the mapping kept as it moves) ends there: the rest of its sweep and one more
- * would move nothing. Its sweeps count as if they ran.
+ * would move nothing. Its sweeps count as if they ran. A climb that starts a few clusters
+ * from where the last one ended (a perturbation) moves those clusters into place rather
+ * than setting the state up afresh.
  */
 #include <float.h>
 #include <stdlib.h>
