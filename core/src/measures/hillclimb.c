@@ -337,11 +337,17 @@ static void state_init(climb *st) {
   st->ready = 1;
 }
 
+/* Item i's slot of class c, which one of its clusters is mapped to. */
+static slot *slot_of(const climb *st, uint32_t i, uint32_t c) {
+  slot *s = st->slots + st->slot_start[i];
+  while (s->class_id != c) s++;
+  return s;
+}
+
 /* One of item i's clusters leaves class a: its slots and IM_i (the sums over items and
  * classes have been taken down by the visit already), and the cells. */
 static void item_leave(climb *st, uint32_t i, uint32_t a) {
-  slot *first = st->slots + st->slot_start[i], *s = first, *last = first + st->slot_used[i] - 1;
-  while (s->class_id != a) s++; /* present: one of i's clusters is mapped to a */
+  slot *s = slot_of(st, i, a), *last = st->slots + st->slot_start[i] + st->slot_used[i] - 1;
   --s->count;
   if (st->cells && s->count < 2) cells_cross(st, i, a, s->count, (uint32_t)-1, s->matched);
   if (s->count) return;
@@ -439,8 +445,7 @@ static void item_count_gold(climb *st, uint32_t i, uint32_t a, leaving *out) {
  */
 static double item_gather(climb *st, uint32_t i, uint32_t a, leaving *out) {
   const slot *first = st->slots + st->slot_start[i], *end = first + st->slot_used[i];
-  const slot *gone = first; /* a's slot, when k is i's only cluster there */
-  while (gone->class_id != a) gone++;
+  const slot *gone = slot_of(st, i, a); /* a's slot, when k is i's only cluster there */
   if (!slot_left(gone, a, out)) gone = NULL;
   const uint32_t *gold = st->gold_ids + st->gold_start[i];
   uint32_t gold_n = st->gold_start[i + 1] - st->gold_start[i];
@@ -542,11 +547,8 @@ static void move_items(climb *st, uint32_t k, uint32_t a, uint32_t b) {
 static void force_move(climb *st, uint32_t k, uint32_t b) {
   uint32_t a = st->map[k];
   leaving gone = {0, 0};
-  for (uint32_t q = st->member_start[k]; q < st->member_start[k + 1]; q++) {
-    const slot *s = st->slots + st->slot_start[st->members[q]];
-    while (s->class_id != a) s++; /* present: k is mapped to a */
-    slot_left(s, a, &gone);
-  }
+  for (uint32_t q = st->member_start[k]; q < st->member_start[k + 1]; q++)
+    slot_left(slot_of(st, st->members[q], a), a, &gone);
   sums_leave(st, a, gone);
   move_items(st, k, a, b);
   if (st->measure == CE_TYPE_MICRO_C) {
@@ -855,13 +857,14 @@ static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
   free(order);
   st->labels_of = calloc(m, sizeof *st->labels_of);
   ce_status status = st->labels_of ? CE_OK : CE_ERR_NOMEM;
-  for (size_t k = 0; k < e->clusters && !status; k++)
+  for (size_t k = 0; k < e->clusters && !status; k++) {
     for (uint32_t q = st->member_start[k]; q < st->member_start[k + 1]; q++) {
       uint32_t i = st->members[q];
       st->labels_of[k] +=
           (st->slot_start[i + 1] - st->slot_start[i]) + (st->gold_start[i + 1] - st->gold_start[i]);
     }
-  for (size_t k = 0; k < e->clusters && !status; k++) st->sweep_labels += st->labels_of[k];
+    st->sweep_labels += st->labels_of[k];
+  }
   if (!status && measure != CE_TYPE_MICRO_I) status = gold_of_build(st);
   if (!status) status = cells_build(st);
   if (status) climb_free(st);
