@@ -449,9 +449,14 @@ static ce_status unions_make(cell_unions *u, const cell_index *cells, const uint
   return CE_OK;
 }
 
+/* Where the signatures after g begin in row [begin, end) of an ascending `list`. */
+static size_t row_after(const uint32_t *list, size_t begin, size_t end, uint32_t g) {
+  return begin + ce__lower_bound_u32(list + begin, end - begin, g + 1);
+}
+
 /* The part of an ascending list past signature g. */
 static shared_list after(shared_list list, uint32_t g) {
-  size_t skip = ce__lower_bound_u32(list.members, list.n, g + 1);
+  size_t skip = row_after(list.members, 0, list.n, g);
   return (shared_list){list.members + skip, list.alpha ? list.alpha + skip : NULL, list.n - skip};
 }
 
@@ -516,11 +521,6 @@ static int cheaper_by_labels(const cell_index *cells, const label_rows *rows, co
     by_labels +=
         (double)(rows->cluster_start[key->system[j] + 1] - rows->cluster_start[key->system[j]]);
   return by_labels < by_cells;
-}
-
-/* Where the signatures after g begin in row [begin, end) of `list`. */
-static size_t row_after(const uint32_t *list, size_t begin, size_t end, uint32_t g) {
-  return begin + ce__lower_bound_u32(list + begin, end - begin, g + 1);
 }
 
 /*
@@ -668,7 +668,7 @@ ce_status ce__extended_bcubed_within(const ce_entries *e, double max_cells, doub
   uint64_t *system_weight = malloc(l * sizeof *system_weight);
   uint64_t *recall_den = malloc(l * sizeof *recall_den);
   uint64_t *precision_den = malloc(l * sizeof *precision_den);
-  /* Per signature met from the one in hand: |A ∩ A'| and |B ∩ B'| (0: not met yet). */
+  /* Per signature: as met from the one in hand, its weight and its bins (see `met`). */
   met *meeting = calloc(l, sizeof *meeting);
   uint32_t *touched = malloc((l + 1) * sizeof *touched); /* +1: written ahead */
   term_bins bins = {0};
@@ -719,7 +719,6 @@ ce_status ce__extended_bcubed_within(const ce_entries *e, double max_cells, doub
   if (!status && by_cells)
     status = cell_index_build(&cells, groups, keys, &rows, e->classes, e->clusters);
   if (!status) status = unions_init(&unions, e->classes, e->clusters);
-  if (status) goto done;
   if (!status) status = term_bins_init(&bins, groups, keys, meeting);
   if (status) goto done;
   for (size_t g = 0; g < groups && !status; g++) {
