@@ -312,7 +312,7 @@ static void test_item_table_from_entries(void) {
     }
     CHECK(!memcmp(got.class_sums, want.class_sums, classes * sizeof *got.class_sums));
     CHECK(!memcmp(got.cluster_sums, want.cluster_sums, clusters * sizeof *got.cluster_sums));
-    /* Which way each row came out (see row_out in contingency.c), so both are seen. */
+    /* Which way each row came out (see ce__sparse_ascending), so both are seen. */
     for (size_t c = 0; c < classes; c++) {
       size_t row = 0;
       for (size_t x = 0; x < want.cell_count; x++) row += want.cell_class[x] == c;

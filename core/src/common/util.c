@@ -37,6 +37,21 @@ void ce__buf_free(ce_buf *buf) {
   buf->len = buf->cap = 0;
 }
 
+static int ascending_u32(const void *x, const void *y) {
+  uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+  return (a > b) - (a < b);
+}
+
+void ce__sparse_ascending(ce_sparse_row *row, size_t size) {
+  if (row->count * 16 <= size) {
+    qsort(row->ids, row->count, sizeof *row->ids, ascending_u32);
+    return;
+  }
+  size_t count = 0; /* a scan costs less than sorting a sixteenth of the ids or more */
+  for (size_t id = 0; id < size; id++)
+    if (row->acc[id] != 0.0) row->ids[count++] = (uint32_t)id;
+}
+
 ce_status ce__grow(void **array, size_t *cap, size_t need, size_t elem) {
   if (need <= *cap) return CE_OK;
   size_t next = *cap ? *cap : 16;

@@ -117,6 +117,32 @@ static inline ce_status ce__u32s_push(ce_u32s *list, uint32_t value) {
   return CE_OK;
 }
 
+/*
+ * A sparse row summed through a dense accumulator (Gustavson's way): `acc` holds a value for
+ * each of the row's possible ids, 0 between rows, and `ids` the ids added to, first met
+ * first. Every addition is positive, so an id is new while its value is 0.
+ */
+typedef struct ce_sparse_row {
+  double *acc;
+  uint32_t *ids;
+  size_t count;
+} ce_sparse_row;
+
+static inline void ce__sparse_add(ce_sparse_row *row, uint32_t id, double value) {
+  if (row->acc[id] == 0.0) row->ids[row->count++] = id;
+  row->acc[id] += value;
+}
+
+/* Puts the row's ids in ascending order: sorted, or, where they are many of the `size`
+ * possible ids, read off the accumulator. */
+void ce__sparse_ascending(ce_sparse_row *row, size_t size);
+
+/* Clears the accumulator where the row added, for the next row. */
+static inline void ce__sparse_clear(ce_sparse_row *row) {
+  for (size_t j = 0; j < row->count; j++) row->acc[row->ids[j]] = 0.0;
+  row->count = 0;
+}
+
 /* The first index of the ascending `values[0..count)` not below `key` (count when none is):
  * the search the sorted key tables of the measures and statistics share. */
 static inline size_t ce__lower_bound_u64(const uint64_t *values, size_t count, uint64_t key) {

@@ -162,11 +162,6 @@ ce_status ce__table_from_dense(ce_table *table, const uint64_t *counts, size_t c
   return CE_OK;
 }
 
-static int compare_ids(const void *a, const void *b) {
-  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-  return (x > y) - (x < y);
-}
-
 /* Cells as they come, (class, cluster) ascending, for table_alloc to size the table. */
 typedef struct cell_list {
   uint32_t *cls, *cluster;
@@ -186,36 +181,16 @@ static ce_status cell_list_add(cell_list *list, uint32_t cls, uint32_t cluster, 
   return CE_OK;
 }
 
-/* Row `cls` of the item table from its accumulator: the touched clusters in order (sorted,
- * or read off the accumulator where they are many), each cleared once listed. */
-static ce_status row_out(cell_list *list, uint32_t cls, uint64_t *acc, uint32_t *touched,
-                         size_t touched_n, size_t clusters) {
-  ce_status status = CE_OK;
-  if (touched_n * 16 > clusters) {
-    for (size_t k = 0; k < clusters && !status; k++)
-      if (acc[k]) {
-        status = cell_list_add(list, cls, (uint32_t)k, acc[k]);
-        acc[k] = 0;
-      }
-    return status;
-  }
-  qsort(touched, touched_n, sizeof *touched, compare_ids);
-  for (size_t j = 0; j < touched_n && !status; j++) {
-    status = cell_list_add(list, cls, touched[j], acc[touched[j]]);
-    acc[touched[j]] = 0;
-  }
-  return status;
-}
-
 ce_status ce__table_from_entries(ce_table *table, const struct ce_entries *e) {
   size_t classes = e->classes, clusters = e->clusters, items = e->items;
   size_t golds = items ? e->class_start[items] : 0;
   size_t *row_start = calloc(classes + 2, sizeof *row_start);
   uint32_t *row_items = malloc((golds ? golds : 1) * sizeof *row_items);
-  uint64_t *acc = calloc(clusters ? clusters : 1, sizeof *acc);
-  uint32_t *touched = malloc((clusters ? clusters : 1) * sizeof *touched);
+  /* Counts in doubles: exact, items being fewer than 2^32. */
+  ce_sparse_row row = {calloc(clusters ? clusters : 1, sizeof *row.acc),
+                       malloc((clusters ? clusters : 1) * sizeof *row.ids), 0};
   cell_list list = {0};
-  ce_status status = row_start && row_items && acc && touched ? CE_OK : CE_ERR_NOMEM;
+  ce_status status = row_start && row_items && row.acc && row.ids ? CE_OK : CE_ERR_NOMEM;
   memset(table, 0, sizeof *table);
   if (status) goto done;
   /* The items of each class, ascending: a counting sort of the gold entries. */
@@ -225,15 +200,15 @@ ce_status ce__table_from_entries(ce_table *table, const struct ce_entries *e) {
     for (uint32_t j = e->class_start[i]; j < e->class_start[i + 1]; j++)
       row_items[row_start[e->class_ids[j] + 1]++] = i;
   for (size_t c = 0; c < classes && !status; c++) {
-    size_t touched_n = 0;
     for (size_t q = row_start[c]; q < row_start[c + 1]; q++) {
       uint32_t i = row_items[q];
-      for (uint32_t j = e->cluster_start[i]; j < e->cluster_start[i + 1]; j++) {
-        uint32_t k = e->cluster_ids[j];
-        if (!acc[k]++) touched[touched_n++] = k;
-      }
+      for (uint32_t j = e->cluster_start[i]; j < e->cluster_start[i + 1]; j++)
+        ce__sparse_add(&row, e->cluster_ids[j], 1.0);
     }
-    status = row_out(&list, (uint32_t)c, acc, touched, touched_n, clusters);
+    ce__sparse_ascending(&row, clusters);
+    for (size_t j = 0; j < row.count && !status; j++)
+      status = cell_list_add(&list, (uint32_t)c, row.ids[j], (uint64_t)row.acc[row.ids[j]]);
+    ce__sparse_clear(&row);
   }
   if (!status) status = table_alloc(table, classes, clusters, list.count);
   for (size_t x = 0; x < list.count && !status; x++)
@@ -241,8 +216,8 @@ ce_status ce__table_from_entries(ce_table *table, const struct ce_entries *e) {
 done:
   free(row_start);
   free(row_items);
-  free(acc);
-  free(touched);
+  free(row.acc);
+  free(row.ids);
   free(list.cls);
   free(list.cluster);
   free(list.n);

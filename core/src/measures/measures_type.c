@@ -12,18 +12,6 @@
 #include "measures/m1_search_internal.h"
 #include "measures/measures_type_internal.h"
 
-/* One cluster's row of weights, sparse: the classes it shares an item with, ascending. */
-typedef struct weight_row {
-  double *acc;   /* classes elements, 0 between rows */
-  uint32_t *ids; /* the row's classes */
-  size_t count;
-} weight_row;
-
-static int compare_u32(const void *x, const void *y) {
-  uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
-  return (a > b) - (a < b);
-}
-
 /*
  * Row k of the 1-1 weights of `measure` (SPEC §3.2) into `row` (its classes ascending, the
  * weights in row->acc):
@@ -31,22 +19,19 @@ static int compare_u32(const void *x, const void *y) {
  *   MicroI W(c,k) = Σ_{i: c ∈ A_i, k ∈ B_i} 2 / (|A_i| + |B_i|)    (§4.1, w_i)
  *   MicroC W(c,k) = |k| · 2|k ∩ c| / (|k| + |c|)                   (§4.2, up to 1/N*)
  * Every weight is 0 outside the classes of k's items. Cost O(Σ_{i∈k} |A_i| + its sort).
+ * The row's accumulator is clear on entry (ce__sparse_clear).
  */
-static void weight_row_fill(const ce_type_index *ix, int measure, uint32_t k, weight_row *row) {
+static void weight_row_fill(const ce_type_index *ix, int measure, uint32_t k, ce_sparse_row *row) {
   const ce_entries *e = ix->entries;
-  row->count = 0;
   for (uint32_t q = ix->member_start[k]; q < ix->member_start[k + 1]; q++) {
     uint32_t i = ix->members[q];
     uint32_t a = e->class_start[i + 1] - e->class_start[i];
     uint32_t b = e->cluster_start[i + 1] - e->cluster_start[i];
     double w = measure == CE_TYPE_MICRO_I ? 2.0 / (double)(a + b) : 1.0; /* b >= 1 here */
-    for (uint32_t j = e->class_start[i]; j < e->class_start[i + 1]; j++) {
-      uint32_t c = e->class_ids[j];
-      if (row->acc[c] == 0.0) row->ids[row->count++] = c;
-      row->acc[c] += w;
-    }
+    for (uint32_t j = e->class_start[i]; j < e->class_start[i + 1]; j++)
+      ce__sparse_add(row, e->class_ids[j], w);
   }
-  qsort(row->ids, row->count, sizeof *row->ids, compare_u32);
+  ce__sparse_ascending(row, e->classes);
   if (measure == CE_TYPE_MICRO_C) {
     double size = ix->member_start[k + 1] - ix->member_start[k];
     for (size_t j = 0; j < row->count; j++) {
@@ -109,7 +94,7 @@ static ce_status kept_init(kept_rows *kept, size_t m) {
 }
 
 /* Whether kept row `d` holds the same weights as `row`. */
-static int kept_same(const kept_rows *kept, uint32_t d, const weight_row *row) {
+static int kept_same(const kept_rows *kept, uint32_t d, const ce_sparse_row *row) {
   size_t begin = kept->start[d];
   if (kept->start[d + 1] - begin != row->count) return 0;
   for (size_t j = 0; j < row->count; j++)
@@ -120,7 +105,7 @@ static int kept_same(const kept_rows *kept, uint32_t d, const weight_row *row) {
 }
 
 /* Offers cluster k's row; keeps a copy when it may matter (see kept_rows). */
-static ce_status kept_offer(kept_rows *kept, uint32_t k, const weight_row *row) {
+static ce_status kept_offer(kept_rows *kept, uint32_t k, const ce_sparse_row *row) {
   size_t support = row->count;
   if (!support) return CE_OK;
   uint64_t hash = UINT64_C(1469598103934665603); /* FNV-1a over (class, weight bits) */
@@ -174,7 +159,8 @@ static ce_status one_to_one(const ce_type_index *ix, int measure, uint32_t *star
   kept_rows kept;
   ce_status status = kept_init(&kept, m);
   if (status) return status;
-  weight_row row = {calloc(n ? n : 1, sizeof *row.acc), malloc((n ? n : 1) * sizeof *row.ids), 0};
+  ce_sparse_row row = {calloc(n ? n : 1, sizeof *row.acc), malloc((n ? n : 1) * sizeof *row.ids),
+                       0};
   long *row_to_col = NULL;
   score->cluster_to_class = malloc((m ? m : 1) * sizeof *score->cluster_to_class);
   if (!row.acc || !row.ids || !score->cluster_to_class) status = CE_ERR_NOMEM;
@@ -193,7 +179,7 @@ static ce_status one_to_one(const ce_type_index *ix, int measure, uint32_t *star
     }
     start[k] = best;
     status = kept_offer(&kept, k, &row);
-    for (size_t j = 0; j < row.count; j++) row.acc[row.ids[j]] = 0.0;
+    ce__sparse_clear(&row);
   }
   if (!status) {
     row_to_col = malloc((kept.count ? kept.count : 1) * sizeof *row_to_col);
