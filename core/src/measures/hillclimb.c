@@ -88,8 +88,6 @@ typedef struct climb {
   double *g;           /* per class: |U_c|·F_c (MicroC numerator terms) */
   uint32_t *p, *e_new; /* gathered per class, see the top of the file */
   double *gain;        /* gathered per class for MicroI */
-  uint32_t *stamp;     /* MicroI: per class, the serial of the last item with it in h'(B_i) */
-  uint32_t serial;
   uint64_t *labels_of; /* per cluster k, Σ_{i ∈ k} |A_i| + |B_i|: what a visit reads */
   int all_touched;     /* MicroI: this visit touched every class at its start */
   unsigned char *mark; /* per class: MARK_* bits, all 0 between visits */
@@ -459,19 +457,17 @@ static double item_gather(climb *st, uint32_t i, uint32_t a, leaving *out) {
   double same = ah > 0 ? 2.0 * im / ah : 0.0; /* b ∈ h'(B_i): nothing changes */
   double hit = 2.0 * (im + 1) / (ah + 1);     /* b ∈ A_i \ h'(B_i): one more match */
   double baseline = 2.0 * im / (ah + 1);      /* otherwise: one more class, no match */
-  if (!++st->serial) {                        /* the stamps wrapped: none is the current item's */
-    memset(st->stamp, 0, st->n * sizeof *st->stamp);
-    st->serial = 1;
-  }
+  /* Every gold class gains as a hit; a slot's class gains as `same`, and a matched slot's
+   * class, which the gold loop counts as a hit too, takes that back. */
+  double to_same = same - baseline, to_hit = hit - baseline, matched_same = to_same - to_hit;
   for (const slot *s = first; s < end; s++) {
     if (s == gone) continue;
-    st->stamp[s->class_id] = st->serial;
     if (!st->all_touched) touch(st, s->class_id);
-    st->gain[s->class_id] += same - baseline;
+    st->gain[s->class_id] += s->matched ? matched_same : to_same;
   }
   for (uint32_t j = 0; j < gold_n; j++) {
     if (!st->all_touched) touch(st, gold[j]);
-    if (st->stamp[gold[j]] != st->serial) st->gain[gold[j]] += hit - baseline;
+    st->gain[gold[j]] += to_hit;
   }
   return baseline;
 }
@@ -676,7 +672,6 @@ static void climb_free(climb *st) {
   free(st->p);
   free(st->e_new);
   free(st->gain);
-  free(st->stamp);
   free(st->mark);
   free(st->touched);
   free(st->tree);
@@ -833,7 +828,6 @@ static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
   st->p = calloc(n, sizeof *st->p);
   st->e_new = calloc(n, sizeof *st->e_new);
   st->gain = calloc(n, sizeof *st->gain);
-  st->stamp = calloc(n, sizeof *st->stamp);
   st->mark = calloc(n, 1);
   st->touched = malloc(n * sizeof *st->touched);
   for (st->leaves = 1; st->leaves < n;) st->leaves *= 2;
@@ -845,7 +839,7 @@ static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
   uint32_t *key = malloc(l * sizeof *key), *order = malloc(l * sizeof *order);
   if (!st->gold_start || !st->gold_ids || !st->slot_start || !st->clusters_of ||
       !st->member_start || !st->members || !st->map || !st->slots || !st->slot_used || !st->im ||
-      !st->t || !st->cm || !st->g || !st->p || !st->e_new || !st->gain || !st->stamp || !st->mark ||
+      !st->t || !st->cm || !st->g || !st->p || !st->e_new || !st->gain || !st->mark ||
       !st->touched || !st->tree || !st->apart || !st->candidates || !st->values || !key || !order) {
     free(key);
     free(order);
