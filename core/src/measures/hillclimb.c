@@ -26,7 +26,7 @@
  * E[b] = G_k(b) − #{i ∈ k : b ∈ A_i ∩ h'(B_i)} with G_k, the gold counts of k's items,
  * counted once. Where the (cluster, class) cells fit, they keep P and E's parts as clusters
  * move (see `cell`): a visit reads k's row, O(n), and scores every class; a move pays for
- * the items whose count in a class crosses 1 or 2, in the rows of their clusters.
+ * the items whose count in a class crosses 1 or 2, in that class's cells of their clusters.
  *
  * One climber serves every start and perturbation of a measure, and remembers the local
  * optima its climbs reached. A mapping no visit changes is one whatever the order of the
@@ -102,8 +102,11 @@ typedef struct climb {
   double *values;
   uint64_t im_sum, h_sum; /* Σ IM_i, Σ |h(B_i)| (= Σ_c T_c) */
   uint64_t hash;          /* of map, see map_hash */
-  cell *cells;            /* clusters × classes, row by row; NULL: visits read the items */
-  int ready;              /* the state is st->map's: a climb may start from it by moves */
+  /* clusters × classes, column by column (cell (k, c) at c·m + k): a move's updates, all
+   * in its two classes' columns, stay in cache, where a visit reads one cell a column.
+   * NULL: visits read the items. */
+  cell *cells;
+  int ready; /* the state is st->map's: a climb may start from it by moves */
   /* Σ_k labels_of[k] = Σ_i |B_i|·(|A_i| + |B_i|): what a sweep of visits reads */
   uint64_t sweep_labels;
 } climb;
@@ -269,12 +272,14 @@ static uint64_t map_hash(const uint32_t *map, size_t m) {
 }
 
 /* Item i's count of clusters in class c went from 0 to 1 or back (`second` 0), or from
- * 1 to 2 or back (`second` 1): `step` 1 or -1 in the rows of i's clusters. */
+ * 1 to 2 or back (`second` 1): `step` 1 or -1 in the cells (k, c) of i's clusters k, all
+ * in class c's column. */
 static void cells_cross(climb *st, uint32_t i, uint32_t c, int second, uint32_t step,
                         unsigned matched) {
   uint32_t match_step = matched ? step : 0;
+  cell *column = st->cells + (size_t)c * st->e->clusters;
   for (uint32_t j = st->slot_start[i]; j < st->slot_start[i + 1]; j++) {
-    cell *x = st->cells + (size_t)st->clusters_of[j] * st->n + c;
+    cell *x = column + st->clusters_of[j];
     if (second) {
       x->q2 += step;
       x->m2 += match_step;
@@ -285,45 +290,16 @@ static void cells_cross(climb *st, uint32_t i, uint32_t c, int second, uint32_t 
   }
 }
 
-/* Past this many cells (5 MB) cells_init fills them row by row. */
-#ifndef CE_CELLS_BY_ROW /* a test builds the climb with 0, to fill them so at every size */
-#define CE_CELLS_BY_ROW ((size_t)1 << 18)
-#endif
-
-/*
- * The cells from the items' slots (g stays: it does not depend on the mapping). Item by
- * item, each slot is written into the rows of the item's clusters: sequential reads, one
- * write a row, which misses the cache once the table outgrows it. Past CE_CELLS_BY_ROW, a
- * row at a time from its cluster's items' slots instead, the same count of writes into one
- * row that stays in cache (10^6 tokens over 1,000 random labels a side: 8% less time;
- * 100 labels a side, 200 KB of cells: 4% more).
- */
+/* The cells from the items' slots (g stays: it does not depend on the mapping). */
 static void cells_init(climb *st) {
   size_t count = st->e->clusters * st->n;
   for (size_t x = 0; x < count; x++)
     st->cells[x].q1 = st->cells[x].q2 = st->cells[x].m1 = st->cells[x].m2 = 0;
-  if (count <= CE_CELLS_BY_ROW) {
-    for (uint32_t i = 0; i < st->items; i++) {
-      const slot *s = st->slots + st->slot_start[i], *end = s + st->slot_used[i];
-      for (; s < end; s++) {
-        cells_cross(st, i, s->class_id, 0, 1, s->matched);
-        if (s->count > 1) cells_cross(st, i, s->class_id, 1, 1, s->matched);
-      }
-    }
-    return;
-  }
-  for (size_t k = 0; k < st->e->clusters; k++) {
-    cell *row = st->cells + k * st->n;
-    for (uint32_t q = st->member_start[k]; q < st->member_start[k + 1]; q++) {
-      uint32_t i = st->members[q];
-      const slot *s = st->slots + st->slot_start[i], *end = s + st->slot_used[i];
-      for (; s < end; s++) {
-        unsigned two = s->count > 1;
-        row[s->class_id].q1++;
-        row[s->class_id].m1 += s->matched;
-        row[s->class_id].q2 += two;
-        row[s->class_id].m2 += two & s->matched;
-      }
+  for (uint32_t i = 0; i < st->items; i++) {
+    const slot *s = st->slots + st->slot_start[i], *end = s + st->slot_used[i];
+    for (; s < end; s++) {
+      cells_cross(st, i, s->class_id, 0, 1, s->matched);
+      if (s->count > 1) cells_cross(st, i, s->class_id, 1, 1, s->matched);
     }
   }
 }
@@ -548,16 +524,17 @@ static void union_changed(climb *st, uint32_t c) {
  * without k: for a, the items with another cluster there (q2, m2); those with k alone
  * there leave U_a (q1 - q2, of them m1 - m2 labelled a). Every class counts as touched. */
 static void row_gather(climb *st, uint32_t k, uint32_t a, leaving *gone) {
-  const cell *row = st->cells + (size_t)k * st->n;
+  size_t m = st->e->clusters;
+  const cell *row = st->cells + k, *at_a = row + (size_t)a * m; /* k's row, a column apart */
   touch_all(st);
   for (uint32_t c = 0; c < st->n; c++) {
-    st->p[c] = row[c].q1;
-    st->e_new[c] = row[c].g - row[c].m1;
+    st->p[c] = row[c * m].q1;
+    st->e_new[c] = row[c * m].g - row[c * m].m1;
   }
-  st->p[a] = row[a].q2;
-  st->e_new[a] = row[a].g - row[a].m2;
-  gone->left = row[a].q1 - row[a].q2;
-  gone->matched = row[a].m1 - row[a].m2;
+  st->p[a] = at_a->q2;
+  st->e_new[a] = at_a->g - at_a->m2;
+  gone->left = at_a->q1 - at_a->q2;
+  gone->matched = at_a->m1 - at_a->m2;
 }
 
 /* k's items leave class a for class b (the sums have taken k's leave already). */
@@ -809,8 +786,8 @@ static ce_status gold_of_build(climb *st) {
  * MacroI, MicroC: the cells (see `cell`), when there are at most CE_CELLS_MAX and a row
  * costs a visit no more than its items would: clusters × classes at most the items' labels
  * a sweep reads, Σ_i |B_i|·(|A_i| + |B_i|). Then a visit that moves nothing reads one row,
- * and a move updates the rows of its items' clusters where an item's count in a class
- * crosses 1 or 2. G_k goes into the cells and is freed.
+ * and a move updates the cells of its items' clusters in a class where an item's count
+ * there crosses 1 or 2. G_k goes into the cells and is freed.
  */
 static ce_status cells_build(climb *st) {
   size_t m = st->e->clusters, n = st->n;
@@ -820,7 +797,7 @@ static ce_status cells_build(climb *st) {
   if (!st->cells) return CE_ERR_NOMEM;
   for (size_t k = 0; k < m; k++)
     for (size_t j = st->gold_of_start[k]; j < st->gold_of_start[k + 1]; j++)
-      st->cells[k * n + st->gold_of_class[j]].g = st->gold_of_count[j];
+      st->cells[st->gold_of_class[j] * m + k].g = st->gold_of_count[j];
   free(st->gold_of_start);
   free(st->gold_of_class);
   free(st->gold_of_count);
