@@ -464,11 +464,12 @@ static double item_gather(climb *st, uint32_t i, uint32_t a, leaving *out) {
   double baseline = 2.0 * im / (ah + 1);      /* otherwise: one more class, no match */
   /* Every gold class gains as a hit; a slot's class gains as `same`, and a matched slot's
    * class, which the gold loop counts as a hit too, takes that back. */
-  double to_same = same - baseline, to_hit = hit - baseline, matched_same = to_same - to_hit;
+  double to_same = same - baseline, to_hit = hit - baseline;
+  const double to_slot[2] = {to_same, to_same - to_hit}; /* by `matched`: no branch to miss */
   for (const slot *s = first; s < end; s++) {
     if (s == gone) continue;
     if (!st->all_touched) touch(st, s->class_id);
-    st->gain[s->class_id] += s->matched ? matched_same : to_same;
+    st->gain[s->class_id] += to_slot[s->matched];
   }
   for (uint32_t j = 0; j < gold_n; j++) {
     if (!st->all_touched) touch(st, gold[j]);
