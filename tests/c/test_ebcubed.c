@@ -3,6 +3,7 @@
  * instances against every pair of items (brute force) and, bit for bit, against a plain
  * walk over the signatures sharing a cluster; plain BCubed when both sides are monosemous.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -254,7 +255,8 @@ static void random_entries(ce_rng *rng, ce_entries *e, size_t l, size_t n, size_
 static void check_instance(const ce_entries *e) {
   double p, r, f, wp, wr, bp, br, lp, lr, lf;
   CHECK(ce__extended_bcubed(e, &p, &r, &f) == CE_OK);
-  CHECK(ce__extended_bcubed_within(e, 0.0, &lp, &lr, &lf) == CE_OK);
+  double walk;
+  CHECK(ce__extended_bcubed_within(e, 0.0, HUGE_VAL, &lp, &lr, &lf, &walk) == CE_OK);
   walk_reference(e, &wp, &wr);
   brute_force(e, &bp, &br);
   CHECK(p == wp);
@@ -327,9 +329,30 @@ static void test_monosemous_is_bcubed(void) {
   }
 }
 
+/*
+ * The labels' lists' budget. Items x, y: A = {N}, B = {k0} (one signature, weight 2); z:
+ * A = {N, V}, B = {k1}. N is held by 2 signatures, V, k0 and k1 by 1: the walk is
+ * (2² + 1 + 1 + 1)/2 = 3.5. At that budget the values are computed, and equal the cells'
+ * way; just below it nothing is computed, and the walk says why.
+ */
+static void test_walk_budget(void) {
+  ce_entries e;
+  double p, r, f, wp, wr, wf, walk;
+  build(&e, 3, 2, 2, "0 | 0 | 0 1", "0 | 0 | 1");
+  CHECK(ce__extended_bcubed(&e, &p, &r, &f) == CE_OK);
+  CHECK(ce__extended_bcubed_within(&e, 1e9, 0.0, &wp, &wr, &wf, &walk) == CE_OK);
+  CHECK(walk == 0.0 && wp == p && wr == r && wf == f); /* by the cells: no walk */
+  CHECK(ce__extended_bcubed_within(&e, 0.0, 3.5, &wp, &wr, &wf, &walk) == CE_OK);
+  CHECK(walk == 3.5 && wp == p && wr == r && wf == f && p > 0.0);
+  CHECK(ce__extended_bcubed_within(&e, 0.0, 3.4, &wp, &wr, &wf, &walk) == CE_OK);
+  CHECK(walk == 3.5 && wp == 0.0 && wr == 0.0 && wf == 0.0);
+  ce__entries_free(&e);
+}
+
 int main(void) {
   test_hand_worked();
   test_empty();
+  test_walk_budget();
   test_against_brute_force();
   test_monosemous_is_bcubed();
   return check_report("ebcubed");

@@ -168,6 +168,20 @@ def over_budget(folder):
     check(row["type"]["ebcubed_p"] == 1.0 and row["type"]["ebcubed_r"] == 1.0,
           "extended BCubed past the cell budget, by the labels' lists: 1 for a lone item")
     check(not any("ebcubed" in w for w in row["warnings"]), "and no warning leaves it out")
+    # The same word, and 70,000 words once each, all in C0 and each in a cluster of its own:
+    # C0 is held by 70,001 distinct entries, and walking its list, 70001²/2 = 2.45e9 steps,
+    # is past the budget of 2e9: extended BCubed is left out too, with a warning. (Were the
+    # 70,000 in one cluster too, their entries would be one, and C0's list two long.)
+    more = 70000
+    words = np.concatenate([words, np.arange(1, more + 1)])
+    write_tagged(gold_path, words, [f"C{i}" for i in range(n)] + ["C0"] * more)
+    write_tagged(system_path, words, [f"k{i}" for i in range(n + more)])
+    row = run(gold_path, system_path)
+    check(row["type"]["ebcubed_p"] is None and row["type"]["ebcubed_f"] is None,
+          "past the labels' lists' budget: extended BCubed is n/a")
+    check(any("ebcubed_p, ebcubed_r, ebcubed_f: n/a" in w and "budget of 2e9" in w
+              for w in row["warnings"]), "and a warning says why")
+    check(row["token"]["o1"] is not None, "the token level is still there")
 
 
 with tempfile.TemporaryDirectory() as folder:

@@ -33,6 +33,7 @@
  * tests/c/test_ebcubed.c checks the integer sums, bit for bit, against a plain walk over
  * every signature sharing a cluster.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -645,12 +646,28 @@ static double bins_sum(const uint64_t *bin, uint32_t n) {
 }
 
 ce_status ce__extended_bcubed(const ce_entries *e, double *precision, double *recall, double *f) {
-  return ce__extended_bcubed_within(e, (double)SIZE_MAX, precision, recall, f);
+  double walk;
+  return ce__extended_bcubed_within(e, (double)SIZE_MAX, HUGE_VAL, precision, recall, f, &walk);
 }
 
-ce_status ce__extended_bcubed_within(const ce_entries *e, double max_cells, double *precision,
-                                     double *recall, double *f) {
-  *precision = *recall = *f = 0.0;
+/* Σ_x n_x² / 2 over the classes and clusters x, n_x the signatures holding x: what walking
+ * the labels' lists costs (each pair on a list met once). */
+static double label_walk(const label_rows *rows, size_t classes, size_t clusters) {
+  double walk = 0.0;
+  for (size_t x = 0; x < classes; x++) {
+    double n = (double)(rows->class_start[x + 1] - rows->class_start[x]);
+    walk += 0.5 * n * n;
+  }
+  for (size_t x = 0; x < clusters; x++) {
+    double n = (double)(rows->cluster_start[x + 1] - rows->cluster_start[x]);
+    walk += 0.5 * n * n;
+  }
+  return walk;
+}
+
+ce_status ce__extended_bcubed_within(const ce_entries *e, double max_cells, double max_walk,
+                                     double *precision, double *recall, double *f, double *walk) {
+  *precision = *recall = *f = *walk = 0.0;
   size_t l = e->items;
   if (!l) return CE_OK;
   if (l >= UINT32_MAX) return CE_ERR_USAGE;
@@ -700,6 +717,15 @@ ce_status ce__extended_bcubed_within(const ce_entries *e, double max_cells, doub
     }
   }
   for (size_t g = 0; g < groups; g++) meeting[g].weight = weight[g];
+  status = label_rows_build(&rows, groups, keys, e->classes, e->clusters);
+  if (status) goto done;
+  double triples = 0.0; /* of the signatures, each 8 bytes of cell index */
+  for (size_t g = 0; g < groups; g++) triples += (double)keys[g].gold_n * keys[g].system_n;
+  int by_cells = triples <= max_cells;
+  if (!by_cells) {
+    *walk = label_walk(&rows, e->classes, e->clusters);
+    if (*walk > max_walk) goto done; /* left out: the caller says so */
+  }
   size_t gold_count, system_count;
   status =
       distinct_entries(groups, keys, weight, 0, gold_of, gold_entries, gold_weight, &gold_count);
@@ -712,10 +738,6 @@ ce_status ce__extended_bcubed_within(const ce_entries *e, double max_cells, doub
   if (!status)
     status =
         meeting_weights(system_count, e->clusters, system_entries, system_weight, precision_den);
-  if (!status) status = label_rows_build(&rows, groups, keys, e->classes, e->clusters);
-  double triples = 0.0; /* of the signatures, each 8 bytes of cell index */
-  for (size_t g = 0; g < groups; g++) triples += (double)keys[g].gold_n * keys[g].system_n;
-  int by_cells = triples <= max_cells;
   if (!status && by_cells)
     status = cell_index_build(&cells, groups, keys, &rows, e->classes, e->clusters);
   if (!status) status = unions_init(&unions, e->classes, e->clusters);

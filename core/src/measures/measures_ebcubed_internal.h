@@ -21,10 +21,11 @@ ce_status ce__extended_bcubed(const ce_entries *entries, double *precision, doub
  * ce__extended_bcubed, the same values, with the (class, cluster) cells indexed only while
  * the distinct signatures' (signature, class, cluster) triples are at most `max_cells`
  * (their memory, 8 bytes each); past it every signature meets the others through the
- * labels' lists alone, which costs about Σ_x n_x² / 2 over the labels x, n_x the
- * signatures holding x.
+ * labels' lists alone, which costs about `*walk` = Σ_x n_x² / 2 over the labels x, n_x the
+ * signatures holding x (0 when the cells are indexed). Past `max_walk` of that it computes
+ * nothing: precision, recall and F stay 0, and *walk > max_walk tells the caller so.
  */
-ce_status ce__extended_bcubed_within(const ce_entries *entries, double max_cells,
-                                     double *precision, double *recall, double *f);
+ce_status ce__extended_bcubed_within(const ce_entries *entries, double max_cells, double max_walk,
+                                     double *precision, double *recall, double *f, double *walk);
 
 #endif

@@ -145,70 +145,48 @@ static void start_done(void *user) {
 }
 
 /*
- * What the type level's work grows with, summed over the items in one pass (A_i: item i's
- * gold labels, B_i: its clusters).
- * - visits, Σ_i |B_i|·(|A_i| + |B_i|): the item table, the 1-1 weights and every M-1 sweep
- *   visit each item's gold labels once per cluster of the item (an item in 50,000 clusters
- *   with 50,000 gold labels alone gives 5·10^9). Past 1e9 (about a minute of climbing) those
- *   measures are left out with a warning, rather than holding the run for hours.
- * - cells, Σ_i |A_i|·|B_i|: the (class, cluster) cells extended BCubed goes through, and their
- *   index's memory. Real taggings keep that near the items (full Brown against a 45-state
- *   HMM: about 10^6); one word in 40,000 gold classes and 40,000 clusters would make
- *   1.6·10^9. Past 5e7 extended BCubed builds no cell index and walks the labels' lists:
- *   about Σ_x n_x² / 2 over the labels x (n_x items hold x) with no memory to speak of, and
- *   past 2e9 of that (some seconds) it is left out with a warning.
+ * What the type level's work grows with (A_i: item i's gold labels, B_i: its clusters).
+ * - Σ_i |B_i|·(|A_i| + |B_i|), the visits: the item table, the 1-1 weights and every M-1
+ *   sweep visit each item's gold labels once per cluster of the item (an item in 50,000
+ *   clusters with 50,000 gold labels alone gives 5·10^9). Past 1e9 (about a minute of
+ *   climbing) those measures are left out with a warning, rather than holding the run for
+ *   hours.
+ * - Extended BCubed counts items with equal entries once. Their (entry, class, cluster)
+ *   triples are the cells it indexes, and their memory. Real taggings keep those near the
+ *   items (full Brown against a 45-state HMM: about 10^6); one word in 40,000 gold classes
+ *   and 40,000 clusters makes 1.6·10^9. Past 5e7 it builds no cell index and walks the
+ *   labels' lists: about Σ_x n_x² / 2 over the labels x (n_x distinct entries hold x) with
+ *   no memory to speak of, and past 2e9 of that (some seconds) it is left out with a
+ *   warning (measures_ebcubed.c weighs both).
  */
 #define TYPE_VISIT_BUDGET 1e9
 #define EBCUBED_CELL_BUDGET 5e7
 #define EBCUBED_WALK_BUDGET 2e9
 
-typedef struct type_work {
-  double visits, cells;
-} type_work;
-
-static type_work type_work_of(const ce_entries *e) {
-  type_work work = {0.0, 0.0};
+static double type_visits_of(const ce_entries *e) {
+  double visits = 0.0;
   for (size_t i = 0; i < e->items; i++) {
     double a = e->class_start[i + 1] - e->class_start[i];
     double b = e->cluster_start[i + 1] - e->cluster_start[i];
-    work.visits += b * (a + b);
-    work.cells += a * b;
+    visits += b * (a + b);
   }
-  return work;
+  return visits;
 }
 
-/* Σ_x n_x² / 2 over the classes and clusters x, n_x the items holding x: what walking the
- * labels' lists costs extended BCubed (each pair of items on a list met once). */
-static ce_status label_walk_of(const ce_entries *e, double *walk) {
-  *walk = 0.0;
-  for (int side = 0; side < 2; side++) {
-    uint64_t *sizes;
-    ce_status status = ce__entries_label_sizes(e, side, &sizes);
-    if (status) return status;
-    size_t labels = side ? e->clusters : e->classes;
-    for (size_t x = 0; x < labels; x++) *walk += 0.5 * (double)sizes[x] * (double)sizes[x];
-    free(sizes);
-  }
-  return CE_OK;
-}
-
-static ce_status type_extras(ce_row *row, const type_work *work) {
-  double walk = 0.0;
-  ce_status status =
-      work->cells > EBCUBED_CELL_BUDGET ? label_walk_of(&row->entries, &walk) : CE_OK;
+static ce_status type_extras(ce_row *row) {
+  double p, r, f, walk;
+  ce_status status = ce__extended_bcubed_within(&row->entries, EBCUBED_CELL_BUDGET,
+                                                EBCUBED_WALK_BUDGET, &p, &r, &f, &walk);
   if (status) return status;
   if (walk > EBCUBED_WALK_BUDGET) {
     char message[400];
     snprintf(message, sizeof message,
-             "ebcubed_p, ebcubed_r, ebcubed_f: n/a (past 5e7 item, class and cluster triples, "
-             "Σ|A_i|·|B_i| = %.3g, the labels' lists are walked, and Σ_x n_x²/2 = %.3g over "
-             "the items n_x of each label x exceeds the budget of 2e9)",
-             work->cells, walk);
+             "ebcubed_p, ebcubed_r, ebcubed_f: n/a (past 5e7 entry, class and cluster triples "
+             "the labels' lists are walked, and Σ_x n_x²/2 = %.3g over the distinct entries "
+             "n_x holding each label x exceeds the budget of 2e9)",
+             walk);
     return ce__row_warn(row, message);
   }
-  double p, r, f;
-  status = ce__extended_bcubed_within(&row->entries, EBCUBED_CELL_BUDGET, &p, &r, &f);
-  if (status) return status;
   ce__measure_put(&row->type, CE_EBCUBED_P, p);
   ce__measure_put(&row->type, CE_EBCUBED_R, r);
   ce__measure_put(&row->type, CE_EBCUBED_F, f);
@@ -217,18 +195,18 @@ static ce_status type_extras(ce_row *row, const type_work *work) {
 
 static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t *const *m1_start) {
   if (!wants(ev, CE_LEVEL_TYPE)) return CE_OK;
-  type_work work = type_work_of(&row->entries);
+  double visits = type_visits_of(&row->entries);
   ce_status status = CE_OK;
-  if (work.visits > TYPE_VISIT_BUDGET) {
+  if (visits > TYPE_VISIT_BUDGET) {
     char message[400];
     snprintf(message, sizeof message,
              "type-level 1-1, M-1 and the item table: n/a (items' clusters times their gold "
              "and system labels, Σ|B_i|·(|A_i|+|B_i|) = %.3g, exceed the budget of 1e9; "
              "--min-share keeps an item's rare labels out)",
-             work.visits);
+             visits);
     row->has_type = 1;
     status = ce__row_warn(row, message);
-    if (!status) status = type_extras(row, &work);
+    if (!status) status = type_extras(row);
     return status;
   }
   status = build_type_table(row);
@@ -258,7 +236,7 @@ static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t
     ce__measure_put(&row->type, o1_ids[t], row->climb.o1[t].value);
     ce__measure_put(&row->type, m1_ids[t], row->climb.m1[t].value);
   }
-  return type_extras(row, &work);
+  return type_extras(row);
 }
 
 /* ------------------------------------------------------------------ rows */
