@@ -54,12 +54,13 @@ typedef struct slot {
 
 /*
  * MacroI, MicroC: what a cluster k's items hold of a class c, kept up to date as clusters
- * move, so that a visit reads P and E from k's row instead of its items (see visit):
- * q1 = #{i ∈ k : a cluster of i is mapped to c}, q2 = those with two or more,
- * m1, m2 = the same among the items labelled c, g = #{i ∈ k : c ∈ A_i}.
+ * move, so that a visit reads P and E from k's row instead of its items (see visit). At
+ * level 1, q = #{i ∈ k : a cluster of i is mapped to c}; at level 2, those with two or
+ * more; m, the same among the items labelled c. (The cells' gold counts, #{i ∈ k : c ∈
+ * A_i}, do not change, and sit apart.)
  */
 typedef struct cell {
-  uint32_t q1, q2, m1, m2, g;
+  uint32_t q, m;
 } cell;
 
 typedef struct climb {
@@ -104,9 +105,11 @@ typedef struct climb {
   uint64_t hash;          /* of map, see map_hash */
   /* clusters × classes, column by column (cell (k, c) at c·m + k): a move's updates, all
    * in its two classes' columns, stay in cache, where a visit reads one cell a column.
+   * Levels 1 and 2 apart, so that a crossing writes 8 bytes a cluster in one of them.
    * NULL: visits read the items. */
-  cell *cells;
-  int ready; /* the state is st->map's: a climb may start from it by moves */
+  cell *cells, *cells2;
+  uint32_t *cell_gold; /* #{i ∈ k : c ∈ A_i}, at the same places */
+  int ready;           /* the state is st->map's: a climb may start from it by moves */
   /* Σ_k labels_of[k] = Σ_i |B_i|·(|A_i| + |B_i|): what a sweep of visits reads */
   uint64_t sweep_labels;
 } climb;
@@ -277,24 +280,20 @@ static uint64_t map_hash(const uint32_t *map, size_t m) {
 static void cells_cross(climb *st, uint32_t i, uint32_t c, int second, uint32_t step,
                         unsigned matched) {
   uint32_t match_step = matched ? step : 0;
-  cell *column = st->cells + (size_t)c * st->e->clusters;
+  cell *column = (second ? st->cells2 : st->cells) + (size_t)c * st->e->clusters;
   for (uint32_t j = st->slot_start[i]; j < st->slot_start[i + 1]; j++) {
     cell *x = column + st->clusters_of[j];
-    if (second) {
-      x->q2 += step;
-      x->m2 += match_step;
-    } else {
-      x->q1 += step;
-      x->m1 += match_step;
-    }
+    x->q += step;
+    x->m += match_step;
   }
 }
 
-/* The cells from the items' slots (g stays: it does not depend on the mapping). */
+/* The cells from the items' slots (their gold counts stay: they do not depend on the
+ * mapping). */
 static void cells_init(climb *st) {
   size_t count = st->e->clusters * st->n;
-  for (size_t x = 0; x < count; x++)
-    st->cells[x].q1 = st->cells[x].q2 = st->cells[x].m1 = st->cells[x].m2 = 0;
+  memset(st->cells, 0, count * sizeof *st->cells);
+  memset(st->cells2, 0, count * sizeof *st->cells2);
   for (uint32_t i = 0; i < st->items; i++) {
     const slot *s = st->slots + st->slot_start[i], *end = s + st->slot_used[i];
     for (; s < end; s++) {
@@ -522,20 +521,21 @@ static void union_changed(climb *st, uint32_t c) {
 }
 
 /* MacroI, MicroC with cells: P and E of every class from k's row, h'(B_i) being h(B_i)
- * without k: for a, the items with another cluster there (q2, m2); those with k alone
- * there leave U_a (q1 - q2, of them m1 - m2 labelled a). Every class counts as touched. */
+ * without k: for a, the items with another cluster there (level 2); those with k alone
+ * there leave U_a (level 1 less level 2). Every class counts as touched. */
 static void row_gather(climb *st, uint32_t k, uint32_t a, leaving *gone) {
-  size_t m = st->e->clusters;
-  const cell *row = st->cells + k, *at_a = row + (size_t)a * m; /* k's row, a column apart */
+  size_t m = st->e->clusters, at = (size_t)a * m + k;
+  const cell *row = st->cells + k; /* k's row: a cell a column, m apart */
+  const uint32_t *gold = st->cell_gold + k;
   touch_all(st);
   for (uint32_t c = 0; c < st->n; c++) {
-    st->p[c] = row[c * m].q1;
-    st->e_new[c] = row[c * m].g - row[c * m].m1;
+    st->p[c] = row[c * m].q;
+    st->e_new[c] = gold[c * m] - row[c * m].m;
   }
-  st->p[a] = at_a->q2;
-  st->e_new[a] = at_a->g - at_a->m2;
-  gone->left = at_a->q1 - at_a->q2;
-  gone->matched = at_a->m1 - at_a->m2;
+  st->p[a] = st->cells2[at].q;
+  st->e_new[a] = st->cell_gold[at] - st->cells2[at].m;
+  gone->left = st->cells[at].q - st->cells2[at].q;
+  gone->matched = st->cells[at].m - st->cells2[at].m;
 }
 
 /* k's items leave class a for class b (the sums have taken k's leave already). */
@@ -668,6 +668,8 @@ static void climb_free(climb *st) {
   free(st->gold_of_class);
   free(st->gold_of_count);
   free(st->cells);
+  free(st->cells2);
+  free(st->cell_gold);
   free(st->labels_of);
   free(st->map);
   free(st->slots);
@@ -795,10 +797,12 @@ static ce_status cells_build(climb *st) {
   if (!st->gold_of_start || !m || !n || m > CE_CELLS_MAX / n) return CE_OK;
   if (m * n > st->sweep_labels) return CE_OK;
   st->cells = calloc(m * n, sizeof *st->cells);
-  if (!st->cells) return CE_ERR_NOMEM;
+  st->cells2 = calloc(m * n, sizeof *st->cells2);
+  st->cell_gold = calloc(m * n, sizeof *st->cell_gold);
+  if (!st->cells || !st->cells2 || !st->cell_gold) return CE_ERR_NOMEM; /* climb_free frees */
   for (size_t k = 0; k < m; k++)
     for (size_t j = st->gold_of_start[k]; j < st->gold_of_start[k + 1]; j++)
-      st->cells[st->gold_of_class[j] * m + k].g = st->gold_of_count[j];
+      st->cell_gold[st->gold_of_class[j] * m + k] = st->gold_of_count[j];
   free(st->gold_of_start);
   free(st->gold_of_class);
   free(st->gold_of_count);
