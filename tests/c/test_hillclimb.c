@@ -241,6 +241,46 @@ static void test_same_moves_as_definitions(void) {
   }
 }
 
+/*
+ * Items with many labels on both sides, as random labels give frequent words: up to 90
+ * gold classes and 40 clusters an item, past what the climb reads with plain scans (a
+ * gold entry of more than 32 classes is searched by halving, see in_gold). The same moves
+ * as the definitions.
+ */
+static void test_many_labels_per_item(void) {
+  ce_rng rng;
+  ce__rng_seed(&rng, 11, 0);
+  for (int s = 0; s < 24; s++) {
+    size_t n = 40 + ce__rng_below(&rng, 60), m = 10 + ce__rng_below(&rng, 40);
+    size_t l = 4 + ce__rng_below(&rng, 12), pairs = l * (n + m);
+    uint32_t *gi = malloc(pairs * sizeof *gi), *gl = malloc(pairs * sizeof *gl);
+    uint32_t *si = malloc(pairs * sizeof *si), *sl = malloc(pairs * sizeof *sl);
+    size_t gn = 0, sn = 0;
+    for (uint32_t i = 0; i < l; i++) {
+      size_t a = 1 + ce__rng_below(&rng, n), b = 1 + ce__rng_below(&rng, m);
+      for (size_t j = 0; j < a; j++, gn++) {
+        gi[gn] = i;
+        gl[gn] = (uint32_t)ce__rng_below(&rng, n); /* repeats count once */
+      }
+      for (size_t j = 0; j < b; j++, sn++) {
+        si[sn] = i;
+        sl[sn] = (uint32_t)ce__rng_below(&rng, m);
+      }
+    }
+    ce_entries e;
+    CHECK(ce__entries_from_pairs(&e, l, n, m, gi, gl, gn, si, sl, sn, NULL, NULL) == CE_OK);
+    uint32_t *start = malloc(m * sizeof *start);
+    for (size_t k = 0; k < m; k++) start[k] = (uint32_t)ce__rng_below(&rng, n);
+    compare_climbs(&e, start);
+    free(start);
+    free(gi);
+    free(gl);
+    free(si);
+    free(sl);
+    ce__entries_free(&e);
+  }
+}
+
 /* Every item in a cluster of its own (the singletons baseline): runs of equal cluster
  * sizes, where MicroC finds the best untouched class through its tree. */
 static void test_singletons(void) {
@@ -445,6 +485,7 @@ int main(void) {
   test_local_optima();
   test_singletons();
   test_same_moves_as_definitions();
+  test_many_labels_per_item();
   test_moves_to_untouched_classes();
   test_ids_do_not_matter();
   test_ties();

@@ -123,9 +123,17 @@ static double union_term(uint64_t t, uint64_t cm, uint64_t class_size) {
 }
 
 static uint32_t in_gold(const climb *st, uint32_t item, uint32_t c) {
+  const uint32_t *ids = st->gold_ids + st->gold_start[item];
+  uint32_t n = st->gold_start[item + 1] - st->gold_start[item];
+  if (n > 32) { /* ascending (entries.c): halve down to a few, as random labels make many */
+    while (n > 8) {
+      uint32_t half = n / 2;
+      if (ids[half] <= c) ids += half;
+      n -= half;
+    }
+  }
   uint32_t found = 0; /* no early exit: fewer mispredicted branches */
-  for (uint32_t j = st->gold_start[item]; j < st->gold_start[item + 1]; j++)
-    found |= st->gold_ids[j] == c;
+  for (uint32_t j = 0; j < n; j++) found |= ids[j] == c;
   return found;
 }
 
