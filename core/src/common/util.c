@@ -42,9 +42,13 @@ static int ascending_u32(const void *x, const void *y) {
   return (a > b) - (a < b);
 }
 
+void ce__sort_u32(uint32_t *ids, size_t count) {
+  if (count > 1) qsort(ids, count, sizeof *ids, ascending_u32);
+}
+
 void ce__sparse_ascending(ce_sparse_row *row, size_t size) {
   if (row->count * 16 <= size) {
-    qsort(row->ids, row->count, sizeof *row->ids, ascending_u32);
+    ce__sort_u32(row->ids, row->count);
     return;
   }
   size_t count = 0; /* a scan costs less than sorting a sixteenth of the ids or more */

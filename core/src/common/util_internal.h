@@ -117,6 +117,9 @@ static inline ce_status ce__u32s_push(ce_u32s *list, uint32_t value) {
   return CE_OK;
 }
 
+/* Sorts ids ascending. */
+void ce__sort_u32(uint32_t *ids, size_t count);
+
 /*
  * A sparse row summed through a dense accumulator (Gustavson's way): `acc` holds a value for
  * each of the row's possible ids, 0 between rows, and `ids` the ids added to, first met

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/util_internal.h"
 #include "run/input_internal.h"
 #include "run/typeset_internal.h"
 
@@ -19,11 +20,6 @@ static ce_status push_id(uint32_t **ids, size_t *len, size_t *cap, uint32_t id) 
   if (ce__grow((void **)ids, cap, *len + 1, sizeof **ids)) return CE_ERR_NOMEM;
   (*ids)[(*len)++] = id;
   return CE_OK;
-}
-
-static int compare_u32(const void *a, const void *b) {
-  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-  return (x > y) - (x < y);
 }
 
 ce_status ce__split_label(ce_buf *out, const ce_eval *ev, uint32_t item) {
@@ -89,7 +85,7 @@ static ce_status system_entry(const ce_eval *ev, ce_row *row, entry_builder *b,
   }
   row->missing += unclustered;
   if (b->cluster_len > first) /* nothing to sort (and no array yet) when the item left */
-    qsort(b->cluster_ids + first, b->cluster_len - first, sizeof *b->cluster_ids, compare_u32);
+    ce__sort_u32(b->cluster_ids + first, b->cluster_len - first);
   return status;
 }
 
