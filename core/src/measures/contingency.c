@@ -162,25 +162,6 @@ ce_status ce__table_from_dense(ce_table *table, const uint64_t *counts, size_t c
   return CE_OK;
 }
 
-/* Cells as they come, (class, cluster) ascending, for table_alloc to size the table. */
-typedef struct cell_list {
-  uint32_t *cls, *cluster;
-  uint64_t *n;
-  size_t count, cls_cap, cluster_cap, n_cap;
-} cell_list;
-
-static ce_status cell_list_add(cell_list *list, uint32_t cls, uint32_t cluster, uint64_t n) {
-  size_t need = list->count + 1;
-  if (ce__grow((void **)&list->cls, &list->cls_cap, need, sizeof *list->cls) ||
-      ce__grow((void **)&list->cluster, &list->cluster_cap, need, sizeof *list->cluster) ||
-      ce__grow((void **)&list->n, &list->n_cap, need, sizeof *list->n))
-    return CE_ERR_NOMEM;
-  list->cls[list->count] = cls;
-  list->cluster[list->count] = cluster;
-  list->n[list->count++] = n;
-  return CE_OK;
-}
-
 ce_status ce__table_from_entries(ce_table *table, const struct ce_entries *e) {
   size_t classes = e->classes, clusters = e->clusters, items = e->items;
   size_t golds = items ? e->class_start[items] : 0;
@@ -189,9 +170,10 @@ ce_status ce__table_from_entries(ce_table *table, const struct ce_entries *e) {
   /* Counts in doubles: exact, items being fewer than 2^32. */
   ce_sparse_row row = {calloc(clusters ? clusters : 1, sizeof *row.acc),
                        malloc((clusters ? clusters : 1) * sizeof *row.ids), 0};
-  cell_list list = {0};
+  size_t class_cap = 1, cluster_cap = 1, n_cap = 1; /* the table's cells, grown row by row */
   ce_status status = row_start && row_items && row.acc && row.ids ? CE_OK : CE_ERR_NOMEM;
   memset(table, 0, sizeof *table);
+  if (!status) status = table_alloc(table, classes, clusters, 1);
   if (status) goto done;
   /* The items of each class, ascending: a counting sort of the gold entries. */
   for (size_t j = 0; j < golds; j++) row_start[e->class_ids[j] + 2]++;
@@ -206,20 +188,20 @@ ce_status ce__table_from_entries(ce_table *table, const struct ce_entries *e) {
         ce__sparse_add(&row, e->cluster_ids[j], 1.0);
     }
     ce__sparse_ascending(&row, clusters);
+    size_t need = table->cell_count + row.count;
+    if (ce__grow((void **)&table->cell_class, &class_cap, need, sizeof *table->cell_class) ||
+        ce__grow((void **)&table->cell_cluster, &cluster_cap, need, sizeof *table->cell_cluster) ||
+        ce__grow((void **)&table->cell_n, &n_cap, need, sizeof *table->cell_n))
+      status = CE_ERR_NOMEM;
     for (size_t j = 0; j < row.count && !status; j++)
-      status = cell_list_add(&list, (uint32_t)c, row.ids[j], (uint64_t)row.acc[row.ids[j]]);
+      table_add_cell(table, (uint32_t)c, row.ids[j], (uint64_t)row.acc[row.ids[j]]);
     ce__sparse_clear(&row);
   }
-  if (!status) status = table_alloc(table, classes, clusters, list.count);
-  for (size_t x = 0; x < list.count && !status; x++)
-    table_add_cell(table, list.cls[x], list.cluster[x], list.n[x]);
+  if (status) ce__table_free(table);
 done:
   free(row_start);
   free(row_items);
   free(row.acc);
   free(row.ids);
-  free(list.cls);
-  free(list.cluster);
-  free(list.n);
   return status;
 }
