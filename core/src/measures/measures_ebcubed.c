@@ -541,16 +541,17 @@ static size_t meet_by_labels(const label_rows *rows, const entry_key *key, uint3
       if (!meeting[x].alpha++) rows->alpha_met[alpha_n++] = x;
     }
   }
-  for (uint32_t j = 0; j < key->system_n; j++)
-    for (size_t q = row_after(rows->by_cluster, rows->cluster_start[key->system[j]],
-                              rows->cluster_start[key->system[j] + 1], g);
-         q < rows->cluster_start[key->system[j] + 1]; q++) {
+  for (uint32_t j = 0; j < key->system_n; j++) {
+    size_t end = rows->cluster_start[key->system[j] + 1];
+    for (size_t q = row_after(rows->by_cluster, rows->cluster_start[key->system[j]], end, g);
+         q < end; q++) {
       met *h = &meeting[rows->by_cluster[q]];
       if (!h->alpha) continue;
       touched[touched_n] = rows->by_cluster[q];
       touched_n += !h->beta;
       h->beta++;
     }
+  }
   for (size_t t = 0; t < alpha_n; t++)
     if (!meeting[rows->alpha_met[t]].beta) meeting[rows->alpha_met[t]].alpha = 0;
   return touched_n;
@@ -650,16 +651,12 @@ ce_status ce__extended_bcubed(const ce_entries *e, double *precision, double *re
   return ce__extended_bcubed_within(e, (double)SIZE_MAX, HUGE_VAL, precision, recall, f, &walk);
 }
 
-/* Σ_x n_x² / 2 over the classes and clusters x, n_x the signatures holding x: what walking
- * the labels' lists costs (each pair on a list met once). */
-static double label_walk(const label_rows *rows, size_t classes, size_t clusters) {
+/* Σ_x n_x² / 2 over `labels` lists of one side, n_x the signatures on list x: what walking
+ * them costs (each pair on a list met once). */
+static double list_walk(const size_t *start, size_t labels) {
   double walk = 0.0;
-  for (size_t x = 0; x < classes; x++) {
-    double n = (double)(rows->class_start[x + 1] - rows->class_start[x]);
-    walk += 0.5 * n * n;
-  }
-  for (size_t x = 0; x < clusters; x++) {
-    double n = (double)(rows->cluster_start[x + 1] - rows->cluster_start[x]);
+  for (size_t x = 0; x < labels; x++) {
+    double n = (double)(start[x + 1] - start[x]);
     walk += 0.5 * n * n;
   }
   return walk;
@@ -723,7 +720,7 @@ ce_status ce__extended_bcubed_within(const ce_entries *e, double max_cells, doub
   for (size_t g = 0; g < groups; g++) triples += (double)keys[g].gold_n * keys[g].system_n;
   int by_cells = triples <= max_cells;
   if (!by_cells) {
-    *walk = label_walk(&rows, e->classes, e->clusters);
+    *walk = list_walk(rows.class_start, e->classes) + list_walk(rows.cluster_start, e->clusters);
     if (*walk > max_walk) goto done; /* left out: the caller says so */
   }
   size_t gold_count, system_count;
