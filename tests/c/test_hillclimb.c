@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "entries_random.h"
 #include "measures/hillclimb_internal.h"
 #include "common/rng_internal.h"
 #include "measures/measures_type_internal.h"
@@ -252,31 +253,13 @@ static void test_many_labels_per_item(void) {
   ce__rng_seed(&rng, 11, 0);
   for (int s = 0; s < 24; s++) {
     size_t n = 40 + ce__rng_below(&rng, 60), m = 10 + ce__rng_below(&rng, 40);
-    size_t l = 4 + ce__rng_below(&rng, 12), pairs = l * (n + m);
-    uint32_t *gi = malloc(pairs * sizeof *gi), *gl = malloc(pairs * sizeof *gl);
-    uint32_t *si = malloc(pairs * sizeof *si), *sl = malloc(pairs * sizeof *sl);
-    size_t gn = 0, sn = 0;
-    for (uint32_t i = 0; i < l; i++) {
-      size_t a = 1 + ce__rng_below(&rng, n), b = 1 + ce__rng_below(&rng, m);
-      for (size_t j = 0; j < a; j++, gn++) {
-        gi[gn] = i;
-        gl[gn] = (uint32_t)ce__rng_below(&rng, n); /* repeats count once */
-      }
-      for (size_t j = 0; j < b; j++, sn++) {
-        si[sn] = i;
-        sl[sn] = (uint32_t)ce__rng_below(&rng, m);
-      }
-    }
+    size_t l = 4 + ce__rng_below(&rng, 12);
     ce_entries e;
-    CHECK(ce__entries_from_pairs(&e, l, n, m, gi, gl, gn, si, sl, sn, NULL, NULL) == CE_OK);
+    uniform_entries(&rng, &e, l, n, m, n, 1, m);
     uint32_t *start = malloc(m * sizeof *start);
     for (size_t k = 0; k < m; k++) start[k] = (uint32_t)ce__rng_below(&rng, n);
     compare_climbs(&e, start);
     free(start);
-    free(gi);
-    free(gl);
-    free(si);
-    free(sl);
     ce__entries_free(&e);
   }
 }

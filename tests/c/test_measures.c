@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "entries_random.h"
 #include "common/rng_internal.h"
 #include "measures/entries_internal.h"
 #include "measures/measures_internal.h"
@@ -282,19 +283,9 @@ static void test_item_table_from_entries(void) {
   for (int instance = 0; instance < 400; instance++) {
     size_t items = 1 + ce__rng_below(&rng, 60), classes = 1 + ce__rng_below(&rng, 8);
     size_t clusters = 1 + ce__rng_below(&rng, instance % 2 ? 400 : 8);
-    size_t cap = items * 8;
-    uint32_t *gi = malloc(cap * sizeof *gi), *gl = malloc(cap * sizeof *gl);
-    uint32_t *si = malloc(cap * sizeof *si), *sl = malloc(cap * sizeof *sl);
     uint64_t *dense = calloc(classes * clusters, sizeof *dense);
-    size_t gn = 0, sn = 0;
-    for (uint32_t i = 0; i < items; i++) {
-      size_t a = 1 + ce__rng_below(&rng, 3), b = ce__rng_below(&rng, 5);
-      for (size_t j = 0; j < a; j++) gi[gn] = i, gl[gn++] = (uint32_t)ce__rng_below(&rng, classes);
-      for (size_t j = 0; j < b; j++) si[sn] = i, sl[sn++] = (uint32_t)ce__rng_below(&rng, clusters);
-    }
     ce_entries e;
-    CHECK(ce__entries_from_pairs(&e, items, classes, clusters, gi, gl, gn, si, sl, sn, NULL,
-                                 NULL) == CE_OK);
+    uniform_entries(&rng, &e, items, classes, clusters, 3, 0, 4);
     for (uint32_t i = 0; i < e.items; i++)
       for (uint32_t a = e.class_start[i]; a < e.class_start[i + 1]; a++)
         for (uint32_t b = e.cluster_start[i]; b < e.cluster_start[i + 1]; b++)
@@ -324,10 +315,6 @@ static void test_item_table_from_entries(void) {
     ce__table_free(&got);
     ce__table_free(&want);
     ce__entries_free(&e);
-    free(gi);
-    free(gl);
-    free(si);
-    free(sl);
     free(dense);
   }
   CHECK(dense_rows > 100 && sorted_rows > 100);
