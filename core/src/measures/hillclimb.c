@@ -548,6 +548,12 @@ static void row_gather(climb *st, uint32_t k, uint32_t a, leaving *gone) {
   gone->matched = st->cells[at].m - st->cells2[at].m;
 }
 
+/* Cluster k mapped to class c, in the map and its hash. */
+static void map_set(climb *st, uint32_t k, uint32_t c) {
+  st->hash += map_term(k, c) - map_term(k, st->map[k]);
+  st->map[k] = c;
+}
+
 /* k's items leave class a for class b (the sums have taken k's leave already). */
 static void move_items(climb *st, uint32_t k, uint32_t a, uint32_t b) {
   for (uint32_t q = st->member_start[k]; q < st->member_start[k + 1]; q++) {
@@ -568,8 +574,7 @@ static void force_move(climb *st, uint32_t k, uint32_t b) {
     union_changed(st, a);
     union_changed(st, b);
   }
-  st->hash += map_term(k, b) - map_term(k, a);
-  st->map[k] = b;
+  map_set(st, k, b);
 }
 
 /* Visits cluster k; returns 1 when it moved. */
@@ -662,8 +667,7 @@ static int visit(climb *st, uint32_t k) {
     st->gain[c] = 0.0;
     st->mark[c] = 0;
   }
-  if (to != a) st->hash += map_term(k, to) - map_term(k, a);
-  st->map[k] = to;
+  map_set(st, k, to);
   return to != a;
 }
 
