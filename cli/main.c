@@ -116,7 +116,9 @@ static void usage(FILE *to) {
       "  --restarts R         M-1 hill-climbing starts (default 10)\n"
       "  --seed S             seed of the random starts and baselines (default 1)\n"
       "  --baselines LIST     random,one,singletons,majority rows beside the systems\n"
-      "  --levels L           both (default), token or type: compute one level only\n",
+      "  --levels L           both (default), token or type: compute one level only\n"
+      "  --threads N          the type level's searches side by side on N threads\n"
+      "                       (default 0: one a processor; the numbers are the same)\n",
       to);
   /* Two strings: C99 promises string literals of 4095 characters only. */
   fputs(
@@ -256,7 +258,8 @@ static int numeric_option(const char *arg, const char *value, cli_args *args, in
   } numeric[] = {{"--beta", CE_OPT_BETA},           {"--restarts", CE_OPT_RESTARTS},
                  {"--seed", CE_OPT_SEED},           {"--min-share", CE_OPT_MIN_SHARE},
                  {"--column", CE_OPT_COLUMN},       {"--depth", CE_OPT_DEPTH},
-                 {"--bootstrap", CE_OPT_BOOTSTRAP}, {"--shuffles", CE_OPT_SHUFFLES}};
+                 {"--bootstrap", CE_OPT_BOOTSTRAP}, {"--shuffles", CE_OPT_SHUFFLES},
+                 {"--threads", CE_OPT_THREADS}};
   *handled = 0;
   for (size_t n = 0; n < sizeof numeric / sizeof numeric[0]; n++) {
     if (strcmp(arg, numeric[n].flag) != 0) continue;
@@ -376,6 +379,7 @@ static int takes_value(const char *arg) {
                                        "--ci",
                                        "--test",
                                        "--shuffles",
+                                       "--threads",
                                        "--check",
                                        "--save-page",
                                        "--title",

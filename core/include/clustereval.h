@@ -90,7 +90,8 @@ typedef struct ce_error {
   X(CE_OPT_BOOTSTRAP, "bootstrap", 0.0, 0.0, 100000.0, 1)    /* resamples for intervals, 0 none */ \
   X(CE_OPT_CI, "ci", 0.0, 0.0, 2.0, 1)                       /* a ce_ci_method */                  \
   X(CE_OPT_TEST, "test", 0.0, 0.0, 1.0, 1)                   /* a ce_test: paired p-values */      \
-  X(CE_OPT_SHUFFLES, "shuffles", 10000.0, 1.0, 10000000.0, 1) /* --test ar: shuffles R */
+  X(CE_OPT_SHUFFLES, "shuffles", 10000.0, 1.0, 10000000.0, 1) /* --test ar: shuffles R */          \
+  X(CE_OPT_THREADS, "threads", 0.0, 0.0, 256.0, 1)            /* 0: one a processor */
 
 typedef enum ce_option {
 #define CE_OPTION_ENUM_(name, id, def, lo, hi, integral) name,
@@ -98,6 +99,13 @@ typedef enum ce_option {
 #undef CE_OPTION_ENUM_
       CE_OPT_COUNT
 } ce_option;
+
+/*
+ * CE_OPT_THREADS: the type level's three M-1 searches (MacroI, MicroI, MicroC) and extended
+ * BCubed run side by side on up to this many threads, where the type level is larger than a
+ * few milliseconds of work; 0 takes one a processor online, 1 keeps the run on the calling
+ * thread. The numbers are the same on any count. The wasm build runs on one thread.
+ */
 
 /* How nmi and ami average H(C) and H(K) (CE_OPT_NMI_MEAN). */
 typedef enum ce_mean { CE_MEAN_ARITHMETIC, CE_MEAN_GEOMETRIC, CE_MEAN_MIN, CE_MEAN_MAX } ce_mean;
@@ -389,7 +397,8 @@ typedef void (*ce_progress_fn)(void *user, ce_phase phase, uint64_t done, uint64
 /*
  * Calls `fn` (NULL: none) with `user` as each unit of work ends: every M-1 start during
  * ce_eval_finish, every resample and shuffle. The core stays silent; the caller decides
- * what to show and how often.
+ * what to show and how often. With CE_OPT_THREADS other than 1, the M-1 starts may end on
+ * threads of the core's: `fn` is then called from them, one call at a time.
  */
 ce_status ce_eval_set_progress(ce_eval *ev, ce_progress_fn fn, void *user);
 

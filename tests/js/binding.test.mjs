@@ -14,7 +14,7 @@ test('version and options come from the core', () => {
   assert.deepEqual(core.options, [
     'beta', 'log2', 'token_check', 'nmi_mean', 'restarts', 'seed', 'min_share', 'unclustered',
     'exclude_punct', 'map_keep', 'column', 'depth', 'detail', 'substitutable', 'levels', 'bootstrap',
-    'ci', 'test', 'shuffles',
+    'ci', 'test', 'shuffles', 'threads',
   ]);
 });
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/parallel_internal.h"
 #include "measures/assign_internal.h"
 #include "measures/m1_search_internal.h"
 #include "measures/measures_type_internal.h"
@@ -217,34 +218,70 @@ void ce__type_result_free(ce_type_result *result) {
   memset(result, 0, sizeof *result);
 }
 
-/* All six; M-1 climbs from `m1_start` (NULL: the 1-1 weights' start), then runs `search`
- * (NULL: the climb alone), which climbs from the 1-1 mapping too. */
+/* What the measures' tasks share, and what each writes: its own o1[t], m1[t], status[t]. */
+typedef struct type_tasks {
+  const ce_type_index *ix;
+  const ce_climb_options *options;
+  const uint32_t *const *m1_start;
+  const ce_m1_search_options *search;
+  ce_type_result *result;
+  ce_status status[CE_TYPE_MEASURES];
+  const ce_type_parallel *alongside; /* its task runs first, as task 0 */
+} type_tasks;
+
+/* Measure t's 1-1, then its M-1 from `m1_start` (NULL: the 1-1 weights' start), then
+ * `search` (NULL: the climb alone), which climbs from the 1-1 mapping too. */
+static ce_status one_measure(const type_tasks *job, int t) {
+  ce_type_result *result = job->result;
+  size_t m = job->ix->entries->clusters;
+  uint32_t *start = malloc((m ? m : 1) * sizeof *start);
+  if (!start) return CE_ERR_NOMEM;
+  ce_status status = one_to_one(job->ix, t, start, &result->o1[t]);
+  result->o1[t].optimal = 1;
+  result->o1[t].bound = result->o1[t].value;
+  const uint32_t *from = job->m1_start ? job->m1_start[t] : start;
+  if (!status && job->search) {
+    status = ce__m1_search(job->ix, t, from, result->o1[t].cluster_to_class, job->options,
+                           job->search, &result->m1[t]);
+  } else if (!status) {
+    status = ce__climb(job->ix, t, from, job->options, &result->m1[t]);
+    result->m1[t].bound = 1.0; /* not searched: every measure's largest value */
+  }
+  free(start);
+  return status;
+}
+
+/* The task `alongside` first, then MicroI, whose visits read the items (the others' visits
+ * mostly read cells): the longest first, so that the last task to end starts early. */
+static void type_task(void *context, size_t task) {
+  static const int measure_of[CE_TYPE_MEASURES] = {CE_TYPE_MICRO_I, CE_TYPE_MACRO_I,
+                                                   CE_TYPE_MICRO_C};
+  type_tasks *job = context;
+  if (job->alongside && job->alongside->task) {
+    if (task == 0) {
+      job->alongside->task(job->alongside->context, 0);
+      return;
+    }
+    task--;
+  }
+  int t = measure_of[task];
+  job->status[t] = one_measure(job, t);
+}
+
 static ce_status type_measures(const ce_entries *entries, const ce_climb_options *options,
                                const uint32_t *const *m1_start, const ce_m1_search_options *search,
-                               ce_type_result *result) {
+                               const ce_type_parallel *parallel, ce_type_result *result) {
   memset(result, 0, sizeof *result);
   ce_climb_options defaults = {10, 1, NULL, NULL};
   if (!options) options = &defaults;
   ce_type_index ix;
   ce_status status = ce__type_index_build(&ix, entries);
   if (status) return status;
-  size_t m = entries->clusters;
-  uint32_t *start = malloc((m ? m : 1) * sizeof *start);
-  if (!start) status = CE_ERR_NOMEM;
-  for (int t = 0; t < CE_TYPE_MEASURES && !status; t++) {
-    status = one_to_one(&ix, t, start, &result->o1[t]);
-    result->o1[t].optimal = 1;
-    result->o1[t].bound = result->o1[t].value;
-    const uint32_t *from = m1_start ? m1_start[t] : start;
-    if (!status && search) {
-      status = ce__m1_search(&ix, t, from, result->o1[t].cluster_to_class, options, search,
-                             &result->m1[t]);
-    } else if (!status) {
-      status = ce__climb(&ix, t, from, options, &result->m1[t]);
-      result->m1[t].bound = 1.0; /* not searched: every measure's largest value */
-    }
-  }
-  free(start);
+  type_tasks job = {&ix, options, m1_start, search, result, {CE_OK}, parallel};
+  int alongside = parallel && parallel->task;
+  ce__parallel_for(CE_TYPE_MEASURES + (size_t)alongside, parallel ? parallel->threads : 1,
+                   type_task, &job);
+  for (int t = 0; t < CE_TYPE_MEASURES && !status; t++) status = job.status[t];
   ce__type_index_free(&ix);
   if (status) ce__type_result_free(result);
   return status;
@@ -252,17 +289,18 @@ static ce_status type_measures(const ce_entries *entries, const ce_climb_options
 
 ce_status ce__type_measures(const ce_entries *entries, const ce_climb_options *options,
                             ce_type_result *result) {
-  return ce__type_measures_from(entries, options, NULL, result);
+  return ce__type_measures_from(entries, options, NULL, NULL, result);
 }
 
 ce_status ce__type_measures_from(const ce_entries *entries, const ce_climb_options *options,
-                                 const uint32_t *const *m1_start, ce_type_result *result) {
+                                 const uint32_t *const *m1_start, const ce_type_parallel *parallel,
+                                 ce_type_result *result) {
   ce_m1_search_options search = {CE_M1_EXACT_BUDGET, 10};
   if (options) search.kicks = options->restarts ? options->restarts : 1;
-  return type_measures(entries, options, m1_start, m1_start ? NULL : &search, result);
+  return type_measures(entries, options, m1_start, m1_start ? NULL : &search, parallel, result);
 }
 
 ce_status ce__type_measures_searched(const ce_entries *entries, const ce_climb_options *options,
                                      const ce_m1_search_options *search, ce_type_result *result) {
-  return type_measures(entries, options, NULL, search, result);
+  return type_measures(entries, options, NULL, search, NULL, result);
 }

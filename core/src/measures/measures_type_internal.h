@@ -6,6 +6,7 @@
 #ifndef CE_MEASURES_TYPE_INTERNAL_H
 #define CE_MEASURES_TYPE_INTERNAL_H
 
+#include "common/parallel_internal.h"
 #include "measures/m1_search_internal.h"
 
 typedef struct ce_type_result {
@@ -30,13 +31,26 @@ ce_status ce__type_measures(const ce_entries *entries, const ce_climb_options *o
                             ce_type_result *result);
 void ce__type_result_free(ce_type_result *result);
 
+/*
+ * How the three measures run: each (its 1-1, then its M-1) is a task, on at most `threads`
+ * threads (0: one a processor; see common/parallel_internal.h), and `task` (NULL: none) runs
+ * alongside them, first, as task 0 of its own. The numbers do not depend on the threads;
+ * options->on_start may then be called from several threads at once.
+ */
+typedef struct ce_type_parallel {
+  unsigned threads;
+  ce_task_fn *task;
+  void *context;
+} ce_type_parallel;
+
 /* The same, with M-1's first start taken from `m1_start` (one mapping per type measure,
  * every cluster mapped) instead of the 1-1 solution, and then the climb alone (a resample
  * climbs once from the full data's mapping); NULL: as ce__type_measures, whose M-1 runs the
  * search of m1_search.c after the climb (CE_M1_EXACT_BUDGET steps, as many perturbations
- * as starts). */
+ * as starts). `parallel` NULL: one thread, nothing alongside. */
 ce_status ce__type_measures_from(const ce_entries *entries, const ce_climb_options *options,
-                                 const uint32_t *const *m1_start, ce_type_result *result);
+                                 const uint32_t *const *m1_start, const ce_type_parallel *parallel,
+                                 ce_type_result *result);
 
 /* As ce__type_measures with the search after the climb set by `search`; NULL: the climb
  * alone (optimal 0, bound 1). */

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/parallel_internal.h"
 #include "measures/measures_ebcubed_internal.h"
 #include "run/baselines_internal.h"
 #include "run/input_internal.h"
@@ -137,11 +138,20 @@ static void coverage(ce_row *row, uint64_t system_items, uint64_t gold_items, ui
   ce__measure_put(&row->type, CE_COVER_F, ce__f_score(p, r));
 }
 
-/* The full data's M-1 starts, counted for ce_eval_set_progress. */
+/* The full data's M-1 starts, counted for ce_eval_set_progress under a lock: the three
+ * searches may climb on threads of their own. */
+typedef struct start_count {
+  ce_progress *progress;
+  ce_lock lock;
+} start_count;
+
 static void start_done(void *user) {
-  ce_progress *progress = user;
+  start_count *count = user;
+  ce_progress *progress = count->progress;
+  ce__lock_acquire(&count->lock);
   if (progress->starts_done < progress->starts_total) progress->starts_done++;
   ce__progress(progress, CE_PHASE_RESTARTS, progress->starts_done, progress->starts_total);
+  ce__lock_release(&count->lock);
 }
 
 /*
@@ -150,7 +160,8 @@ static void start_done(void *user) {
  *   sweep visit each item's gold labels once per cluster of the item (an item in 50,000
  *   clusters with 50,000 gold labels alone gives 5·10^9). Past 1e9 (about a minute of
  *   climbing) those measures are left out with a warning, rather than holding the run for
- *   hours.
+ *   hours. Below 1e5 (a few milliseconds) the three M-1 searches and extended BCubed run
+ *   on the caller's thread; above, side by side on CE_OPT_THREADS threads.
  * - Extended BCubed counts items with equal entries once. Their (entry, class, cluster)
  *   triples are the cells it indexes, and their memory. Real taggings keep those near the
  *   items (full Brown against a 45-state HMM: about 10^6); one word in 40,000 gold classes
@@ -160,6 +171,7 @@ static void start_done(void *user) {
  *   warning (measures_ebcubed.c weighs both).
  */
 #define TYPE_VISIT_BUDGET 1e9
+#define TYPE_THREADS_VISITS 1e5
 #define EBCUBED_CELL_BUDGET 5e7
 #define EBCUBED_WALK_BUDGET 2e9
 
@@ -173,29 +185,42 @@ static double type_visits_of(const ce_entries *e) {
   return visits;
 }
 
-static ce_status type_extras(ce_row *row) {
+/* Extended BCubed of the row's entries, a task of its own (see ce_type_parallel). */
+typedef struct ebcubed_job {
+  const ce_entries *entries;
   double p, r, f, walk;
-  ce_status status = ce__extended_bcubed_within(&row->entries, EBCUBED_CELL_BUDGET,
-                                                EBCUBED_WALK_BUDGET, &p, &r, &f, &walk);
-  if (status) return status;
-  if (walk > EBCUBED_WALK_BUDGET) {
+  ce_status status;
+} ebcubed_job;
+
+static void ebcubed_run(void *context, size_t task) {
+  ebcubed_job *job = context;
+  (void)task;
+  job->status = ce__extended_bcubed_within(job->entries, EBCUBED_CELL_BUDGET, EBCUBED_WALK_BUDGET,
+                                           &job->p, &job->r, &job->f, &job->walk);
+}
+
+/* Extended BCubed's values into the row, or why they are left out. */
+static ce_status ebcubed_put(ce_row *row, const ebcubed_job *job) {
+  if (job->status) return job->status;
+  if (job->walk > EBCUBED_WALK_BUDGET) {
     char message[400];
     snprintf(message, sizeof message,
              "ebcubed_p, ebcubed_r, ebcubed_f: n/a (past 5e7 entry, class and cluster triples "
              "the labels' lists are walked, and Σ_x n_x²/2 = %.3g over the distinct entries "
              "n_x holding each label x exceeds the budget of 2e9)",
-             walk);
+             job->walk);
     return ce__row_warn(row, message);
   }
-  ce__measure_put(&row->type, CE_EBCUBED_P, p);
-  ce__measure_put(&row->type, CE_EBCUBED_R, r);
-  ce__measure_put(&row->type, CE_EBCUBED_F, f);
+  ce__measure_put(&row->type, CE_EBCUBED_P, job->p);
+  ce__measure_put(&row->type, CE_EBCUBED_R, job->r);
+  ce__measure_put(&row->type, CE_EBCUBED_F, job->f);
   return CE_OK;
 }
 
 static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t *const *m1_start) {
   if (!wants(ev, CE_LEVEL_TYPE)) return CE_OK;
   double visits = type_visits_of(&row->entries);
+  ebcubed_job ebcubed = {&row->entries, 0.0, 0.0, 0.0, 0.0, CE_OK};
   ce_status status = CE_OK;
   if (visits > TYPE_VISIT_BUDGET) {
     char message[400];
@@ -206,8 +231,8 @@ static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t
              visits);
     row->has_type = 1;
     status = ce__row_warn(row, message);
-    if (!status) status = type_extras(row);
-    return status;
+    if (!status) ebcubed_run(&ebcubed, 0);
+    return status ? status : ebcubed_put(row, &ebcubed);
   }
   status = build_type_table(row);
   if (status) return status;
@@ -223,11 +248,18 @@ static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t
   if (status) return status;
   ce_climb_options climb = {(unsigned)ev->options[CE_OPT_RESTARTS],
                             (uint64_t)ev->options[CE_OPT_SEED], NULL, NULL};
+  ce_type_parallel parallel = {(unsigned)ev->options[CE_OPT_THREADS], ebcubed_run, &ebcubed};
+  if (visits < TYPE_THREADS_VISITS) parallel.threads = 1;
+  start_count count;
+  count.progress = ev->progress;
+  int counting = !m1_start && ev->progress && ev->progress->fn;
+  if (counting && !ce__lock_init(&count.lock)) parallel.threads = 1;
   if (m1_start)
     climb.restarts = 1; /* a resample climbs once, from the full data's mapping */
-  else if (ev->progress && ev->progress->fn)
-    climb.on_start = start_done, climb.user = ev->progress;
-  status = ce__type_measures_from(&row->entries, &climb, m1_start, &row->climb);
+  else if (counting)
+    climb.on_start = start_done, climb.user = &count;
+  status = ce__type_measures_from(&row->entries, &climb, m1_start, &parallel, &row->climb);
+  if (counting) ce__lock_free(&count.lock);
   if (status) return status;
   row->has_climb = 1;
   static const ce_measure o1_ids[CE_TYPE_MEASURES] = {CE_MACRO_I_O1, CE_MICRO_I_O1, CE_MICRO_C_O1};
@@ -236,7 +268,7 @@ static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t
     ce__measure_put(&row->type, o1_ids[t], row->climb.o1[t].value);
     ce__measure_put(&row->type, m1_ids[t], row->climb.m1[t].value);
   }
-  return type_extras(row);
+  return ebcubed_put(row, &ebcubed);
 }
 
 /* ------------------------------------------------------------------ rows */

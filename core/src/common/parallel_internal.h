@@ -1,0 +1,44 @@
+/*
+ * Independent tasks on several threads, and a lock. The type level's M-1 searches and
+ * extended BCubed share nothing they write, so they may run side by side; each task writes
+ * its own results, which keeps the numbers those of a run on one thread. Without threads
+ * (wasm, a platform without POSIX threads, or a build with CE_NO_THREADS) every task runs
+ * in turn on the caller's thread, and the lock does nothing.
+ */
+#ifndef CE_PARALLEL_INTERNAL_H
+#define CE_PARALLEL_INTERNAL_H
+
+#include <stddef.h>
+
+#if !defined(CE_NO_THREADS) && !defined(__EMSCRIPTEN__) && (defined(__unix__) || defined(__APPLE__))
+#define CE_THREADS 1
+#include <pthread.h>
+#endif
+
+typedef void ce_task_fn(void *context, size_t task);
+
+/*
+ * Runs fn(context, t) for every t < tasks, on at most `threads` threads counting the
+ * caller's (0: one for each processor online). Tasks start in the order of t, each as a
+ * thread comes free: list the longest first. Returns when every task has run. A thread that
+ * cannot be started leaves its share to the others, so every task runs whatever happens.
+ */
+void ce__parallel_for(size_t tasks, unsigned threads, ce_task_fn *fn, void *context);
+
+/* A lock for what tasks share (a progress count): init (0 when it failed: run the tasks
+ * on one thread), then acquire and release; free it. */
+typedef struct ce_lock {
+#ifdef CE_THREADS
+  pthread_mutex_t mutex;
+  int ready;
+#else
+  int unused;
+#endif
+} ce_lock;
+
+int ce__lock_init(ce_lock *lock);
+void ce__lock_acquire(ce_lock *lock);
+void ce__lock_release(ce_lock *lock);
+void ce__lock_free(ce_lock *lock);
+
+#endif
