@@ -90,11 +90,11 @@ else
 fi
 
 echo "== 2. measures alone: assignment 2000 x 2000, expected MI at N = 10^8"
-cc -O2 -std=c11 -Icore/include -Icore/src bench/measures_bench.c core/src/*/*.c -lm -o "$tmp/measures_bench" &&
+cc -O2 -std=c11 -Icore/include -Icore/src bench/measures_bench.c core/src/*/*.c -lm -pthread -o "$tmp/measures_bench" &&
   "$tmp/measures_bench" | sed 's/^/   /'
 
 echo "== 2b. type level on Brown-shaped entries"
-cc -O2 -std=c11 -Icore/include -Icore/src bench/type_bench.c core/src/*/*.c -lm -o "$tmp/type_bench" &&
+cc -O2 -std=c11 -Icore/include -Icore/src bench/type_bench.c core/src/*/*.c -lm -pthread -o "$tmp/type_bench" &&
   "$tmp/type_bench" | sed 's/^/   /'
 
 echo "== 3. reading: ${BENCH_TOKENS:=100000000} synthetic tokens, 200K types, 45 classes, 200 clusters"
@@ -112,7 +112,7 @@ rss=$(grep 'Maximum resident' "$tmp/time" | awk '{print $NF}')
 echo "   with the type level too (1 restart): peak RSS $((rss / 1024)) MB"
 grep 'read and counted' "$tmp/time" | sed 's/^clustereval: /   /'
 echo "   the pieces, gold file alone, in memory (processor time):"
-cc -O2 -std=c11 -Icore/include -Icore/src bench/read_bench.c core/src/*/*.c -lm -o "$tmp/read_bench" &&
+cc -O2 -std=c11 -Icore/include -Icore/src bench/read_bench.c core/src/*/*.c -lm -pthread -o "$tmp/read_bench" &&
   "$tmp/read_bench" "$tmp/gold.tsv" 1 | sed 's/^/   /'
 
 echo "== 4. through the page in Chromium: full Brown, and a ${BENCH_PAGE_TOKENS:=17000000}-token pair"

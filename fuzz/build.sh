@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 CC=${CC:-clang}
 out=build-fuzz
 sanitizers=address,undefined
-common=(-g -O1 -std=c11 -Wall -Wextra -fno-sanitize-recover=all -fno-omit-frame-pointer
+common=(-g -O1 -std=c11 -pthread -Wall -Wextra -fno-sanitize-recover=all -fno-omit-frame-pointer
   -Icore/include -Icore/src)
 formats=(auto tagged conllu inline lexicon clusters paths counts joint csv)
 
