@@ -320,7 +320,47 @@ static void test_item_table_from_entries(void) {
   CHECK(dense_rows > 100 && sorted_rows > 100);
 }
 
+/* qsort's order on (key, value), the independent reference for ce__sort_pairs_u64. */
+static int key_then_value(const void *x, const void *y) {
+  const uint64_t *a = x, *b = y;
+  if (a[0] != b[0]) return a[0] < b[0] ? -1 : 1;
+  return (a[1] > b[1]) - (a[1] < b[1]);
+}
+
+/* The radix sort of cells' (key, count) pairs against qsort, on keys of every shape it meets:
+ * two ids (an item and a label), any 64 bits, a few distinct keys. The values number the
+ * pairs, so that qsort on (key, value) gives the stable order; sizes around the switch
+ * from insertion. */
+static void test_sort_pairs(void) {
+  static const size_t sizes[] = {0, 1, 2, 3, 31, 32, 33, 257, 5000, 70000};
+  ce_rng rng;
+  ce__rng_seed(&rng, 1987, 0);
+  int differ = 0;
+  for (int shape = 0; shape < 3; shape++) {
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+      size_t n = sizes[s];
+      uint64_t *pairs = malloc((2 * n + 2) * sizeof *pairs);
+      uint64_t *want = malloc((2 * n + 2) * sizeof *want);
+      for (size_t j = 0; j < n; j++) {
+        uint64_t item = ce__rng_below(&rng, 60000), label = ce__rng_below(&rng, 500);
+        pairs[2 * j] = shape == 0   ? item << 32 | label
+                       : shape == 1 ? ce__rng_next(&rng)
+                                    : ce__rng_below(&rng, 7) << 40 | ce__rng_below(&rng, 3);
+        pairs[2 * j + 1] = j;
+      }
+      memcpy(want, pairs, 2 * n * sizeof *pairs);
+      qsort(want, n, 2 * sizeof *want, key_then_value);
+      ce__sort_pairs_u64(pairs, n);
+      differ += n && memcmp(pairs, want, 2 * n * sizeof *pairs) != 0;
+      free(pairs);
+      free(want);
+    }
+  }
+  CHECK(differ == 0);
+}
+
 int main(void) {
+  test_sort_pairs();
   test_item_table_from_entries();
   test_worked_table();
   test_worked_table_pairs();

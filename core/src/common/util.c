@@ -46,6 +46,65 @@ void ce__sort_u32(uint32_t *ids, size_t count) {
   if (count > 1) qsort(ids, count, sizeof *ids, ascending_u32);
 }
 
+static int ascending_pair(const void *x, const void *y) {
+  uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+  return (a > b) - (a < b);
+}
+
+/* Below this many pairs, insertion; above, radix. */
+#define CE_PAIRS_INSERTION 32
+
+/*
+ * A least-significant-digit radix sort, a byte at a time: one pass counts every byte of
+ * every key, then each byte that is not the same in all keys moves the pairs once. Keys made
+ * of two ids (an item and a label) differ in a few bytes only, so a sort of the item cells
+ * takes two to four passes; qsort, which compares through a function pointer, took 7% of a
+ * type-level run in wasm (musl's smoothsort). Stable, so equal keys keep their order.
+ */
+void ce__sort_pairs_u64(uint64_t *pairs, size_t count) {
+  if (count < CE_PAIRS_INSERTION) {
+    for (size_t j = 1; j < count; j++) {
+      uint64_t key = pairs[2 * j], value = pairs[2 * j + 1];
+      size_t at = j;
+      for (; at > 0 && pairs[2 * (at - 1)] > key; at--) {
+        pairs[2 * at] = pairs[2 * (at - 1)];
+        pairs[2 * at + 1] = pairs[2 * (at - 1) + 1];
+      }
+      pairs[2 * at] = key;
+      pairs[2 * at + 1] = value;
+    }
+    return;
+  }
+  uint64_t *scratch = malloc(count * 2 * sizeof *scratch);
+  if (!scratch) { /* the same order, more slowly: qsort keeps no order among equal keys */
+    qsort(pairs, count, 2 * sizeof *pairs, ascending_pair);
+    return;
+  }
+  size_t counts[8][256] = {{0}};
+  for (size_t j = 0; j < count; j++)
+    for (unsigned byte = 0; byte < 8; byte++) counts[byte][(pairs[2 * j] >> (8 * byte)) & 255]++;
+  uint64_t *from = pairs, *to = scratch;
+  for (unsigned byte = 0; byte < 8; byte++) {
+    unsigned shift = 8 * byte;
+    if (counts[byte][(from[0] >> shift) & 255] == count) continue; /* the same in every key */
+    size_t next[256], total = 0;
+    for (unsigned digit = 0; digit < 256; digit++) {
+      next[digit] = total;
+      total += counts[byte][digit];
+    }
+    for (size_t j = 0; j < count; j++) {
+      size_t at = next[(from[2 * j] >> shift) & 255]++;
+      to[2 * at] = from[2 * j];
+      to[2 * at + 1] = from[2 * j + 1];
+    }
+    uint64_t *swap = from;
+    from = to;
+    to = swap;
+  }
+  if (from != pairs) memcpy(pairs, from, count * 2 * sizeof *pairs);
+  free(scratch);
+}
+
 void ce__sparse_ascending(ce_sparse_row *row, size_t size) {
   if (row->count * 16 <= size) {
     ce__sort_u32(row->ids, row->count);

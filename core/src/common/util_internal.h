@@ -120,6 +120,10 @@ static inline ce_status ce__u32s_push(ce_u32s *list, uint32_t value) {
 /* Sorts ids ascending. */
 void ce__sort_u32(uint32_t *ids, size_t count);
 
+/* Sorts `count` (key, value) pairs, pairs[2j] the key and pairs[2j + 1] the value, by key
+ * ascending; pairs of equal keys keep their order. */
+void ce__sort_pairs_u64(uint64_t *pairs, size_t count);
+
 /*
  * A sparse row summed through a dense accumulator (Gustavson's way): `acc` holds a value for
  * each of the row's possible ids, 0 between rows, and `ids` the ids added to, first met

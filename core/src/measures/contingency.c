@@ -109,11 +109,6 @@ static void table_add_cell(ce_table *table, uint32_t cls, uint32_t cluster, uint
   table->total += n;
 }
 
-static int compare_keys(const void *a, const void *b) {
-  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-  return (x > y) - (x < y);
-}
-
 ce_status ce__cells_sorted(const ce_cells *cells, uint64_t **pairs) {
   *pairs = malloc((cells->used ? cells->used : 1) * 2 * sizeof **pairs);
   if (!*pairs) return CE_ERR_NOMEM;
@@ -124,7 +119,7 @@ ce_status ce__cells_sorted(const ce_cells *cells, uint64_t **pairs) {
       (*pairs)[2 * n + 1] = cells->slots[i].count;
       n++;
     }
-  qsort(*pairs, n, 2 * sizeof **pairs, compare_keys);
+  ce__sort_pairs_u64(*pairs, n);
   return CE_OK;
 }
 
