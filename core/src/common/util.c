@@ -59,7 +59,7 @@ static int ascending_pair(const void *x, const void *y) {
  * every key, then each byte that is not the same in all keys moves the pairs once. Keys made
  * of two ids (an item and a label) differ in a few bytes only, so a sort of the item cells
  * takes two to four passes; qsort, which compares through a function pointer, took 7% of a
- * type-level run in wasm (musl's smoothsort). Stable, so equal keys keep their order.
+ * whole run in wasm (musl's smoothsort). Stable, so equal keys keep their order.
  */
 void ce__sort_pairs_u64(uint64_t *pairs, size_t count) {
   if (count < CE_PAIRS_INSERTION) {
@@ -76,11 +76,13 @@ void ce__sort_pairs_u64(uint64_t *pairs, size_t count) {
     return;
   }
   uint64_t *scratch = malloc(count * 2 * sizeof *scratch);
-  if (!scratch) { /* the same order, more slowly: qsort keeps no order among equal keys */
+  size_t(*counts)[256] = calloc(8, sizeof *counts); /* 16 KB: off a small wasm stack */
+  if (!scratch || !counts) { /* sorted all the same, but equal keys in any order */
+    free(scratch);
+    free(counts);
     qsort(pairs, count, 2 * sizeof *pairs, ascending_pair);
     return;
   }
-  size_t counts[8][256] = {{0}};
   for (size_t j = 0; j < count; j++)
     for (unsigned byte = 0; byte < 8; byte++) counts[byte][(pairs[2 * j] >> (8 * byte)) & 255]++;
   uint64_t *from = pairs, *to = scratch;
@@ -103,6 +105,7 @@ void ce__sort_pairs_u64(uint64_t *pairs, size_t count) {
   }
   if (from != pairs) memcpy(pairs, from, count * 2 * sizeof *pairs);
   free(scratch);
+  free(counts);
 }
 
 void ce__sparse_ascending(ce_sparse_row *row, size_t size) {

@@ -121,7 +121,8 @@ static inline ce_status ce__u32s_push(ce_u32s *list, uint32_t value) {
 void ce__sort_u32(uint32_t *ids, size_t count);
 
 /* Sorts `count` (key, value) pairs, pairs[2j] the key and pairs[2j + 1] the value, by key
- * ascending; pairs of equal keys keep their order. */
+ * ascending. Pairs of equal keys keep their order, unless its scratch (16 bytes a pair)
+ * cannot be had: then they come in any order. */
 void ce__sort_pairs_u64(uint64_t *pairs, size_t count);
 
 /*
