@@ -44,6 +44,12 @@ expect m1-proved 0 '"macro_i_m1":{[^}]*"optimal":true,"bound":0\.4959600997506' 
   -- --format json public/demo/brown-gold.tsv public/demo/brown-c50.tsv
 expect m1-bounded 0 '"micro_c_m1":{"max":0\.589[^}]*"optimal":false,"bound":0\.647' "" \
   -- --format json public/demo/brown-gold.tsv public/demo/brown-c50.tsv
+# --threads changes how the type level runs, never its numbers (tests/c/test_parallel.c
+# compares whole runs); here the option as the command line takes it.
+expect threads-one 0 '"micro_c_m1":{"max":0\.589[^}]*"optimal":false,"bound":0\.647' "" \
+  -- --format json --threads 1 public/demo/brown-gold.tsv public/demo/brown-c50.tsv
+expect threads-range 1 "" "--threads takes a whole number from 0 to 256, not '257'" \
+  -- --threads 257 $data/small-gold.tsv $data/small-sys.tsv
 expect short-system 2 "small-sys.tsv  *0\.8438" "sys-one-token-short.tsv:12: token ';' differs" \
   -- $data/small-gold.tsv $data/small-sys.tsv $data/bad/sys-one-token-short.tsv
 expect short-system-json 2 '"line":12' "sys-one-token-short.tsv:12:" \
