@@ -46,9 +46,13 @@ void ce__sort_u32(uint32_t *ids, size_t count) {
   if (count > 1) qsort(ids, count, sizeof *ids, ascending_u32);
 }
 
-static int ascending_pair(const void *x, const void *y) {
+static int ascending_u64(const void *x, const void *y) {
   uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
   return (a > b) - (a < b);
+}
+
+void ce__sort_u64(uint64_t *values, size_t count) {
+  if (count > 1) qsort(values, count, sizeof *values, ascending_u64);
 }
 
 /* Below this many pairs, insertion; above, radix. */
@@ -61,7 +65,7 @@ static int ascending_pair(const void *x, const void *y) {
  * takes two to four passes; qsort, which compares through a function pointer, took 7% of a
  * whole run in wasm (musl's smoothsort). Stable, so equal keys keep their order.
  */
-void ce__sort_pairs_u64(uint64_t *pairs, size_t count) {
+ce_status ce__sort_pairs_u64(uint64_t *pairs, size_t count) {
   if (count < CE_PAIRS_INSERTION) {
     for (size_t j = 1; j < count; j++) {
       uint64_t key = pairs[2 * j], value = pairs[2 * j + 1];
@@ -73,15 +77,14 @@ void ce__sort_pairs_u64(uint64_t *pairs, size_t count) {
       pairs[2 * at] = key;
       pairs[2 * at + 1] = value;
     }
-    return;
+    return CE_OK;
   }
   uint64_t *scratch = malloc(count * 2 * sizeof *scratch);
   size_t(*counts)[256] = calloc(8, sizeof *counts); /* 16 KB: off a small wasm stack */
-  if (!scratch || !counts) { /* sorted all the same, but equal keys in any order */
+  if (!scratch || !counts) {
     free(scratch);
     free(counts);
-    qsort(pairs, count, 2 * sizeof *pairs, ascending_pair);
-    return;
+    return CE_ERR_NOMEM;
   }
   for (size_t j = 0; j < count; j++)
     for (unsigned byte = 0; byte < 8; byte++) counts[byte][(pairs[2 * j] >> (8 * byte)) & 255]++;
@@ -106,6 +109,7 @@ void ce__sort_pairs_u64(uint64_t *pairs, size_t count) {
   if (from != pairs) memcpy(pairs, from, count * 2 * sizeof *pairs);
   free(scratch);
   free(counts);
+  return CE_OK;
 }
 
 void ce__sparse_ascending(ce_sparse_row *row, size_t size) {

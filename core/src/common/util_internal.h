@@ -117,13 +117,14 @@ static inline ce_status ce__u32s_push(ce_u32s *list, uint32_t value) {
   return CE_OK;
 }
 
-/* Sorts ids ascending. */
+/* Sorts ids or 64-bit keys ascending. */
 void ce__sort_u32(uint32_t *ids, size_t count);
+void ce__sort_u64(uint64_t *values, size_t count);
 
 /* Sorts `count` (key, value) pairs, pairs[2j] the key and pairs[2j + 1] the value, by key
- * ascending. Pairs of equal keys keep their order, unless its scratch (16 bytes a pair)
- * cannot be had: then they come in any order. */
-void ce__sort_pairs_u64(uint64_t *pairs, size_t count);
+ * ascending; pairs of equal keys keep their order. CE_ERR_NOMEM when its scratch (16 bytes
+ * a pair) cannot be had: the pairs are then as they were. */
+ce_status ce__sort_pairs_u64(uint64_t *pairs, size_t count);
 
 /*
  * A sparse row summed through a dense accumulator (Gustavson's way): `acc` holds a value for

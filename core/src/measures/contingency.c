@@ -119,8 +119,12 @@ ce_status ce__cells_sorted(const ce_cells *cells, uint64_t **pairs) {
       (*pairs)[2 * n + 1] = cells->slots[i].count;
       n++;
     }
-  ce__sort_pairs_u64(*pairs, n);
-  return CE_OK;
+  ce_status status = ce__sort_pairs_u64(*pairs, n);
+  if (status) {
+    free(*pairs);
+    *pairs = NULL;
+  }
+  return status;
 }
 
 ce_status ce__table_build(ce_table *table, const ce_cells *cells, size_t classes, size_t clusters) {

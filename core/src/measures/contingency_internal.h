@@ -40,7 +40,8 @@ void ce__cells_free(ce_cells *cells);
 ce_status ce__cells_settle(ce_cells *cells);
 
 /* The cells as (key, count) pairs side by side, keys as (class << 32 | cluster), sorted
- * by key: 2 · cells->used numbers (at least one allocated; the caller frees). */
+ * by key: 2 · cells->used numbers (at least one allocated; the caller frees). *pairs is
+ * NULL when it fails (CE_ERR_NOMEM). */
 ce_status ce__cells_sorted(const ce_cells *cells, uint64_t **pairs);
 
 /* The slot a key's probe starts at: Fibonacci hashing, the product's top bits. */

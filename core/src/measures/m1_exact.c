@@ -70,11 +70,6 @@ static size_t cluster_size(const ce_type_index *ix, uint32_t k) {
   return ix->member_start[k + 1] - ix->member_start[k];
 }
 
-static int u64_ascending(const void *a, const void *b) {
-  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-  return x < y ? -1 : x > y;
-}
-
 /* Steps of sorting `count` elements: count · log2(count). */
 static uint64_t sort_steps(size_t count) {
   uint64_t steps = 0;
@@ -191,7 +186,7 @@ static size_t candidates(search *s, uint32_t k, uint32_t first, const uint32_t *
     if (c != first)
       s->keys[kept++] = (uint64_t)(UINT32_MAX - s->scratch[c]) << 32 | e->class_order[c];
   }
-  qsort(s->keys, kept, sizeof *s->keys, u64_ascending);
+  ce__sort_u64(s->keys, kept);
   s->work += kept + sort_steps(kept);
   out[0] = first;
   for (size_t d = 0; d < kept; d++) out[d + 1] = ix->class_by_rank[(uint32_t)s->keys[d]];
@@ -270,7 +265,7 @@ static ce_status parts_build(search *s, parts *p) {
   }
   /* Smallest first: key = size << 32 | number. */
   for (size_t c = 0; c < count; c++) key[c] = (uint64_t)size[c] << 32 | c;
-  qsort(key, count, sizeof *key, u64_ascending);
+  ce__sort_u64(key, count);
   uint32_t *rank_of = parent; /* reused: component number → position, after the roots are read */
   for (uint32_t k = 0; k < m; k++) order[k] = cluster_size(ix, k) ? id[find_root(parent, k)] : NONE;
   for (size_t c = 0; c < count; c++) rank_of[(uint32_t)key[c]] = (uint32_t)c;
@@ -319,7 +314,7 @@ static ce_status parts_build(search *s, parts *p) {
         }
         s->work += e->cluster_start[i + 1] - e->cluster_start[i];
       }
-      qsort(key, tail - from, sizeof *key, u64_ascending);
+      ce__sort_u64(key, tail - from);
       for (uint32_t q = from; q < tail; q++) p->cluster[q] = (uint32_t)key[q - from];
     }
   }
@@ -677,7 +672,7 @@ static size_t part_domain(search *s, const uint32_t *items, size_t count, uint32
     }
     s->work += gold_count(e, i);
   }
-  qsort(s->keys, n, sizeof *s->keys, u64_ascending);
+  ce__sort_u64(s->keys, n);
   for (size_t d = 0; d < n; d++) {
     out[d] = (uint32_t)s->keys[d];
     s->scratch[out[d]] = 0;
@@ -993,7 +988,7 @@ static void class_bests(search *s, union_bound *u) {
     u->best0[c] = size ? best_union(u, c, s->cm[c], s->t[c] + size, NONE) : 0.0;
     s->keys[r] = (uint64_t)((1.0 - u->best0[c]) * 2147483648.0) << 32 | (uint64_t)r;
   }
-  qsort(s->keys, n, sizeof *s->keys, u64_ascending);
+  ce__sort_u64(s->keys, n);
   for (size_t r = 0; r < n; r++) u->by_best[r] = ix->class_by_rank[(uint32_t)s->keys[r]];
   s->work += 4 * n + sort_steps(n);
 }
@@ -1123,7 +1118,7 @@ static ce_status exact_micro_c(search *s, uint32_t *map, double *value, ce_m1_pr
     size_t size = cluster_size(ix, k);
     if (size) key[count++] = (uint64_t)(UINT32_MAX - size) << 32 | ix->entries->cluster_order[k];
   }
-  qsort(key, count, sizeof *key, u64_ascending);
+  ce__sort_u64(key, count);
   for (size_t d = 0; d < count; d++) order[d] = ix->cluster_by_rank[(uint32_t)key[d]];
   double best = *value;
   double root = micro_c_bound(s, &u, order, count);

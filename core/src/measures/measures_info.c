@@ -53,11 +53,6 @@ static double generalized_mean(double u, double v, ce_mean mean) {
  * P(n+1)/P(n) = (a−n)(b−n) / ((n+1)(N−a−b+n+1)), stopping once the remaining tail,
  * bounded by a geometric series, cannot move the sum by more than 1e-18 relative.
  */
-static int compare_u64(const void *x, const void *y) {
-  uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
-  return (a > b) - (a < b);
-}
-
 static double expected_cell_mi(double a, double b, double total) {
   double lo = a + b - total > 1 ? a + b - total : 1, hi = a < b ? a : b;
   if (hi < lo) return 0.0;
@@ -92,7 +87,7 @@ static size_t distinct_sizes(const uint64_t *sums, size_t count, uint64_t *value
   size_t n = 0;
   for (size_t i = 0; i < count; i++)
     if (sums[i]) value[n++] = sums[i];
-  qsort(value, n, sizeof *value, compare_u64);
+  ce__sort_u64(value, n);
   size_t distinct = 0;
   for (size_t i = 0; i < n; i++) {
     if (distinct && value[distinct - 1] == value[i]) {

@@ -123,11 +123,6 @@ static void ar_free(ce_ar *ar) {
   free(ar);
 }
 
-static int compare_u64(const void *a, const void *b) {
-  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-  return (x > y) - (x < y);
-}
-
 /* The cells of the pair's tokens: both rows' (class, cluster) keys, sorted and distinct. */
 static ce_status union_cells(token_engine *te, const uint32_t *cls, const uint32_t *ka,
                              const uint32_t *kb, size_t tokens) {
@@ -143,8 +138,7 @@ static ce_status union_cells(token_engine *te, const uint32_t *cls, const uint32
     te->cells = seen.used;
     te->keys = malloc((te->cells ? te->cells : 1) * sizeof *te->keys);
     if (!te->keys) status = CE_ERR_NOMEM;
-    for (size_t i = 0; !status && i < te->cells; i++) te->keys[i] = pairs[2 * i];
-    if (!status) qsort(te->keys, te->cells, sizeof *te->keys, compare_u64);
+    for (size_t i = 0; !status && i < te->cells; i++) te->keys[i] = pairs[2 * i]; /* sorted */
   }
   free(pairs);
   ce__cells_free(&seen);
