@@ -245,7 +245,7 @@ static void test_same_moves_as_definitions(void) {
 /*
  * Items with many labels on both sides, as random labels give frequent words: up to 90
  * gold classes and 40 clusters an item, past what the climb reads with plain scans (a
- * gold entry of more than 32 classes is searched by halving, see in_gold). The same moves
+ * gold entry of more than 8 classes is searched by halving, see in_gold). The same moves
  * as the definitions.
  */
 static void test_many_labels_per_item(void) {

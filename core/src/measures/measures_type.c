@@ -226,7 +226,7 @@ typedef struct type_tasks {
   const ce_m1_search_options *search;
   ce_type_result *result;
   ce_status status[CE_TYPE_MEASURES];
-  const ce_type_parallel *alongside; /* its task runs first, as task 0 */
+  const ce_type_parallel *alongside; /* its task runs first, as task 0; NULL: none */
 } type_tasks;
 
 /* Measure t's 1-1, then its M-1 from `m1_start` (NULL: the 1-1 weights' start), then
@@ -257,7 +257,7 @@ static void type_task(void *context, size_t task) {
   static const int measure_of[CE_TYPE_MEASURES] = {CE_TYPE_MICRO_I, CE_TYPE_MACRO_I,
                                                    CE_TYPE_MICRO_C};
   type_tasks *job = context;
-  if (job->alongside && job->alongside->task) {
+  if (job->alongside) {
     if (task == 0) {
       job->alongside->task(job->alongside->context, 0);
       return;
@@ -277,9 +277,14 @@ static ce_status type_measures(const ce_entries *entries, const ce_climb_options
   ce_type_index ix;
   ce_status status = ce__type_index_build(&ix, entries);
   if (status) return status;
-  type_tasks job = {&ix, options, m1_start, search, result, {CE_OK}, parallel};
-  int alongside = parallel && parallel->task;
-  ce__parallel_for(CE_TYPE_MEASURES + (size_t)alongside, parallel ? parallel->threads : 1,
+  type_tasks job = {&ix,
+                    options,
+                    m1_start,
+                    search,
+                    result,
+                    {CE_OK},
+                    parallel && parallel->task ? parallel : NULL};
+  ce__parallel_for(CE_TYPE_MEASURES + (job.alongside != NULL), parallel ? parallel->threads : 1,
                    type_task, &job);
   for (int t = 0; t < CE_TYPE_MEASURES && !status; t++) status = job.status[t];
   ce__type_index_free(&ix);
