@@ -10,8 +10,8 @@
 #define CE_THREADS_MAX 64
 
 typedef struct pool {
-  pthread_mutex_t mutex;
-  size_t next, tasks; /* the next task to start, under mutex */
+  ce_lock lock;
+  size_t next, tasks; /* the next task to start, under the lock */
   ce_task_fn *fn;
   void *context;
 } pool;
@@ -19,9 +19,9 @@ typedef struct pool {
 static void *pool_work(void *arg) {
   pool *p = arg;
   for (;;) {
-    pthread_mutex_lock(&p->mutex);
+    ce__lock_acquire(&p->lock);
     size_t task = p->next < p->tasks ? p->next++ : p->tasks;
-    pthread_mutex_unlock(&p->mutex);
+    ce__lock_release(&p->lock);
     if (task == p->tasks) return NULL;
     p->fn(p->context, task);
   }
@@ -37,7 +37,7 @@ void ce__parallel_for(size_t tasks, unsigned threads, ce_task_fn *fn, void *cont
   if (threads > CE_THREADS_MAX) threads = CE_THREADS_MAX;
   if (threads > tasks) threads = (unsigned)tasks;
   pool p = {.next = 0, .tasks = tasks, .fn = fn, .context = context};
-  if (threads < 2 || pthread_mutex_init(&p.mutex, NULL)) {
+  if (threads < 2 || !ce__lock_init(&p.lock)) {
     for (size_t task = 0; task < tasks; task++) fn(context, task);
     return;
   }
@@ -47,7 +47,7 @@ void ce__parallel_for(size_t tasks, unsigned threads, ce_task_fn *fn, void *cont
     started++;
   pool_work(&p);
   for (unsigned j = 0; j < started; j++) pthread_join(helpers[j], NULL);
-  pthread_mutex_destroy(&p.mutex);
+  ce__lock_free(&p.lock);
 }
 
 int ce__lock_init(ce_lock *lock) {
