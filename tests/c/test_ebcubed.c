@@ -1,7 +1,10 @@
 /*
  * Extended BCubed (Amigó et al. 2009; SPEC §3.3): hand-worked instances; random polysemous
  * instances against every pair of items (brute force) and, bit for bit, against a plain
- * walk over the signatures sharing a cluster; plain BCubed when both sides are monosemous.
+ * walk over the signatures sharing a cluster, and done in tasks, in parts, in any order;
+ * plain BCubed when both sides are monosemous. Built twice: as test_ebcubed_parts, the
+ * numerators' parts take one chunk of signatures a call (CE_EBCUBED_CHUNKS_A_CALL), so
+ * that calling them in turn shares the chunks out among them.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -250,8 +253,32 @@ static void random_entries(ce_rng *rng, ce_entries *e, size_t l, size_t n, size_
   free(s_at);
 }
 
+/*
+ * The same values in tasks (ce__ebcubed_new), for 1 to 4 parts, with the cells and by the
+ * lists: the numerators' parts first, last to first, in turn until none takes a chunk,
+ * then the denominators, the precision's last.
+ */
+static void check_parts(const ce_entries *e, double p, double r, double f) {
+  for (unsigned parts = 1; parts <= 4; parts++) {
+    for (int by_lists = 0; by_lists < 2; by_lists++) {
+      ce_ebcubed *plan;
+      double walk, tp, tr, tf;
+      CHECK(ce__ebcubed_new(e, by_lists ? 0.0 : HUGE_VAL, HUGE_VAL, parts, &plan, &walk) == CE_OK);
+      size_t first, last;
+      ce__ebcubed_tasks(plan, &first, &last);
+      CHECK(first == (e->items ? 2 : 0) && last <= parts && (last >= 1 || !e->items));
+      for (size_t round = 0; round < 64 * (size_t)parts + 2; round++)
+        for (size_t t = first + last; t-- > first;) ce__ebcubed_task(plan, t);
+      for (size_t t = first; t-- > 0;) ce__ebcubed_task(plan, t);
+      CHECK(ce__ebcubed_finish(plan, &tp, &tr, &tf) == CE_OK);
+      CHECK(tp == p && tr == r && tf == f);
+      ce__ebcubed_free(plan);
+    }
+  }
+}
+
 /* One instance: the core, bit for bit, against the walk, with the cells and by the labels'
- * lists alone; to 1e-12 against every pair. */
+ * lists alone, and in parts; to 1e-12 against every pair. */
 static void check_instance(const ce_entries *e) {
   double p, r, f, wp, wr, bp, br, lp, lr, lf;
   CHECK(ce__extended_bcubed(e, &p, &r, &f) == CE_OK);
@@ -262,6 +289,7 @@ static void check_instance(const ce_entries *e) {
   CHECK(p == wp);
   CHECK(r == wr);
   CHECK(lp == wp && lr == wr && lf == f);
+  check_parts(e, p, r, f);
   CHECK_NEAR(p, bp, 1e-12);
   CHECK_NEAR(r, br, 1e-12);
   CHECK_NEAR(f, bp + br > 0 ? 2 * bp * br / (bp + br) : 0, 1e-12);

@@ -32,9 +32,13 @@ static unsigned processors_online(void) {
   return online > 1 ? (unsigned)(online < CE_THREADS_MAX ? online : CE_THREADS_MAX) : 1;
 }
 
-void ce__parallel_for(size_t tasks, unsigned threads, ce_task_fn *fn, void *context) {
+unsigned ce__parallel_threads(unsigned threads) {
   if (!threads) threads = processors_online();
-  if (threads > CE_THREADS_MAX) threads = CE_THREADS_MAX;
+  return threads < CE_THREADS_MAX ? threads : CE_THREADS_MAX;
+}
+
+void ce__parallel_for(size_t tasks, unsigned threads, ce_task_fn *fn, void *context) {
+  threads = ce__parallel_threads(threads);
   if (threads > tasks) threads = (unsigned)tasks;
   pool p = {.next = 0, .tasks = tasks, .fn = fn, .context = context};
   if (threads < 2 || !ce__lock_init(&p.lock)) {
@@ -69,6 +73,11 @@ void ce__lock_free(ce_lock *lock) {
 }
 
 #else
+
+unsigned ce__parallel_threads(unsigned threads) {
+  (void)threads;
+  return 1;
+}
 
 void ce__parallel_for(size_t tasks, unsigned threads, ce_task_fn *fn, void *context) {
   (void)threads;

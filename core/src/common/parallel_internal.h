@@ -25,6 +25,10 @@ typedef void ce_task_fn(void *context, size_t task);
  */
 void ce__parallel_for(size_t tasks, unsigned threads, ce_task_fn *fn, void *context);
 
+/* How many threads ce__parallel_for would run for `threads` and enough tasks: 1 without
+ * threads. */
+unsigned ce__parallel_threads(unsigned threads);
+
 /* A lock for what tasks share (a progress count): init (0 when it failed: run the tasks
  * on one thread), then acquire and release; free it. */
 typedef struct ce_lock {

@@ -30,14 +30,19 @@
  *    the induced entry alone, #{e' : A_e ∩ A_e' ≠ ∅} on the gold entry alone. They are
  *    computed once per distinct entry, by unions of bit sets over the distinct entries for
  *    labels that many entries carry, and by lists for the rest (meeting_weights).
+ *  - The work is tasks that may run side by side (ce__ebcubed_new): each side's
+ *    denominators, and the numerators in parts that take the signatures in chunks, each
+ *    part into bins of its own, summed at the end: integers, so the values are those of
+ *    one thread.
  * tests/c/test_ebcubed.c checks the integer sums, bit for bit, against a plain walk over
- * every signature sharing a cluster.
+ * every signature sharing a cluster, and in parts.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "measures/measures_ebcubed_internal.h"
+#include "common/parallel_internal.h"
 
 typedef struct entry_key {
   const uint32_t *gold, *system;
@@ -249,7 +254,6 @@ done:
 typedef struct label_rows {
   size_t *class_start, *cluster_start;
   uint32_t *by_class, *by_cluster;
-  uint32_t *alpha_met; /* scratch: the signatures whose |A ∩ A'| a signature counted */
 } label_rows;
 
 static void label_rows_free(label_rows *rows) {
@@ -257,18 +261,13 @@ static void label_rows_free(label_rows *rows) {
   free(rows->cluster_start);
   free(rows->by_class);
   free(rows->by_cluster);
-  free(rows->alpha_met);
 }
 
 static ce_status label_rows_build(label_rows *rows, size_t groups, const entry_key *keys,
                                   size_t classes, size_t clusters) {
   memset(rows, 0, sizeof *rows);
   id_list *lists = malloc((groups ? groups : 1) * sizeof *lists);
-  rows->alpha_met = malloc((groups ? groups : 1) * sizeof *rows->alpha_met);
-  if (!lists || !rows->alpha_met) {
-    free(lists);
-    return CE_ERR_NOMEM;
-  }
+  if (!lists) return CE_ERR_NOMEM;
   for (size_t g = 0; g < groups; g++) lists[g] = (id_list){keys[g].gold, keys[g].gold_n};
   ce_status status =
       rows_by_label(groups, lists, NULL, classes, &rows->class_start, &rows->by_class);
@@ -528,17 +527,18 @@ static int cheaper_by_labels(const cell_index *cells, const label_rows *rows, co
  * The signatures after g (`key`) sharing a class and a cluster with it, into `touched`,
  * with |A ∩ A'| in alpha and |B ∩ B'| in beta: |A ∩ A'| counted over key's classes' lists
  * first, then key's clusters' lists walked, keeping the signatures with |A ∩ A'| > 0.
- * Leaves alpha 0 for those that share no cluster.
+ * Leaves alpha 0 for those that share no cluster. `alpha_met` is scratch of a signature
+ * for each.
  */
 static size_t meet_by_labels(const label_rows *rows, const entry_key *key, uint32_t g, met *meeting,
-                             uint32_t *touched) {
+                             uint32_t *alpha_met, uint32_t *touched) {
   size_t alpha_n = 0, touched_n = 0;
   for (uint32_t a = 0; a < key->gold_n; a++) {
     size_t end = rows->class_start[key->gold[a] + 1];
     for (size_t q = row_after(rows->by_class, rows->class_start[key->gold[a]], end, g); q < end;
          q++) {
       uint32_t x = rows->by_class[q];
-      if (!meeting[x].alpha++) rows->alpha_met[alpha_n++] = x;
+      if (!meeting[x].alpha++) alpha_met[alpha_n++] = x;
     }
   }
   for (uint32_t j = 0; j < key->system_n; j++) {
@@ -553,7 +553,7 @@ static size_t meet_by_labels(const label_rows *rows, const entry_key *key, uint3
     }
   }
   for (size_t t = 0; t < alpha_n; t++)
-    if (!meeting[rows->alpha_met[t]].beta) meeting[rows->alpha_met[t]].alpha = 0;
+    if (!meeting[alpha_met[t]].beta) meeting[alpha_met[t]].alpha = 0;
   return touched_n;
 }
 
@@ -611,22 +611,6 @@ static void term_bins_free(term_bins *bins) {
   free(bins->r);
 }
 
-/* Bins for every signature, placed in `meeting` (uint32 offsets: an entry table's
- * offsets are uint32 too). */
-static ce_status term_bins_init(term_bins *bins, size_t groups, const entry_key *keys,
-                                met *meeting) {
-  uint32_t p_at = 0, r_at = 0;
-  for (size_t g = 0; g < groups; g++) {
-    meeting[g].p_at = p_at;
-    meeting[g].r_at = r_at;
-    p_at += keys[g].system_n;
-    r_at += keys[g].gold_n;
-  }
-  bins->p = calloc((size_t)p_at + 1, sizeof *bins->p);
-  bins->r = calloc((size_t)r_at + 1, sizeof *bins->r);
-  return bins->p && bins->r ? CE_OK : CE_ERR_NOMEM;
-}
-
 /* Signature g (`g_weight` items, `own` its meeting) and signature `other` share alpha
  * classes and beta clusters, both at least 1: min(alpha, beta) for each of the other's
  * items, in each one's bins (g_weight 0 when `other` is g itself). */
@@ -646,11 +630,6 @@ static double bins_sum(const uint64_t *bin, uint32_t n) {
   return sum;
 }
 
-ce_status ce__extended_bcubed(const ce_entries *e, double *precision, double *recall, double *f) {
-  double walk;
-  return ce__extended_bcubed_within(e, (double)SIZE_MAX, HUGE_VAL, precision, recall, f, &walk);
-}
-
 /* Σ_x n_x² / 2 over `labels` lists of one side, n_x the signatures on list x: what walking
  * them costs (each pair on a list met once). */
 static double list_walk(const size_t *start, size_t labels) {
@@ -662,39 +641,84 @@ static double list_walk(const size_t *start, size_t labels) {
   return walk;
 }
 
-ce_status ce__extended_bcubed_within(const ce_entries *e, double max_cells, double max_walk,
-                                     double *precision, double *recall, double *f, double *walk) {
-  *precision = *recall = *f = *walk = 0.0;
-  size_t l = e->items;
-  if (!l) return CE_OK;
-  if (l >= UINT32_MAX) return CE_ERR_USAGE;
-  for (size_t j = 0; j < e->class_start[l]; j++)
-    if (e->class_ids[j] >= e->classes) return CE_ERR_USAGE;
-  for (size_t j = 0; j < e->cluster_start[l]; j++)
-    if (e->cluster_ids[j] >= e->clusters) return CE_ERR_USAGE;
-  entry_key *keys = malloc(l * sizeof *keys);
-  uint32_t *weight = malloc(l * sizeof *weight);
+/*
+ * Extended BCubed set up once, then done as tasks that share nothing they write: each
+ * side's denominators, and the numerators in `parts`, each with its own scratch and bins.
+ * The parts take the signatures in chunks as they come free, so however many run, and
+ * whenever, they meet every pair once between them; a part that cannot get its memory
+ * leaves its chunks to the others. Bins hold exact integers, so their sum, and the values,
+ * do not depend on which part met a pair.
+ */
+typedef struct ebcubed_part {
+  met *meeting;        /* the plan's `layout`, with this part's alpha and beta */
+  uint32_t *touched;   /* +1: written ahead */
+  uint32_t *alpha_met; /* meet_by_labels' scratch */
+  cell_unions unions;
+  term_bins bins;
+  ce_status status;
+  int ran; /* its bins hold terms */
+} ebcubed_part;
+
+struct ce_ebcubed {
+  size_t items, groups;
+  int computes; /* 0: no items, or left out past the walk budget */
+  entry_key *keys;
+  uint32_t *weight;
   /* Per signature: its gold and induced entry; per entry: its items and meeting weight. */
-  uint32_t *gold_of = malloc(l * sizeof *gold_of), *system_of = malloc(l * sizeof *system_of);
-  id_list *gold_entries = malloc(l * sizeof *gold_entries);
-  id_list *system_entries = malloc(l * sizeof *system_entries);
-  uint64_t *gold_weight = malloc(l * sizeof *gold_weight);
-  uint64_t *system_weight = malloc(l * sizeof *system_weight);
-  uint64_t *recall_den = malloc(l * sizeof *recall_den);
-  uint64_t *precision_den = malloc(l * sizeof *precision_den);
-  /* Per signature: as met from the one in hand, its weight and its bins (see `met`). */
-  met *meeting = calloc(l, sizeof *meeting);
-  uint32_t *touched = malloc((l + 1) * sizeof *touched); /* +1: written ahead */
-  term_bins bins = {0};
-  cell_index cells = {0};
-  cell_unions unions = {0};
-  label_rows rows = {0};
-  ce_status status = CE_OK;
-  if (!keys || !weight || !gold_of || !system_of || !gold_entries || !system_entries ||
-      !gold_weight || !system_weight || !recall_den || !precision_den || !meeting || !touched) {
-    status = CE_ERR_NOMEM;
-    goto done;
-  }
+  uint32_t *gold_of, *system_of;
+  id_list *gold_entries, *system_entries;
+  uint64_t *gold_weight, *system_weight, *recall_den, *precision_den;
+  size_t gold_count, system_count, classes, clusters;
+  label_rows rows;
+  cell_index cells; /* built by the first part to start, under lock */
+  int by_cells, indexed;
+  ce_status index_status;
+  met *layout; /* per signature: its weight and bins (alpha, beta 0) */
+  uint32_t p_bins, r_bins;
+  size_t parts, next, chunk; /* next: the first signature no part has taken, under lock */
+  ebcubed_part *part;
+  ce_lock lock;
+  int locked;
+  ce_status den_status[2];
+};
+
+/* Each part beyond the first costs its scratch and bins: at most this much in all. */
+#define CE_EBCUBED_PARTS_BYTES ((double)(256u << 20))
+#define CE_EBCUBED_PARTS_MAX 16
+
+static void part_free(ebcubed_part *part) {
+  free(part->meeting);
+  free(part->touched);
+  free(part->alpha_met);
+  unions_free(&part->unions);
+  term_bins_free(&part->bins);
+}
+
+void ce__ebcubed_free(ce_ebcubed *plan) {
+  if (!plan) return;
+  free(plan->keys);
+  free(plan->weight);
+  free(plan->gold_of);
+  free(plan->system_of);
+  free(plan->gold_entries);
+  free(plan->system_entries);
+  free(plan->gold_weight);
+  free(plan->system_weight);
+  free(plan->recall_den);
+  free(plan->precision_den);
+  label_rows_free(&plan->rows);
+  cell_index_free(&plan->cells);
+  free(plan->layout);
+  for (size_t p = 0; p < plan->parts && plan->part; p++) part_free(&plan->part[p]);
+  free(plan->part);
+  if (plan->locked) ce__lock_free(&plan->lock);
+  free(plan);
+}
+
+/* The signatures: runs of equal entries in `keys`, sorted; keys[g] becomes signature g's
+ * representative and weight[g] its items. */
+static size_t signatures_of(const ce_entries *e, entry_key *keys, uint32_t *weight) {
+  size_t l = e->items, groups = 0;
   for (uint32_t i = 0; i < l; i++) {
     keys[i].gold = e->class_ids + e->class_start[i];
     keys[i].gold_n = e->class_start[i + 1] - e->class_start[i];
@@ -703,8 +727,6 @@ ce_status ce__extended_bcubed_within(const ce_entries *e, double max_cells, doub
     keys[i].item = i;
   }
   qsort(keys, l, sizeof *keys, compare_keys);
-  /* Signatures: runs of equal entries; keys[g] becomes signature g's representative. */
-  size_t groups = 0;
   for (size_t i = 0; i < l; i++) {
     if (groups && same_entry(&keys[groups - 1], &keys[i])) {
       weight[groups - 1]++;
@@ -713,83 +735,284 @@ ce_status ce__extended_bcubed_within(const ce_entries *e, double max_cells, doub
       weight[groups++] = 1;
     }
   }
-  for (size_t g = 0; g < groups; g++) meeting[g].weight = weight[g];
-  status = label_rows_build(&rows, groups, keys, e->classes, e->clusters);
-  if (status) goto done;
+  return groups;
+}
+
+/* How many numerator parts: `parts` asked for, as memory allows. */
+static size_t parts_within(const ce_ebcubed *plan, unsigned parts) {
+  double each = (double)plan->groups * (sizeof(met) + 2 * sizeof(uint32_t)) +
+                ((double)plan->p_bins + plan->r_bins + 2) * sizeof(uint64_t);
+  double room = 1.0 + CE_EBCUBED_PARTS_BYTES / (each > 1.0 ? each : 1.0);
+  size_t most = room < CE_EBCUBED_PARTS_MAX ? (size_t)room : CE_EBCUBED_PARTS_MAX;
+  if (parts < 1) parts = 1;
+  return parts < most ? parts : most;
+}
+
+static ce_status plan_build(ce_ebcubed *plan, const ce_entries *e, double max_cells,
+                            double max_walk, unsigned parts, double *walk) {
+  size_t l = e->items;
+  plan->keys = malloc(l * sizeof *plan->keys);
+  plan->weight = malloc(l * sizeof *plan->weight);
+  plan->gold_of = malloc(l * sizeof *plan->gold_of);
+  plan->system_of = malloc(l * sizeof *plan->system_of);
+  plan->gold_entries = malloc(l * sizeof *plan->gold_entries);
+  plan->system_entries = malloc(l * sizeof *plan->system_entries);
+  plan->gold_weight = malloc(l * sizeof *plan->gold_weight);
+  plan->system_weight = malloc(l * sizeof *plan->system_weight);
+  plan->recall_den = malloc(l * sizeof *plan->recall_den);
+  plan->precision_den = malloc(l * sizeof *plan->precision_den);
+  plan->layout = calloc(l, sizeof *plan->layout);
+  if (!plan->keys || !plan->weight || !plan->gold_of || !plan->system_of || !plan->gold_entries ||
+      !plan->system_entries || !plan->gold_weight || !plan->system_weight || !plan->recall_den ||
+      !plan->precision_den || !plan->layout)
+    return CE_ERR_NOMEM;
+  size_t groups = plan->groups = signatures_of(e, plan->keys, plan->weight);
+  const entry_key *keys = plan->keys;
+  ce_status status = label_rows_build(&plan->rows, groups, keys, e->classes, e->clusters);
+  if (status) return status;
   double triples = 0.0; /* of the signatures, each 8 bytes of cell index */
   for (size_t g = 0; g < groups; g++) triples += (double)keys[g].gold_n * keys[g].system_n;
-  int by_cells = triples <= max_cells;
-  if (!by_cells) {
-    *walk = list_walk(rows.class_start, e->classes) + list_walk(rows.cluster_start, e->clusters);
-    if (*walk > max_walk) goto done; /* left out: the caller says so */
+  plan->by_cells = triples <= max_cells;
+  if (!plan->by_cells) {
+    *walk = list_walk(plan->rows.class_start, e->classes) +
+            list_walk(plan->rows.cluster_start, e->clusters);
+    if (*walk > max_walk) return CE_OK; /* left out: the caller says so */
   }
-  size_t gold_count, system_count;
-  status =
-      distinct_entries(groups, keys, weight, 0, gold_of, gold_entries, gold_weight, &gold_count);
+  status = distinct_entries(groups, keys, plan->weight, 0, plan->gold_of, plan->gold_entries,
+                            plan->gold_weight, &plan->gold_count);
   if (!status)
-    status = distinct_entries(groups, keys, weight, 1, system_of, system_entries, system_weight,
-                              &system_count);
-  /* R's denominator depends on the gold entry only, P's on the induced entry only. */
-  if (!status)
-    status = meeting_weights(gold_count, e->classes, gold_entries, gold_weight, recall_den);
-  if (!status)
-    status =
-        meeting_weights(system_count, e->clusters, system_entries, system_weight, precision_den);
-  if (!status && by_cells)
-    status = cell_index_build(&cells, groups, keys, &rows, e->classes, e->clusters);
-  if (!status) status = unions_init(&unions, e->classes, e->clusters);
-  if (!status) status = term_bins_init(&bins, groups, keys, meeting);
-  if (status) goto done;
-  for (size_t g = 0; g < groups && !status; g++) {
-    if (!g || gold_of[g] != gold_of[g - 1]) unions_forget(&unions);
-    /* The signatures after g sharing a class and a cluster with it, each once. */
-    size_t touched_n = 0;
-    if (!by_cells || cheaper_by_labels(&cells, &rows, &keys[g], cells.first[g]))
-      touched_n = meet_by_labels(&rows, &keys[g], (uint32_t)g, meeting, touched);
-    else
-      status = meet_by_cells(&cells, &unions, &keys[g], (uint32_t)g, cells.first[g], meeting,
-                             touched, &touched_n);
-    const met *own = &meeting[g];
-    if (keys[g].system_n) /* g's items meet one another, g itself included */
-      term_add(&bins, own, own, keys[g].gold_n, keys[g].system_n, 0);
-    for (size_t t = 0; t < touched_n; t++) {
-      met *h = &meeting[touched[t]];
-      term_add(&bins, own, h, h->alpha, h->beta, weight[g]);
-      h->beta = h->alpha = 0; /* as the next signature's meeting expects them */
+    status = distinct_entries(groups, keys, plan->weight, 1, plan->system_of, plan->system_entries,
+                              plan->system_weight, &plan->system_count);
+  if (status) return status;
+  uint32_t p_at = 0, r_at = 0;
+  for (size_t g = 0; g < groups; g++) {
+    plan->layout[g] = (met){0, 0, plan->weight[g], p_at, r_at};
+    p_at += keys[g].system_n;
+    r_at += keys[g].gold_n;
+  }
+  plan->p_bins = p_at;
+  plan->r_bins = r_at;
+  plan->parts = parts_within(plan, parts);
+  if (plan->parts > 1) {
+    plan->locked = ce__lock_init(&plan->lock);
+    if (!plan->locked) plan->parts = 1;
+  }
+  plan->part = calloc(plan->parts, sizeof *plan->part);
+  if (!plan->part) return CE_ERR_NOMEM;
+  for (size_t p = 0; p < plan->parts; p++) plan->part[p].status = CE_OK;
+  /* Small chunks where several parts share the signatures: the costly ones bunch up. */
+  plan->chunk = plan->parts > 1 ? groups / (64 * plan->parts) + 1 : groups;
+  plan->computes = 1;
+  return CE_OK;
+}
+
+ce_status ce__ebcubed_new(const ce_entries *e, double max_cells, double max_walk, unsigned parts,
+                          ce_ebcubed **out, double *walk) {
+  *out = NULL;
+  *walk = 0.0;
+  size_t l = e->items;
+  if (l >= UINT32_MAX) return CE_ERR_USAGE;
+  for (size_t j = 0; l && j < e->class_start[l]; j++)
+    if (e->class_ids[j] >= e->classes) return CE_ERR_USAGE;
+  for (size_t j = 0; l && j < e->cluster_start[l]; j++)
+    if (e->cluster_ids[j] >= e->clusters) return CE_ERR_USAGE;
+  ce_ebcubed *plan = calloc(1, sizeof *plan);
+  if (!plan) return CE_ERR_NOMEM;
+  plan->items = l;
+  plan->classes = e->classes;
+  plan->clusters = e->clusters;
+  ce_status status = l ? plan_build(plan, e, max_cells, max_walk, parts, walk) : CE_OK;
+  if (status) {
+    ce__ebcubed_free(plan);
+    return status;
+  }
+  *out = plan;
+  return CE_OK;
+}
+
+void ce__ebcubed_tasks(const ce_ebcubed *plan, size_t *first, size_t *last) {
+  *first = plan->computes ? 2 : 0;
+  *last = plan->computes ? plan->parts : 0;
+}
+
+/* A part's scratch: the layout to meet from, and bins of its own. */
+static ce_status part_init(const ce_ebcubed *plan, ebcubed_part *part) {
+  size_t groups = plan->groups;
+  part->meeting = malloc(groups * sizeof *part->meeting);
+  part->touched = malloc((groups + 1) * sizeof *part->touched);
+  part->alpha_met = malloc(groups * sizeof *part->alpha_met);
+  part->bins.p = calloc((size_t)plan->p_bins + 1, sizeof *part->bins.p);
+  part->bins.r = calloc((size_t)plan->r_bins + 1, sizeof *part->bins.r);
+  if (!part->meeting || !part->touched || !part->alpha_met || !part->bins.p || !part->bins.r)
+    return CE_ERR_NOMEM;
+  memcpy(part->meeting, plan->layout, groups * sizeof *part->meeting);
+  return unions_init(&part->unions, plan->classes, plan->clusters);
+}
+
+/* The next chunk of signatures no part has taken: [*begin, *end), empty when none is left.
+ * It ends with a gold entry, whose unions its signatures share. */
+static void chunk_take(ce_ebcubed *plan, size_t *begin, size_t *end) {
+  ce__lock_acquire(&plan->lock);
+  size_t from = plan->next,
+         to = plan->groups - from < plan->chunk ? plan->groups : from + plan->chunk;
+  while (to < plan->groups && plan->gold_of[to] == plan->gold_of[to - 1]) to++;
+  plan->next = to;
+  ce__lock_release(&plan->lock);
+  *begin = from;
+  *end = to;
+}
+
+/* One signature's numerator terms: the signatures after g sharing a class and a cluster
+ * with it, each once, and g's items meeting one another. */
+static inline ce_status numerators_of(const ce_ebcubed *plan, ebcubed_part *part, size_t g) {
+  const entry_key *key = &plan->keys[g];
+  met *meeting = part->meeting;
+  const uint32_t *touched = part->touched;
+  term_bins bins = part->bins;
+  uint64_t g_weight = plan->weight[g];
+  size_t touched_n = 0;
+  ce_status status = CE_OK;
+  if (!plan->by_cells || cheaper_by_labels(&plan->cells, &plan->rows, key, plan->cells.first[g]))
+    touched_n =
+        meet_by_labels(&plan->rows, key, (uint32_t)g, meeting, part->alpha_met, part->touched);
+  else
+    status = meet_by_cells(&plan->cells, &part->unions, key, (uint32_t)g, plan->cells.first[g],
+                           meeting, part->touched, &touched_n);
+  const met *own = &meeting[g];
+  if (key->system_n) /* g's items meet one another, g itself included */
+    term_add(&bins, own, own, key->gold_n, key->system_n, 0);
+  for (size_t t = 0; t < touched_n; t++) {
+    met *h = &meeting[touched[t]];
+    term_add(&bins, own, h, h->alpha, h->beta, g_weight);
+    h->beta = h->alpha = 0; /* as the next signature's meeting expects them */
+  }
+  return status;
+}
+
+/* Whether some signature is left for a part to take. */
+static int chunks_left(ce_ebcubed *plan) {
+  ce__lock_acquire(&plan->lock);
+  int left = plan->next < plan->groups;
+  ce__lock_release(&plan->lock);
+  return left;
+}
+
+/* The cell index, by the first part to start; the others wait for it. Built in a task, so
+ * that it need not hold up the tasks that start before the numerators. */
+static ce_status cells_ready(ce_ebcubed *plan) {
+  ce__lock_acquire(&plan->lock);
+  if (!plan->indexed && plan->by_cells)
+    plan->index_status = cell_index_build(&plan->cells, plan->groups, plan->keys, &plan->rows,
+                                          plan->classes, plan->clusters);
+  plan->indexed = 1;
+  ce_status status = plan->index_status;
+  ce__lock_release(&plan->lock);
+  return status;
+}
+
+/* Chunks a part takes at a call: all there are, but in a test that shares them out in
+ * turn by calling the parts one after another, again and again. */
+#ifndef CE_EBCUBED_CHUNKS_A_CALL
+#define CE_EBCUBED_CHUNKS_A_CALL SIZE_MAX
+#endif
+
+static void numerators_part(ce_ebcubed *plan, ebcubed_part *part) {
+  if (part->status) return;
+  if (!part->ran) {
+    if (!chunks_left(plan)) return; /* the others took them all: no memory needed */
+    part->status = cells_ready(plan);
+    if (part->status) return;
+    if (part_init(plan, part)) { /* its chunks go to the parts that have their memory */
+      part_free(part);
+      memset(part, 0, sizeof *part);
+      return;
     }
+    part->ran = 1;
   }
+  for (size_t taken = 0; taken < CE_EBCUBED_CHUNKS_A_CALL; taken++) {
+    size_t begin, end;
+    chunk_take(plan, &begin, &end);
+    if (begin == end) return;
+    for (size_t g = begin; g < end && !part->status; g++) {
+      /* The unions serve the consecutive signatures of one gold entry. */
+      if (g == begin || plan->gold_of[g] != plan->gold_of[g - 1]) unions_forget(&part->unions);
+      part->status = numerators_of(plan, part, g);
+    }
+    if (part->status) return;
+  }
+}
+
+void ce__ebcubed_task(ce_ebcubed *plan, size_t task) {
+  switch (task) {
+    case 0: /* P's denominator depends on the induced entry only */
+      plan->den_status[0] =
+          meeting_weights(plan->system_count, plan->clusters, plan->system_entries,
+                          plan->system_weight, plan->precision_den);
+      break;
+    case 1: /* R's on the gold entry only */
+      plan->den_status[1] = meeting_weights(plan->gold_count, plan->classes, plan->gold_entries,
+                                            plan->gold_weight, plan->recall_den);
+      break;
+    default:
+      if (task - 2 < plan->parts) numerators_part(plan, &plan->part[task - 2]);
+  }
+}
+
+ce_status ce__ebcubed_finish(ce_ebcubed *plan, double *precision, double *recall, double *f) {
+  *precision = *recall = *f = 0.0;
+  if (!plan->computes) return CE_OK;
+  for (int side = 0; side < 2; side++)
+    if (plan->den_status[side]) return plan->den_status[side];
+  term_bins *bins = NULL;
+  for (size_t p = 0; p < plan->parts; p++) {
+    const ebcubed_part *part = &plan->part[p];
+    if (part->status) return part->status;
+    if (!part->ran) continue;
+    if (!bins) {
+      bins = &plan->part[p].bins;
+      continue;
+    }
+    for (size_t x = 0; x < plan->p_bins; x++) bins->p[x] += part->bins.p[x];
+    for (size_t x = 0; x < plan->r_bins; x++) bins->r[x] += part->bins.r[x];
+  }
+  if (plan->next < plan->groups || !bins) return CE_ERR_NOMEM; /* no part had its memory */
+  const entry_key *keys = plan->keys;
   double p_sum = 0.0, r_sum = 0.0;
   uint64_t p_items = 0;
-  for (size_t g = 0; g < groups && !status; g++) {
-    uint64_t p_den = precision_den[system_of[g]]; /* >= g's weight; 0 without clusters */
+  for (size_t g = 0; g < plan->groups; g++) {
+    uint64_t weight = plan->weight[g];
+    uint64_t p_den =
+        plan->precision_den[plan->system_of[g]]; /* >= g's weight; 0 without clusters */
     if (p_den) {
-      p_sum += weight[g] * (bins_sum(bins.p + meeting[g].p_at, keys[g].system_n) / (double)p_den);
-      p_items += weight[g];
+      p_sum +=
+          weight * (bins_sum(bins->p + plan->layout[g].p_at, keys[g].system_n) / (double)p_den);
+      p_items += weight;
     }
-    uint64_t r_den = recall_den[gold_of[g]]; /* >= g's weight */
+    uint64_t r_den = plan->recall_den[plan->gold_of[g]]; /* >= g's weight */
     if (r_den)
-      r_sum += weight[g] * (bins_sum(bins.r + meeting[g].r_at, keys[g].gold_n) / (double)r_den);
+      r_sum += weight * (bins_sum(bins->r + plan->layout[g].r_at, keys[g].gold_n) / (double)r_den);
   }
-  if (status) goto done;
   *precision = p_items ? p_sum / (double)p_items : 0.0;
-  *recall = r_sum / (double)l;
+  *recall = r_sum / (double)plan->items;
   *f = *precision + *recall > 0 ? 2 * *precision * *recall / (*precision + *recall) : 0.0;
-done:
-  free(keys);
-  free(weight);
-  free(gold_of);
-  free(system_of);
-  free(gold_entries);
-  free(system_entries);
-  free(gold_weight);
-  free(system_weight);
-  free(recall_den);
-  free(precision_den);
-  free(meeting);
-  free(touched);
-  term_bins_free(&bins);
-  cell_index_free(&cells);
-  unions_free(&unions);
-  label_rows_free(&rows);
+  return CE_OK;
+}
+
+ce_status ce__extended_bcubed_within(const ce_entries *e, double max_cells, double max_walk,
+                                     double *precision, double *recall, double *f, double *walk) {
+  *precision = *recall = *f = 0.0;
+  ce_ebcubed *plan;
+  ce_status status = ce__ebcubed_new(e, max_cells, max_walk, 1, &plan, walk);
+  if (status) return status;
+  size_t first, last;
+  ce__ebcubed_tasks(plan, &first, &last);
+  for (size_t task = 0; task < first + last; task++) ce__ebcubed_task(plan, task);
+  status = ce__ebcubed_finish(plan, precision, recall, f);
+  ce__ebcubed_free(plan);
   return status;
+}
+
+ce_status ce__extended_bcubed(const ce_entries *e, double *precision, double *recall, double *f) {
+  double walk;
+  return ce__extended_bcubed_within(e, (double)SIZE_MAX, HUGE_VAL, precision, recall, f, &walk);
 }

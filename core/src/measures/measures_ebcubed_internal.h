@@ -28,4 +28,24 @@ ce_status ce__extended_bcubed(const ce_entries *entries, double *precision, doub
 ce_status ce__extended_bcubed_within(const ce_entries *entries, double max_cells, double max_walk,
                                      double *precision, double *recall, double *f, double *walk);
 
+/*
+ * ce__extended_bcubed_within in tasks that may run side by side (common/parallel_internal.h):
+ * ce__ebcubed_new sets the work up (the signatures, their lists and cells; CE_ERR_USAGE,
+ * CE_ERR_NOMEM as above); tasks [0, first) then [first, first + last) of ce__ebcubed_tasks
+ * may run in any order, on any threads, each once: the first are each side's denominators,
+ * the last the numerators in as many parts as `parts` asks and memory allows (256 MB for
+ * the parts beyond the first), which share the signatures as they come free, so they are
+ * best started last, to even out the threads' ends. ce__ebcubed_finish, after every task,
+ * gives the values, the same whatever ran where; no task at all when left out or without
+ * items (values 0, and *walk as above).
+ */
+typedef struct ce_ebcubed ce_ebcubed;
+
+ce_status ce__ebcubed_new(const ce_entries *entries, double max_cells, double max_walk,
+                          unsigned parts, ce_ebcubed **out, double *walk);
+void ce__ebcubed_tasks(const ce_ebcubed *plan, size_t *first, size_t *last);
+void ce__ebcubed_task(ce_ebcubed *plan, size_t task);
+ce_status ce__ebcubed_finish(ce_ebcubed *plan, double *precision, double *recall, double *f);
+void ce__ebcubed_free(ce_ebcubed *plan);
+
 #endif

@@ -226,7 +226,7 @@ typedef struct type_tasks {
   const ce_m1_search_options *search;
   ce_type_result *result;
   ce_status status[CE_TYPE_MEASURES];
-  const ce_type_parallel *alongside; /* its task runs first, as task 0; NULL: none */
+  const ce_type_parallel *alongside; /* the caller's tasks around the measures; NULL: none */
 } type_tasks;
 
 /* Measure t's 1-1, then its M-1 from `m1_start` (NULL: the 1-1 weights' start), then
@@ -251,20 +251,20 @@ static ce_status one_measure(const type_tasks *job, int t) {
   return status;
 }
 
-/* The task `alongside` first, then MicroI, whose visits read the items (the others' visits
- * mostly read cells): the longest first, so that the last task to end starts early. */
+/* The caller's first tasks, then MicroI, whose visits read the items (the others' visits
+ * mostly read cells): the longest first, so that the last task to end starts early; then
+ * the caller's last tasks. */
 static void type_task(void *context, size_t task) {
   static const int measure_of[CE_TYPE_MEASURES] = {CE_TYPE_MICRO_I, CE_TYPE_MACRO_I,
                                                    CE_TYPE_MICRO_C};
   type_tasks *job = context;
-  if (job->alongside) {
-    if (task == 0) {
-      job->alongside->task(job->alongside->context, 0);
-      return;
-    }
-    task--;
+  const ce_type_parallel *alongside = job->alongside;
+  size_t first = alongside ? alongside->first : 0;
+  if (task < first || task >= first + CE_TYPE_MEASURES) {
+    alongside->task(alongside->context, task < first ? task : task - CE_TYPE_MEASURES);
+    return;
   }
-  int t = measure_of[task];
+  int t = measure_of[task - first];
   job->status[t] = one_measure(job, t);
 }
 
@@ -284,8 +284,9 @@ static ce_status type_measures(const ce_entries *entries, const ce_climb_options
                     result,
                     {CE_OK},
                     parallel && parallel->task ? parallel : NULL};
-  ce__parallel_for(CE_TYPE_MEASURES + (job.alongside != NULL), parallel ? parallel->threads : 1,
-                   type_task, &job);
+  size_t tasks = CE_TYPE_MEASURES;
+  if (job.alongside) tasks += job.alongside->first + job.alongside->last;
+  ce__parallel_for(tasks, parallel ? parallel->threads : 1, type_task, &job);
   for (int t = 0; t < CE_TYPE_MEASURES && !status; t++) status = job.status[t];
   ce__type_index_free(&ix);
   if (status) ce__type_result_free(result);

@@ -33,12 +33,15 @@ void ce__type_result_free(ce_type_result *result);
 
 /*
  * How the three measures run: each (its 1-1, then its M-1) is a task, on at most `threads`
- * threads (0: one a processor; see common/parallel_internal.h), and `task` (NULL: none) runs
- * alongside them, first, as task 0 of its own. The numbers do not depend on the threads;
- * options->on_start may then be called from several threads at once.
+ * threads (0: one a processor; see common/parallel_internal.h), and tasks of the caller's
+ * run alongside them: `task` 0 .. first - 1 start before the measures, first .. first +
+ * last - 1 after (those that share their work out as threads come free, to even out the
+ * ends). `task` NULL: none. The numbers do not depend on the threads; options->on_start
+ * may then be called from several threads at once.
  */
 typedef struct ce_type_parallel {
   unsigned threads;
+  size_t first, last;
   ce_task_fn *task;
   void *context;
 } ce_type_parallel;

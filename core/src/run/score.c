@@ -161,7 +161,8 @@ static void start_done(void *user) {
  *   clusters with 50,000 gold labels alone gives 5·10^9). Past 1e9 (about a minute of
  *   climbing) those measures are left out with a warning, rather than holding the run for
  *   hours. Below 1e5 (a few milliseconds) the three M-1 searches and extended BCubed run
- *   on the caller's thread; above, side by side on CE_OPT_THREADS threads.
+ *   on the caller's thread; above, side by side on CE_OPT_THREADS threads, extended
+ *   BCubed's denominators first and its numerators last, in as many parts as threads.
  * - Extended BCubed counts items with equal entries once. Their (entry, class, cluster)
  *   triples are the cells it indexes, and their memory. Real taggings keep those near the
  *   items (full Brown against a 45-state HMM: about 10^6); one word in 40,000 gold classes
@@ -185,22 +186,35 @@ static double type_visits_of(const ce_entries *e) {
   return visits;
 }
 
-/* Extended BCubed of the row's entries, a task of its own (see ce_type_parallel). */
+/* Extended BCubed of the row's entries, in tasks of its own (see ce_type_parallel). */
 typedef struct ebcubed_job {
-  const ce_entries *entries;
+  ce_ebcubed *plan; /* NULL: it could not be set up, see status */
   double p, r, f, walk;
   ce_status status;
 } ebcubed_job;
 
 static void ebcubed_run(void *context, size_t task) {
   ebcubed_job *job = context;
-  (void)task;
-  job->status = ce__extended_bcubed_within(job->entries, EBCUBED_CELL_BUDGET, EBCUBED_WALK_BUDGET,
-                                           &job->p, &job->r, &job->f, &job->walk);
+  ce__ebcubed_task(job->plan, task);
 }
 
-/* Extended BCubed's values into the row, or why they are left out. */
-static ce_status ebcubed_put(ce_row *row, const ebcubed_job *job) {
+/* Extended BCubed set up for `threads` (see ce__ebcubed_new); job->status says if not. */
+static void ebcubed_plan(ebcubed_job *job, const ce_entries *entries, unsigned threads,
+                         ce_type_parallel *parallel) {
+  job->status = ce__ebcubed_new(entries, EBCUBED_CELL_BUDGET, EBCUBED_WALK_BUDGET,
+                                ce__parallel_threads(threads), &job->plan, &job->walk);
+  if (job->plan) {
+    ce__ebcubed_tasks(job->plan, &parallel->first, &parallel->last);
+    parallel->task = ebcubed_run;
+    parallel->context = job;
+  }
+}
+
+/* Extended BCubed's values into the row, or why they are left out; frees its plan. */
+static ce_status ebcubed_put(ce_row *row, ebcubed_job *job) {
+  if (job->plan) job->status = ce__ebcubed_finish(job->plan, &job->p, &job->r, &job->f);
+  ce__ebcubed_free(job->plan);
+  job->plan = NULL;
   if (job->status) return job->status;
   if (job->walk > EBCUBED_WALK_BUDGET) {
     char message[400];
@@ -220,7 +234,9 @@ static ce_status ebcubed_put(ce_row *row, const ebcubed_job *job) {
 static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t *const *m1_start) {
   if (!wants(ev, CE_LEVEL_TYPE)) return CE_OK;
   double visits = type_visits_of(&row->entries);
-  ebcubed_job ebcubed = {&row->entries, 0.0, 0.0, 0.0, 0.0, CE_OK};
+  unsigned threads = visits < TYPE_THREADS_VISITS ? 1 : (unsigned)ev->options[CE_OPT_THREADS];
+  ebcubed_job ebcubed = {NULL, 0.0, 0.0, 0.0, 0.0, CE_OK};
+  ce_type_parallel parallel = {threads, 0, 0, NULL, NULL};
   ce_status status = CE_OK;
   if (visits > TYPE_VISIT_BUDGET) {
     char message[400];
@@ -231,8 +247,11 @@ static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t
              visits);
     row->has_type = 1;
     status = ce__row_warn(row, message);
-    if (!status) ebcubed_run(&ebcubed, 0);
-    return status ? status : ebcubed_put(row, &ebcubed);
+    if (status) return status;
+    ebcubed_plan(&ebcubed, &row->entries, threads, &parallel);
+    if (ebcubed.plan) /* its tasks alone */
+      ce__parallel_for(parallel.first + parallel.last, threads, ebcubed_run, &ebcubed);
+    return ebcubed_put(row, &ebcubed);
   }
   status = build_type_table(row);
   if (status) return status;
@@ -248,8 +267,7 @@ static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t
   if (status) return status;
   ce_climb_options climb = {(unsigned)ev->options[CE_OPT_RESTARTS],
                             (uint64_t)ev->options[CE_OPT_SEED], NULL, NULL};
-  ce_type_parallel parallel = {(unsigned)ev->options[CE_OPT_THREADS], ebcubed_run, &ebcubed};
-  if (visits < TYPE_THREADS_VISITS) parallel.threads = 1;
+  ebcubed_plan(&ebcubed, &row->entries, threads, &parallel);
   start_count count;
   count.progress = ev->progress;
   int counting = !m1_start && ev->progress && ev->progress->fn;
@@ -260,7 +278,10 @@ static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t
     climb.on_start = start_done, climb.user = &count;
   status = ce__type_measures_from(&row->entries, &climb, m1_start, &parallel, &row->climb);
   if (counting) ce__lock_free(&count.lock);
-  if (status) return status;
+  if (status) {
+    ce__ebcubed_free(ebcubed.plan);
+    return status;
+  }
   row->has_climb = 1;
   static const ce_measure o1_ids[CE_TYPE_MEASURES] = {CE_MACRO_I_O1, CE_MICRO_I_O1, CE_MICRO_C_O1};
   static const ce_measure m1_ids[CE_TYPE_MEASURES] = {CE_MACRO_I_M1, CE_MICRO_I_M1, CE_MICRO_C_M1};
