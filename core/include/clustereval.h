@@ -102,9 +102,10 @@ typedef enum ce_option {
 
 /*
  * CE_OPT_THREADS: the type level's three M-1 searches (MacroI, MicroI, MicroC) and extended
- * BCubed run side by side on up to this many threads, where the type level is larger than a
- * few milliseconds of work; 0 takes one a processor online, 1 keeps the run on the calling
- * thread. The numbers are the same on any count. The wasm build runs on one thread.
+ * BCubed (its two denominators, and its numerators in parts, one a thread) run side by side
+ * on up to this many threads, where the type level is larger than a few milliseconds of
+ * work; 0 takes one a processor online, 1 keeps the run on the calling thread. The numbers
+ * are the same on any count. The wasm build runs on one thread.
  */
 
 /* How nmi and ami average H(C) and H(K) (CE_OPT_NMI_MEAN). */
