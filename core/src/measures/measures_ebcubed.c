@@ -266,7 +266,7 @@ static void label_rows_free(label_rows *rows) {
 static ce_status label_rows_build(label_rows *rows, size_t groups, const entry_key *keys,
                                   size_t classes, size_t clusters) {
   memset(rows, 0, sizeof *rows);
-  id_list *lists = malloc((groups ? groups : 1) * sizeof *lists);
+  id_list *lists = calloc(groups ? groups : 1, sizeof *lists);
   if (!lists) return CE_ERR_NOMEM;
   for (size_t g = 0; g < groups; g++) lists[g] = (id_list){keys[g].gold, keys[g].gold_n};
   ce_status status =
@@ -660,6 +660,11 @@ typedef struct ebcubed_part {
 } ebcubed_part;
 
 struct ce_ebcubed {
+  const ce_entries *e;
+  double max_cells, max_walk, walk;
+  /* Set up by the first task to run, under lock (see plan_ready). */
+  int built;
+  ce_status build_status;
   size_t items, groups;
   int computes; /* 0: no items, or left out past the walk budget */
   entry_key *keys;
@@ -675,7 +680,9 @@ struct ce_ebcubed {
   ce_status index_status;
   met *layout; /* per signature: its weight and bins (alpha, beta 0) */
   uint32_t p_bins, r_bins;
-  size_t parts, next, chunk; /* next: the first signature no part has taken, under lock */
+  size_t parts;       /* numerator tasks, each with its part */
+  size_t parts_run;   /* of which run as memory allows; the others take no chunk */
+  size_t next, chunk; /* next: the first signature no part has taken, under lock */
   ebcubed_part *part;
   ce_lock lock;
   int locked;
@@ -739,7 +746,7 @@ static size_t signatures_of(const ce_entries *e, entry_key *keys, uint32_t *weig
 }
 
 /* How many numerator parts: `parts` asked for, as memory allows. */
-static size_t parts_within(const ce_ebcubed *plan, unsigned parts) {
+static size_t parts_within(const ce_ebcubed *plan, size_t parts) {
   double each = (double)plan->groups * (sizeof(met) + 2 * sizeof(uint32_t)) +
                 ((double)plan->p_bins + plan->r_bins + 2) * sizeof(uint64_t);
   double room = 1.0 + CE_EBCUBED_PARTS_BYTES / (each > 1.0 ? each : 1.0);
@@ -748,8 +755,8 @@ static size_t parts_within(const ce_ebcubed *plan, unsigned parts) {
   return parts < most ? parts : most;
 }
 
-static ce_status plan_build(ce_ebcubed *plan, const ce_entries *e, double max_cells,
-                            double max_walk, unsigned parts, double *walk) {
+static ce_status plan_build(ce_ebcubed *plan) {
+  const ce_entries *e = plan->e;
   size_t l = e->items;
   plan->keys = malloc(l * sizeof *plan->keys);
   plan->weight = malloc(l * sizeof *plan->weight);
@@ -772,11 +779,11 @@ static ce_status plan_build(ce_ebcubed *plan, const ce_entries *e, double max_ce
   if (status) return status;
   double triples = 0.0; /* of the signatures, each 8 bytes of cell index */
   for (size_t g = 0; g < groups; g++) triples += (double)keys[g].gold_n * keys[g].system_n;
-  plan->by_cells = triples <= max_cells;
+  plan->by_cells = triples <= plan->max_cells;
   if (!plan->by_cells) {
-    *walk = list_walk(plan->rows.class_start, e->classes) +
-            list_walk(plan->rows.cluster_start, e->clusters);
-    if (*walk > max_walk) return CE_OK; /* left out: the caller says so */
+    plan->walk = list_walk(plan->rows.class_start, e->classes) +
+                 list_walk(plan->rows.cluster_start, e->clusters);
+    if (plan->walk > plan->max_walk) return CE_OK; /* left out: the caller says so */
   }
   status = distinct_entries(groups, keys, plan->weight, 0, plan->gold_of, plan->gold_entries,
                             plan->gold_weight, &plan->gold_count);
@@ -792,24 +799,27 @@ static ce_status plan_build(ce_ebcubed *plan, const ce_entries *e, double max_ce
   }
   plan->p_bins = p_at;
   plan->r_bins = r_at;
-  plan->parts = parts_within(plan, parts);
-  if (plan->parts > 1) {
-    plan->locked = ce__lock_init(&plan->lock);
-    if (!plan->locked) plan->parts = 1;
-  }
-  plan->part = calloc(plan->parts, sizeof *plan->part);
-  if (!plan->part) return CE_ERR_NOMEM;
-  for (size_t p = 0; p < plan->parts; p++) plan->part[p].status = CE_OK;
+  plan->parts_run = parts_within(plan, plan->parts);
   /* Small chunks where several parts share the signatures: the costly ones bunch up. */
-  plan->chunk = plan->parts > 1 ? groups / (64 * plan->parts) + 1 : groups;
+  plan->chunk = plan->parts_run > 1 ? groups / (64 * plan->parts_run) + 1 : groups;
   plan->computes = 1;
   return CE_OK;
 }
 
+/* The set-up, by the first task to run (the others wait for it): done in a task, so that
+ * it need not hold up the measures' tasks that start beside it. */
+static ce_status plan_ready(ce_ebcubed *plan) {
+  ce__lock_acquire(&plan->lock);
+  if (!plan->built) plan->build_status = plan_build(plan);
+  plan->built = 1;
+  ce_status status = plan->build_status;
+  ce__lock_release(&plan->lock);
+  return status;
+}
+
 ce_status ce__ebcubed_new(const ce_entries *e, double max_cells, double max_walk, unsigned parts,
-                          ce_ebcubed **out, double *walk) {
+                          ce_ebcubed **out) {
   *out = NULL;
-  *walk = 0.0;
   size_t l = e->items;
   if (l >= UINT32_MAX) return CE_ERR_USAGE;
   for (size_t j = 0; l && j < e->class_start[l]; j++)
@@ -818,10 +828,17 @@ ce_status ce__ebcubed_new(const ce_entries *e, double max_cells, double max_walk
     if (e->cluster_ids[j] >= e->clusters) return CE_ERR_USAGE;
   ce_ebcubed *plan = calloc(1, sizeof *plan);
   if (!plan) return CE_ERR_NOMEM;
-  plan->items = l;
+  *plan = (ce_ebcubed){.e = e, .max_cells = max_cells, .max_walk = max_walk, .items = l};
   plan->classes = e->classes;
   plan->clusters = e->clusters;
-  ce_status status = l ? plan_build(plan, e, max_cells, max_walk, parts, walk) : CE_OK;
+  plan->parts = parts < 1 ? 1 : parts < CE_EBCUBED_PARTS_MAX ? parts : CE_EBCUBED_PARTS_MAX;
+  plan->part = calloc(plan->parts, sizeof *plan->part);
+  plan->locked = ce__lock_init(&plan->lock);
+  ce_status status = plan->part ? CE_OK : CE_ERR_NOMEM;
+  if (!status && !plan->locked && l) { /* no lock: set up now, one part, nothing to race */
+    plan->parts = 1;
+    status = plan_ready(plan);
+  }
   if (status) {
     ce__ebcubed_free(plan);
     return status;
@@ -831,8 +848,8 @@ ce_status ce__ebcubed_new(const ce_entries *e, double max_cells, double max_walk
 }
 
 void ce__ebcubed_tasks(const ce_ebcubed *plan, size_t *first, size_t *last) {
-  *first = plan->computes ? 2 : 0;
-  *last = plan->computes ? plan->parts : 0;
+  *first = plan->items ? 1 : 0;
+  *last = plan->items ? 1 + plan->parts : 0;
 }
 
 /* A part's scratch: the layout to meet from, and bins of its own. */
@@ -948,6 +965,7 @@ static void numerators_part(ce_ebcubed *plan, ebcubed_part *part) {
 }
 
 void ce__ebcubed_task(ce_ebcubed *plan, size_t task) {
+  if (plan_ready(plan) || !plan->computes) return; /* finish says which */
   switch (task) {
     case 0: /* P's denominator depends on the induced entry only */
       plan->den_status[0] =
@@ -959,17 +977,20 @@ void ce__ebcubed_task(ce_ebcubed *plan, size_t task) {
                                             plan->gold_weight, plan->recall_den);
       break;
     default:
-      if (task - 2 < plan->parts) numerators_part(plan, &plan->part[task - 2]);
+      if (task - 2 < plan->parts_run) numerators_part(plan, &plan->part[task - 2]);
   }
 }
 
-ce_status ce__ebcubed_finish(ce_ebcubed *plan, double *precision, double *recall, double *f) {
+ce_status ce__ebcubed_finish(ce_ebcubed *plan, double *precision, double *recall, double *f,
+                             double *walk) {
   *precision = *recall = *f = 0.0;
-  if (!plan->computes) return CE_OK;
+  ce_status status = plan->items ? plan_ready(plan) : CE_OK;
+  *walk = plan->walk;
+  if (status || !plan->computes) return status;
   for (int side = 0; side < 2; side++)
     if (plan->den_status[side]) return plan->den_status[side];
   term_bins *bins = NULL;
-  for (size_t p = 0; p < plan->parts; p++) {
+  for (size_t p = 0; p < plan->parts_run; p++) {
     const ebcubed_part *part = &plan->part[p];
     if (part->status) return part->status;
     if (!part->ran) continue;
@@ -1005,14 +1026,14 @@ ce_status ce__ebcubed_finish(ce_ebcubed *plan, double *precision, double *recall
 
 ce_status ce__extended_bcubed_within(const ce_entries *e, double max_cells, double max_walk,
                                      double *precision, double *recall, double *f, double *walk) {
-  *precision = *recall = *f = 0.0;
+  *precision = *recall = *f = *walk = 0.0;
   ce_ebcubed *plan;
-  ce_status status = ce__ebcubed_new(e, max_cells, max_walk, 1, &plan, walk);
+  ce_status status = ce__ebcubed_new(e, max_cells, max_walk, 1, &plan);
   if (status) return status;
   size_t first, last;
   ce__ebcubed_tasks(plan, &first, &last);
   for (size_t task = 0; task < first + last; task++) ce__ebcubed_task(plan, task);
-  status = ce__ebcubed_finish(plan, precision, recall, f);
+  status = ce__ebcubed_finish(plan, precision, recall, f, walk);
   ce__ebcubed_free(plan);
   return status;
 }

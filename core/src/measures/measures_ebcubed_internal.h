@@ -29,23 +29,25 @@ ce_status ce__extended_bcubed_within(const ce_entries *entries, double max_cells
                                      double *precision, double *recall, double *f, double *walk);
 
 /*
- * ce__extended_bcubed_within in tasks that may run side by side (common/parallel_internal.h):
- * ce__ebcubed_new sets the work up (the signatures, their lists and cells; CE_ERR_USAGE,
- * CE_ERR_NOMEM as above); tasks [0, first) then [first, first + last) of ce__ebcubed_tasks
- * may run in any order, on any threads, each once: the first are each side's denominators,
- * the last the numerators in as many parts as `parts` asks and memory allows (256 MB for
- * the parts beyond the first), which share the signatures as they come free, so they are
- * best started last, to even out the threads' ends. ce__ebcubed_finish, after every task,
- * gives the values, the same whatever ran where; no task at all when left out or without
- * items (values 0, and *walk as above).
+ * ce__extended_bcubed_within in tasks that may run side by side (common/parallel_internal.h),
+ * each once, in any order, on any threads: ce__ebcubed_new checks the ids (CE_ERR_USAGE) and
+ * ce__ebcubed_tasks says how many tasks to run, [0, first) and then [first, first + last).
+ * The first task to run sets the work up (the signatures, their lists), the others waiting
+ * for it; task 0 then counts P's denominators, so it is best started first, beside other
+ * work. The last ones are R's denominators and the numerators, in `parts` that share the
+ * signatures as they come free (as many as memory allows, 256 MB for the parts beyond the
+ * first; the others do nothing), so they are best started last, to even out the threads'
+ * ends. ce__ebcubed_finish, after every task, gives the values, the same whatever ran where,
+ * and *walk as above; CE_ERR_NOMEM. No task at all without items (values 0).
  */
 typedef struct ce_ebcubed ce_ebcubed;
 
 ce_status ce__ebcubed_new(const ce_entries *entries, double max_cells, double max_walk,
-                          unsigned parts, ce_ebcubed **out, double *walk);
+                          unsigned parts, ce_ebcubed **out);
 void ce__ebcubed_tasks(const ce_ebcubed *plan, size_t *first, size_t *last);
 void ce__ebcubed_task(ce_ebcubed *plan, size_t task);
-ce_status ce__ebcubed_finish(ce_ebcubed *plan, double *precision, double *recall, double *f);
+ce_status ce__ebcubed_finish(ce_ebcubed *plan, double *precision, double *recall, double *f,
+                             double *walk);
 void ce__ebcubed_free(ce_ebcubed *plan);
 
 #endif

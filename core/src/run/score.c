@@ -162,7 +162,8 @@ static void start_done(void *user) {
  *   climbing) those measures are left out with a warning, rather than holding the run for
  *   hours. Below 1e5 (a few milliseconds) the three M-1 searches and extended BCubed run
  *   on the caller's thread; above, side by side on CE_OPT_THREADS threads, extended
- *   BCubed's denominators first and its numerators last, in as many parts as threads.
+ *   BCubed's set-up and one denominator first, the other and its numerators last, those
+ *   in as many parts as threads.
  * - Extended BCubed counts items with equal entries once. Their (entry, class, cluster)
  *   triples are the cells it indexes, and their memory. Real taggings keep those near the
  *   items (full Brown against a 45-state HMM: about 10^6); one word in 40,000 gold classes
@@ -202,7 +203,7 @@ static void ebcubed_run(void *context, size_t task) {
 static void ebcubed_plan(ebcubed_job *job, const ce_entries *entries, unsigned threads,
                          ce_type_parallel *parallel) {
   job->status = ce__ebcubed_new(entries, EBCUBED_CELL_BUDGET, EBCUBED_WALK_BUDGET,
-                                ce__parallel_threads(threads), &job->plan, &job->walk);
+                                ce__parallel_threads(threads), &job->plan);
   if (job->plan) {
     ce__ebcubed_tasks(job->plan, &parallel->first, &parallel->last);
     parallel->task = ebcubed_run;
@@ -212,7 +213,7 @@ static void ebcubed_plan(ebcubed_job *job, const ce_entries *entries, unsigned t
 
 /* Extended BCubed's values into the row, or why they are left out; frees its plan. */
 static ce_status ebcubed_put(ce_row *row, ebcubed_job *job) {
-  if (job->plan) job->status = ce__ebcubed_finish(job->plan, &job->p, &job->r, &job->f);
+  if (job->plan) job->status = ce__ebcubed_finish(job->plan, &job->p, &job->r, &job->f, &job->walk);
   ce__ebcubed_free(job->plan);
   job->plan = NULL;
   if (job->status) return job->status;
