@@ -654,9 +654,8 @@ typedef struct ebcubed_part {
   uint32_t *touched;   /* +1: written ahead */
   uint32_t *alpha_met; /* meet_by_labels' scratch */
   cell_unions unions;
-  term_bins bins;
+  term_bins bins; /* NULL until the part first runs with chunks left */
   ce_status status;
-  int ran; /* its bins hold terms */
 } ebcubed_part;
 
 struct ce_ebcubed {
@@ -665,7 +664,7 @@ struct ce_ebcubed {
   /* Set up by the first task to run, under lock (see plan_ready). */
   int built;
   ce_status build_status;
-  size_t items, groups;
+  size_t groups;
   int computes; /* 0: no items, or left out past the walk budget */
   entry_key *keys;
   uint32_t *weight;
@@ -673,11 +672,10 @@ struct ce_ebcubed {
   uint32_t *gold_of, *system_of;
   id_list *gold_entries, *system_entries;
   uint64_t *gold_weight, *system_weight, *recall_den, *precision_den;
-  size_t gold_count, system_count, classes, clusters;
+  size_t gold_count, system_count;
   label_rows rows;
-  cell_index cells; /* built by the first part to start, under lock */
-  int by_cells, indexed;
-  ce_status index_status;
+  cell_index cells;
+  int by_cells;
   met *layout; /* per signature: its weight and bins (alpha, beta 0) */
   uint32_t p_bins, r_bins;
   size_t parts;       /* numerator tasks, each with its part */
@@ -751,7 +749,6 @@ static size_t parts_within(const ce_ebcubed *plan, size_t parts) {
                 ((double)plan->p_bins + plan->r_bins + 2) * sizeof(uint64_t);
   double room = 1.0 + CE_EBCUBED_PARTS_BYTES / (each > 1.0 ? each : 1.0);
   size_t most = room < CE_EBCUBED_PARTS_MAX ? (size_t)room : CE_EBCUBED_PARTS_MAX;
-  if (parts < 1) parts = 1;
   return parts < most ? parts : most;
 }
 
@@ -790,6 +787,8 @@ static ce_status plan_build(ce_ebcubed *plan) {
   if (!status)
     status = distinct_entries(groups, keys, plan->weight, 1, plan->system_of, plan->system_entries,
                               plan->system_weight, &plan->system_count);
+  if (!status && plan->by_cells)
+    status = cell_index_build(&plan->cells, groups, keys, &plan->rows, e->classes, e->clusters);
   if (status) return status;
   uint32_t p_at = 0, r_at = 0;
   for (size_t g = 0; g < groups; g++) {
@@ -828,9 +827,7 @@ ce_status ce__ebcubed_new(const ce_entries *e, double max_cells, double max_walk
     if (e->cluster_ids[j] >= e->clusters) return CE_ERR_USAGE;
   ce_ebcubed *plan = calloc(1, sizeof *plan);
   if (!plan) return CE_ERR_NOMEM;
-  *plan = (ce_ebcubed){.e = e, .max_cells = max_cells, .max_walk = max_walk, .items = l};
-  plan->classes = e->classes;
-  plan->clusters = e->clusters;
+  *plan = (ce_ebcubed){.e = e, .max_cells = max_cells, .max_walk = max_walk};
   plan->parts = parts < 1 ? 1 : parts < CE_EBCUBED_PARTS_MAX ? parts : CE_EBCUBED_PARTS_MAX;
   plan->part = calloc(plan->parts, sizeof *plan->part);
   plan->locked = ce__lock_init(&plan->lock);
@@ -848,8 +845,8 @@ ce_status ce__ebcubed_new(const ce_entries *e, double max_cells, double max_walk
 }
 
 void ce__ebcubed_tasks(const ce_ebcubed *plan, size_t *first, size_t *last) {
-  *first = plan->items ? 1 : 0;
-  *last = plan->items ? 1 + plan->parts : 0;
+  *first = plan->e->items ? 1 : 0;
+  *last = plan->e->items ? 1 + plan->parts : 0;
 }
 
 /* A part's scratch: the layout to meet from, and bins of its own. */
@@ -863,7 +860,7 @@ static ce_status part_init(const ce_ebcubed *plan, ebcubed_part *part) {
   if (!part->meeting || !part->touched || !part->alpha_met || !part->bins.p || !part->bins.r)
     return CE_ERR_NOMEM;
   memcpy(part->meeting, plan->layout, groups * sizeof *part->meeting);
-  return unions_init(&part->unions, plan->classes, plan->clusters);
+  return unions_init(&part->unions, plan->e->classes, plan->e->clusters);
 }
 
 /* The next chunk of signatures no part has taken: [*begin, *end), empty when none is left.
@@ -919,19 +916,6 @@ static int chunks_left(ce_ebcubed *plan) {
   return left;
 }
 
-/* The cell index, by the first part to start; the others wait for it. Built in a task, so
- * that it need not hold up the tasks that start before the numerators. */
-static ce_status cells_ready(ce_ebcubed *plan) {
-  ce__lock_acquire(&plan->lock);
-  if (!plan->indexed && plan->by_cells)
-    plan->index_status = cell_index_build(&plan->cells, plan->groups, plan->keys, &plan->rows,
-                                          plan->classes, plan->clusters);
-  plan->indexed = 1;
-  ce_status status = plan->index_status;
-  ce__lock_release(&plan->lock);
-  return status;
-}
-
 /* Chunks a part takes at a call: all there are, but in a test that shares them out in
  * turn by calling the parts one after another, again and again. */
 #ifndef CE_EBCUBED_CHUNKS_A_CALL
@@ -940,16 +924,13 @@ static ce_status cells_ready(ce_ebcubed *plan) {
 
 static void numerators_part(ce_ebcubed *plan, ebcubed_part *part) {
   if (part->status) return;
-  if (!part->ran) {
+  if (!part->bins.p) {              /* its first call */
     if (!chunks_left(plan)) return; /* the others took them all: no memory needed */
-    part->status = cells_ready(plan);
-    if (part->status) return;
-    if (part_init(plan, part)) { /* its chunks go to the parts that have their memory */
+    if (part_init(plan, part)) {    /* its chunks go to the parts that have their memory */
       part_free(part);
       memset(part, 0, sizeof *part);
       return;
     }
-    part->ran = 1;
   }
   for (size_t taken = 0; taken < CE_EBCUBED_CHUNKS_A_CALL; taken++) {
     size_t begin, end;
@@ -969,11 +950,11 @@ void ce__ebcubed_task(ce_ebcubed *plan, size_t task) {
   switch (task) {
     case 0: /* P's denominator depends on the induced entry only */
       plan->den_status[0] =
-          meeting_weights(plan->system_count, plan->clusters, plan->system_entries,
+          meeting_weights(plan->system_count, plan->e->clusters, plan->system_entries,
                           plan->system_weight, plan->precision_den);
       break;
     case 1: /* R's on the gold entry only */
-      plan->den_status[1] = meeting_weights(plan->gold_count, plan->classes, plan->gold_entries,
+      plan->den_status[1] = meeting_weights(plan->gold_count, plan->e->classes, plan->gold_entries,
                                             plan->gold_weight, plan->recall_den);
       break;
     default:
@@ -984,7 +965,7 @@ void ce__ebcubed_task(ce_ebcubed *plan, size_t task) {
 ce_status ce__ebcubed_finish(ce_ebcubed *plan, double *precision, double *recall, double *f,
                              double *walk) {
   *precision = *recall = *f = 0.0;
-  ce_status status = plan->items ? plan_ready(plan) : CE_OK;
+  ce_status status = plan->e->items ? plan_ready(plan) : CE_OK;
   *walk = plan->walk;
   if (status || !plan->computes) return status;
   for (int side = 0; side < 2; side++)
@@ -993,7 +974,7 @@ ce_status ce__ebcubed_finish(ce_ebcubed *plan, double *precision, double *recall
   for (size_t p = 0; p < plan->parts_run; p++) {
     const ebcubed_part *part = &plan->part[p];
     if (part->status) return part->status;
-    if (!part->ran) continue;
+    if (!part->bins.p) continue; /* it never ran */
     if (!bins) {
       bins = &plan->part[p].bins;
       continue;
@@ -1019,7 +1000,7 @@ ce_status ce__ebcubed_finish(ce_ebcubed *plan, double *precision, double *recall
       r_sum += weight * (bins_sum(bins->r + plan->layout[g].r_at, keys[g].gold_n) / (double)r_den);
   }
   *precision = p_items ? p_sum / (double)p_items : 0.0;
-  *recall = r_sum / (double)plan->items;
+  *recall = r_sum / (double)plan->e->items;
   *f = *precision + *recall > 0 ? 2 * *precision * *recall / (*precision + *recall) : 0.0;
   return CE_OK;
 }
