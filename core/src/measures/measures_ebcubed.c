@@ -863,22 +863,13 @@ static ce_status part_init(const ce_ebcubed *plan, ebcubed_part *part) {
   return unions_init(&part->unions, plan->e->classes, plan->e->clusters);
 }
 
-/* The next chunk of signatures no part has taken: [*begin, *end), empty when none is left.
- * It ends with a gold entry, whose unions its signatures share, where that entry ends
- * within another chunk's length (one entry may hold most signatures). */
+/* The next chunk of signatures no part has taken: [*begin, *end), empty when none is left. */
 static void chunk_take(ce_ebcubed *plan, size_t *begin, size_t *end) {
   ce__lock_acquire(&plan->lock);
-  size_t from = plan->next, groups = plan->groups;
-  size_t to = groups - from < plan->chunk ? groups : from + plan->chunk, entry_end = to;
-  while (entry_end < groups && entry_end - to < plan->chunk &&
-         plan->gold_of[entry_end] == plan->gold_of[entry_end - 1])
-    entry_end++;
-  if (entry_end == groups || plan->gold_of[entry_end] != plan->gold_of[entry_end - 1])
-    to = entry_end;
-  plan->next = to;
+  *begin = plan->next;
+  *end = plan->groups - plan->next < plan->chunk ? plan->groups : plan->next + plan->chunk;
+  plan->next = *end;
   ce__lock_release(&plan->lock);
-  *begin = from;
-  *end = to;
 }
 
 /* One signature's numerator terms: the signatures after g sharing a class and a cluster
