@@ -356,37 +356,69 @@ static slot *slot_of(const climb *st, uint32_t i, uint32_t c) {
   return s;
 }
 
-/* One of item i's clusters leaves class a: its slots and IM_i (the sums over items and
- * classes have been taken down by the visit already), and the cells. */
-static void item_leave(climb *st, uint32_t i, uint32_t a) {
-  slot *s = slot_of(st, i, a), *last = st->slots + st->slot_start[i] + st->slot_used[i] - 1;
-  --s->count;
-  if (st->cells && s->count < 2) cells_cross(st, i, a, s->count, (uint32_t)-1, s->matched);
-  if (s->count) return;
-  st->im[i] -= s->matched;
-  *s = *last;
-  st->slot_used[i]--;
+/* Item i's count in class a went from 1 to 0 as its count in class b went from 0 to 1
+ * (`was`, `now`: whether i is labelled a, b): the level-1 cells of i's clusters in both
+ * columns, in one pass. */
+static void cells_swap(climb *st, uint32_t i, uint32_t a, uint32_t b, unsigned was, unsigned now) {
+  size_t m = st->e->clusters;
+  cell *from = st->cells + (size_t)a * m, *to = st->cells + (size_t)b * m;
+  for (uint32_t j = st->slot_start[i]; j < st->slot_start[i + 1]; j++) {
+    uint32_t k = st->clusters_of[j];
+    from[k].q--;
+    from[k].m -= was;
+    to[k].q++;
+    to[k].m += now;
+  }
 }
 
-/* One of item i's clusters joins class b. */
-static void item_add(climb *st, uint32_t i, uint32_t b) {
-  slot *s = st->slots + st->slot_start[i], *end = s + st->slot_used[i];
-  while (s < end && s->class_id != b) s++;
-  if (s < end) {
-    s->count++;
-    if (st->cells && s->count == 2) cells_cross(st, i, b, 1, 1, s->matched);
-    return;
-  }
+/* Item i gains a slot of class b, which one of its clusters joins (no other is there). */
+static void slot_new(climb *st, uint32_t i, slot *s, uint32_t b) {
   s->class_id = b;
   s->count = 1;
   s->matched = in_gold(st, i, b) & 1;
-  if (st->cells) cells_cross(st, i, b, 0, 1, s->matched);
-  st->slot_used[i]++;
   st->h_sum++;
   st->t[b]++;
   st->im[i] += s->matched;
   st->im_sum += s->matched;
   st->cm[b] += s->matched;
+}
+
+/*
+ * One of item i's clusters leaves class a for class b: its slots, IM_i, the sums the visit
+ * has not taken down already (a's side went with k's leave), and the cells. One pass finds
+ * both slots; where a's slot empties and b has none, a's becomes b's, the cells of both
+ * classes changing in one pass over i's clusters.
+ */
+static void item_move(climb *st, uint32_t i, uint32_t a, uint32_t b) {
+  slot *s = st->slots + st->slot_start[i], *last = s + st->slot_used[i] - 1;
+  slot *from = s, *to = NULL;
+  for (; s <= last; s++) {
+    from = s->class_id == a ? s : from;
+    to = s->class_id == b ? s : to;
+  }
+  if (from->count == 1 && !to) {
+    unsigned was = from->matched;
+    st->im[i] -= was;
+    slot_new(st, i, from, b);
+    if (st->cells) cells_swap(st, i, a, b, was, from->matched);
+    return;
+  }
+  --from->count;
+  if (st->cells && from->count < 2) cells_cross(st, i, a, from->count, (uint32_t)-1, from->matched);
+  if (!from->count) {
+    st->im[i] -= from->matched;
+    if (to == last) to = from;
+    *from = *last--;
+    st->slot_used[i]--;
+  }
+  if (to) {
+    to->count++;
+    if (st->cells && to->count == 2) cells_cross(st, i, b, 1, 1, to->matched);
+    return;
+  }
+  slot_new(st, i, last + 1, b);
+  st->slot_used[i]++;
+  if (st->cells) cells_cross(st, i, b, 0, 1, (last + 1)->matched);
 }
 
 static void touch(climb *st, uint32_t c) {
@@ -557,8 +589,7 @@ static void map_set(climb *st, uint32_t k, uint32_t c) {
 /* k's items leave class a for class b (the sums have taken k's leave already). */
 static void move_items(climb *st, uint32_t k, uint32_t a, uint32_t b) {
   for (uint32_t q = st->member_start[k]; q < st->member_start[k + 1]; q++) {
-    item_leave(st, st->members[q], a);
-    item_add(st, st->members[q], b);
+    item_move(st, st->members[q], a, b);
   }
 }
 
