@@ -359,8 +359,54 @@ static void test_sort_pairs(void) {
   CHECK(differ == 0);
 }
 
+/* Elements of three words: a key of few distinct values (so that stability shows), its
+ * place in the input, and a filler that the comparison never reads. */
+typedef struct sort_element {
+  uint32_t key, place, filler;
+} sort_element;
+
+static int by_key(const void *x, const void *y) {
+  const sort_element *a = x, *b = y;
+  return (a->key > b->key) - (a->key < b->key);
+}
+
+static int by_key_then_place(const void *x, const void *y) {
+  const sort_element *a = x, *b = y;
+  int order = by_key(x, y);
+  return order ? order : (a->place > b->place) - (a->place < b->place);
+}
+
+/* ce__sort, by key alone, against qsort on (key, place): the stable order, independently;
+ * inputs random, ascending, descending, sizes around the switch from insertion. */
+static void test_sort(void) {
+  static const size_t sizes[] = {0, 1, 2, 7, 8, 9, 16, 17, 100, 4099};
+  ce_rng rng;
+  ce__rng_seed(&rng, 2009, 0);
+  int differ = 0;
+  for (int shape = 0; shape < 3; shape++) {
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+      size_t n = sizes[s];
+      sort_element *got = malloc((n + 1) * sizeof *got), *want = malloc((n + 1) * sizeof *want);
+      for (size_t j = 0; j < n; j++) {
+        uint32_t key = shape == 0   ? (uint32_t)ce__rng_below(&rng, 1 + n / 3)
+                       : shape == 1 ? (uint32_t)(j / 2)
+                                    : (uint32_t)(n - j / 3);
+        got[j] = (sort_element){key, (uint32_t)j, (uint32_t)ce__rng_next(&rng)};
+      }
+      memcpy(want, got, n * sizeof *got);
+      qsort(want, n, sizeof *want, by_key_then_place);
+      CHECK(ce__sort(got, n, sizeof *got, by_key) == CE_OK);
+      differ += n && memcmp(got, want, n * sizeof *got) != 0;
+      free(got);
+      free(want);
+    }
+  }
+  CHECK(differ == 0);
+}
+
 int main(void) {
   test_sort_pairs();
+  test_sort();
   test_item_table_from_entries();
   test_worked_table();
   test_worked_table_pairs();

@@ -55,6 +55,46 @@ void ce__sort_u64(uint64_t *values, size_t count) {
   if (count > 1) qsort(values, count, sizeof *values, ascending_u64);
 }
 
+/* Below this many elements, merge_sort inserts. */
+#define CE_SORT_INSERTION 8
+
+/* Sorts a[0 .. count) by `compare`, stably, with b (room for `count` elements) as scratch. */
+static void merge_sort(char *a, char *b, size_t count, size_t size,
+                       int (*compare)(const void *, const void *)) {
+  if (count <= CE_SORT_INSERTION) {
+    for (size_t j = 1; j < count; j++) {
+      size_t at = j;
+      memcpy(b, a + j * size, size);
+      for (; at > 0 && compare(a + (at - 1) * size, b) > 0; at--)
+        memcpy(a + at * size, a + (at - 1) * size, size);
+      memcpy(a + at * size, b, size);
+    }
+    return;
+  }
+  size_t half = count / 2;
+  merge_sort(a, b, half, size, compare);
+  merge_sort(a + half * size, b, count - half, size, compare);
+  if (compare(a + (half - 1) * size, a + half * size) <= 0) return; /* in order already */
+  /* The left half aside; the merge writes from the front, never past what it has read. */
+  memcpy(b, a, half * size);
+  size_t i = 0, j = half, k = 0;
+  while (i < half && j < count) {
+    const char *next = compare(a + j * size, b + i * size) < 0 ? a + j++ * size : b + i++ * size;
+    memcpy(a + k++ * size, next, size);
+  }
+  if (i < half) memcpy(a + k * size, b + i * size, (half - i) * size);
+}
+
+ce_status ce__sort(void *base, size_t count, size_t size,
+                   int (*compare)(const void *, const void *)) {
+  if (count < 2) return CE_OK;
+  char *scratch = malloc(count * size);
+  if (!scratch) return CE_ERR_NOMEM;
+  merge_sort(base, scratch, count, size, compare);
+  free(scratch);
+  return CE_OK;
+}
+
 /* Below this many pairs, insertion; above, radix. */
 #define CE_PAIRS_INSERTION 32
 

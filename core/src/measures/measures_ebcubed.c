@@ -158,7 +158,8 @@ static ce_status meeting_weights(size_t count, size_t labels, const id_list *ent
   ce_status status = order && at && weight_at && stamp && acc ? CE_OK : CE_ERR_NOMEM;
   if (status) goto done;
   for (size_t e = 0; e < count; e++) order[e] = (weighted_index){(uint32_t)e, weight[e]};
-  qsort(order, count, sizeof *order, heavier_first);
+  status = ce__sort(order, count, sizeof *order, heavier_first);
+  if (status) goto done;
   size_t heavy = 0; /* entries of weight > 1: positions 0 .. heavy-1 */
   for (size_t position = 0; position < count; position++) {
     at[order[position].index] = (uint32_t)position;
@@ -582,7 +583,10 @@ static ce_status distinct_entries(size_t groups, const entry_key *keys,
   for (size_t g = 0; g < groups; g++)
     order[g] = system ? (system_key){keys[g].system, keys[g].system_n, (uint32_t)g}
                       : (system_key){keys[g].gold, keys[g].gold_n, (uint32_t)g};
-  if (system) qsort(order, groups, sizeof *order, compare_system_keys);
+  if (system && ce__sort(order, groups, sizeof *order, compare_system_keys)) {
+    free(order);
+    return CE_ERR_NOMEM;
+  }
   size_t n = 0;
   for (size_t q = 0; q < groups; q++) {
     if (!n || compare_ids(entries[n - 1].ids, entries[n - 1].n, order[q].ids, order[q].n)) {
@@ -721,8 +725,9 @@ void ce__ebcubed_free(ce_ebcubed *plan) {
 }
 
 /* The signatures: runs of equal entries in `keys`, sorted; keys[g] becomes signature g's
- * representative and weight[g] its items. */
-static size_t signatures_of(const ce_entries *e, entry_key *keys, uint32_t *weight) {
+ * representative and weight[g] its items, for g below *groups. */
+static ce_status signatures_of(const ce_entries *e, entry_key *keys, uint32_t *weight,
+                               size_t *groups_out) {
   size_t l = e->items, groups = 0;
   for (uint32_t i = 0; i < l; i++) {
     keys[i].gold = e->class_ids + e->class_start[i];
@@ -731,7 +736,7 @@ static size_t signatures_of(const ce_entries *e, entry_key *keys, uint32_t *weig
     keys[i].system_n = e->cluster_start[i + 1] - e->cluster_start[i];
     keys[i].item = i;
   }
-  qsort(keys, l, sizeof *keys, compare_keys);
+  if (ce__sort(keys, l, sizeof *keys, compare_keys)) return CE_ERR_NOMEM;
   for (size_t i = 0; i < l; i++) {
     if (groups && same_entry(&keys[groups - 1], &keys[i])) {
       weight[groups - 1]++;
@@ -740,7 +745,8 @@ static size_t signatures_of(const ce_entries *e, entry_key *keys, uint32_t *weig
       weight[groups++] = 1;
     }
   }
-  return groups;
+  *groups_out = groups;
+  return CE_OK;
 }
 
 /* How many numerator parts: `parts` asked for, as memory allows. */
@@ -770,9 +776,10 @@ static ce_status plan_build(ce_ebcubed *plan) {
       !plan->system_entries || !plan->gold_weight || !plan->system_weight || !plan->recall_den ||
       !plan->precision_den || !plan->layout)
     return CE_ERR_NOMEM;
-  size_t groups = plan->groups = signatures_of(e, plan->keys, plan->weight);
+  ce_status status = signatures_of(e, plan->keys, plan->weight, &plan->groups);
+  size_t groups = plan->groups;
   const entry_key *keys = plan->keys;
-  ce_status status = label_rows_build(&plan->rows, groups, keys, e->classes, e->clusters);
+  if (!status) status = label_rows_build(&plan->rows, groups, keys, e->classes, e->clusters);
   if (status) return status;
   double triples = 0.0; /* of the signatures, each 8 bytes of cell index */
   for (size_t g = 0; g < groups; g++) triples += (double)keys[g].gold_n * keys[g].system_n;
