@@ -19,12 +19,14 @@
  *    cell. Where a signature's cells hold more than its classes and clusters do (many
  *    labels on both sides, as random labels give), it counts |A ∩ A'| over its classes'
  *    lists instead and walks its clusters' lists, keeping those that share a class
- *    (meet_by_labels).
+ *    (meet_by_labels). Where even those lists hold more than every later signature's bit
+ *    sets of labels would cost to test (many labels, each on a good part of the signatures:
+ *    the frequent words of random labels), it tests those (meet_by_bits; meet_plan chooses).
  *  - Both counts are symmetric, so each pair of signatures is met once, by the first, and
  *    its term goes to both. The terms are kept exact: P(e)'s numerator is Σ_β S_β / β, S_β
  *    the integer sum of w'·min(β, α) over the e' with |B_e ∩ B_e'| = β, and R(e)'s the
  *    same by α. So the values do not depend on the order the pairs are met in, nor on the
- *    way (cells or labels); the divisions and the sums over signatures run in one fixed
+ *    way (cells, labels or bits); the divisions and the sums over signatures run in one fixed
  *    order.
  *  - The denominators count the items meeting an entry: #{e' : B_e ∩ B_e' ≠ ∅} depends on
  *    the induced entry alone, #{e' : A_e ∩ A_e' ≠ ∅} on the gold entry alone. They are
@@ -76,8 +78,12 @@ static int compare_keys(const void *xp, const void *yp) {
   return order;
 }
 
-static unsigned popcount64(uint64_t x) {
 #if defined(__GNUC__) && (defined(__POPCNT__) || defined(__wasm__) || defined(__aarch64__))
+#define CE_POPCOUNT_INSTRUCTION 1
+#endif
+
+static unsigned popcount64(uint64_t x) {
+#ifdef CE_POPCOUNT_INSTRUCTION
   return (unsigned)__builtin_popcountll(x);
 #else /* without the instruction the builtin is a library call: the bit trick is faster */
   x -= (x >> 1) & 0x5555555555555555u;
@@ -86,6 +92,16 @@ static unsigned popcount64(uint64_t x) {
   return (unsigned)((x * 0x0101010101010101u) >> 56);
 #endif
 }
+
+/* x86 builds for any processor (no POPCNT) ask the one they run on, for the bit sets'
+ * tests (meet_by_bits), which are counts of bits and little else. */
+#if !defined(CE_POPCOUNT_INSTRUCTION) && defined(__GNUC__) && \
+    (defined(__x86_64__) || defined(__i386__))
+#define CE_POPCOUNT_ASK 1
+__attribute__((target("popcnt"))) static unsigned popcount64_instruction(uint64_t x) {
+  return (unsigned)__builtin_popcountll(x);
+}
+#endif
 
 /*
  * Compressed rows label → entries: row x lists, ascending, the `at[e]` of each entry e
@@ -507,21 +523,47 @@ static ce_status meet_by_cells(const cell_index *cells, cell_unions *unions, con
 }
 
 /* What meeting a signature's neighbours costs through its cells (the unions of several
- * classes' cells merge at a cost of a head per class for each signature met) and through
- * its labels' lists. */
-static int cheaper_by_labels(const cell_index *cells, const label_rows *rows, const entry_key *key,
-                             size_t first) {
-  double by_cells = 0.0, by_labels = 0.0;
-  for (size_t t = first; t < first + (size_t)key->gold_n * key->system_n; t++)
-    by_cells +=
-        (double)(cells->cell_start[cells->cell_of[t] + 1] - cells->cell_start[cells->cell_of[t]]);
-  if (key->gold_n > 1) by_cells *= key->gold_n;
+ * classes' cells merge at a cost of a head per class for each signature met), with
+ * `cells`, and through its labels' lists, counted over whole lists. */
+static void meet_costs(const cell_index *cells, const label_rows *rows, const entry_key *key,
+                       size_t first, double *by_cells, double *by_labels) {
+  *by_cells = *by_labels = 0.0;
+  if (cells->first) {
+    for (size_t t = first; t < first + (size_t)key->gold_n * key->system_n; t++)
+      *by_cells +=
+          (double)(cells->cell_start[cells->cell_of[t] + 1] - cells->cell_start[cells->cell_of[t]]);
+    if (key->gold_n > 1) *by_cells *= key->gold_n;
+  }
   for (uint32_t a = 0; a < key->gold_n; a++)
-    by_labels += (double)(rows->class_start[key->gold[a] + 1] - rows->class_start[key->gold[a]]);
+    *by_labels += (double)(rows->class_start[key->gold[a] + 1] - rows->class_start[key->gold[a]]);
   for (uint32_t j = 0; j < key->system_n; j++)
-    by_labels +=
+    *by_labels +=
         (double)(rows->cluster_start[key->system[j] + 1] - rows->cluster_start[key->system[j]]);
-  return by_labels < by_cells;
+}
+
+/* The list entries past signature g that meeting g's neighbours visits: through its cells
+ * (each union merging a head per class), or through its labels' lists. */
+static double visits_after(const cell_index *cells, const label_rows *rows, const entry_key *key,
+                           uint32_t g, int by_cells) {
+  double visits = 0.0;
+  if (by_cells) {
+    for (size_t t = cells->first[g]; t < cells->first[g + 1]; t++) {
+      size_t begin = cells->cell_start[cells->cell_of[t]],
+             end = cells->cell_start[cells->cell_of[t] + 1];
+      visits += (double)(end - row_after(cells->members, begin, end, g));
+    }
+    return key->gold_n > 1 ? visits * key->gold_n : visits;
+  }
+  for (uint32_t a = 0; a < key->gold_n; a++) {
+    size_t begin = rows->class_start[key->gold[a]], end = rows->class_start[key->gold[a] + 1];
+    visits += (double)(end - row_after(rows->by_class, begin, end, g));
+  }
+  for (uint32_t j = 0; j < key->system_n; j++) {
+    size_t begin = rows->cluster_start[key->system[j]],
+           end = rows->cluster_start[key->system[j] + 1];
+    visits += (double)(end - row_after(rows->by_cluster, begin, end, g));
+  }
+  return visits;
 }
 
 /*
@@ -680,7 +722,14 @@ struct ce_ebcubed {
   label_rows rows;
   cell_index cells;
   int by_cells;
-  met *layout; /* per signature: its weight and bins (alpha, beta 0) */
+  /* Per signature, how it meets the ones after it (MEET_*); where some do by bits, each
+   * signature's classes then clusters as bits, `words` a signature (class_words of them
+   * for the classes). */
+  unsigned char *meet;
+  uint64_t *bits;
+  size_t class_words, words;
+  int popcount_fast; /* the processor counts bits in one instruction */
+  met *layout;       /* per signature: its weight and bins (alpha, beta 0) */
   uint32_t p_bins, r_bins;
   size_t parts;       /* numerator tasks, each with its part */
   size_t parts_run;   /* of which run as memory allows; the others take no chunk */
@@ -717,6 +766,8 @@ void ce__ebcubed_free(ce_ebcubed *plan) {
   free(plan->precision_den);
   label_rows_free(&plan->rows);
   cell_index_free(&plan->cells);
+  free(plan->meet);
+  free(plan->bits);
   free(plan->layout);
   for (size_t p = 0; p < plan->parts && plan->part; p++) part_free(&plan->part[p]);
   free(plan->part);
@@ -758,6 +809,83 @@ static size_t parts_within(const ce_ebcubed *plan, size_t parts) {
   return parts < most ? parts : most;
 }
 
+/* How a signature meets the signatures after it that share a class and a cluster: through
+ * its labels' lists or its cells, or (the flag) by the bit sets of every later signature. */
+enum { MEET_BY_LABELS = 0, MEET_BY_CELLS = 1, MEET_BY_BITS = 2 };
+
+/* Bit sets of labels take at most this much; a pair tested by them costs, in list visits,
+ * this much a word of the two (popcounts of their classes' words, then their clusters'),
+ * with the processor's count of bits or without (measured at 100 random labels a side). */
+#define CE_EBCUBED_BITS_BYTES ((double)(64u << 20))
+#ifndef CE_EBCUBED_BIT_WORD_VISITS /* a test sets 0: every signature by bits */
+#define CE_EBCUBED_BIT_WORD_VISITS 0.25
+#define CE_EBCUBED_BIT_WORD_VISITS_SLOW 0.75
+#else
+#define CE_EBCUBED_BIT_WORD_VISITS_SLOW CE_EBCUBED_BIT_WORD_VISITS
+#endif
+
+/* Whether the counts of bits run as one instruction: known, or asked. */
+static int popcount_fast(void) {
+#if defined(CE_POPCOUNT_INSTRUCTION)
+  return 1;
+#elif defined(CE_POPCOUNT_ASK)
+  return __builtin_cpu_supports("popcnt");
+#else
+  return 0;
+#endif
+}
+
+static void bits_set(uint64_t *bits, const uint32_t *ids, uint32_t n) {
+  for (uint32_t j = 0; j < n; j++) bits[ids[j] / 64] |= 1ULL << (ids[j] % 64);
+}
+
+/*
+ * Each signature's way to meet the ones after it: by cells where they cost less than its
+ * labels' lists; and by testing every later signature's bit sets where those pairs cost
+ * fewer visits than the lists or cells past it would (signatures with many labels, each of
+ * whose lists holds a good part of the signatures). Then the bit sets, if any signature
+ * takes that way and they fit (if they cannot be had, the lists or cells serve).
+ */
+static ce_status meet_plan(ce_ebcubed *plan) {
+  const ce_entries *e = plan->e;
+  size_t groups = plan->groups, by_bits = 0;
+  plan->meet = malloc(groups ? groups : 1);
+  if (!plan->meet) return CE_ERR_NOMEM;
+  plan->class_words = (e->classes + 63) / 64;
+  plan->words = plan->class_words + (e->clusters + 63) / 64;
+  int bits_fit = (double)groups * (double)plan->words * 8.0 <= CE_EBCUBED_BITS_BYTES;
+  plan->popcount_fast = popcount_fast();
+  double word_visits =
+      plan->popcount_fast ? CE_EBCUBED_BIT_WORD_VISITS : CE_EBCUBED_BIT_WORD_VISITS_SLOW;
+  for (size_t g = 0; g < groups; g++) {
+    const entry_key *key = &plan->keys[g];
+    double by_cells, by_labels;
+    meet_costs(&plan->cells, &plan->rows, key, plan->by_cells ? plan->cells.first[g] : 0, &by_cells,
+               &by_labels);
+    int cells = plan->by_cells && by_labels >= by_cells;
+    plan->meet[g] = cells ? MEET_BY_CELLS : MEET_BY_LABELS;
+    if (!bits_fit || !key->gold_n || !key->system_n) continue;
+    double by_bits_cost = (double)(groups - g - 1) * (double)plan->words * word_visits;
+    if (by_bits_cost <= (cells ? by_cells : by_labels) &&
+        by_bits_cost <= visits_after(&plan->cells, &plan->rows, key, (uint32_t)g, cells)) {
+      plan->meet[g] |= MEET_BY_BITS;
+      by_bits++;
+    }
+  }
+  if (!by_bits) return CE_OK;
+  plan->bits = calloc(groups * plan->words, sizeof *plan->bits);
+  if (!plan->bits) {
+    for (size_t g = 0; g < groups; g++) plan->meet[g] &= (unsigned char)~MEET_BY_BITS;
+    return CE_OK;
+  }
+  for (size_t g = 0; g < groups; g++) {
+    uint64_t *bits = plan->bits + g * plan->words;
+    bits_set(bits, plan->keys[g].gold, plan->keys[g].gold_n);
+    bits_set(bits + plan->class_words, plan->keys[g].system, plan->keys[g].system_n);
+  }
+  return CE_OK;
+}
+
 static ce_status plan_build(ce_ebcubed *plan) {
   const ce_entries *e = plan->e;
   size_t l = e->items;
@@ -796,6 +924,7 @@ static ce_status plan_build(ce_ebcubed *plan) {
                               plan->system_weight, &plan->system_count);
   if (!status && plan->by_cells)
     status = cell_index_build(&plan->cells, groups, keys, &plan->rows, e->classes, e->clusters);
+  if (!status) status = meet_plan(plan);
   if (status) return status;
   uint32_t p_at = 0, r_at = 0;
   for (size_t g = 0; g < groups; g++) {
@@ -879,6 +1008,50 @@ static void chunk_take(ce_ebcubed *plan, size_t *begin, size_t *end) {
   ce__lock_release(&plan->lock);
 }
 
+#if defined(__GNUC__)
+#define CE_ALWAYS_INLINE __attribute__((always_inline)) inline
+#else
+#define CE_ALWAYS_INLINE inline
+#endif
+
+/* Signature g (`own`, `g_weight` items) meets every later signature sharing a class and a
+ * cluster with it, found by their bit sets, each one's terms at once; `count` counts bits. */
+static CE_ALWAYS_INLINE void meet_by_bits_counting(const ce_ebcubed *plan, uint32_t g, met *meeting,
+                                                   term_bins *bins, uint64_t g_weight,
+                                                   unsigned (*count)(uint64_t)) {
+  size_t class_words = plan->class_words, words = plan->words;
+  const uint64_t *mine = plan->bits + (size_t)g * words;
+  const met *own = &meeting[g];
+  for (size_t h = (size_t)g + 1; h < plan->groups; h++) {
+    const uint64_t *theirs = plan->bits + h * words;
+    uint32_t alpha = 0, beta = 0;
+    for (size_t w = 0; w < class_words; w++) alpha += count(mine[w] & theirs[w]);
+    if (!alpha) continue;
+    for (size_t w = class_words; w < words; w++) beta += count(mine[w] & theirs[w]);
+    if (beta) term_add(bins, own, &meeting[h], alpha, beta, g_weight);
+  }
+}
+
+#ifdef CE_POPCOUNT_ASK
+__attribute__((target("popcnt"))) static void meet_by_bits_instruction(const ce_ebcubed *plan,
+                                                                       uint32_t g, met *meeting,
+                                                                       term_bins *bins,
+                                                                       uint64_t g_weight) {
+  meet_by_bits_counting(plan, g, meeting, bins, g_weight, popcount64_instruction);
+}
+#endif
+
+static void meet_by_bits(const ce_ebcubed *plan, uint32_t g, met *meeting, term_bins *bins,
+                         uint64_t g_weight) {
+#ifdef CE_POPCOUNT_ASK
+  if (plan->popcount_fast) {
+    meet_by_bits_instruction(plan, g, meeting, bins, g_weight);
+    return;
+  }
+#endif
+  meet_by_bits_counting(plan, g, meeting, bins, g_weight, popcount64);
+}
+
 /* One signature's numerator terms: the signatures after g sharing a class and a cluster
  * with it, each once, and g's items meeting one another. */
 static inline ce_status numerators_of(const ce_ebcubed *plan, ebcubed_part *part, size_t g) {
@@ -889,7 +1062,9 @@ static inline ce_status numerators_of(const ce_ebcubed *plan, ebcubed_part *part
   uint64_t g_weight = plan->weight[g];
   size_t touched_n = 0;
   ce_status status = CE_OK;
-  if (!plan->by_cells || cheaper_by_labels(&plan->cells, &plan->rows, key, plan->cells.first[g]))
+  if (plan->meet[g] & MEET_BY_BITS)
+    meet_by_bits(plan, (uint32_t)g, meeting, &bins, g_weight);
+  else if (plan->meet[g] == MEET_BY_LABELS)
     touched_n =
         meet_by_labels(&plan->rows, key, (uint32_t)g, meeting, part->alpha_met, part->touched);
   else
