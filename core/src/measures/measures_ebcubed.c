@@ -93,15 +93,71 @@ static unsigned popcount64(uint64_t x) {
 #endif
 }
 
-/* x86 builds for any processor (no POPCNT) ask the one they run on, for the bit sets'
- * tests (meet_by_bits), which are counts of bits and little else. */
-#if !defined(CE_POPCOUNT_INSTRUCTION) && defined(__GNUC__) && \
+/* x86 builds for any processor (no POPCNT) ask the one they run on, for the loops that are
+ * counts of bits and little else (held_weight, meet_by_bits): each is built twice, the
+ * second time for a processor with the instruction. A test builds with CE_POPCOUNT_PORTABLE,
+ * which never asks, to check the bit trick. */
+#if !defined(CE_POPCOUNT_INSTRUCTION) && !defined(CE_POPCOUNT_PORTABLE) && defined(__GNUC__) && \
     (defined(__x86_64__) || defined(__i386__))
 #define CE_POPCOUNT_ASK 1
 __attribute__((target("popcnt"))) static unsigned popcount64_instruction(uint64_t x) {
   return (unsigned)__builtin_popcountll(x);
 }
 #endif
+
+/* Whether the counts of bits run as one instruction: known, or asked. */
+static int popcount_fast(void) {
+#if defined(CE_POPCOUNT_INSTRUCTION)
+  return 1;
+#elif defined(CE_POPCOUNT_ASK)
+  return __builtin_cpu_supports("popcnt") != 0;
+#else
+  return 0;
+#endif
+}
+
+#if defined(__GNUC__)
+#define CE_ALWAYS_INLINE __attribute__((always_inline)) inline
+#else
+#define CE_ALWAYS_INLINE inline
+#endif
+
+/* The weight of the entries in the bit set `held` (see meeting_weights): its bits, and the
+ * weights above 1 of the heavy prefix, plane by plane; `count` counts bits. */
+static CE_ALWAYS_INLINE uint64_t held_weight_counting(const uint64_t *held, size_t words,
+                                                      const uint64_t *planes, size_t plane_count,
+                                                      size_t heavy_words,
+                                                      unsigned (*count)(uint64_t)) {
+  uint64_t total = 0;
+  for (size_t w = 0; w < words; w++) total += count(held[w]);
+  for (size_t b = 0; b < plane_count; b++) {
+    uint64_t plane_total = 0;
+    for (size_t w = 0; w < heavy_words; w++)
+      plane_total += count(held[w] & planes[b * heavy_words + w]);
+    total += plane_total << b;
+  }
+  return total;
+}
+
+#ifdef CE_POPCOUNT_ASK
+__attribute__((target("popcnt"))) static uint64_t held_weight_instruction(const uint64_t *held,
+                                                                          size_t words,
+                                                                          const uint64_t *planes,
+                                                                          size_t plane_count,
+                                                                          size_t heavy_words) {
+  return held_weight_counting(held, words, planes, plane_count, heavy_words,
+                              popcount64_instruction);
+}
+#endif
+
+static uint64_t held_weight(const uint64_t *held, size_t words, const uint64_t *planes,
+                            size_t plane_count, size_t heavy_words, int fast) {
+#ifdef CE_POPCOUNT_ASK
+  if (fast) return held_weight_instruction(held, words, planes, plane_count, heavy_words);
+#endif
+  (void)fast;
+  return held_weight_counting(held, words, planes, plane_count, heavy_words, popcount64);
+}
 
 /*
  * Compressed rows label → entries: row x lists, ascending, the `at[e]` of each entry e
@@ -165,6 +221,7 @@ static ce_status meeting_weights(size_t count, size_t labels, const id_list *ent
                                  const uint64_t *weight, uint64_t *out) {
   if (!count) return CE_OK;
   size_t words = (count + 63) / 64;
+  int fast = popcount_fast();
   weighted_index *order = malloc(count * sizeof *order);
   uint32_t *at = malloc(count * sizeof *at);
   uint64_t *weight_at = malloc(count * sizeof *weight_at);
@@ -229,16 +286,7 @@ static ce_status meeting_weights(size_t count, size_t labels, const id_list *ent
       }
       for (size_t w = 0; w < words; w++) acc[w] |= set[w];
     }
-    uint64_t total = 0;
-    if (held) {
-      for (size_t w = 0; w < words; w++) total += popcount64(held[w]);
-      for (size_t b = 0; b < plane_count; b++) {
-        uint64_t plane_total = 0;
-        for (size_t w = 0; w < heavy_words; w++)
-          plane_total += popcount64(held[w] & planes[b * heavy_words + w]);
-        total += plane_total << b;
-      }
-    }
+    uint64_t total = held ? held_weight(held, words, planes, plane_count, heavy_words, fast) : 0;
     for (uint32_t j = 0; j < entries[e].n; j++) {
       uint32_t x = entries[e].ids[j];
       if (dense_of[x] != SIZE_MAX) continue;
@@ -813,27 +861,18 @@ static size_t parts_within(const ce_ebcubed *plan, size_t parts) {
  * its labels' lists or its cells, or (the flag) by the bit sets of every later signature. */
 enum { MEET_BY_LABELS = 0, MEET_BY_CELLS = 1, MEET_BY_BITS = 2 };
 
-/* Bit sets of labels take at most this much; a pair tested by them costs, in list visits,
- * this much a word of the two (popcounts of their classes' words, then their clusters'),
- * with the processor's count of bits or without (measured at 100 random labels a side). */
-#define CE_EBCUBED_BITS_BYTES ((double)(64u << 20))
+/* Bit sets of labels take at most this much: they are read once for each signature that
+ * meets by them, which pays while they stay in the caches (the 100M-token pair's 34 MB of
+ * them left its numerators no faster). A pair tested by them costs, in list visits, this
+ * much a word of the two (popcounts of their classes' words, then their clusters'), with
+ * the processor's count of bits or without (measured at 100 random labels a side). */
+#define CE_EBCUBED_BITS_BYTES ((double)(16u << 20))
 #ifndef CE_EBCUBED_BIT_WORD_VISITS /* a test sets 0: every signature by bits */
 #define CE_EBCUBED_BIT_WORD_VISITS 0.25
 #define CE_EBCUBED_BIT_WORD_VISITS_SLOW 0.75
 #else
 #define CE_EBCUBED_BIT_WORD_VISITS_SLOW CE_EBCUBED_BIT_WORD_VISITS
 #endif
-
-/* Whether the counts of bits run as one instruction: known, or asked. */
-static int popcount_fast(void) {
-#if defined(CE_POPCOUNT_INSTRUCTION)
-  return 1;
-#elif defined(CE_POPCOUNT_ASK)
-  return __builtin_cpu_supports("popcnt");
-#else
-  return 0;
-#endif
-}
 
 static void bits_set(uint64_t *bits, const uint32_t *ids, uint32_t n) {
   for (uint32_t j = 0; j < n; j++) bits[ids[j] / 64] |= 1ULL << (ids[j] % 64);
@@ -1007,12 +1046,6 @@ static void chunk_take(ce_ebcubed *plan, size_t *begin, size_t *end) {
   plan->next = *end;
   ce__lock_release(&plan->lock);
 }
-
-#if defined(__GNUC__)
-#define CE_ALWAYS_INLINE __attribute__((always_inline)) inline
-#else
-#define CE_ALWAYS_INLINE inline
-#endif
 
 /* Signature g (`own`, `g_weight` items) meets every later signature sharing a class and a
  * cluster with it, found by their bit sets, each one's terms at once; `count` counts bits. */
