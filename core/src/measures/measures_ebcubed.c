@@ -570,47 +570,29 @@ static ce_status meet_by_cells(const cell_index *cells, cell_unions *unions, con
   return CE_OK;
 }
 
-/* What meeting a signature's neighbours costs through its cells (the unions of several
- * classes' cells merge at a cost of a head per class for each signature met), with
- * `cells`, and through its labels' lists, counted over whole lists. */
-static void meet_costs(const cell_index *cells, const label_rows *rows, const entry_key *key,
-                       size_t first, double *by_cells, double *by_labels) {
-  *by_cells = *by_labels = 0.0;
-  if (cells->first) {
-    for (size_t t = first; t < first + (size_t)key->gold_n * key->system_n; t++)
-      *by_cells +=
-          (double)(cells->cell_start[cells->cell_of[t] + 1] - cells->cell_start[cells->cell_of[t]]);
-    if (key->gold_n > 1) *by_cells *= key->gold_n;
-  }
-  for (uint32_t a = 0; a < key->gold_n; a++)
-    *by_labels += (double)(rows->class_start[key->gold[a] + 1] - rows->class_start[key->gold[a]]);
-  for (uint32_t j = 0; j < key->system_n; j++)
-    *by_labels +=
-        (double)(rows->cluster_start[key->system[j] + 1] - rows->cluster_start[key->system[j]]);
+/* The entries of list [begin, end): all, or (`past_g`) those after signature g. */
+static double list_visits(const uint32_t *list, size_t begin, size_t end, uint32_t g, int past_g) {
+  return (double)(end - (past_g ? row_after(list, begin, end, g) : begin));
 }
 
-/* The list entries past signature g that meeting g's neighbours visits: through its cells
- * (each union merging a head per class), or through its labels' lists. */
-static double visits_after(const cell_index *cells, const label_rows *rows, const entry_key *key,
-                           uint32_t g, int by_cells) {
+/* What meeting signature g's (`key`) neighbours visits: through its cells (`by_cells`;
+ * each union merges a head per class for each signature met), or through its labels'
+ * lists; over whole lists, or (`past_g`) the parts after g, which are what it walks. */
+static double meet_visits(const cell_index *cells, const label_rows *rows, const entry_key *key,
+                          uint32_t g, int by_cells, int past_g) {
   double visits = 0.0;
   if (by_cells) {
-    for (size_t t = cells->first[g]; t < cells->first[g + 1]; t++) {
-      size_t begin = cells->cell_start[cells->cell_of[t]],
-             end = cells->cell_start[cells->cell_of[t] + 1];
-      visits += (double)(end - row_after(cells->members, begin, end, g));
-    }
+    for (size_t t = cells->first[g]; t < cells->first[g + 1]; t++)
+      visits += list_visits(cells->members, cells->cell_start[cells->cell_of[t]],
+                            cells->cell_start[cells->cell_of[t] + 1], g, past_g);
     return key->gold_n > 1 ? visits * key->gold_n : visits;
   }
-  for (uint32_t a = 0; a < key->gold_n; a++) {
-    size_t begin = rows->class_start[key->gold[a]], end = rows->class_start[key->gold[a] + 1];
-    visits += (double)(end - row_after(rows->by_class, begin, end, g));
-  }
-  for (uint32_t j = 0; j < key->system_n; j++) {
-    size_t begin = rows->cluster_start[key->system[j]],
-           end = rows->cluster_start[key->system[j] + 1];
-    visits += (double)(end - row_after(rows->by_cluster, begin, end, g));
-  }
+  for (uint32_t a = 0; a < key->gold_n; a++)
+    visits += list_visits(rows->by_class, rows->class_start[key->gold[a]],
+                          rows->class_start[key->gold[a] + 1], g, past_g);
+  for (uint32_t j = 0; j < key->system_n; j++)
+    visits += list_visits(rows->by_cluster, rows->cluster_start[key->system[j]],
+                          rows->cluster_start[key->system[j] + 1], g, past_g);
   return visits;
 }
 
@@ -887,7 +869,7 @@ static void bits_set(uint64_t *bits, const uint32_t *ids, uint32_t n) {
  */
 static ce_status meet_plan(ce_ebcubed *plan) {
   const ce_entries *e = plan->e;
-  size_t groups = plan->groups, by_bits = 0;
+  size_t groups = plan->groups, bit_signatures = 0;
   plan->meet = malloc(groups ? groups : 1);
   if (!plan->meet) return CE_ERR_NOMEM;
   plan->class_words = (e->classes + 63) / 64;
@@ -898,20 +880,23 @@ static ce_status meet_plan(ce_ebcubed *plan) {
       plan->popcount_fast ? CE_EBCUBED_BIT_WORD_VISITS : CE_EBCUBED_BIT_WORD_VISITS_SLOW;
   for (size_t g = 0; g < groups; g++) {
     const entry_key *key = &plan->keys[g];
-    double by_cells, by_labels;
-    meet_costs(&plan->cells, &plan->rows, key, plan->by_cells ? plan->cells.first[g] : 0, &by_cells,
-               &by_labels);
+    /* Cells or lists, by their whole lengths. */
+    double by_labels = meet_visits(&plan->cells, &plan->rows, key, (uint32_t)g, 0, 0);
+    double by_cells =
+        plan->by_cells ? meet_visits(&plan->cells, &plan->rows, key, (uint32_t)g, 1, 0) : 0.0;
     int cells = plan->by_cells && by_labels >= by_cells;
     plan->meet[g] = cells ? MEET_BY_CELLS : MEET_BY_LABELS;
     if (!bits_fit || !key->gold_n || !key->system_n) continue;
-    double by_bits_cost = (double)(groups - g - 1) * (double)plan->words * word_visits;
-    if (by_bits_cost <= (cells ? by_cells : by_labels) &&
-        by_bits_cost <= visits_after(&plan->cells, &plan->rows, key, (uint32_t)g, cells)) {
+    /* Bits where they cost less than the part after g (first against the whole, which is
+     * quick and bounds it). */
+    double by_bits = (double)(groups - g - 1) * (double)plan->words * word_visits;
+    if (by_bits <= (cells ? by_cells : by_labels) &&
+        by_bits <= meet_visits(&plan->cells, &plan->rows, key, (uint32_t)g, cells, 1)) {
       plan->meet[g] |= MEET_BY_BITS;
-      by_bits++;
+      bit_signatures++;
     }
   }
-  if (!by_bits) return CE_OK;
+  if (!bit_signatures) return CE_OK;
   plan->bits = calloc(groups * plan->words, sizeof *plan->bits);
   if (!plan->bits) {
     for (size_t g = 0; g < groups; g++) plan->meet[g] &= (unsigned char)~MEET_BY_BITS;
