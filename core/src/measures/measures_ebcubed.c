@@ -215,13 +215,13 @@ static int heavier_first(const void *xp, const void *yp) {
  * tail) are a suffix whose weight is a plain bit count. A label held by at least `words`
  * entries gets a bit set over the entries: meeting it costs `words` ORs instead of a walk
  * over its list. The other labels are walked, skipping entries the bit sets already hold.
- * The bit sets take at most about 8 bytes per (entry, label) incidence.
+ * The bit sets take at most about 8 bytes per (entry, label) incidence. `fast`: count their
+ * bits with the processor's instruction (see popcount_fast).
  */
 static ce_status meeting_weights(size_t count, size_t labels, const id_list *entries,
-                                 const uint64_t *weight, uint64_t *out) {
+                                 const uint64_t *weight, int fast, uint64_t *out) {
   if (!count) return CE_OK;
   size_t words = (count + 63) / 64;
-  int fast = popcount_fast();
   weighted_index *order = malloc(count * sizeof *order);
   uint32_t *at = malloc(count * sizeof *at);
   uint64_t *weight_at = malloc(count * sizeof *weight_at);
@@ -875,7 +875,6 @@ static ce_status meet_plan(ce_ebcubed *plan) {
   plan->class_words = (e->classes + 63) / 64;
   plan->words = plan->class_words + (e->clusters + 63) / 64;
   int bits_fit = (double)groups * (double)plan->words * 8.0 <= CE_EBCUBED_BITS_BYTES;
-  plan->popcount_fast = popcount_fast();
   double word_visits =
       plan->popcount_fast ? CE_EBCUBED_BIT_WORD_VISITS : CE_EBCUBED_BIT_WORD_VISITS_SLOW;
   for (size_t g = 0; g < groups; g++) {
@@ -936,6 +935,7 @@ static ce_status plan_build(ce_ebcubed *plan) {
   double triples = 0.0; /* of the signatures, each 8 bytes of cell index */
   for (size_t g = 0; g < groups; g++) triples += (double)keys[g].gold_n * keys[g].system_n;
   plan->by_cells = triples <= plan->max_cells;
+  plan->popcount_fast = popcount_fast();
   if (!plan->by_cells) {
     plan->walk = list_walk(plan->rows.class_start, e->classes) +
                  list_walk(plan->rows.cluster_start, e->clusters);
@@ -1142,11 +1142,12 @@ void ce__ebcubed_task(ce_ebcubed *plan, size_t task) {
     case 0: /* P's denominator depends on the induced entry only */
       plan->den_status[0] =
           meeting_weights(plan->system_count, plan->e->clusters, plan->system_entries,
-                          plan->system_weight, plan->precision_den);
+                          plan->system_weight, plan->popcount_fast, plan->precision_den);
       break;
     case 1: /* R's on the gold entry only */
-      plan->den_status[1] = meeting_weights(plan->gold_count, plan->e->classes, plan->gold_entries,
-                                            plan->gold_weight, plan->recall_den);
+      plan->den_status[1] =
+          meeting_weights(plan->gold_count, plan->e->classes, plan->gold_entries, plan->gold_weight,
+                          plan->popcount_fast, plan->recall_den);
       break;
     default:
       if (task - 2 < plan->parts_run) numerators_part(plan, &plan->part[task - 2]);
