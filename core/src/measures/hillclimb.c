@@ -356,21 +356,6 @@ static slot *slot_of(const climb *st, uint32_t i, uint32_t c) {
   return s;
 }
 
-/* Item i's count in class a went from 1 to 0 as its count in class b went from 0 to 1
- * (`was`, `now`: whether i is labelled a, b): the level-1 cells of i's clusters in both
- * columns, in one pass. */
-static void cells_swap(climb *st, uint32_t i, uint32_t a, uint32_t b, unsigned was, unsigned now) {
-  size_t m = st->e->clusters;
-  cell *from = st->cells + (size_t)a * m, *to = st->cells + (size_t)b * m;
-  for (uint32_t j = st->slot_start[i]; j < st->slot_start[i + 1]; j++) {
-    uint32_t k = st->clusters_of[j];
-    from[k].q--;
-    from[k].m -= was;
-    to[k].q++;
-    to[k].m += now;
-  }
-}
-
 /* Item i gains a slot of class b, which one of its clusters joins (no other is there). */
 static void slot_new(climb *st, uint32_t i, slot *s, uint32_t b) {
   s->class_id = b;
@@ -386,8 +371,7 @@ static void slot_new(climb *st, uint32_t i, slot *s, uint32_t b) {
 /*
  * One of item i's clusters leaves class a for class b: its slots, IM_i, the sums the visit
  * has not taken down already (a's side went with k's leave), and the cells. One pass finds
- * both slots; where a's slot empties and b has none, a's becomes b's, the cells of both
- * classes changing in one pass over i's clusters.
+ * both slots.
  */
 static void item_move(climb *st, uint32_t i, uint32_t a, uint32_t b) {
   slot *s = st->slots + st->slot_start[i], *last = s + st->slot_used[i] - 1;
@@ -395,13 +379,6 @@ static void item_move(climb *st, uint32_t i, uint32_t a, uint32_t b) {
   for (; s <= last; s++) {
     from = s->class_id == a ? s : from;
     to = s->class_id == b ? s : to;
-  }
-  if (from->count == 1 && !to) {
-    unsigned was = from->matched;
-    st->im[i] -= was;
-    slot_new(st, i, from, b);
-    if (st->cells) cells_swap(st, i, a, b, was, from->matched);
-    return;
   }
   --from->count;
   if (st->cells && from->count < 2) cells_cross(st, i, a, from->count, (uint32_t)-1, from->matched);
