@@ -404,9 +404,54 @@ static void test_sort(void) {
   CHECK(differ == 0);
 }
 
+/* The digits printf writes: "%.15g" to "%.17g", the first that reads back as the same
+ * double (the general path of ce__buf_put_double, which whole numbers skip). */
+static void shortest_by_printf(char *text, size_t size, double value) {
+  for (int digits = 15; digits <= 17; digits++) {
+    snprintf(text, size, "%.*g", digits, value);
+    if (strtod(text, NULL) == value) return;
+  }
+}
+
+/* JSON numbers and ids, written without printf, against printf's text: whole numbers of
+ * every size around the 10^15 boundary, -0, fractions, and random 64-bit ids. */
+static void test_numbers_as_json(void) {
+  static const double values[] = {0.0,         -0.0,        1.0,        -1.0,
+                                  7.0,         10.0,        0.5,        -2.25,
+                                  1e14,        -1e14,       1e15 - 1.0, -(1e15 - 1.0),
+                                  1e15,        -1e15,       1e15 + 2,   9007199254740992.0,
+                                  1e300,       1e-300,      0.1,        2.0 / 3.0,
+                                  123456789.0, 4294967296.0};
+  ce_rng rng;
+  ce__rng_seed(&rng, 2010, 0);
+  int differ = 0;
+  char want[64];
+  for (size_t j = 0; j < sizeof values / sizeof values[0] + 2000; j++) {
+    double value = j < sizeof values / sizeof values[0]
+                       ? values[j]
+                       : (double)(int64_t)(ce__rng_next(&rng) >> ce__rng_below(&rng, 64)) *
+                             (j % 2 ? 1.0 : -1.0) / (double)(1 + ce__rng_below(&rng, 3));
+    ce_buf got = {0};
+    CHECK(ce__buf_put_double(&got, value) == CE_OK);
+    shortest_by_printf(want, sizeof want, value);
+    differ += strcmp(got.data, want) != 0;
+    ce__buf_free(&got);
+  }
+  for (size_t j = 0; j < 2000; j++) {
+    uint64_t id = j < 64 ? UINT64_MAX >> j : ce__rng_next(&rng) >> ce__rng_below(&rng, 64);
+    ce_buf got = {0};
+    CHECK(ce__buf_put_u64(&got, id) == CE_OK);
+    snprintf(want, sizeof want, "%llu", (unsigned long long)id);
+    differ += strcmp(got.data, want) != 0;
+    ce__buf_free(&got);
+  }
+  CHECK(differ == 0);
+}
+
 int main(void) {
   test_sort_pairs();
   test_sort();
+  test_numbers_as_json();
   test_item_table_from_entries();
   test_worked_table();
   test_worked_table_pairs();

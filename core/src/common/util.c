@@ -224,8 +224,24 @@ ce_status ce__buf_append_excerpt(ce_buf *buf, const char *bytes, size_t len, siz
   return status;
 }
 
+ce_status ce__buf_put_u64(ce_buf *buf, uint64_t value) {
+  char digits[20];
+  size_t at = sizeof digits;
+  do {
+    digits[--at] = (char)('0' + value % 10);
+    value /= 10;
+  } while (value);
+  return ce__buf_append(buf, digits + at, sizeof digits - at);
+}
+
 ce_status ce__buf_put_double(ce_buf *buf, double value) {
   if (!isfinite(value)) return ce__buf_puts(buf, "null");
+  /* A whole number below 10^15 other than -0: "%.15g" writes its digits, and they read
+   * back exactly; written here without printf (counts, and F values of 0 and 1). */
+  if (fabs(value) < 1e15 && value == (double)(int64_t)value && (value != 0.0 || !signbit(value))) {
+    ce_status status = value < 0 ? ce__buf_puts(buf, "-") : CE_OK;
+    return status ? status : ce__buf_put_u64(buf, (uint64_t)fabs(value));
+  }
   char text[40];
   for (int digits = 15; digits <= 17; digits++) {
     snprintf(text, sizeof text, "%.*g", digits, value);

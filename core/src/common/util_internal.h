@@ -92,6 +92,10 @@ ce_status ce__buf_put_json_string(ce_buf *buf, const char *bytes, size_t len);
 /* Appends the shortest decimal that reads back as the same double; "null" if not finite. */
 ce_status ce__buf_put_double(ce_buf *buf, double value);
 
+/* An unsigned integer in decimal, as "%llu" writes it, without printf's machinery (the
+ * page's detail holds hundreds of thousands of ids and counts). */
+ce_status ce__buf_put_u64(ce_buf *buf, uint64_t value);
+
 /* The splitmix64 finaliser: spreads neighbouring integer keys over a hash table's slots. */
 static inline uint64_t ce__mix64(uint64_t key) {
   key ^= key >> 30;

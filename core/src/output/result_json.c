@@ -24,6 +24,21 @@ static ce_status put_number(ce_buf *out, double value) {
   return ce__buf_put_double(out, value);
 }
 
+/* The number at place `i` of a list: a comma before all but the first. */
+static ce_status put_listed(ce_buf *out, size_t i, uint64_t value) {
+  ce_status status = i ? ce__buf_puts(out, ",") : CE_OK;
+  return status ? status : ce__buf_put_u64(out, value);
+}
+
+/* A contingency cell [class, cluster, count] at place `i` of a list. */
+static ce_status put_cell(ce_buf *out, size_t i, uint32_t c, uint32_t k, uint64_t n) {
+  ce_status status = ce__buf_puts(out, i ? ",[" : "[");
+  if (!status) status = ce__buf_put_u64(out, c);
+  if (!status) status = put_listed(out, 1, k);
+  if (!status) status = put_listed(out, 1, n);
+  return status ? status : ce__buf_puts(out, "]");
+}
+
 static ce_status put_key(ce_buf *out, const char *key, int first) {
   ce_status status = first ? CE_OK : ce__buf_puts(out, ",");
   if (!status) status = put_string(out, key);
@@ -70,8 +85,7 @@ static ce_status put_ranked(ce_buf *out, const uint64_t *sizes, size_t count) {
     if (sizes[i]) sorted[used++] = sizes[i];
   qsort(sorted, used, sizeof *sorted, compare_desc);
   ce_status status = ce__buf_puts(out, "[");
-  for (size_t i = 0; !status && i < used; i++)
-    status = ce__buf_printf(out, "%s%llu", i ? "," : "", (unsigned long long)sorted[i]);
+  for (size_t i = 0; !status && i < used; i++) status = put_listed(out, i, sorted[i]);
   free(sorted);
   return status ? status : ce__buf_puts(out, "]");
 }
@@ -212,8 +226,7 @@ static ce_status put_warnings(ce_buf *out, const ce_row *row) {
 static ce_status put_cells(ce_buf *out, const ce_table *table) {
   ce_status status = ce__buf_puts(out, "[");
   for (size_t i = 0; !status && i < table->cell_count; i++)
-    status = ce__buf_printf(out, "%s[%u,%u,%llu]", i ? "," : "", table->cell_class[i],
-                            table->cell_cluster[i], (unsigned long long)table->cell_n[i]);
+    status = put_cell(out, i, table->cell_class[i], table->cell_cluster[i], table->cell_n[i]);
   return status ? status : ce__buf_puts(out, "]");
 }
 
@@ -223,15 +236,14 @@ static ce_status put_map(ce_buf *out, const uint32_t *cluster_to_class, size_t k
   ce_status status = ce__buf_puts(out, "[");
   for (size_t k = 0; !status && k < clusters; k++)
     status = k >= known || cluster_to_class[k] == UINT32_MAX
-                 ? ce__buf_printf(out, "%s-1", k ? "," : "")
-                 : ce__buf_printf(out, "%s%u", k ? "," : "", cluster_to_class[k]);
+                 ? ce__buf_puts(out, k ? ",-1" : "-1")
+                 : put_listed(out, k, cluster_to_class[k]);
   return status ? status : ce__buf_puts(out, "]");
 }
 
 static ce_status put_id_list(ce_buf *out, const uint32_t *ids, size_t count) {
   ce_status status = ce__buf_puts(out, "[");
-  for (size_t i = 0; !status && i < count; i++)
-    status = ce__buf_printf(out, "%s%u", i ? "," : "", ids[i]);
+  for (size_t i = 0; !status && i < count; i++) status = put_listed(out, i, ids[i]);
   return status ? status : ce__buf_puts(out, "]");
 }
 
