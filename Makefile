@@ -43,12 +43,21 @@ native:
 	cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCE_WERROR=ON
 	cmake --build build -j2
 
-wasm: wasm/build/clustereval.mjs wasm/build/clustereval-node.cjs
+wasm: wasm/build/clustereval.mjs wasm/build/clustereval-threads.mjs wasm/build/clustereval-node.cjs
 
 # For the page: an ES module for a module worker; Vite bundles the .wasm beside it.
 wasm/build/clustereval.mjs: $(WASM_SOURCES) $(WASM_HEADERS)
 	@mkdir -p $(@D)
 	$(EMCC) $(EMCC_FLAGS) -sEXPORT_ES6=1 -sENVIRONMENT=worker $(WASM_SOURCES) -o $@
+
+# For the page when it is cross-origin isolated (served with COOP and COEP, which shared
+# memory needs): the same module on threads, beside its pthread worker script and its wasm.
+# A pool of 3 workers, loaded with the module, serves at most 4 threads: a thread started
+# with no worker free would wait for one to load while its caller waits for the thread.
+wasm/build/clustereval-threads.mjs: $(WASM_SOURCES) $(WASM_HEADERS) wasm/threads-pre.js
+	@mkdir -p $(@D)
+	$(EMCC) $(EMCC_FLAGS) -Wno-pthreads-mem-growth -pthread -sPTHREAD_POOL_SIZE=3 -DCE_THREADS_MAX=4 \
+	  --pre-js wasm/threads-pre.js -sEXPORT_ES6=1 -sENVIRONMENT=worker $(WASM_SOURCES) -o $@
 
 # For the JS unit tests under Node: CommonJS, handed its wasm bytes by the test.
 wasm/build/clustereval-node.cjs: $(WASM_SOURCES) $(WASM_HEADERS)

@@ -65,6 +65,12 @@ async function singleFile(_options, bundle) {
   });
 }
 
+/**
+ * The headers under which a browser allows shared memory (crossOriginIsolated), which the
+ * core's threaded build needs (wasm/worker.js). The page loads nothing from other origins.
+ */
+const ISOLATED = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
+
 // The page lives in web/, the static build goes to dist/ (see singleFilePages). `base: './'`
 // keeps every URL relative, so dist/ can be served from any sub-path, or opened from disk.
 export default defineConfig({
@@ -86,5 +92,8 @@ export default defineConfig({
   server: {
     // The page imports the wasm client from ../wasm, outside the Vite root.
     fs: { allow: [here('.')] },
+    headers: ISOLATED,
   },
+  // `make demo` serves the build cross-origin isolated: the core then runs on threads.
+  preview: { headers: ISOLATED },
 });

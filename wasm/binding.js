@@ -78,14 +78,27 @@ const encoder = new TextEncoder();
  * @param {CoreModule} module
  */
 export function bindCore(module) {
+  let view = module.HEAPU8;
+  /**
+   * Wasm memory as bytes, read afresh: growth replaces the buffer. The threaded build's
+   * memory is shared, and grows on whichever thread allocates, which does not renew this
+   * thread's module.HEAPU8: its wasmMemory is the one to follow.
+   */
+  const heap = () => {
+    const buffer = module.wasmMemory ? module.wasmMemory.buffer : module.HEAPU8.buffer;
+    if (view.buffer !== buffer) view = module.wasmMemory ? new Uint8Array(buffer) : module.HEAPU8;
+    return view;
+  };
   /** @type {(ptr: number, len?: number) => string} */
   const readString = (ptr, len) => {
     if (!ptr) return '';
-    const heap = module.HEAPU8; // read afresh: memory growth replaces the view
+    const bytes = heap();
     let end = ptr;
-    if (len === undefined) while (heap[end]) end++;
+    if (len === undefined) while (bytes[end]) end++;
     else end = ptr + len;
-    return decoder.decode(heap.subarray(ptr, end));
+    // TextDecoder takes no view of shared memory: a copy, then.
+    const text = bytes.subarray(ptr, end);
+    return decoder.decode(module.wasmMemory ? text.slice() : text);
   };
   /**
    * @template T
@@ -98,8 +111,8 @@ export function bindCore(module) {
     const ptr = module._malloc(bytes.length + 1);
     if (!ptr) throw new CeError({ code: 'CE_ERR_NOMEM', message: 'out of memory' });
     try {
-      module.HEAPU8.set(bytes, ptr);
-      module.HEAPU8[ptr + bytes.length] = 0;
+      heap().set(bytes, ptr);
+      heap()[ptr + bytes.length] = 0;
       return fn(ptr);
     } finally {
       module._free(ptr);
@@ -224,7 +237,7 @@ export function bindCore(module) {
         const bytes = map.bytes instanceof Uint8Array ? map.bytes : new Uint8Array(map.bytes);
         const buffer = module._malloc(bytes.length || 1);
         try {
-          module.HEAPU8.set(bytes, buffer);
+          heap().set(bytes, buffer);
           status = withString(map.name ?? 'map', (ptr) => module._ce_wasm_map_feed(handle, side, ptr, buffer, bytes.length));
           if (!status) status = module._ce_wasm_map_close(handle, side);
         } finally {
@@ -257,7 +270,7 @@ export function bindCore(module) {
     const buffer = module._malloc(head.length || 1);
     try {
       if (!handle || !buffer) throw new CeError({ code: 'CE_ERR_NOMEM', message: 'out of memory' });
-      module.HEAPU8.set(head, buffer);
+      heap().set(head, buffer);
       const status = module._ce_wasm_preview(handle, buffer, head.length, formatOf(format), column, depth);
       if (status) throw lastError(handle, status);
       return JSON.parse(readString(module._ce_wasm_text(handle), module._ce_wasm_text_length(handle)));
@@ -301,7 +314,7 @@ export function bindCore(module) {
       feed(index, chunk) {
         for (let at = 0; at < chunk.length; at += CHUNK_BYTES) {
           const piece = chunk.subarray(at, at + CHUNK_BYTES);
-          module.HEAPU8.set(piece, buffer);
+          heap().set(piece, buffer);
           const status = module._ce_wasm_feed(handle, index, buffer, piece.length);
           if (status && index === 0) throw lastError(handle, status);
           if (status) return false;
@@ -513,7 +526,7 @@ export function bindCore(module) {
     const ptr = module._malloc(ints.byteLength || 4);
     if (!ptr) throw new CeError({ code: 'CE_ERR_NOMEM', message: 'out of memory' });
     try {
-      new Int32Array(module.HEAPU8.buffer, ptr, ints.length).set(ints);
+      new Int32Array(heap().buffer, ptr, ints.length).set(ints);
       const status = module._ce_wasm_table(last, formatId, ptr, columns.length, ptr + 8 * columns.length, rows ? order.length : -1);
       if (status) {
         const code = readString(module._ce_wasm_status_name(status));
@@ -543,7 +556,7 @@ export function bindCore(module) {
     const buffer = module._malloc(bytes.length || 1);
     if (!buffer) throw new CeError({ code: 'CE_ERR_NOMEM', message: 'out of memory' });
     try {
-      module.HEAPU8.set(bytes, buffer);
+      heap().set(bytes, buffer);
       const status = withString(name || 'reported numbers', (ptr) => module._ce_wasm_check(last, ptr, buffer, bytes.length));
       if (status) throw lastError(last, status);
       return JSON.parse(readString(module._ce_wasm_text(last), module._ce_wasm_text_length(last)));
@@ -589,7 +602,7 @@ export function bindCore(module) {
   const copyIn = (array) => {
     const ptr = module._malloc(array.byteLength || 1);
     if (!ptr) throw new CeError({ code: 'CE_ERR_NOMEM', message: 'out of memory' });
-    module.HEAPU8.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), ptr);
+    heap().set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), ptr);
     return ptr;
   };
 
@@ -662,9 +675,9 @@ export function bindCore(module) {
       for (let at = 0; at < n; at += block) {
         const count = Math.min(block, n - at);
         /** @type {(ids: Uint32Array, ptr: number) => void} */
-        const put = (ids, ptr) => new Uint32Array(module.HEAPU8.buffer, ptr, count).set(ids.subarray(at, at + count));
+        const put = (ids, ptr) => new Uint32Array(heap().buffer, ptr, count).set(ids.subarray(at, at + count));
         if (items) put(items.ids, itemsPtr);
-        if (ends) module.HEAPU8.set(ends.subarray(at, at + count), endsPtr);
+        if (ends) heap().set(ends.subarray(at, at + count), endsPtr);
         put(inputs[0].ids, goldPtr);
         put(inputs[1].ids, predPtr);
         let status = module._ce_wasm_feed_ids(handle, 0, items ? itemsPtr : 0, goldPtr, ends ? endsPtr : 0, count);

@@ -39,7 +39,7 @@ const abortError = () => {
  * The client the page holds. The worker starts on first use; cancel() terminates it, rejects
  * what was pending with an AbortError, and the next call starts a fresh worker.
  * @typedef {Object} CoreClient
- * @property {Promise<{version: string}>} ready resolves once the core has loaded
+ * @property {Promise<{version: string, threaded?: boolean}>} ready resolves once the core has loaded
  * @property {(request: Requests['evaluate'], handlers?: {onProgress?: (progress: Progress) => void}) => Promise<Responses['evaluate']>} evaluate
  *   onProgress gets {done, total, phase}: phase 'read' counts bytes, 'bootstrap' the resamples
  *   and the jackknife's replicates done, 'shuffle' approximate randomization's shuffles
@@ -56,8 +56,8 @@ const abortError = () => {
 export function createCoreClient() {
   /** @type {Worker | null} */
   let worker = null;
-  /** @type {Promise<{version: string}>} */
-  let ready = Promise.resolve({ version: '' });
+  /** @type {Promise<{version: string, threaded?: boolean}>} */
+  let ready = Promise.resolve({ version: '', threaded: false });
   let nextId = 1;
   /** @type {Map<number, Pending>} */
   const pending = new Map();

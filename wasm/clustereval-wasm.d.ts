@@ -5,6 +5,8 @@
 /** The instantiated module: its memory and the flat C exports of wasm/exports.c. */
 export interface CoreModule {
   HEAPU8: Uint8Array;
+  /** The threaded build's shared memory (wasm/build/clustereval-threads.mjs); absent otherwise. */
+  wasmMemory?: WebAssembly.Memory;
   _malloc(size: number): number;
   _free(ptr: number): void;
   /** Every export takes and returns numbers: handles, pointers, lengths, ids, statuses. */
@@ -14,6 +16,8 @@ export interface CoreModule {
 export interface ModuleOptions {
   locateFile?: (path: string) => string;
   wasmBinary?: Uint8Array | ArrayBuffer;
+  /** The threaded build: where its pthread workers import the module from. */
+  mainScriptUrlOrBlob?: string;
 }
 
 export default function createClusterEval(options?: ModuleOptions): Promise<CoreModule>;

@@ -8,7 +8,8 @@
 //                  table     {format, columns, rows?}: a table of the last evaluation, written
 //                            by the core; the worker keeps the last evaluation until the next
 //                  check     {name, text, assign?}: reported numbers against the last evaluation
-//   worker → page  ready     {version}, once, when the core has loaded (no id)
+//   worker → page  ready     {version, threaded}, once, when the core has loaded (no id);
+//                            threaded: the core runs on threads (a cross-origin isolated page)
 //                  progress  {done, total, phase}, at most ~20 a second while evaluating
 //                  result    the answer to the request `id`: the result, the preview or the
 //                            table's text
@@ -241,7 +242,7 @@
 
 /**
  * A message from the worker.
- * @typedef {{type: 'ready', data: {version: string}}
+ * @typedef {{type: 'ready', data: {version: string, threaded: boolean}}
  *   | {id: number, type: 'progress', data: Progress}
  *   | {id: number, type: 'result', data: Responses[RequestType]}
  *   | {id?: number, type: 'error', data: CoreErrorData}} WorkerMessage

@@ -3,8 +3,16 @@
 // worker whose code sits inside the page's script, the wasm core inside it as a data: URL:
 // the page then needs no request to start it, from a server or from disk, and its
 // Content-Security-Policy can forbid every connection.
+//
+// Where the page is cross-origin isolated (served with COOP and COEP headers, as `make
+// demo` serves it), shared memory is allowed and the core's threaded build runs instead:
+// the type level's searches side by side on the processor's cores, with the same numbers.
+// Its module and its pthread workers' script go in as text, run from blob: URLs.
 import createModule from '#clustereval-wasm';
 import wasmDataUrl from './build/clustereval.wasm?url&inline';
+import threadsScript from './build/clustereval-threads.mjs?raw';
+import threadsWorkerScript from './build/clustereval-threads.worker.js?raw';
+import threadsWasmDataUrl from './build/clustereval-threads.wasm?url&inline';
 import { CeError, bindCore } from './binding.js';
 
 /** @typedef {import('./protocol.js').CoreErrorData} CoreErrorData */
@@ -33,11 +41,31 @@ function dataUrlBytes(/** @type {string} */ url) {
   return bytes;
 }
 
+const scriptUrl = (/** @type {string} */ text) => URL.createObjectURL(new Blob([text], { type: 'text/javascript' }));
+
+/**
+ * The core on threads: the module from a blob: URL, which its pthread workers import too
+ * (mainScriptUrlOrBlob), and their script from another.
+ * @returns {Promise<import('#clustereval-wasm').CoreModule>}
+ */
+async function threadedModule() {
+  const mainScript = scriptUrl(threadsScript);
+  const workerScript = scriptUrl(threadsWorkerScript);
+  /** @type {{default: typeof createModule}} */
+  const { default: create } = await import(/* @vite-ignore */ mainScript);
+  return create({
+    wasmBinary: dataUrlBytes(threadsWasmDataUrl),
+    mainScriptUrlOrBlob: mainScript,
+    locateFile: (path) => (path.endsWith('.worker.js') ? workerScript : path),
+  });
+}
+
 // Given its bytes, Emscripten's loader compiles them and fetches nothing.
-const core = createModule({ wasmBinary: dataUrlBytes(wasmDataUrl) }).then(bindCore);
+const threaded = self.crossOriginIsolated === true;
+const core = (threaded ? threadedModule() : createModule({ wasmBinary: dataUrlBytes(wasmDataUrl) })).then(bindCore);
 
 core.then(
-  ({ version }) => post({ type: 'ready', data: { version } }),
+  ({ version }) => post({ type: 'ready', data: { version, threaded } }),
   (error) => post({ type: 'error', data: plainError(error) }),
 );
 

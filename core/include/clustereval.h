@@ -105,7 +105,8 @@ typedef enum ce_option {
  * BCubed (its two denominators, and its numerators in parts, one a thread) run side by side
  * on up to this many threads, where the type level is larger than a few milliseconds of
  * work; 0 takes one a processor online, 1 keeps the run on the calling thread. The numbers
- * are the same on any count. The wasm build runs on one thread.
+ * are the same on any count. The wasm build runs on one thread; its threaded build (the
+ * page's, where the page is cross-origin isolated) on at most 4.
  */
 
 /* How nmi and ami average H(C) and H(K) (CE_OPT_NMI_MEAN). */

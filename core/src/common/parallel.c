@@ -6,8 +6,13 @@
 #ifdef CE_THREADS
 #include <unistd.h>
 
-/* More threads than this would only wait: the callers have a handful of tasks. */
+/* More threads than this would only wait: the callers have a handful of tasks. The wasm
+ * build with threads sets it to its pool of workers and one: Emscripten starts a thread on a
+ * worker of the pool, and a new worker could not load while the caller waits for the
+ * threads it started (the Makefile's PTHREAD_POOL_SIZE). */
+#ifndef CE_THREADS_MAX
 #define CE_THREADS_MAX 64
+#endif
 
 typedef struct pool {
   ce_lock lock;

@@ -2,15 +2,17 @@
  * Independent tasks on several threads, and a lock. The type level's M-1 searches and
  * extended BCubed share nothing they write, so they may run side by side; each task writes
  * its own results, which keeps the numbers those of a run on one thread. Without threads
- * (wasm, a platform without POSIX threads, or a build with CE_NO_THREADS) every task runs
- * in turn on the caller's thread, and the lock does nothing.
+ * (wasm built without -pthread, a platform without POSIX threads, or a build with
+ * CE_NO_THREADS) every task runs in turn on the caller's thread, and the lock does nothing.
  */
 #ifndef CE_PARALLEL_INTERNAL_H
 #define CE_PARALLEL_INTERNAL_H
 
 #include <stddef.h>
 
-#if !defined(CE_NO_THREADS) && !defined(__EMSCRIPTEN__) && (defined(__unix__) || defined(__APPLE__))
+#if !defined(CE_NO_THREADS) &&           \
+    (defined(__EMSCRIPTEN_PTHREADS__) || \
+     (!defined(__EMSCRIPTEN__) && (defined(__unix__) || defined(__APPLE__))))
 #define CE_THREADS 1
 #include <pthread.h>
 #endif

@@ -22,7 +22,7 @@ export const DATA_CLOSE = '</script>';
 export function contentSecurityPolicy({ scriptHash, styleHash }) {
   return [
     "default-src 'none'",
-    `script-src 'self' '${scriptHash}' 'wasm-unsafe-eval'`,
+    `script-src 'self' '${scriptHash}' 'wasm-unsafe-eval' blob:`,
     `style-src '${styleHash}'`,
     'img-src data: blob:',
     'worker-src blob:',

@@ -4,11 +4,11 @@ import { useStore } from './store.js';
 
 /**
  * The page's runs of the core (run.js) and the core's loading. Returns {run, core, evaluate,
- * cancel}; `core` is {ready: 'loading'|'true'|'error', version}.
+ * cancel}; `core` is {ready: 'loading'|'true'|'error', version, threaded}.
  */
 export function useRun(client) {
   const [run, act, latest] = useStore(runReducer, IDLE);
-  const [core, setCore] = useState({ ready: 'loading', version: '' });
+  const [core, setCore] = useState({ ready: 'loading', version: '', threaded: false });
   const lastId = useRef(0);
 
   // The core loads in its worker; tests and the footer wait for it.
@@ -16,11 +16,11 @@ export function useRun(client) {
     const root = document.documentElement;
     client.ready.then(
       (info) => {
-        setCore({ ready: 'true', version: info?.version ?? '' });
+        setCore({ ready: 'true', version: info?.version ?? '', threaded: info?.threaded === true });
         root.dataset.ready = 'true';
       },
       (error) => {
-        setCore({ ready: 'error', version: '' });
+        setCore({ ready: 'error', version: '', threaded: false });
         root.dataset.ready = 'error';
         act({ type: 'unavailable', error });
       },

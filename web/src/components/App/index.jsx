@@ -276,7 +276,10 @@ export function App({ client, opening }) {
 
       <footer class="app-footer">
         <span data-testid="version">clustereval {core.version || '…'}</span>
-        <span>Computed in your browser by a C core compiled to WebAssembly.</span>
+        <span data-testid="engine" data-threaded={String(core.threaded)}>
+          Computed in your browser by a C core compiled to WebAssembly
+          {core.threaded ? ', on threads (this page is cross-origin isolated).' : '.'}
+        </span>
       </footer>
     </div>
   );
