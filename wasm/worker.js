@@ -61,8 +61,13 @@ async function threadedModule() {
 }
 
 // Given its bytes, Emscripten's loader compiles them and fetches nothing.
-const threaded = self.crossOriginIsolated === true;
-const core = (threaded ? threadedModule() : createModule({ wasmBinary: dataUrlBytes(wasmDataUrl) })).then(bindCore);
+const oneThread = () => createModule({ wasmBinary: dataUrlBytes(wasmDataUrl) });
+let threaded = self.crossOriginIsolated === true;
+// A browser that isolates the page but cannot import a module into a classic worker still
+// gets the core, on one thread.
+const core = (threaded ? threadedModule().catch(() => ((threaded = false), oneThread())) : oneThread()).then(
+  bindCore,
+);
 
 core.then(
   ({ version }) => post({ type: 'ready', data: { version, threaded } }),
