@@ -448,10 +448,45 @@ static void test_numbers_as_json(void) {
   CHECK(differ == 0);
 }
 
+/* JSON strings against an escaping written out byte by byte here: quotes, backslashes and
+ * control bytes escaped at the start, the middle and the end, runs of them, UTF-8 as is. */
+static void test_strings_as_json(void) {
+  static const char *const texts[] = {"",          "plain",        "\"",
+                                      "a\"b",      "end\\",        "\\\\\"\"",
+                                      "tab\there", "\x01\x1f\x7f", "caf\xc3\xa9 \"q\"",
+                                      "\n"};
+  int differ = 0;
+  for (size_t j = 0; j < sizeof texts / sizeof texts[0]; j++) {
+    const char *text = texts[j];
+    char want[128];
+    size_t at = 0;
+    want[at++] = '"';
+    for (const char *c = text; *c; c++) {
+      unsigned char byte = (unsigned char)*c;
+      if (byte == '"' || byte == '\\') {
+        want[at++] = '\\';
+        want[at++] = (char)byte;
+      } else if (byte < 0x20) {
+        at += (size_t)snprintf(want + at, sizeof want - at, "\\u%04x", byte);
+      } else {
+        want[at++] = (char)byte;
+      }
+    }
+    want[at++] = '"';
+    want[at] = '\0';
+    ce_buf got = {0};
+    CHECK(ce__buf_put_json_string(&got, text, strlen(text)) == CE_OK);
+    differ += strcmp(got.data, want) != 0;
+    ce__buf_free(&got);
+  }
+  CHECK(differ == 0);
+}
+
 int main(void) {
   test_sort_pairs();
   test_sort();
   test_numbers_as_json();
+  test_strings_as_json();
   test_item_table_from_entries();
   test_worked_table();
   test_worked_table_pairs();

@@ -252,11 +252,15 @@ ce_status ce__buf_put_double(ce_buf *buf, double value) {
 
 ce_status ce__buf_put_json_string(ce_buf *buf, const char *bytes, size_t len) {
   ce_status status = ce__buf_puts(buf, "\"");
+  size_t plain = 0; /* bytes[plain .. i) go out as they are, in one append */
   for (size_t i = 0; !status && i < len; i++) {
     unsigned char c = (unsigned char)bytes[i];
-    status = c == '"' || c == '\\' ? ce__buf_printf(buf, "\\%c", c)
-             : c < 0x20            ? ce__buf_printf(buf, "\\u%04x", c)
-                                   : ce__buf_append(buf, &bytes[i], 1);
+    if (c != '"' && c != '\\' && c >= 0x20) continue;
+    status = ce__buf_append(buf, bytes + plain, i - plain);
+    if (!status)
+      status = c < 0x20 ? ce__buf_printf(buf, "\\u%04x", c) : ce__buf_printf(buf, "\\%c", c);
+    plain = i + 1;
   }
+  if (!status) status = ce__buf_append(buf, bytes + plain, len - plain);
   return status ? status : ce__buf_puts(buf, "\"");
 }
