@@ -30,7 +30,7 @@ fuzz: setup-test
 	bash fuzz/run.sh $(FUZZ_SECONDS)
 
 # Measurements side by side in one run (see README "Performance"); no test asserts a time.
-bench: setup-test native wasm web
+bench: setup-test native wasm npm web
 	bash bench/run.sh
 
 setup:
@@ -54,10 +54,11 @@ wasm/build/clustereval.mjs: $(WASM_SOURCES) $(WASM_HEADERS)
 # memory needs): the same module on threads, beside its pthread worker script and its wasm.
 # A pool of 3 workers, loaded with the module, serves at most 4 threads: a thread started
 # with no worker free would wait for one to load while its caller waits for the thread.
+THREADS_FLAGS := -Wno-pthreads-mem-growth -pthread -sPTHREAD_POOL_SIZE=3 -DCE_THREADS_MAX=4
 wasm/build/clustereval-threads.mjs: $(WASM_SOURCES) $(WASM_HEADERS) wasm/threads-pre.js
 	@mkdir -p $(@D)
-	$(EMCC) $(EMCC_FLAGS) -Wno-pthreads-mem-growth -pthread -sPTHREAD_POOL_SIZE=3 -DCE_THREADS_MAX=4 \
-	  --pre-js wasm/threads-pre.js -sEXPORT_ES6=1 -sENVIRONMENT=worker $(WASM_SOURCES) -o $@
+	$(EMCC) $(EMCC_FLAGS) $(THREADS_FLAGS) --pre-js wasm/threads-pre.js -sEXPORT_ES6=1 \
+	  -sENVIRONMENT=worker $(WASM_SOURCES) -o $@
 
 # For the JS unit tests under Node: CommonJS, handed its wasm bytes by the test.
 wasm/build/clustereval-node.cjs: $(WASM_SOURCES) $(WASM_HEADERS)
@@ -66,11 +67,19 @@ wasm/build/clustereval-node.cjs: $(WASM_SOURCES) $(WASM_HEADERS)
 
 # The npm package (npm/): the core with its wasm inlined, so that Node and bundlers load it
 # with nothing to locate, and the one binding beside it.
-npm: npm/lib/clustereval.mjs npm/lib/binding.js
+npm: npm/lib/clustereval.mjs npm/lib/binding.js npm/lib/threads/clustereval.cjs
 
 npm/lib/clustereval.mjs: $(WASM_SOURCES) $(WASM_HEADERS)
 	@mkdir -p $(@D)
 	$(EMCC) $(EMCC_FLAGS) -sEXPORT_ES6=1 -sSINGLE_FILE=1 -sENVIRONMENT=web,worker $(WASM_SOURCES) -o $@
+
+# For Node: the core on threads (worker_threads share its memory), with its wasm and its
+# threads' script beside it, CommonJS as Emscripten 3.1.6 writes that script for Node (the
+# folder's package.json says so inside the package's ES modules). npm/index.js picks it.
+npm/lib/threads/clustereval.cjs: $(WASM_SOURCES) $(WASM_HEADERS)
+	@mkdir -p $(@D)
+	echo '{"type": "commonjs"}' > $(@D)/package.json
+	$(EMCC) $(EMCC_FLAGS) $(THREADS_FLAGS) -sENVIRONMENT=node $(WASM_SOURCES) -o $@
 
 npm/lib/binding.js: wasm/binding.js
 	@mkdir -p $(@D)

@@ -112,4 +112,5 @@ export class CeError extends Error {
 
 export function score(labelsTrue: Labels, labelsPred: Labels, options?: ScoreOptions): Promise<ScoreResult>;
 export function evaluate(inputs: { gold: Input; systems?: readonly Input[] }, options?: EvaluateOptions): Promise<Result>;
-export function catalog(): Promise<{ version: string; options: string[]; measures: string[]; formats: string[] }>;
+/** What the core offers; `threaded`: it runs on threads (Node), or on one (elsewhere). */
+export function catalog(): Promise<{ version: string; options: string[]; measures: string[]; formats: string[]; threaded: boolean }>;

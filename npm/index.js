@@ -1,15 +1,46 @@
 // clustereval for JavaScript: the C core compiled to WebAssembly (inlined in
 // lib/clustereval.mjs, so nothing is fetched or located), driven by the same binding as the
-// page (lib/binding.js, a copy of wasm/binding.js). Runs in Node 20+ and in bundlers.
+// page (lib/binding.js, a copy of wasm/binding.js). Runs in Node 20+ and in bundlers. In
+// Node the core runs on threads (lib/threads/, worker_threads sharing its memory), as the
+// command line does: the type level's M-1 searches and extended BCubed side by side.
 import createClusterEval from './lib/clustereval.mjs';
 import { bindCore, CeError, labelList } from './lib/binding.js';
 
 export { CeError };
 
+// Named through a variable, which a bundler leaves alone: a browser bundle never loads it.
+const THREADS = './lib/threads/clustereval';
+
+/**
+ * Node: the threaded build, or null where it cannot load. Loaded by require through Node's
+ * own module (no import a browser bundle would have to resolve). Its pool of workers is
+ * made with it and never grows (at most 4 threads); unref'd, it keeps no process alive.
+ */
+async function threadedModule() {
+  const nodeModule = globalThis.process?.getBuiltinModule?.('node:module');
+  if (!nodeModule) return null;
+  // Its wasm as bytes: Emscripten 3.1.6 would fetch() the file's path, which Node refuses.
+  const options = {};
+  try {
+    const fs = globalThis.process.getBuiltinModule('node:fs');
+    const require = nodeModule.createRequire(import.meta.url);
+    options.wasmBinary = fs.readFileSync(require.resolve(THREADS + '.wasm'));
+    const create = require(THREADS + '.cjs');
+    const module = await create(options);
+    for (const worker of module.PThread.unusedWorkers) worker.unref();
+    return module;
+  } catch {
+    options.PThread?.terminateAllThreads(); // the pool, if it was made
+    return null;
+  }
+}
+
 let core = null;
-/** The bound core, loaded once on first use. */
+/** The bound core, loaded once on first use; `threaded` says whether it runs on threads. */
 export function load() {
-  core ??= createClusterEval().then(bindCore);
+  core ??= threadedModule().then(async (threaded) =>
+    Object.assign(bindCore(threaded ?? (await createClusterEval())), { threaded: threaded !== null }),
+  );
   return core;
 }
 
@@ -104,6 +135,6 @@ export async function evaluate({ gold, systems = [] }, options = {}) {
 
 /** The core's version, option ids, measure ids and input formats. */
 export async function catalog() {
-  const { version, options, measures, formats } = await load();
-  return { version, options, measures: measures.map((m) => m.id), formats };
+  const { version, options, measures, formats, threaded } = await load();
+  return { version, options, measures: measures.map((m) => m.id), formats, threaded };
 }

@@ -14,7 +14,9 @@ const tmp = mkdtempSync(join(tmpdir(), 'clustereval-npm-'));
 process.on('exit', () => rmSync(tmp, { recursive: true, force: true }));
 const app = join(tmp, 'app');
 const data = (name) => `${root}tests/data/${name}`;
-const run = (command, args, cwd) => execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+// A minute at most: a script whose core's threads kept it alive would fail, not hang.
+const run = (command, args, cwd) =>
+  execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
 const cliJson = (...args) => {
   try {
     return JSON.parse(run(cli, ['--format', 'json', ...args], root));
@@ -83,6 +85,38 @@ test('evaluate gives the command line JSON, and errors name file and line', () =
   assert.match(got.bad.file, /sys-ends-early\.tsv$/);
 });
 
+test('in Node the core runs on threads, gives the command line JSON on a polysemous pair, and lets the process end', () => {
+  // 400 word types over 24 classes and 16 clusters, 12,000 tokens from a fixed generator:
+  // a type level past the size below which the core stays on one thread.
+  let state = 12345;
+  const next = (n) => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return (state >>> 8) % n;
+  };
+  const gold = [], system = [];
+  for (let t = 0; t < 12_000; t++) {
+    const word = `w${next(400)}`;
+    gold.push(`${word}\tC${next(24)}${t % 20 === 19 ? '\n' : ''}`);
+    system.push(`${word}\tk${next(16)}${t % 20 === 19 ? '\n' : ''}`);
+  }
+  const paths = [join(tmp, 'poly-gold.tsv'), join(tmp, 'poly-sys.tsv')];
+  writeFileSync(paths[0], `${gold.join('\n')}\n`);
+  writeFileSync(paths[1], `${system.join('\n')}\n`);
+  const got = inApp(
+    'threads.mjs',
+    `import { catalog, evaluate } from 'clustereval';
+     const [gold, system] = ${JSON.stringify(paths)};
+     const threaded = await evaluate({ gold: { path: gold }, systems: [{ path: system }] });
+     const oneThread = await evaluate({ gold: { path: gold }, systems: [{ path: system }] }, { threads: 1 });
+     console.log(JSON.stringify({ threaded, oneThread, catalog: await catalog() }));`,
+  );
+  assert.equal(got.catalog.threaded, true);
+  const expected = cliJson(...paths);
+  assert.ok(expected.systems[0].type.micro_c_m1 > 0 && expected.systems[0].type.ebcubed_f > 0);
+  assert.deepEqual(got.threaded, expected);
+  assert.deepEqual(got.oneThread, cliJson('--threads', '1', ...paths));
+});
+
 test('score with words and sentence ends equals the command line on the tagged pair', () => {
   const gold = tagged(`${root}public/demo/brown-gold.tsv`);
   const system = tagged(`${root}public/demo/brown-c50.tsv`);
@@ -112,8 +146,10 @@ test("the repository's Vite bundles it with no configuration, and the bundle run
      score(['a', 'a', 'b', 'b', 'c'], [1, 1, 1, 2, 2]).then(({ token }) => console.log(JSON.stringify(token)));\n`,
   );
   await build({ root: app, logLevel: 'error', build: { outDir: join(app, 'dist') } });
-  const assets = readdirSync(join(app, 'dist', 'assets')).filter((f) => f.endsWith('.js'));
+  const files = readdirSync(join(app, 'dist', 'assets'));
+  const assets = files.filter((f) => f.endsWith('.js'));
   assert.equal(assets.length, 1, `one script, the wasm inlined: ${assets}`);
+  assert.deepEqual(files.filter((f) => /\.(wasm|cjs)$/.test(f)), [], 'nothing of the threaded build (Node only)');
   // Node runs the browser bundle; only Vite's module-preload check looks for a document.
   writeFileSync(join(app, 'dist', 'bundle.mjs'), readFileSync(join(app, 'dist', 'assets', assets[0])));
   const runner = join(app, 'dist', 'run.mjs');
