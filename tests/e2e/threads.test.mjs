@@ -4,7 +4,7 @@
 // input whose type level is large enough to run side by side.
 
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -17,40 +17,17 @@ import {
   useBrowser,
   waitForResult,
 } from './harness.mjs';
+import { writePolysemousPair } from '../js/polysemous-pair.mjs';
 
 const env = useBrowser();
 let dir = '';
 let gold = '';
 let system = '';
 
-/**
- * A tagged pair whose word types are polysemous on both sides: 400 types over 24 classes
- * and 16 clusters, 12,000 tokens drawn by a fixed linear congruential generator. Its type
- * level (Σ_i |B_i|·(|A_i| + |B_i|) about 4·10^5) is past the size below which the core keeps
- * the M-1 searches and extended BCubed on one thread.
- */
+// The pair: tests/js/polysemous-pair.mjs, in a folder of its own.
 function writePair() {
-  let state = 12345;
-  const next = (n) => {
-    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-    return (state >>> 8) % n;
-  };
-  const goldLines = [];
-  const systemLines = [];
-  for (let t = 0; t < 12_000; t++) {
-    const word = `w${next(400)}`;
-    goldLines.push(`${word}\tC${next(24)}`);
-    systemLines.push(`${word}\tk${next(16)}`);
-    if (t % 20 === 19) {
-      goldLines.push('');
-      systemLines.push('');
-    }
-  }
   dir = mkdtempSync(join(tmpdir(), 'clustereval-threads-'));
-  gold = join(dir, 'poly-gold.tsv');
-  system = join(dir, 'poly-sys.tsv');
-  writeFileSync(gold, `${goldLines.join('\n')}\n`);
-  writeFileSync(system, `${systemLines.join('\n')}\n`);
+  [gold, system] = writePolysemousPair(dir);
 }
 
 before(writePair);

@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from './load-core.mjs';
+import { writePolysemousPair } from './polysemous-pair.mjs';
 
 const cli = `${root}build/clustereval`;
 const tmp = mkdtempSync(join(tmpdir(), 'clustereval-npm-'));
@@ -86,22 +87,7 @@ test('evaluate gives the command line JSON, and errors name file and line', () =
 });
 
 test('in Node the core runs on threads, gives the command line JSON on a polysemous pair, and lets the process end', () => {
-  // 400 word types over 24 classes and 16 clusters, 12,000 tokens from a fixed generator:
-  // a type level past the size below which the core stays on one thread.
-  let state = 12345;
-  const next = (n) => {
-    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-    return (state >>> 8) % n;
-  };
-  const gold = [], system = [];
-  for (let t = 0; t < 12_000; t++) {
-    const word = `w${next(400)}`;
-    gold.push(`${word}\tC${next(24)}${t % 20 === 19 ? '\n' : ''}`);
-    system.push(`${word}\tk${next(16)}${t % 20 === 19 ? '\n' : ''}`);
-  }
-  const paths = [join(tmp, 'poly-gold.tsv'), join(tmp, 'poly-sys.tsv')];
-  writeFileSync(paths[0], `${gold.join('\n')}\n`);
-  writeFileSync(paths[1], `${system.join('\n')}\n`);
+  const paths = writePolysemousPair(tmp); // past the size where the core stays on one thread
   const got = inApp(
     'threads.mjs',
     `import { catalog, evaluate } from 'clustereval';
