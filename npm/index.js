@@ -38,9 +38,10 @@ async function threadedModule() {
 let core = null;
 /** The bound core, loaded once on first use; `threaded` says whether it runs on threads. */
 export function load() {
-  core ??= threadedModule().then(async (threaded) =>
-    Object.assign(bindCore(threaded ?? (await createClusterEval())), { threaded: threaded !== null }),
-  );
+  core ??= threadedModule().then(async (module) => ({
+    ...bindCore(module ?? (await createClusterEval())),
+    threaded: module !== null,
+  }));
   return core;
 }
 

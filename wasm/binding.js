@@ -78,15 +78,16 @@ const encoder = new TextEncoder();
  * @param {CoreModule} module
  */
 export function bindCore(module) {
-  let view = module.HEAPU8;
-  /**
+  /*
    * Wasm memory as bytes, read afresh: growth replaces the buffer. The threaded build's
-   * memory is shared, and grows on whichever thread allocates, which does not renew this
-   * thread's module.HEAPU8: its wasmMemory is the one to follow.
+   * memory is shared and grows on whichever thread allocates, which does not renew this
+   * thread's module.HEAPU8: its wasmMemory (exported by that build alone) is the one to follow.
    */
+  const shared = Boolean(module.wasmMemory);
+  let view = module.HEAPU8;
   const heap = () => {
-    const buffer = module.wasmMemory ? module.wasmMemory.buffer : module.HEAPU8.buffer;
-    if (view.buffer !== buffer) view = module.wasmMemory ? new Uint8Array(buffer) : module.HEAPU8;
+    const buffer = (module.wasmMemory ?? module.HEAPU8).buffer;
+    if (view.buffer !== buffer) view = new Uint8Array(buffer);
     return view;
   };
   /** @type {(ptr: number, len?: number) => string} */
@@ -98,7 +99,7 @@ export function bindCore(module) {
     else end = ptr + len;
     // TextDecoder takes no view of shared memory: a copy, then.
     const text = bytes.subarray(ptr, end);
-    return decoder.decode(module.wasmMemory ? text.slice() : text);
+    return decoder.decode(shared ? text.slice() : text);
   };
   /**
    * @template T

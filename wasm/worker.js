@@ -60,17 +60,24 @@ async function threadedModule() {
   });
 }
 
-// Given its bytes, Emscripten's loader compiles them and fetches nothing.
-const oneThread = () => createModule({ wasmBinary: dataUrlBytes(wasmDataUrl) });
-let threaded = self.crossOriginIsolated === true;
-// A browser that isolates the page but cannot import a module into a classic worker still
-// gets the core, on one thread.
-const core = (threaded ? threadedModule().catch(() => ((threaded = false), oneThread())) : oneThread()).then(
-  bindCore,
-);
+/**
+ * The core, on threads where the page is isolated; on one thread otherwise, and where the
+ * browser isolates the page but cannot import a module into a classic worker. Given its
+ * bytes, Emscripten's loader compiles them and fetches nothing.
+ */
+async function loadCore() {
+  if (self.crossOriginIsolated) {
+    const module = await threadedModule().catch(() => null);
+    if (module) return { core: bindCore(module), threaded: true };
+  }
+  return { core: bindCore(await createModule({ wasmBinary: dataUrlBytes(wasmDataUrl) })), threaded: false };
+}
 
-core.then(
-  ({ version }) => post({ type: 'ready', data: { version, threaded } }),
+const loaded = loadCore();
+const core = loaded.then(({ core }) => core);
+
+loaded.then(
+  ({ core: { version }, threaded }) => post({ type: 'ready', data: { version, threaded } }),
   (error) => post({ type: 'error', data: plainError(error) }),
 );
 
