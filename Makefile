@@ -52,9 +52,12 @@ wasm/build/clustereval.mjs: $(WASM_SOURCES) $(WASM_HEADERS)
 
 # For the page when it is cross-origin isolated (served with COOP and COEP, which shared
 # memory needs): the same module on threads, beside its pthread worker script and its wasm.
-# A pool of 3 workers, loaded with the module, serves at most 4 threads: a thread started
-# with no worker free would wait for one to load while its caller waits for the thread.
-THREADS_FLAGS := -Wno-pthreads-mem-growth -pthread -sPTHREAD_POOL_SIZE=3 -DCE_THREADS_MAX=4
+# A pool of workers, loaded with the module, serves the caller's thread and one thread a
+# worker, no more (CE_THREADS_MAX): a thread started with no worker free would wait for one
+# to load while its caller waits for the thread.
+THREADS_POOL := 3
+THREADS_FLAGS := -Wno-pthreads-mem-growth -pthread -sPTHREAD_POOL_SIZE=$(THREADS_POOL) \
+  '-DCE_THREADS_MAX=($(THREADS_POOL) + 1)'
 wasm/build/clustereval-threads.mjs: $(WASM_SOURCES) $(WASM_HEADERS) wasm/threads-pre.js
 	@mkdir -p $(@D)
 	$(EMCC) $(EMCC_FLAGS) $(THREADS_FLAGS) --pre-js wasm/threads-pre.js -sEXPORT_ES6=1 \

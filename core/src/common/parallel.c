@@ -9,7 +9,7 @@
 /* More threads than this would only wait: the callers have a handful of tasks. The wasm
  * build with threads sets it to its pool of workers and one: Emscripten starts a thread on a
  * worker of the pool, and a new worker could not load while the caller waits for the
- * threads it started (the Makefile's PTHREAD_POOL_SIZE). */
+ * threads it started (the Makefile's THREADS_POOL). */
 #ifndef CE_THREADS_MAX
 #define CE_THREADS_MAX 64
 #endif
