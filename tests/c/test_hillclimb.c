@@ -264,6 +264,48 @@ static void test_many_labels_per_item(void) {
   }
 }
 
+/*
+ * Items with equal gold and induced entries, each up to eight times over (the climb lets
+ * one stand for all, weighted): the same moves as the definitions, which count every item.
+ */
+static void test_alike_items(void) {
+  ce_rng rng;
+  ce__rng_seed(&rng, 13, 0);
+  for (int s = 0; s < 60; s++) {
+    size_t n = 2 + ce__rng_below(&rng, 10), m = 2 + ce__rng_below(&rng, 12);
+    size_t kinds = 3 + ce__rng_below(&rng, 20);
+    ce_entries base;
+    random_entries(&rng, &base, kinds, n, m, NULL, NULL);
+    size_t cap = 8 * kinds * (n + m), gn = 0, sn = 0, l = 0;
+    uint32_t *gi = malloc(cap * sizeof *gi), *gl = malloc(cap * sizeof *gl);
+    uint32_t *si = malloc(cap * sizeof *si), *sl = malloc(cap * sizeof *sl);
+    for (uint32_t i = 0; i < kinds; i++) {
+      for (uint64_t copies = 1 + ce__rng_below(&rng, 8); copies; copies--, l++) {
+        for (uint32_t j = base.class_start[i]; j < base.class_start[i + 1]; j++) {
+          gi[gn] = (uint32_t)l;
+          gl[gn++] = base.class_ids[j];
+        }
+        for (uint32_t j = base.cluster_start[i]; j < base.cluster_start[i + 1]; j++) {
+          si[sn] = (uint32_t)l;
+          sl[sn++] = base.cluster_ids[j];
+        }
+      }
+    }
+    ce_entries e;
+    CHECK(ce__entries_from_pairs(&e, l, n, m, gi, gl, gn, si, sl, sn, NULL, NULL) == CE_OK);
+    uint32_t *start = malloc(m * sizeof *start);
+    for (size_t k = 0; k < m; k++) start[k] = (uint32_t)ce__rng_below(&rng, n);
+    compare_climbs(&e, start);
+    free(start);
+    free(gi);
+    free(gl);
+    free(si);
+    free(sl);
+    ce__entries_free(&e);
+    ce__entries_free(&base);
+  }
+}
+
 /* Every item in a cluster of its own (the singletons baseline): runs of equal cluster
  * sizes, where MicroC finds the best untouched class through its tree. */
 static void test_singletons(void) {
@@ -469,6 +511,7 @@ int main(void) {
   test_singletons();
   test_same_moves_as_definitions();
   test_many_labels_per_item();
+  test_alike_items();
   test_moves_to_untouched_classes();
   test_ids_do_not_matter();
   test_ties();
