@@ -126,3 +126,47 @@ size_t ce__entries_mapped(const ce_entries *entries, size_t item, const uint32_t
   }
   return count;
 }
+
+int ce__ids_compare(const uint32_t *x, uint32_t xn, const uint32_t *y, uint32_t yn) {
+  if (xn != yn) return xn < yn ? -1 : 1;
+  for (uint32_t j = 0; j < xn; j++)
+    if (x[j] != y[j]) return x[j] < y[j] ? -1 : 1;
+  return 0;
+}
+
+static int same_signature(const ce_signature *x, const ce_signature *y) {
+  return !ce__ids_compare(x->gold, x->gold_n, y->gold, y->gold_n) &&
+         !ce__ids_compare(x->system, x->system_n, y->system, y->system_n);
+}
+
+/* By entries, then by item: a total order, so every sort gives the same groups. */
+static int compare_signatures(const void *xp, const void *yp) {
+  const ce_signature *x = xp, *y = yp;
+  int order = ce__ids_compare(x->gold, x->gold_n, y->gold, y->gold_n);
+  if (!order) order = ce__ids_compare(x->system, x->system_n, y->system, y->system_n);
+  if (!order) order = x->item < y->item ? -1 : x->item > y->item;
+  return order;
+}
+
+ce_status ce__entries_signatures(const ce_entries *e, ce_signature *keys, uint32_t *weight,
+                                 size_t *groups_out) {
+  size_t l = e->items, groups = 0;
+  for (uint32_t i = 0; i < l; i++) {
+    keys[i].gold = e->class_ids + e->class_start[i];
+    keys[i].gold_n = e->class_start[i + 1] - e->class_start[i];
+    keys[i].system = e->cluster_ids + e->cluster_start[i];
+    keys[i].system_n = e->cluster_start[i + 1] - e->cluster_start[i];
+    keys[i].item = i;
+  }
+  if (ce__sort(keys, l, sizeof *keys, compare_signatures)) return CE_ERR_NOMEM;
+  for (size_t i = 0; i < l; i++) {
+    if (groups && same_signature(&keys[groups - 1], &keys[i])) {
+      weight[groups - 1]++;
+    } else {
+      keys[groups] = keys[i];
+      weight[groups++] = 1;
+    }
+  }
+  *groups_out = groups;
+  return CE_OK;
+}

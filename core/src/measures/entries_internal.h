@@ -40,6 +40,24 @@ ce_status ce__entries_from_pairs(ce_entries *entries, size_t items, size_t class
                                  const uint32_t *system_clusters, size_t system_pairs,
                                  const uint32_t *class_order, const uint32_t *cluster_order);
 
+/* Two sorted id lists: shorter first, then by the first id that differs; 0 if equal. */
+int ce__ids_compare(const uint32_t *x, uint32_t xn, const uint32_t *y, uint32_t yn);
+
+/* An item's two entries, for grouping items by them. */
+typedef struct ce_signature {
+  const uint32_t *gold, *system;
+  uint32_t gold_n, system_n, item;
+} ce_signature;
+
+/*
+ * Items with equal gold and equal induced entries grouped: `keys` (items elements) ends up
+ * with one key a group, the groups sorted by entries, each key the group's first item in
+ * item order, weight[g] its items; *groups of them. Both extended BCubed and the M-1 climb
+ * take such a group as one item, weighted. CE_ERR_NOMEM. Cost O(l log l · entry length).
+ */
+ce_status ce__entries_signatures(const ce_entries *entries, ce_signature *keys, uint32_t *weight,
+                                 size_t *groups);
+
 /* Items per class (`clusters` 0) or per cluster (1): one count per label (caller frees). */
 ce_status ce__entries_label_sizes(const ce_entries *entries, int clusters, uint64_t **sizes);
 

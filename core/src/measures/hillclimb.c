@@ -21,8 +21,9 @@
  * (see `joined`). A visit costs O(Σ_{i∈k} (|A_i| + |B_i|) · log n) plus the search, which
  * opens only subtrees whose bound reaches the best: far fewer than n classes. Only a move
  * writes the items' slots; most visits move nothing and leave them as they are. Items with
- * equal gold and induced entries are one item weighted by their number: every count above
- * is of items, and a weighted one counts as many.
+ * equal gold and induced entries are one item weighted by their number: under every
+ * mapping they have the same h(B_i), IM_i and F_i, and a move changes them alike. Every
+ * count above is of items, and a weighted one counts as many.
  *
  * MacroI and MicroC need of an item only its slots: a slot knows whether it matches, and
  * E[b] = G_k(b) − #{i ∈ k : b ∈ A_i ∩ h'(B_i)} with G_k, the gold counts of k's items,
@@ -71,15 +72,15 @@ typedef struct climb {
   int measure;
   size_t n;
   /*
-   * The items in some cluster, one for each group of items alike in both entries (see
-   * group_items), renumbered so that a cluster's items lie close together in memory:
+   * The items in some cluster, one for each group of items alike in both entries (the
+   * type index's group_weight), renumbered so that a cluster's items lie close together in memory:
    * ordered by the first of their clusters in label order. Item j's classes are
    * gold_ids[gold_start[j] ..), its clusters clusters_of[slot_start[j] ..), and its slots
    * start at slots[slot_start[j]].
    */
   size_t items;
   uint32_t *gold_start, *gold_ids, *slot_start, *clusters_of;
-  uint32_t *weight; /* per renumbered item: how many items it stands for (see group_items) */
+  uint32_t *weight; /* per renumbered item: the items of its group (ix->group_weight) */
   uint32_t *member_start, *members; /* cluster → renumbered items, ascending */
   /* MacroI and MicroC: per cluster k, the classes of its items' gold entries with how many
    * of its items hold each, G_k(c) = #{i ∈ k : c ∈ A_i}, from gold_of_start[k]. */
@@ -721,70 +722,17 @@ static void climb_free(climb *st) {
   free(st->values);
 }
 
-/* Item i's entries, both of them, hashed. */
-static uint64_t entries_hash(const ce_entries *e, uint32_t i) {
-  uint64_t hash = e->class_start[i + 1] - e->class_start[i];
-  for (uint32_t j = e->class_start[i]; j < e->class_start[i + 1]; j++)
-    hash = (hash ^ e->class_ids[j]) * UINT64_C(0x9e3779b97f4a7c15) ^ hash >> 29;
-  hash ^= (uint64_t)(e->cluster_start[i + 1] - e->cluster_start[i]) << 32;
-  for (uint32_t j = e->cluster_start[i]; j < e->cluster_start[i + 1]; j++)
-    hash = (hash ^ e->cluster_ids[j]) * UINT64_C(0xbf58476d1ce4e5b9) ^ hash >> 31;
-  return hash ^ hash >> 32;
-}
-
-static int same_ids(const uint32_t *start, const uint32_t *ids, uint32_t x, uint32_t y) {
-  uint32_t n = start[x + 1] - start[x];
-  return n == start[y + 1] - start[y] && !memcmp(ids + start[x], ids + start[y], n * sizeof *ids);
-}
-
-/*
- * Items with the same gold entry and the same induced entry are alike in every climb: in
- * every mapping they have the same h(B_i), IM_i and F_i, and a move changes them alike. So
- * one stands for all (the first in item order), weighted by their number in every count
- * and sum (on Brown against a 45-state HMM, 56,057 clustered types are 21,000 such
- * groups; the rare words, one tag and one state, fall together). Sets stand_in[i], and
- * count[j] for a standing item j: the items it stands for. Unclustered items stand alone.
- */
-static ce_status group_items(const ce_entries *e, uint32_t *stand_in, uint32_t *count) {
-  size_t slots = 2;
-  while (slots < 2 * (size_t)e->items) slots *= 2;
-  uint32_t *table = malloc(slots * sizeof *table);
-  if (!table) return CE_ERR_NOMEM;
-  memset(table, 0xff, slots * sizeof *table);
-  for (uint32_t i = 0; i < e->items; i++) {
-    stand_in[i] = i;
-    count[i] = 1;
-    if (e->cluster_start[i] == e->cluster_start[i + 1]) continue;
-    size_t at = entries_hash(e, i) & (slots - 1);
-    for (; table[at] != UINT32_MAX; at = (at + 1) & (slots - 1)) {
-      uint32_t j = table[at];
-      if (same_ids(e->class_start, e->class_ids, i, j) &&
-          same_ids(e->cluster_start, e->cluster_ids, i, j))
-        break;
-    }
-    if (table[at] == UINT32_MAX) {
-      table[at] = i;
-    } else {
-      stand_in[i] = table[at];
-      count[table[at]]++;
-    }
-  }
-  free(table);
-  return CE_OK;
-}
-
 /* The renumbered items (see `climb`): a counting sort of the clustered items that stand
- * for others or alone (stand_in) by the label rank of their first cluster, stable in item
- * order, with their weights; then the rows and the cluster → item lists in the new
- * numbering. Cost O(l + m + Σ|A_i| + Σ|B_i|). */
-static void climb_layout(climb *st, const uint32_t *stand_in, const uint32_t *count, uint32_t *key,
-                         uint32_t *order) {
+ * for their group (the type index's group_weight) by the label rank of their first
+ * cluster, stable in item order, with their weights; then the rows and the cluster → item
+ * lists in the new numbering. Cost O(l + m + Σ|A_i| + Σ|B_i|). */
+static void climb_layout(climb *st, uint32_t *key, uint32_t *order) {
   const ce_entries *e = st->e;
   size_t m = e->clusters;
   memset(st->member_start, 0, (m + 1) * sizeof *st->member_start);
   for (uint32_t i = 0; i < e->items; i++) {
     key[i] = UINT32_MAX;
-    if (stand_in[i] != i) continue; /* counted in the weight of the item standing for it */
+    if (!st->ix->group_weight[i]) continue; /* in the weight of its group's first item */
     for (uint32_t j = e->cluster_start[i]; j < e->cluster_start[i + 1]; j++)
       if (e->cluster_order[e->cluster_ids[j]] < key[i])
         key[i] = e->cluster_order[e->cluster_ids[j]];
@@ -801,7 +749,7 @@ static void climb_layout(climb *st, const uint32_t *stand_in, const uint32_t *co
       st->gold_ids[g++] = e->class_ids[q];
     st->gold_start[j + 1] = g;
     st->slot_start[j + 1] = st->slot_start[j] + e->cluster_start[i + 1] - e->cluster_start[i];
-    st->weight[j] = count[i];
+    st->weight[j] = st->ix->group_weight[i];
     key[i] = j; /* from now on: the new number of item i */
   }
   /* Each item's clusters in label order, so that nothing below depends on the ids. */
@@ -938,31 +886,20 @@ static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
   st->apart = malloc(n * sizeof *st->apart);
   st->candidates = malloc((n + 1) * sizeof *st->candidates);
   st->values = malloc((n + 1) * sizeof *st->values);
-  /* Scratch for the layout: the groups of alike items, the sort keys and the new order. */
+  /* Scratch for the layout: the sort keys and the new order. */
   uint32_t *key = malloc(l * sizeof *key), *order = malloc(l * sizeof *order);
-  uint32_t *stand_in = malloc(l * sizeof *stand_in), *count = malloc(l * sizeof *count);
   if (!st->gold_start || !st->gold_ids || !st->slot_start || !st->clusters_of || !st->weight ||
-      !stand_in || !count || !st->member_start || !st->members || !st->map || !st->slots ||
-      !st->slot_used || !st->im || !st->t || !st->cm || !st->g || !st->p || !st->e_new ||
-      !st->gain || !st->mark || !st->touched || !st->tree || !st->apart || !st->candidates ||
-      !st->values || !key || !order) {
+      !st->member_start || !st->members || !st->map || !st->slots || !st->slot_used || !st->im ||
+      !st->t || !st->cm || !st->g || !st->p || !st->e_new || !st->gain || !st->mark ||
+      !st->touched || !st->tree || !st->apart || !st->candidates || !st->values || !key || !order) {
     free(key);
     free(order);
-    free(stand_in);
-    free(count);
     climb_free(st);
     return CE_ERR_NOMEM;
   }
-  ce_status grouped = group_items(e, stand_in, count);
-  if (!grouped) climb_layout(st, stand_in, count, key, order);
+  climb_layout(st, key, order);
   free(key);
   free(order);
-  free(stand_in);
-  free(count);
-  if (grouped) {
-    climb_free(st);
-    return grouped;
-  }
   st->labels_of = calloc(m, sizeof *st->labels_of);
   ce_status status = st->labels_of ? CE_OK : CE_ERR_NOMEM;
   for (size_t k = 0; k < e->clusters && !status; k++) {

@@ -46,37 +46,13 @@
 #include "measures/measures_ebcubed_internal.h"
 #include "common/parallel_internal.h"
 
-typedef struct entry_key {
-  const uint32_t *gold, *system;
-  uint32_t gold_n, system_n, item;
-} entry_key;
+typedef ce_signature entry_key; /* a signature: see ce__entries_signatures */
 
 /* An entry as a sorted id list. */
 typedef struct id_list {
   const uint32_t *ids;
   uint32_t n;
 } id_list;
-
-static int compare_ids(const uint32_t *x, uint32_t xn, const uint32_t *y, uint32_t yn) {
-  if (xn != yn) return xn < yn ? -1 : 1;
-  for (uint32_t j = 0; j < xn; j++)
-    if (x[j] != y[j]) return x[j] < y[j] ? -1 : 1;
-  return 0;
-}
-
-static int same_entry(const entry_key *x, const entry_key *y) {
-  return !compare_ids(x->gold, x->gold_n, y->gold, y->gold_n) &&
-         !compare_ids(x->system, x->system_n, y->system, y->system_n);
-}
-
-/* By entries, then by item: a total order, so every qsort gives the same groups. */
-static int compare_keys(const void *xp, const void *yp) {
-  const entry_key *x = xp, *y = yp;
-  int order = compare_ids(x->gold, x->gold_n, y->gold, y->gold_n);
-  if (!order) order = compare_ids(x->system, x->system_n, y->system, y->system_n);
-  if (!order) order = x->item < y->item ? -1 : x->item > y->item;
-  return order;
-}
 
 #if defined(__GNUC__) && (defined(__POPCNT__) || defined(__wasm__) || defined(__aarch64__))
 #define CE_POPCOUNT_INSTRUCTION 1
@@ -638,7 +614,7 @@ typedef struct system_key {
 
 static int compare_system_keys(const void *xp, const void *yp) {
   const system_key *x = xp, *y = yp;
-  int order = compare_ids(x->ids, x->n, y->ids, y->n);
+  int order = ce__ids_compare(x->ids, x->n, y->ids, y->n);
   return order ? order : (x->group > y->group) - (x->group < y->group);
 }
 
@@ -661,7 +637,7 @@ static ce_status distinct_entries(size_t groups, const entry_key *keys,
   }
   size_t n = 0;
   for (size_t q = 0; q < groups; q++) {
-    if (!n || compare_ids(entries[n - 1].ids, entries[n - 1].n, order[q].ids, order[q].n)) {
+    if (!n || ce__ids_compare(entries[n - 1].ids, entries[n - 1].n, order[q].ids, order[q].n)) {
       entries[n] = (id_list){order[q].ids, order[q].n};
       weight[n++] = 0;
     }
@@ -805,31 +781,6 @@ void ce__ebcubed_free(ce_ebcubed *plan) {
   free(plan);
 }
 
-/* The signatures: runs of equal entries in `keys`, sorted; keys[g] becomes signature g's
- * representative and weight[g] its items, for g below *groups. */
-static ce_status signatures_of(const ce_entries *e, entry_key *keys, uint32_t *weight,
-                               size_t *groups_out) {
-  size_t l = e->items, groups = 0;
-  for (uint32_t i = 0; i < l; i++) {
-    keys[i].gold = e->class_ids + e->class_start[i];
-    keys[i].gold_n = e->class_start[i + 1] - e->class_start[i];
-    keys[i].system = e->cluster_ids + e->cluster_start[i];
-    keys[i].system_n = e->cluster_start[i + 1] - e->cluster_start[i];
-    keys[i].item = i;
-  }
-  if (ce__sort(keys, l, sizeof *keys, compare_keys)) return CE_ERR_NOMEM;
-  for (size_t i = 0; i < l; i++) {
-    if (groups && same_entry(&keys[groups - 1], &keys[i])) {
-      weight[groups - 1]++;
-    } else {
-      keys[groups] = keys[i];
-      weight[groups++] = 1;
-    }
-  }
-  *groups_out = groups;
-  return CE_OK;
-}
-
 /* How many numerator parts: `parts` asked for, as memory allows. */
 static size_t parts_within(const ce_ebcubed *plan, size_t parts) {
   double each = (double)plan->groups * (sizeof(met) + 2 * sizeof(uint32_t)) +
@@ -927,7 +878,7 @@ static ce_status plan_build(ce_ebcubed *plan) {
       !plan->system_entries || !plan->gold_weight || !plan->system_weight || !plan->recall_den ||
       !plan->precision_den || !plan->layout)
     return CE_ERR_NOMEM;
-  ce_status status = signatures_of(e, plan->keys, plan->weight, &plan->groups);
+  ce_status status = ce__entries_signatures(e, plan->keys, plan->weight, &plan->groups);
   size_t groups = plan->groups;
   const entry_key *keys = plan->keys;
   if (!status) status = label_rows_build(&plan->rows, groups, keys, e->classes, e->clusters);

@@ -19,6 +19,7 @@ void ce__type_index_free(ce_type_index *ix) {
   free(ix->class_size);
   free(ix->class_by_rank);
   free(ix->cluster_by_rank);
+  free(ix->group_weight);
   memset(ix, 0, sizeof *ix);
 }
 
@@ -30,6 +31,21 @@ static int invert_order(const uint32_t *order, size_t count, uint32_t *rank_to_i
     rank_to_id[order[id]] = (uint32_t)id;
   }
   return 1;
+}
+
+/* ix->group_weight from the signatures of the entries. */
+static ce_status groups_build(ce_type_index *ix) {
+  const ce_entries *e = ix->entries;
+  size_t l = e->items ? e->items : 1, groups;
+  ce_signature *keys = malloc(l * sizeof *keys);
+  uint32_t *weight = malloc(l * sizeof *weight);
+  ix->group_weight = calloc(l, sizeof *ix->group_weight);
+  ce_status status = keys && weight && ix->group_weight ? CE_OK : CE_ERR_NOMEM;
+  if (!status) status = ce__entries_signatures(e, keys, weight, &groups);
+  for (size_t g = 0; !status && g < groups; g++) ix->group_weight[keys[g].item] = weight[g];
+  free(keys);
+  free(weight);
+  return status;
 }
 
 ce_status ce__type_index_build(ce_type_index *ix, const ce_entries *e) {
@@ -78,7 +94,9 @@ ce_status ce__type_index_build(ce_type_index *ix, const ce_entries *e) {
       ix->members[ix->member_start[e->cluster_ids[j]]++] = (uint32_t)i;
   for (size_t k = m; k > 0; k--) ix->member_start[k] = ix->member_start[k - 1];
   ix->member_start[0] = 0;
-  return CE_OK;
+  status = groups_build(ix);
+  if (status) ce__type_index_free(ix);
+  return status;
 }
 
 ce_status ce__type_values(const ce_type_index *ix, const uint32_t *map,

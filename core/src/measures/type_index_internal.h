@@ -36,6 +36,9 @@ typedef struct ce_type_index {
   uint32_t *class_by_rank;          /* inverse of entries->class_order */
   uint32_t *cluster_by_rank;        /* inverse of entries->cluster_order */
   uint64_t gold_total;              /* Σ_i |A_i| */
+  /* Per item: the items with its gold and induced entries where it is the first of them in
+   * item order, else 0 (ce__entries_signatures): the M-1 climb takes each group as one. */
+  uint32_t *group_weight;
 } ce_type_index;
 
 /*
