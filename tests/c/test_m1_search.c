@@ -287,11 +287,16 @@ static void test_exhaustive_families(void) {
           }
           free(bounded.cluster_to_class);
         }
-        /* The steps a proof takes, from the climb's mapping. */
-        double v = climb.value;
-        ce_m1_proof proof;
+        /* The steps a proof takes, from the climb's mapping; with exactly that budget the
+         * search runs as without one: it is left out only where it cannot finish. */
+        uint32_t climbed[MAX_M];
+        memcpy(climbed, climb.cluster_to_class, (size_t)x.m * sizeof *climbed);
+        double v = climb.value, v_within = climb.value;
+        ce_m1_proof proof, within;
         CHECK(ce__m1_exact(&ix, t, UINT64_MAX, climb.cluster_to_class, &v, &proof) == CE_OK);
         CHECK(proof.optimal);
+        CHECK(ce__m1_exact(&ix, t, proof.work, climbed, &v_within, &within) == CE_OK);
+        CHECK(within.optimal && within.work == proof.work && v_within == v);
         if (proof.work > a->proof_work) a->proof_work = proof.work;
         free(climb.cluster_to_class);
         free(kicks.cluster_to_class);

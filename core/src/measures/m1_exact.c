@@ -3,7 +3,8 @@
  * Abend & Rappoport 2010, §4.1 and §4.2). Clusters are mapped one at a time in a fixed
  * order; a partial mapping whose bound does not beat the best mapping known (by more than
  * SLACK) is not extended. Every step is counted, and a search that runs out of its budget
- * stops and reports the largest bound of what it left open.
+ * stops and reports the largest bound of what it left open; one that could not even try
+ * every class for its first cluster within it is not started (see cannot_finish).
  *
  * Item measures. h(B_i) depends on item i's clusters alone, so MicroI = (1/l)·Σ_i F_i
  * separates over the connected components of the graph of clusters that share an item.
@@ -196,6 +197,19 @@ static size_t candidates(search *s, uint32_t k, uint32_t first, const uint32_t *
       s->scratch[e->class_ids[j]] = 0;
   }
   return kept + 1;
+}
+
+/*
+ * Whether a search cannot finish within its budget: before it has proved anything it
+ * tries every one of `classes` classes for its first cluster k, joining k to each and
+ * leaving it again, and each of those steps counts at least one step for each of k's
+ * items. Such a search would stop with its first level still open, proving nothing, and
+ * report at least the root's bound, itself a bound on every mapping: it is not started,
+ * and the root's bound stands.
+ */
+static int cannot_finish(const search *s, uint32_t k, size_t classes) {
+  uint64_t least = (uint64_t)classes * 2 * cluster_size(s->ix, k);
+  return s->work > s->budget || least > s->budget - s->work;
 }
 
 /* ---------------------------------------------------------------- item measures */
@@ -602,7 +616,7 @@ static void solve_part(item_search *b, const uint32_t *clusters, size_t count,
     r->bound = r->best;
     return;
   }
-  if (s->work > s->budget || count * (domain_n + 1) > CANDIDATE_LIMIT) return;
+  if (count * (domain_n + 1) > CANDIDATE_LIMIT || cannot_finish(s, clusters[0], domain_n)) return;
   uint32_t *cand = buffer, *cand_n = buffer + count * (domain_n + 1);
   uint32_t *pos = cand_n + count + 1, *choice = pos + count + 1;
   for (size_t d = 0; d < count; d++) cand_n[d] = NONE; /* ordered when first reached */
@@ -1129,7 +1143,7 @@ static ce_status exact_micro_c(search *s, uint32_t *map, double *value, ce_m1_pr
     proof->bound = best;
     goto done;
   }
-  if (s->work > s->budget || count * n > CANDIDATE_LIMIT) goto done;
+  if (count * n > CANDIDATE_LIMIT || cannot_finish(s, order[0], n)) goto done;
   cand = malloc(count * n * sizeof *cand);
   if (!cand) {
     status = CE_ERR_NOMEM;
