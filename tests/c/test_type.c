@@ -49,6 +49,96 @@ static void test_entries_from_pairs(void) {
   ce__entries_free(&e);
 }
 
+/* The order ce__entries_signatures defines, written out: gold entry, then induced entry,
+ * each by length, then id by id; then item. */
+static int entries_compare(const ce_entries *e, uint32_t x, uint32_t y) {
+  for (int side = 0; side < 2; side++) {
+    const uint32_t *start = side ? e->cluster_start : e->class_start;
+    const uint32_t *ids = side ? e->cluster_ids : e->class_ids;
+    uint32_t xn = start[x + 1] - start[x], yn = start[y + 1] - start[y];
+    if (xn != yn) return xn < yn ? -1 : 1;
+    for (uint32_t j = 0; j < xn; j++)
+      if (ids[start[x] + j] != ids[start[y] + j])
+        return ids[start[x] + j] < ids[start[y] + j] ? -1 : 1;
+  }
+  return 0;
+}
+
+static const ce_entries *order_of; /* for qsort */
+static int by_entries_then_item(const void *xp, const void *yp) {
+  uint32_t x = *(const uint32_t *)xp, y = *(const uint32_t *)yp;
+  int order = entries_compare(order_of, x, y);
+  return order ? order : (x > y) - (x < y);
+}
+
+/*
+ * Items grouped by their two entries against qsort with the order written out. Each item
+ * copies one of a few long template entries and changes its last gold or last induced id
+ * or neither, so that many signatures share their first labels: with few labels the
+ * grouping's 64-bit keys hold whole signatures, with thousands they are cut short and
+ * ties between different signatures are settled by comparison.
+ */
+static void test_signatures(void) {
+  static const size_t labels[] = {2, 7, 60, 5000, 100000};
+  ce_rng rng;
+  ce__rng_seed(&rng, 23, 0);
+  for (size_t shape = 0; shape < sizeof labels / sizeof *labels; shape++) {
+    for (int round = 0; round < 20; round++) {
+      size_t items = 1 + ce__rng_below(&rng, 400), n = labels[shape], templates = 1 + round % 5;
+      size_t longest = 1 + ce__rng_below(&rng, 12);
+      uint32_t *gi = malloc(items * (longest + 1) * sizeof *gi),
+               *gl = malloc(items * (longest + 1) * sizeof *gl);
+      uint32_t *si = malloc(items * (longest + 1) * sizeof *si),
+               *sl = malloc(items * (longest + 1) * sizeof *sl);
+      uint64_t seeds[5];
+      for (size_t t = 0; t < templates; t++) seeds[t] = ce__rng_below(&rng, UINT32_MAX);
+      size_t gn = 0, sn = 0;
+      for (uint32_t i = 0; i < items; i++) {
+        ce_rng copy;
+        ce__rng_seed(&copy, seeds[ce__rng_below(&rng, templates)], 1);
+        size_t a = 1 + ce__rng_below(&copy, longest), b = ce__rng_below(&copy, longest + 1);
+        uint64_t change = ce__rng_below(&rng, 3);
+        for (size_t j = 0; j < a; j++, gn++) {
+          gi[gn] = i;
+          gl[gn] = (uint32_t)ce__rng_below(&copy, n);
+          if (change == 1 && j + 1 == a) gl[gn] = (uint32_t)ce__rng_below(&rng, n);
+        }
+        for (size_t j = 0; j < b; j++, sn++) {
+          si[sn] = i;
+          sl[sn] = (uint32_t)ce__rng_below(&copy, n);
+          if (change == 2 && j + 1 == b) sl[sn] = (uint32_t)ce__rng_below(&rng, n);
+        }
+      }
+      ce_entries e;
+      CHECK(ce__entries_from_pairs(&e, items, n, n, gi, gl, gn, si, sl, sn, NULL, NULL) == CE_OK);
+      ce_signature *keys = malloc(items * sizeof *keys);
+      uint32_t *weight = malloc(items * sizeof *weight), *order = malloc(items * sizeof *order);
+      size_t groups;
+      CHECK(ce__entries_signatures(&e, keys, weight, &groups) == CE_OK);
+      for (uint32_t i = 0; i < items; i++) order[i] = i;
+      order_of = &e;
+      qsort(order, items, sizeof *order, by_entries_then_item);
+      /* A group for each run of equal entries: its first item, and the run's length. */
+      size_t g = 0;
+      for (size_t q = 0, end; q < items; q = end) {
+        for (end = q + 1; end < items && !entries_compare(&e, order[q], order[end]); end++)
+          continue;
+        CHECK(g < groups && keys[g].item == order[q] && weight[g] == end - q);
+        g++;
+      }
+      CHECK(g == groups);
+      ce__entries_free(&e);
+      free(gi);
+      free(gl);
+      free(si);
+      free(sl);
+      free(keys);
+      free(weight);
+      free(order);
+    }
+  }
+}
+
 /*
  * Classes N = 0, V = 1; clusters k0, k1, k2.
  *   item  A_i     B_i
@@ -686,6 +776,7 @@ static void test_m1_at_least_o1(void) {
 
 int main(void) {
   test_entries_from_pairs();
+  test_signatures();
   test_hand_worked();
   test_empty();
   test_every_item_in_every_cluster();

@@ -53,7 +53,9 @@ typedef struct ce_signature {
  * Items with equal gold and equal induced entries grouped: `keys` (items elements) ends up
  * with one key a group, the groups sorted by entries, each key the group's first item in
  * item order, weight[g] its items; *groups of them. Both extended BCubed and the M-1 climb
- * take such a group as one item, weighted. CE_ERR_NOMEM. Cost O(l log l · entry length).
+ * take such a group as one item, weighted. CE_ERR_NOMEM. Cost O(Σ_i |A_i| + |B_i|) and
+ * a radix sort of l keys, plus a comparison sort of the keys that tie without holding
+ * their whole signatures (see entries.c).
  */
 ce_status ce__entries_signatures(const ce_entries *entries, ce_signature *keys, uint32_t *weight,
                                  size_t *groups);
