@@ -86,8 +86,8 @@ if cc -O2 -std=c11 bench/gen_hmm.c -lm -o "$tmp/gen_hmm" &&
   token=$(best_of_3 "$cli" --levels token "$hmm_gold" "$hmm_system")
   echo "   clustereval, both levels (10 restarts): ${both} s; --levels token: ${token} s"
   echo "   both levels take $(echo "$both $token" | awk '{printf "%.1f", $1/$2}')x as long as the token level alone"
-  node bench/wasm_bench.mjs "$hmm_gold" "$hmm_system" --levels-ratio | sed 's/^/   /'
-  node bench/wasm_bench.mjs "$hmm_gold" "$hmm_system" --levels-ratio --npm | sed 's/^/   /'
+  node bench/wasm_bench.mjs "$hmm_gold" "$hmm_system" --levels-ratio --rounds 5 | sed 's/^/   /'
+  node bench/wasm_bench.mjs "$hmm_gold" "$hmm_system" --levels-ratio --rounds 5 --npm | sed 's/^/   /'
   node bench/page_levels_bench.mjs "$hmm_gold" "$hmm_system" | sed 's/^/   /'
 else
   echo "   skipped: the HMM tagging could not be made"
