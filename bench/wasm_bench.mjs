@@ -2,9 +2,9 @@
 // reading included, with the CLI's default options. With --levels-ratio it also times the
 // token level alone (`levels: 'token'`) and prints how many times longer both levels take.
 // With --npm it runs the npm package's core instead (npm/, `make npm`), which in Node runs on
-// threads; otherwise the one-thread build of the JS unit tests. With --rounds N (and
-// --levels-ratio) the two evaluations alternate N times and the fastest of each is kept, so
-// that a machine whose speed drifts slows both alike.
+// threads; otherwise the one-thread build of the JS unit tests. --rounds N takes the best of N
+// runs instead of 3; with --levels-ratio the two evaluations then alternate, so that a machine
+// whose speed drifts slows both alike.
 // Usage: node bench/wasm_bench.mjs GOLD SYSTEM [--levels-ratio] [--npm] [--rounds N]
 import { readFileSync } from 'node:fs';
 import { loadCore, root } from '../tests/js/load-core.mjs';
@@ -38,14 +38,15 @@ function best(optionSets, runs) {
   return fastest;
 }
 
-const [both, interleaved] =
-  mode && rounds ? best([{}, { levels: 'token' }], rounds) : best([{}], 3);
+const runs = rounds || 3;
+const interleave = mode && rounds;
+const [both, interleaved] = best(interleave ? [{}, { levels: 'token' }] : [{}], runs);
 const { token, type } = both.result.systems[0];
 const fixed = (value) => (value === null ? 'n/a' : value.toFixed(6)); // past the type level's budget
-const how = interleaved ? `the fastest of ${rounds} each, in turn` : 'best of 3';
+const how = interleave ? `the fastest of ${runs} each, in turn` : `best of ${runs}`;
 console.log(`wasm (${build}): ${both.seconds.toFixed(3)} s (${how}); m1=${fixed(token.m1)} macro_i_m1=${fixed(type.macro_i_m1)} (${root})`);
 if (mode === '--levels-ratio') {
-  const tokenOnly = interleaved ?? best([{ levels: 'token' }], 3)[0];
+  const tokenOnly = interleaved ?? best([{ levels: 'token' }], runs)[0];
   console.log(
     `wasm: --levels token ${tokenOnly.seconds.toFixed(3)} s (${how}); both levels take ${(both.seconds / tokenOnly.seconds).toFixed(2)}x as long`,
   );
