@@ -119,7 +119,7 @@ typedef struct climb {
   uint64_t sweep_labels;
 } climb;
 
-enum { MARK_SLOT = 1, MARK_TOUCHED = 2, MARK_GOLD = 4 };
+enum { MARK_SLOT = 1, MARK_TOUCHED = 2 };
 #define CE_NOWHERE UINT32_MAX
 
 /* |U_c|·F_c = |U_c|·2·CM_c / (|U_c| + |c|) (§4.2); 0 for an empty union. */
@@ -319,27 +319,15 @@ static void cells_init(climb *st) {
   }
 }
 
-/* Item i's gold classes marked (MARK_GOLD) or unmarked in st->mark. */
-static void gold_marks(climb *st, uint32_t i, int on) {
-  for (uint32_t j = st->gold_start[i]; j < st->gold_start[i + 1]; j++) {
-    unsigned char *mark = &st->mark[st->gold_ids[j]];
-    *mark = (unsigned char)(on ? *mark | MARK_GOLD : *mark & ~MARK_GOLD);
-  }
-}
-
 /* Sets the whole state from st->map. An item's slots are found through st->p, which
  * holds 1 + a class's slot while the item is set up (p is 0 between visits), so that an
- * item in many clusters costs O(|B_i|), not O(|B_i|·|h(B_i)|); and a new slot looks its
- * class up among the item's gold classes marked, where marking them costs less than a
- * search a slot would. */
+ * item in many clusters costs O(|B_i|), not O(|B_i|·|h(B_i)|). */
 static void state_init(climb *st) {
   memset(st->t, 0, st->n * sizeof *st->t);
   memset(st->cm, 0, st->n * sizeof *st->cm);
   st->im_sum = st->h_sum = 0;
   for (uint32_t i = 0; i < st->items; i++) {
     uint32_t base = st->slot_start[i], used = 0, im = 0, w = st->weight[i];
-    int marked = st->gold_start[i + 1] - st->gold_start[i] <= 4 * (st->slot_start[i + 1] - base);
-    if (marked) gold_marks(st, i, 1);
     for (uint32_t j = base; j < st->slot_start[i + 1]; j++) {
       uint32_t c = st->map[st->clusters_of[j]], s = base + used;
       if (st->p[c]) {
@@ -349,13 +337,12 @@ static void state_init(climb *st) {
       st->p[c] = s + 1;
       st->slots[s].class_id = c;
       st->slots[s].count = 1;
-      st->slots[s].matched = marked ? (st->mark[c] & MARK_GOLD) != 0 : in_gold(st, i, c) & 1;
+      st->slots[s].matched = in_gold(st, i, c) & 1;
       used++;
       st->t[c] += w;
       im += st->slots[s].matched;
       st->cm[c] += w * st->slots[s].matched;
     }
-    if (marked) gold_marks(st, i, 0);
     for (uint32_t s = base; s < base + used; s++) st->p[st->slots[s].class_id] = 0;
     st->slot_used[i] = used;
     st->im[i] = im;
