@@ -204,11 +204,12 @@ static uint64_t signature_key(const ce_signature *x, unsigned class_width, unsig
 }
 
 /*
- * Sorted as compare_signatures sorts: by their keys (a radix sort of (key, item) pairs,
- * stable, so equal signatures stay in item order), then the runs of equal keys that are
- * cut short by the comparison itself. Ties of whole keys are equal signatures; on entries
- * like the full Brown corpus's nearly every key is whole, so the comparison sort, which
- * called its comparison about l·log2(l) times, now runs on few and short runs.
+ * Every item's signature into `keys`, sorted as compare_signatures sorts: by their keys
+ * (a radix sort of (key, item) pairs, stable, so equal signatures stay in item order),
+ * then the runs of equal keys that are cut short by the comparison itself. Ties of whole
+ * keys are equal signatures; on entries like the full Brown corpus's nearly every key is
+ * whole, so the comparison sort, which called its comparison about l·log2(l) times, now
+ * runs on few and short runs.
  */
 static ce_status signatures_sort(const ce_entries *e, ce_signature *keys) {
   size_t l = e->items;
@@ -216,8 +217,9 @@ static ce_status signatures_sort(const ce_entries *e, ce_signature *keys) {
   uint64_t *pairs = malloc((l ? l : 1) * 2 * sizeof *pairs);
   if (!pairs) return CE_ERR_NOMEM;
   int whole;
-  for (size_t i = 0; i < l; i++) {
-    pairs[2 * i] = signature_key(&keys[i], class_width, cluster_width, &whole);
+  for (uint32_t i = 0; i < l; i++) {
+    ce_signature x = signature_of(e, i);
+    pairs[2 * i] = signature_key(&x, class_width, cluster_width, &whole);
     pairs[2 * i + 1] = i;
   }
   ce_status status = ce__sort_pairs_u64(pairs, l);
@@ -239,7 +241,6 @@ static ce_status signatures_sort(const ce_entries *e, ce_signature *keys) {
 ce_status ce__entries_signatures(const ce_entries *e, ce_signature *keys, uint32_t *weight,
                                  size_t *groups_out) {
   size_t l = e->items, groups = 0;
-  for (uint32_t i = 0; i < l; i++) keys[i] = signature_of(e, i);
   ce_status status = signatures_sort(e, keys);
   if (status) return status;
   for (size_t i = 0; i < l; i++) {
