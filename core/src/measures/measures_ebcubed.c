@@ -46,8 +46,6 @@
 #include "measures/measures_ebcubed_internal.h"
 #include "common/parallel_internal.h"
 
-typedef ce_signature entry_key; /* a signature: see ce__entries_signatures */
-
 /* An entry as a sorted id list. */
 typedef struct id_list {
   const uint32_t *ids;
@@ -304,7 +302,7 @@ static void label_rows_free(label_rows *rows) {
   free(rows->by_cluster);
 }
 
-static ce_status label_rows_build(label_rows *rows, size_t groups, const entry_key *keys,
+static ce_status label_rows_build(label_rows *rows, size_t groups, const ce_signature *keys,
                                   size_t classes, size_t clusters) {
   memset(rows, 0, sizeof *rows);
   id_list *lists = calloc(groups ? groups : 1, sizeof *lists);
@@ -339,7 +337,7 @@ static void cell_index_free(cell_index *index) {
   free(index->members);
 }
 
-static ce_status cell_index_build(cell_index *index, size_t groups, const entry_key *keys,
+static ce_status cell_index_build(cell_index *index, size_t groups, const ce_signature *keys,
                                   const label_rows *rows, size_t classes, size_t clusters) {
   memset(index, 0, sizeof *index);
   const size_t *class_start = rows->class_start;
@@ -369,7 +367,7 @@ static ce_status cell_index_build(cell_index *index, size_t groups, const entry_
   size_t cells = 0;
   for (size_t c = 0; c < classes; c++) {
     for (size_t q = class_start[c]; q < class_start[c + 1]; q++) {
-      const entry_key *key = &keys[class_groups[q]];
+      const ce_signature *key = &keys[class_groups[q]];
       uint32_t a = (uint32_t)ce__lower_bound_u32(key->gold, key->gold_n, (uint32_t)c);
       for (uint32_t j = 0; j < key->system_n; j++) {
         uint32_t k = key->system[j];
@@ -383,7 +381,7 @@ static ce_status cell_index_build(cell_index *index, size_t groups, const entry_
     }
     /* Forget this class' clusters before the next class numbers its own. */
     for (size_t q = class_start[c]; q < class_start[c + 1]; q++) {
-      const entry_key *key = &keys[class_groups[q]];
+      const ce_signature *key = &keys[class_groups[q]];
       for (uint32_t j = 0; j < key->system_n; j++) cell_at[key->system[j]] = UINT32_MAX;
     }
   }
@@ -502,7 +500,7 @@ static shared_list after(shared_list list, uint32_t g) {
 }
 
 /* The signatures after signature g (`key`) sharing its j-th cluster and a class with it. */
-static ce_status shared_with(const cell_index *cells, cell_unions *u, const entry_key *key,
+static ce_status shared_with(const cell_index *cells, cell_unions *u, const ce_signature *key,
                              uint32_t g, size_t first, uint32_t j, shared_list *list) {
   uint32_t a_n = key->gold_n, k = key->system[j];
   const uint32_t *cell = cells->cell_of + first + (size_t)j * a_n;
@@ -526,9 +524,9 @@ static ce_status shared_with(const cell_index *cells, cell_unions *u, const entr
  * it, into `touched` (*touched_n of them), cluster by cluster through the unions of its
  * cells of each cluster, with alpha and beta as meet_by_labels gives them.
  */
-static ce_status meet_by_cells(const cell_index *cells, cell_unions *unions, const entry_key *key,
-                               uint32_t g, size_t first, met *meeting, uint32_t *touched,
-                               size_t *touched_n) {
+static ce_status meet_by_cells(const cell_index *cells, cell_unions *unions,
+                               const ce_signature *key, uint32_t g, size_t first, met *meeting,
+                               uint32_t *touched, size_t *touched_n) {
   for (uint32_t j = 0; j < key->system_n; j++) {
     shared_list list = {0};
     ce_status status = shared_with(cells, unions, key, g, first, j, &list);
@@ -554,7 +552,7 @@ static double list_visits(const uint32_t *list, size_t begin, size_t end, uint32
 /* What meeting signature g's (`key`) neighbours visits: through its cells (`by_cells`;
  * each union merges a head per class for each signature met), or through its labels'
  * lists; over whole lists, or (`past_g`) the parts after g, which are what it walks. */
-static double meet_visits(const cell_index *cells, const label_rows *rows, const entry_key *key,
+static double meet_visits(const cell_index *cells, const label_rows *rows, const ce_signature *key,
                           uint32_t g, int by_cells, int past_g) {
   double visits = 0.0;
   if (by_cells) {
@@ -579,8 +577,8 @@ static double meet_visits(const cell_index *cells, const label_rows *rows, const
  * Leaves alpha 0 for those that share no cluster. `alpha_met` is scratch of a signature
  * for each.
  */
-static size_t meet_by_labels(const label_rows *rows, const entry_key *key, uint32_t g, met *meeting,
-                             uint32_t *alpha_met, uint32_t *touched) {
+static size_t meet_by_labels(const label_rows *rows, const ce_signature *key, uint32_t g,
+                             met *meeting, uint32_t *alpha_met, uint32_t *touched) {
   size_t alpha_n = 0, touched_n = 0;
   for (uint32_t a = 0; a < key->gold_n; a++) {
     size_t end = rows->class_start[key->gold[a] + 1];
@@ -623,7 +621,7 @@ static int compare_system_keys(const void *xp, const void *yp) {
  * signature g's entry; entries[x] and weight[x] (its items) describe entry x. Gold entries
  * are runs of the signature order; induced entries are sorted first.
  */
-static ce_status distinct_entries(size_t groups, const entry_key *keys,
+static ce_status distinct_entries(size_t groups, const ce_signature *keys,
                                   const uint32_t *group_weight, int system, uint32_t *entry_of,
                                   id_list *entries, uint64_t *weight, size_t *count) {
   system_key *order = malloc((groups ? groups : 1) * sizeof *order);
@@ -718,7 +716,7 @@ struct ce_ebcubed {
   ce_status build_status;
   size_t groups;
   int computes; /* 0: no items, or left out past the walk budget */
-  entry_key *keys;
+  ce_signature *keys;
   uint32_t *weight;
   /* Per signature: its gold and induced entry; per entry: its items and meeting weight. */
   uint32_t *gold_of, *system_of;
@@ -829,7 +827,7 @@ static ce_status meet_plan(ce_ebcubed *plan) {
   double word_visits =
       plan->popcount_fast ? CE_EBCUBED_BIT_WORD_VISITS : CE_EBCUBED_BIT_WORD_VISITS_SLOW;
   for (size_t g = 0; g < groups; g++) {
-    const entry_key *key = &plan->keys[g];
+    const ce_signature *key = &plan->keys[g];
     /* Cells or lists, by their whole lengths. */
     double by_labels = meet_visits(&plan->cells, &plan->rows, key, (uint32_t)g, 0, 0);
     double by_cells =
@@ -880,7 +878,7 @@ static ce_status plan_build(ce_ebcubed *plan) {
     return CE_ERR_NOMEM;
   ce_status status = ce__entries_signatures(e, plan->keys, plan->weight, &plan->groups);
   size_t groups = plan->groups;
-  const entry_key *keys = plan->keys;
+  const ce_signature *keys = plan->keys;
   if (!status) status = label_rows_build(&plan->rows, groups, keys, e->classes, e->clusters);
   if (status) return status;
   double triples = 0.0; /* of the signatures, each 8 bytes of cell index */
@@ -1024,7 +1022,7 @@ static void meet_by_bits(const ce_ebcubed *plan, uint32_t g, met *meeting, term_
 /* One signature's numerator terms: the signatures after g sharing a class and a cluster
  * with it, each once, and g's items meeting one another. */
 static inline ce_status numerators_of(const ce_ebcubed *plan, ebcubed_part *part, size_t g) {
-  const entry_key *key = &plan->keys[g];
+  const ce_signature *key = &plan->keys[g];
   met *meeting = part->meeting;
   const uint32_t *touched = part->touched;
   term_bins bins = part->bins;
@@ -1126,7 +1124,7 @@ ce_status ce__ebcubed_finish(ce_ebcubed *plan, double *precision, double *recall
     for (size_t x = 0; x < plan->r_bins; x++) bins->r[x] += part->bins.r[x];
   }
   if (plan->next < plan->groups || !bins) return CE_ERR_NOMEM; /* no part had its memory */
-  const entry_key *keys = plan->keys;
+  const ce_signature *keys = plan->keys;
   double p_sum = 0.0, r_sum = 0.0;
   uint64_t p_items = 0;
   for (size_t g = 0; g < plan->groups; g++) {
