@@ -37,6 +37,16 @@ void ce__buf_free(ce_buf *buf) {
   buf->len = buf->cap = 0;
 }
 
+ce_status ce__buf_hand_over(ce_buf *buf, ce_status status, char **text, size_t *len) {
+  if (status) {
+    ce__buf_free(buf);
+    return status;
+  }
+  *text = buf->data;
+  if (len) *len = buf->len;
+  return CE_OK;
+}
+
 static int ascending_u32(const void *x, const void *y) {
   uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
   return (a > b) - (a < b);

@@ -74,6 +74,9 @@ typedef struct ce_buf {
 } ce_buf;
 
 void ce__buf_free(ce_buf *buf);
+/* Where `status` is CE_OK, hands the text over: *text (the caller frees it with ce_free) and
+ * *len (may be NULL); otherwise frees it. Returns `status`. */
+ce_status ce__buf_hand_over(ce_buf *buf, ce_status status, char **text, size_t *len);
 ce_status ce__buf_reserve(ce_buf *buf, size_t extra);
 ce_status ce__buf_append(ce_buf *buf, const void *bytes, size_t len);
 ce_status ce__buf_puts(ce_buf *buf, const char *text);

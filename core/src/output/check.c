@@ -906,13 +906,7 @@ ce_status ce_eval_check_json(const ce_eval *ev, char **json, size_t *len) {
   ce_buf out = {0};
   ce_status status = ce__check_put_json(&out, ev->check);
   if (!status) status = ce__buf_puts(&out, "\n");
-  if (status) {
-    ce__buf_free(&out);
-    return status;
-  }
-  *json = out.data;
-  if (len) *len = out.len;
-  return CE_OK;
+  return ce__buf_hand_over(&out, status, json, len);
 }
 
 /* The decimals a value shows beside a reported one: two more than printed. */
@@ -970,11 +964,5 @@ ce_status ce_eval_check_table(const ce_eval *ev, char **text, size_t *len) {
       status = ce__buf_printf(&out, "  %12s  %11s  not compared: %s\n", "", "", c->problem);
     }
   }
-  if (status) {
-    ce__buf_free(&out);
-    return status;
-  }
-  *text = out.data;
-  if (len) *len = out.len;
-  return CE_OK;
+  return ce__buf_hand_over(&out, status, text, len);
 }

@@ -158,8 +158,8 @@ static ce_status put_bootstrap_note(ce_buf *out, const ce_eval *ev) {
   unsigned done;
   ce_boot_unit unit = ce__boot_unit(ev, &sentences, &items, &done, NULL);
   static const char *const methods[] = {"BCa", "percentile", "basic"};
-  ce_status status = ce__buf_printf(out, "the 95%% %s interval over ",
-                                    methods[(int)ev->options[CE_OPT_CI]]);
+  ce_status status =
+      ce__buf_printf(out, "the 95%% %s interval over ", methods[(int)ev->options[CE_OPT_CI]]);
   if (!status) status = put_count(out, done);
   if (!status) status = ce__buf_puts(out, " bootstrap resamples of the ");
   if (!status) status = put_count(out, unit == CE_UNIT_SENTENCE ? sentences : items);
@@ -806,11 +806,5 @@ ce_status ce_eval_report(const ce_eval *ev, ce_report report, char **text, size_
     default:
       status = CE_ERR_USAGE;
   }
-  if (status) {
-    ce__buf_free(&out);
-    return status;
-  }
-  *text = out.data;
-  if (len) *len = out.len;
-  return CE_OK;
+  return ce__buf_hand_over(&out, status, text, len);
 }
