@@ -84,7 +84,8 @@ typedef struct ce_error {
   X(CE_OPT_MAP_KEEP, "map_keep", 0.0, 0.0, 1.0, 1)           /* keep labels a map lacks */         \
   X(CE_OPT_COLUMN, "column", 0.0, 0.0, 1000.0, 1)            /* tagged label column, 0 = last */   \
   X(CE_OPT_DEPTH, "depth", 0.0, 0.0, 100000.0, 1)            /* paths prefix bits, 0 = all */      \
-  X(CE_OPT_DETAIL, "detail", 0.0, 0.0, 1.0, 1)               /* JSON: tables, mappings, items */   \
+  X(CE_OPT_DETAIL, "detail", 0.0, 0.0, 2.0, 1)               /* JSON: tables, mappings, items; */  \
+                                                             /* 2: items apart (items_json) */     \
   X(CE_OPT_SUBSTITUTABLE, "substitutable", 0.0, 0.0, 1.0, 1) /* compute sub_p, sub_r */            \
   X(CE_OPT_LEVELS, "levels", 0.0, 0.0, 2.0, 1)               /* 0 both, 1 token, 2 type only */    \
   X(CE_OPT_BOOTSTRAP, "bootstrap", 0.0, 0.0, 100000.0, 1)    /* resamples for intervals, 0 none */ \
@@ -584,6 +585,16 @@ ce_status ce_eval_report(const ce_eval *ev, ce_report report, char **text, size_
  * The caller frees *json with ce_free. Callable after ce_eval_finish.
  */
 ce_status ce_eval_json(const ce_eval *ev, char **json, size_t *len);
+
+/*
+ * The per-item rows of result row `row` (an index into the JSON's "systems") as the JSON
+ * array that "detail"."items" holds, NUL-terminated; the caller frees *json with ce_free.
+ * With CE_OPT_DETAIL 2, ce_eval_json leaves those rows out (most of the details' bytes on a
+ * large vocabulary) and says how many there are ("item_rows"), so that a page can show the
+ * scores first and ask for the rows when it shows them. CE_ERR_UNAVAILABLE where the row has
+ * no type level; CE_ERR_USAGE before ce_eval_finish or past the rows.
+ */
+ce_status ce_eval_items_json(const ce_eval *ev, size_t row, char **json, size_t *len);
 
 /*
  * A preview of how the head of a file reads: its format (forced, or detected when

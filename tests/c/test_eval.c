@@ -1,5 +1,7 @@
 /* The public API end to end: pairing, failures that name file and line, chunking, JSON. */
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "clustereval.h"
@@ -14,11 +16,19 @@ typedef struct input {
   const char *bytes;
 } input;
 
-/* Runs gold + systems, feeding round-robin in pieces of `piece` bytes. */
-static ce_eval *run(const input *inputs, size_t count, size_t piece, ce_status *finish,
-                    ce_error *err) {
+/* An option and its value, set before the inputs. */
+typedef struct setting {
+  ce_option option;
+  double value;
+} setting;
+
+/* Runs gold + systems with `settings`, feeding round-robin in pieces of `piece` bytes. */
+static ce_eval *run_with(const input *inputs, size_t count, size_t piece, const setting *settings,
+                         size_t setting_count, ce_status *finish, ce_error *err) {
   ce_eval *ev = ce_eval_create();
   CHECK(ev != NULL);
+  for (size_t s = 0; s < setting_count; s++)
+    CHECK(ce_eval_set(ev, settings[s].option, settings[s].value) == CE_OK);
   for (size_t i = 0; i < count; i++) {
     CHECK(ce_eval_add_input(ev, inputs[i].name, NULL, err) == CE_OK);
     CHECK(ce_eval_set_format(ev, i, CE_FORMAT_TAGGED) == CE_OK); /* token mode is the subject */
@@ -46,6 +56,12 @@ static ce_eval *run(const input *inputs, size_t count, size_t piece, ce_status *
   free(open);
   *finish = ce_eval_finish(ev, err);
   return ev;
+}
+
+/* The same with the default options. */
+static ce_eval *run(const input *inputs, size_t count, size_t piece, ce_status *finish,
+                    ce_error *err) {
+  return run_with(inputs, count, piece, NULL, 0, finish, err);
 }
 
 static double value(const ce_eval *ev, size_t system, ce_measure m) {
@@ -196,11 +212,61 @@ static void test_api_contract(void) {
   ce_eval_free(ev);
 }
 
+/*
+ * CE_OPT_DETAIL 2 leaves the per-item rows out of the JSON and says how many there are;
+ * ce_eval_items_json gives them, the very text CE_OPT_DETAIL 1 puts in "items".
+ */
+static void test_items_apart(void) {
+  input inputs[] = {{"gold.tsv", gold}, {"sys.tsv", good}};
+  ce_status status;
+  ce_error err;
+  char *whole = NULL, *apart = NULL, *rows = NULL;
+  size_t rows_len = 0;
+  setting all = {CE_OPT_DETAIL, 1}, later = {CE_OPT_DETAIL, 2};
+  ce_eval *with_items = run_with(inputs, 2, 1 << 20, &all, 1, &status, &err);
+  CHECK(status == CE_OK && ce_eval_json(with_items, &whole, NULL) == CE_OK);
+  ce_eval *without = run_with(inputs, 2, 1 << 20, &later, 1, &status, &err);
+  CHECK(status == CE_OK && ce_eval_json(without, &apart, NULL) == CE_OK);
+  CHECK(strstr(apart, "\"items\":[[") == NULL);
+  CHECK_STR_CONTAINS(apart, ",\"item_rows\":7}"); /* the gold's 7 items, at the end of detail */
+  CHECK(ce_eval_items_json(without, 0, &rows, &rows_len) == CE_OK && rows_len == strlen(rows));
+  CHECK(rows_len > 2 && rows[0] == '[' && rows[rows_len - 1] == '\n');
+  rows[rows_len - 1] = '\0';
+  /* "items":ROWS} closes the detail object in the whole document. */
+  size_t need = strlen(rows) + 16;
+  char *expected = malloc(need);
+  snprintf(expected, need, "\"items\":%s}", rows);
+  CHECK_STR_CONTAINS(whole, expected);
+  CHECK_STR_CONTAINS(rows, "[\"dog\",[");
+  free(expected);
+  ce_free(rows);
+  rows = NULL;
+  /* The rows come at detail 1 too; past the rows, a usage error. */
+  CHECK(ce_eval_items_json(with_items, 0, &rows, NULL) == CE_OK);
+  ce_free(rows);
+  CHECK(ce_eval_items_json(without, 1, &rows, NULL) == CE_ERR_USAGE);
+  /* A run without the type level has no rows to give. */
+  setting token[] = {{CE_OPT_DETAIL, 2}, {CE_OPT_LEVELS, 1}};
+  ce_eval *token_only = run_with(inputs, 2, 1 << 20, token, 2, &status, &err);
+  CHECK(status == CE_OK);
+  CHECK(ce_eval_items_json(token_only, 0, &rows, NULL) == CE_ERR_UNAVAILABLE);
+  char *token_json = NULL;
+  CHECK(ce_eval_json(token_only, &token_json, NULL) == CE_OK);
+  CHECK(strstr(token_json, "item_rows") == NULL);
+  ce_free(token_json);
+  ce_free(whole);
+  ce_free(apart);
+  ce_eval_free(with_items);
+  ce_eval_free(without);
+  ce_eval_free(token_only);
+}
+
 int main(void) {
   test_chunking_does_not_matter();
   test_bad_systems();
   test_no_token_check();
   test_gold_failures();
   test_api_contract();
+  test_items_apart();
   return check_report("eval");
 }

@@ -336,7 +336,11 @@ static ce_status put_detail(ce_buf *out, const ce_eval *ev, const ce_row *row) {
   }
   if (!status) status = ce__buf_puts(out, "},\"sizes\":");
   if (!status) status = put_sizes(out, row);
-  if (!status && row->has_climb) {
+  /* CE_OPT_DETAIL 2: the per-item rows, the bulk of the details, wait to be asked for
+   * (ce_eval_items_json); their number says there are some. */
+  if (!status && row->has_climb && ev->options[CE_OPT_DETAIL] == 2.0)
+    status = ce__buf_printf(out, ",\"item_rows\":%zu", row->entries.items);
+  else if (!status && row->has_climb) {
     status = ce__buf_puts(out, ",\"items\":");
     if (!status) status = put_items(out, ev, row);
   }
@@ -605,6 +609,15 @@ static ce_status put_row(ce_buf *out, const ce_eval *ev, const ce_row *row, int 
   return status ? status : ce__buf_puts(out, "}");
 }
 
+ce_status ce_eval_items_json(const ce_eval *ev, size_t row, char **json, size_t *len) {
+  if (!ev || !json || !ev->finished || row >= ev->row_count) return CE_ERR_USAGE;
+  if (!ev->rows[row].has_climb) return CE_ERR_UNAVAILABLE;
+  ce_buf out = {0};
+  ce_status status = put_items(&out, ev, &ev->rows[row]);
+  if (!status) status = ce__buf_puts(&out, "\n");
+  return ce__buf_hand_over(&out, status, json, len);
+}
+
 ce_status ce_eval_json(const ce_eval *ev, char **json, size_t *len) {
   if (!ev || !json || !ev->finished) return CE_ERR_USAGE;
   ce_buf out = {0};
@@ -622,11 +635,5 @@ ce_status ce_eval_json(const ce_eval *ev, char **json, size_t *len) {
   if (!status && ev->check) status = ce__buf_puts(&out, ",\"check\":");
   if (!status && ev->check) status = ce__check_put_json(&out, ev->check);
   if (!status) status = ce__buf_puts(&out, "}\n");
-  if (status) {
-    ce__buf_free(&out);
-    return status;
-  }
-  *json = out.data;
-  if (len) *len = out.len;
-  return CE_OK;
+  return ce__buf_hand_over(&out, status, json, len);
 }
