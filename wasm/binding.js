@@ -13,6 +13,7 @@
 /** @typedef {import('./protocol.js').Preview} Preview */
 /** @typedef {import('./protocol.js').Result} Result */
 /** @typedef {import('./protocol.js').TableRequest} TableRequest */
+/** @typedef {import('./protocol.js').ItemsRequest} ItemsRequest */
 /** @typedef {import('./protocol.js').CheckRequest} CheckRequest */
 /** @typedef {import('./protocol.js').CheckCell} CheckCell */
 /** @typedef {import('./protocol.js').Progress} Progress */
@@ -217,6 +218,7 @@ export function bindCore(module) {
     /** @type {Record<string, unknown>} */
     const byId = values;
     for (const id of optionIds.keys()) if (options[id] !== undefined) byId[id] = coreValue(id, options[id]);
+    if (options.detail && options.detailItems === false) byId.detail = 2; // the per-item rows when asked (items)
     for (const [id, value] of Object.entries(values)) {
       if (value === undefined || value === null) continue;
       const status = module._ce_wasm_set(handle, optionIds.get(id), Number(value));
@@ -540,6 +542,28 @@ export function bindCore(module) {
   }
 
   /**
+   * The per-item rows of one system of the last evaluation (ce_eval_items_json), as its
+   * `detail.items` would hold them: for a run with `detailItems: false`, whose result says how
+   * many there are (`detail.item_rows`) and leaves them out. `system` indexes the result's
+   * `systems`.
+   * @param {ItemsRequest} request
+   * @returns {any[][]}
+   */
+  function items({ system }) {
+    if (!last) throw usage('there is no evaluation to take items from');
+    if (!Number.isInteger(system) || system < 0) throw usage(`no system ${system} in the evaluation`);
+    const status = module._ce_wasm_items(last, system);
+    if (status) {
+      const code = readString(module._ce_wasm_status_name(status));
+      throw new CeError({
+        code,
+        message: code === 'CE_ERR_UNAVAILABLE' ? `system ${system} has no type level, so no items` : code === 'CE_ERR_USAGE' ? `no system ${system} in the evaluation` : 'out of memory',
+      });
+    }
+    return JSON.parse(readString(module._ce_wasm_text(last), module._ce_wasm_text_length(last)));
+  }
+
+  /**
    * Checks reported numbers against the last evaluation (ce_eval_check): `text` is the table
    * as a paper prints it, `name` what messages call it, `assign` reads reported rows as rows
    * of the result ({row name: index into the result's systems}). Returns one cell per
@@ -721,6 +745,7 @@ export function bindCore(module) {
     evaluateStream,
     preview,
     table,
+    items,
     check,
     release,
     score,

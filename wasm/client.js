@@ -47,6 +47,8 @@ const abortError = () => {
  *   head of a file reads
  * @property {(request: Requests['table']) => Promise<Responses['table']>} table a table of the
  *   last evaluation, written by the core
+ * @property {(request: Requests['items']) => Promise<Responses['items']>} items one system's
+ *   per-item rows of the last evaluation, where the result left them out (detailItems false)
  * @property {(request: Requests['check']) => Promise<Responses['check']>} check reported
  *   numbers against the last evaluation, compared by the core
  * @property {() => void} cancel
@@ -131,6 +133,9 @@ export function createCoreClient() {
     },
     table(request) {
       return send('table', request);
+    },
+    items(request) {
+      return send('items', request);
     },
     check(request) {
       return send('check', request);

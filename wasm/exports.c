@@ -211,6 +211,15 @@ CE_EXPORT int ce_wasm_json(ce_wasm_handle *handle) {
   return keep_text(handle, status, json, len);
 }
 
+/* Row `row`'s per-item rows (ce_eval_items_json), kept as the handle's text. */
+CE_EXPORT int ce_wasm_items(ce_wasm_handle *handle, int row) {
+  if (row < 0) return CE_ERR_USAGE;
+  char *json = NULL;
+  size_t len = 0;
+  ce_status status = ce_eval_items_json(handle->ev, (size_t)row, &json, &len);
+  return keep_text(handle, status, json, len);
+}
+
 /*
  * A table of `count` columns given as (level, measure) pairs, of the `row_count` rows in
  * `rows` (every row when row_count is negative), kept as the handle's text.

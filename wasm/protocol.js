@@ -61,6 +61,8 @@
  * @property {number} [column] every input's label column
  * @property {number} [depth] every paths input's depth
  * @property {boolean} [detail] add tables, mappings and per-item rows to each system
+ * @property {boolean} [detailItems] false: leave the per-item rows out of `detail` (it says
+ *   how many there are, `item_rows`) until an `items` request asks for them; default true
  * @property {boolean} [substitutable] compute sub_p and sub_r
  * @property {'both' | 'token' | 'type'} [levels]
  * @property {string[]} [baselines] 'random', 'one', 'singletons', 'majority'
@@ -188,6 +190,12 @@
  */
 
 /**
+ * One system's per-item rows from the last evaluation, for a run with `detailItems: false`.
+ * @typedef {Object} ItemsRequest
+ * @property {number} system an index into the result's `systems`
+ */
+
+/**
  * Reported numbers (a paper's table, as printed) to check against the last evaluation.
  * @typedef {Object} CheckRequest
  * @property {string} name what messages call the text (its file name)
@@ -220,6 +228,7 @@
  * @property {EvaluateRequest} evaluate
  * @property {PreviewRequest} preview
  * @property {TableRequest} table
+ * @property {ItemsRequest} items
  * @property {CheckRequest} check
  */
 
@@ -229,6 +238,8 @@
  * @property {Result} evaluate
  * @property {Preview} preview
  * @property {string} table
+ * @property {any[][]} items each [item, gold ids, system ids, M-1 mapped ids, M-1 F_i, 1-1
+ *   mapped ids, 1-1 F_i], as `detail.items` holds them
  * @property {CheckCell[]} check
  */
 

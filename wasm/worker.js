@@ -90,6 +90,8 @@ async function answer(message) {
       return bound.preview(message.data);
     case 'table':
       return bound.table(message.data);
+    case 'items':
+      return bound.items(message.data);
     case 'check':
       return bound.check(message.data);
     case 'evaluate': {

@@ -49,6 +49,27 @@ test('detail: tables, mappings, sizes and items that fit together', () => {
   assert.deepEqual(flies[1].map((c) => detail.classes[c]).sort(), ['NOUN', 'VERB']);
 });
 
+test('detailItems false: the per-item rows apart, the same when asked for', () => {
+  const files = { gold: input('tests/data/small-gold.tsv'), systems: [input('tests/data/small-sys.tsv'), input('tests/data/small-sys2.tsv')] };
+  const whole = core.evaluate({ ...files, options: { detail: true } });
+  const apart = core.evaluate({ ...files, options: { detail: true, detailItems: false } });
+  for (const [i, system] of apart.systems.entries()) {
+    const { items, ...rest } = whole.systems[i].detail;
+    assert.equal(system.detail.items, undefined);
+    assert.equal(system.detail.item_rows, items.length);
+    assert.equal(items.length, whole.gold.items);
+    const { item_rows: count, ...others } = system.detail;
+    assert.deepEqual(others, rest); // the rest of the details as before
+    assert.deepEqual(core.items({ system: i }), items);
+  }
+  assert.notDeepEqual(whole.systems[0].detail.items, whole.systems[1].detail.items); // so the index matters
+  assert.throws(() => core.items({ system: 2 }), (error) => error.code === 'CE_ERR_USAGE' && /no system 2/.test(error.message));
+  core.evaluate({ ...files, options: { detail: true, detailItems: false, levels: 'token' } });
+  assert.throws(() => core.items({ system: 0 }), (error) => error.code === 'CE_ERR_UNAVAILABLE');
+  core.release();
+  assert.throws(() => core.items({ system: 0 }), (error) => error.code === 'CE_ERR_USAGE');
+});
+
 test('options: formats, unclustered policy, excluded labels, min-share, maps', () => {
   const gold = text('g', 'a\tX\nb\tY\na\tY\nc\tY\n', 'tagged');
   const sys = text('s', 'a\tk1\nb\tk2\na\tk2\nc\tUNK\n', 'tagged');
