@@ -187,6 +187,8 @@ export function requestOptions(o, maps = {}) {
     test: o.test,
     shuffles: Number(o.shuffles),
     detail: true,
+    // The per-item rows, megabytes on a large vocabulary, come when their table is shown.
+    detailItems: false,
   };
   if (o.unclusteredLabel.trim()) out.unclusteredLabel = o.unclusteredLabel.trim();
   const goldMap = map(o.goldMap, maps.gold);

@@ -350,7 +350,7 @@ function ResultView({
         openOnCheck={openOnCheck}
       />
       <Warnings systems={result.systems} />
-      <Views result={result} columns={columns} />
+      <Views client={client} result={result} columns={columns} />
       <MeasureNotes />
     </>
   );

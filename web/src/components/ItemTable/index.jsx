@@ -22,15 +22,61 @@ const KINDS = [
 
 const kindOf = (f) => (f >= 1 ? 'correct' : f > 0 ? 'partial' : 'wrong');
 
+/* Rows asked of the core, by the result's system object: a tab opened again, or another
+ * system chosen and this one again, asks once. A new result brings new objects. */
+const asked = new WeakMap();
+
+/** Whether a system's details hold per-item rows, in the result or to ask the core for. */
+export const hasItems = (system) =>
+  Array.isArray(system?.detail?.items) || system?.detail?.item_rows > 0;
+
+/**
+ * The per-item table of result system `index` (`system`). The page asks the core for
+ * results without the per-item rows (`detailItems: false`: on a large vocabulary they are
+ * most of the details, megabytes that would hold up the scores), so they are asked of the
+ * worker here, when the table is first shown (`client.items`); a result that has them (a
+ * result read as it was written by the command line) shows them at once.
+ */
+export function ItemRows({ client, system, index }) {
+  const detail = system.detail;
+  const inResult = Array.isArray(detail.items) ? detail.items : null;
+  // What the core answered, and for which system: a new result's system waits for its own.
+  const [answer, setAnswer] = useState({ system: null, items: null, error: null });
+  const mine = answer.system === system;
+  useEffect(() => {
+    if (inResult) return undefined;
+    let live = true;
+    if (!asked.has(system)) asked.set(system, client.items({ system: index }));
+    asked.get(system).then(
+      (items) => live && setAnswer({ system, items, error: null }),
+      (error) => {
+        asked.delete(system); // asked again when the table is shown again
+        if (live) setAnswer({ system, items: null, error });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [client, system, index, inResult]);
+  const items = inResult ?? (mine ? answer.items : null);
+  if (items) return <ItemTable system={system} items={items} />;
+  return (
+    <p class="view-empty" role="status" data-testid="items-loading">
+      {mine && answer.error
+        ? `The per-item rows of ${system.name} could not be read: ${answer.error.message}`
+        : `Reading the ${formatCount(detail.item_rows ?? 0)} items of ${system.name}…`}
+    </p>
+  );
+}
+
 /**
  * One row per item: the item, its gold entry, its system entry, that entry mapped to classes
- * (MicroI's M-1 or 1-1 mapping) and the item's F-score F_i, read from detail.items. Only the
- * rows in view are in the page, so that tens of thousands scroll smoothly. Filter by the item's
- * text and by correct / partial / wrong.
+ * (MicroI's M-1 or 1-1 mapping) and the item's F-score F_i, from the rows of detail.items
+ * (`items`). Only the rows in view are in the page, so that tens of thousands scroll
+ * smoothly. Filter by the item's text and by correct / partial / wrong.
  */
-export function ItemTable({ system }) {
+export function ItemTable({ system, items }) {
   const detail = system.detail;
-  const items = detail.items ?? [];
   const [mapKind, setMapKind] = useState('m1');
   const [text, setText] = useState('');
   const [kind, setKind] = useState('all');

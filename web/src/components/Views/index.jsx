@@ -1,7 +1,7 @@
 import { useRef, useState } from 'preact/hooks';
 import { Compare } from '../Compare/index.jsx';
 import { Heatmap } from '../Heatmap/index.jsx';
-import { ItemTable } from '../ItemTable/index.jsx';
+import { ItemRows, hasItems } from '../ItemTable/index.jsx';
 import { RankCorrelation } from '../RankCorrelation/index.jsx';
 import { SizePlot } from '../SizePlot/index.jsx';
 import './style.css';
@@ -20,9 +20,10 @@ const TABS = [
  * p-values (bootstrap resamples or approximate randomization), Compare shows the paired tests
  * of a measure; with three or more
  * systems, the measures' rank correlations. A tab shows only when the result has its data.
- * `columns` are the results table's columns.
+ * `columns` are the results table's columns; `client` the core's (the per-item rows come
+ * from it when first shown).
  */
-export function Views({ result, columns }) {
+export function Views({ client, result, columns }) {
   const [chosenTab, setTab] = useState('heatmap');
   const [pick, setPick] = useState(0);
   const tabRefs = useRef({});
@@ -122,8 +123,8 @@ export function Views({ result, columns }) {
           ))}
         {tab === 'sizes' && <SizePlot result={result} />}
         {tab === 'items' &&
-          (chosen && Array.isArray(chosen.s.detail.items) ? (
-            <ItemTable key={chosen.i} system={chosen.s} />
+          (chosen && hasItems(chosen.s) ? (
+            <ItemRows key={chosen.i} client={client} system={chosen.s} index={chosen.i} />
           ) : (
             <NoDetail what="per-item entries" />
           ))}
