@@ -44,6 +44,7 @@ const EXPECTED = {
   test: 'ar',
   shuffles: 500,
   detail: true,
+  detailItems: false,
 };
 
 async function setEverything(page) {
