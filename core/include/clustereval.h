@@ -84,8 +84,8 @@ typedef struct ce_error {
   X(CE_OPT_MAP_KEEP, "map_keep", 0.0, 0.0, 1.0, 1)           /* keep labels a map lacks */         \
   X(CE_OPT_COLUMN, "column", 0.0, 0.0, 1000.0, 1)            /* tagged label column, 0 = last */   \
   X(CE_OPT_DEPTH, "depth", 0.0, 0.0, 100000.0, 1)            /* paths prefix bits, 0 = all */      \
-  X(CE_OPT_DETAIL, "detail", 0.0, 0.0, 2.0, 1)               /* JSON: tables, mappings, items; */  \
-                                                             /* 2: items apart (items_json) */     \
+  X(CE_OPT_DETAIL, "detail", 0.0, 0.0, 2.0, 1)               /* 1 tables, mappings, items in */    \
+                                                             /* JSON; 2 the items apart */         \
   X(CE_OPT_SUBSTITUTABLE, "substitutable", 0.0, 0.0, 1.0, 1) /* compute sub_p, sub_r */            \
   X(CE_OPT_LEVELS, "levels", 0.0, 0.0, 2.0, 1)               /* 0 both, 1 token, 2 type only */    \
   X(CE_OPT_BOOTSTRAP, "bootstrap", 0.0, 0.0, 100000.0, 1)    /* resamples for intervals, 0 none */ \
