@@ -555,10 +555,12 @@ export function bindCore(module) {
     const status = module._ce_wasm_items(last, system);
     if (status) {
       const code = readString(module._ce_wasm_status_name(status));
-      throw new CeError({
-        code,
-        message: code === 'CE_ERR_UNAVAILABLE' ? `system ${system} has no type level, so no items` : code === 'CE_ERR_USAGE' ? `no system ${system} in the evaluation` : 'out of memory',
-      });
+      /** @type {Record<string, string>} */
+      const why = {
+        CE_ERR_UNAVAILABLE: `system ${system} has no type level, so no items`,
+        CE_ERR_USAGE: `no system ${system} in the evaluation`,
+      };
+      throw new CeError({ code, message: why[code] ?? 'out of memory' });
     }
     return JSON.parse(readString(module._ce_wasm_text(last), module._ce_wasm_text_length(last)));
   }

@@ -183,6 +183,71 @@ test('the cluster-size plot: gold and every system, in tokens or items, as SVG a
   assert.deepEqual(pngSize(png.bytes), { width: 1520, height: 800 });
 });
 
+test('the per-item rows stay in the worker until their table is shown, then come once', async () => {
+  const { page, context } = await env.open({ goto: false });
+  // What the page sends its worker, and the results it gets back, as the page sees them.
+  await context.addInitScript(() => {
+    const Native = window.Worker;
+    window.__sent = [];
+    window.__results = new Map();
+    window.Worker = class extends Native {
+      constructor(...args) {
+        super(...args);
+        this.addEventListener('message', ({ data }) => {
+          if (data?.type === 'result') window.__results.set(data.id, data.data);
+        });
+      }
+      postMessage(message, ...rest) {
+        const { id, type, data } = message ?? {};
+        const kept = type === 'evaluate' ? { options: data.options } : data; // not the files
+        window.__sent.push({ id, type, data: kept });
+        return super.postMessage(message, ...rest);
+      }
+    };
+  });
+  await page.goto(env.url);
+  await waitForResult(page); // the demo's three files, on opening
+  const held = await page.evaluate(() => {
+    const run = window.__sent.findLast((m) => m.type === 'evaluate');
+    const result = window.__results.get(run.id);
+    return {
+      detailItems: run.data.options.detailItems,
+      systems: result.systems.map((s) => ({ rows: s.detail.items, count: s.detail.item_rows })),
+    };
+  });
+  assert.equal(held.detailItems, false);
+  const cli = cliJson('--detail', ...DEMO_FILES);
+  assert.deepEqual(
+    held.systems,
+    cli.systems.map((s) => ({ rows: undefined, count: s.detail.items.length })),
+  );
+  const asked = () =>
+    page.evaluate(() => window.__sent.filter((m) => m.type === 'items').map((m) => m.data));
+  assert.deepEqual(await asked(), []); // not before the table is shown
+
+  await page.getByTestId('tab-items').click();
+  const rows = page.getByTestId('item-row');
+  const shown = async () =>
+    rows.evaluateAll((rs) =>
+      rs.map((r) => [r.dataset.item, Number(r.querySelector('[data-f]').dataset.f)]),
+    );
+  await rows.first().waitFor();
+  assert.deepEqual(await asked(), [{ system: 0 }]);
+  const byItem = (i) => new Map(cli.systems[i].detail.items.map((it) => [it[0], it[4]]));
+  for (const [item, f] of await shown()) assert.equal(f, byItem(0).get(item), `F of ${item}`);
+  // The other system: its own rows; back to the first: the rows it already has.
+  await page.getByTestId('view-system').selectOption('1');
+  await page.waitForFunction(() => window.__sent.filter((m) => m.type === 'items').length === 2);
+  await page.getByTestId('items-status').filter({ hasText: 'brown-c50-d3.tsv' }).waitFor();
+  for (const [item, f] of await shown()) assert.equal(f, byItem(1).get(item), `F of ${item}`);
+  await page.getByTestId('view-system').selectOption('0');
+  await page.getByTestId('items-status').filter({ hasText: 'brown-c50.tsv' }).waitFor();
+  await page.getByTestId('tab-heatmap').click();
+  await page.getByTestId('tab-items').click();
+  await rows.first().waitFor();
+  assert.deepEqual(await asked(), [{ system: 0 }, { system: 1 }]);
+});
+
 test('a lexicon of 56,000 items in a thousand clusters: heatmap, sizes and a windowed item table', async (t) => {
   const { page } = await env.open();
   await waitForResult(page);
