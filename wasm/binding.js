@@ -151,6 +151,16 @@ export function bindCore(module) {
       column: module._ce_wasm_error_column(handle),
     });
 
+  /**
+   * The error of a call that keeps no message of its own (a table, items): its message by
+   * its code, out of memory otherwise.
+   * @type {(status: number, messages: Record<string, string>) => CeError}
+   */
+  const statusError = (status, messages) => {
+    const code = readString(module._ce_wasm_status_name(status));
+    return new CeError({ code, message: messages[code] ?? 'out of memory' });
+  };
+
   /** @type {Map<string, number>} */
   const measureIds = new Map();
   const measures = [];
@@ -531,10 +541,7 @@ export function bindCore(module) {
     try {
       new Int32Array(heap().buffer, ptr, ints.length).set(ints);
       const status = module._ce_wasm_table(last, formatId, ptr, columns.length, ptr + 8 * columns.length, rows ? order.length : -1);
-      if (status) {
-        const code = readString(module._ce_wasm_status_name(status));
-        throw new CeError({ code, message: code === 'CE_ERR_USAGE' ? `a row of [${order}] is not in the evaluation` : 'out of memory' });
-      }
+      if (status) throw statusError(status, { CE_ERR_USAGE: `a row of [${order}] is not in the evaluation` });
       return readString(module._ce_wasm_text(last), module._ce_wasm_text_length(last));
     } finally {
       module._free(ptr);
@@ -553,15 +560,11 @@ export function bindCore(module) {
     if (!last) throw usage('there is no evaluation to take items from');
     if (!Number.isInteger(system) || system < 0) throw usage(`no system ${system} in the evaluation`);
     const status = module._ce_wasm_items(last, system);
-    if (status) {
-      const code = readString(module._ce_wasm_status_name(status));
-      /** @type {Record<string, string>} */
-      const why = {
+    if (status)
+      throw statusError(status, {
         CE_ERR_UNAVAILABLE: `system ${system} has no type level, so no items`,
         CE_ERR_USAGE: `no system ${system} in the evaluation`,
-      };
-      throw new CeError({ code, message: why[code] ?? 'out of memory' });
-    }
+      });
     return JSON.parse(readString(module._ce_wasm_text(last), module._ce_wasm_text_length(last)));
   }
 
