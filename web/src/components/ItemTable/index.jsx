@@ -26,25 +26,20 @@ const kindOf = (f) => (f >= 1 ? 'correct' : f > 0 ? 'partial' : 'wrong');
  * system chosen and this one again, asks once. A new result brings new objects. */
 const asked = new WeakMap();
 
-/** Whether a system's details hold per-item rows, in the result or to ask the core for. */
-export const hasItems = (system) =>
-  Array.isArray(system?.detail?.items) || system?.detail?.item_rows > 0;
+/** Whether a system has per-item rows to ask the core for (its count of them). */
+export const hasItems = (system) => Number.isInteger(system?.detail?.item_rows);
 
 /**
  * The per-item table of result system `index` (`system`). The page asks the core for
  * results without the per-item rows (`detailItems: false`: on a large vocabulary they are
  * most of the details, megabytes that would hold up the scores), so they are asked of the
- * worker here, when the table is first shown (`client.items`); a result that has them (a
- * result read as it was written by the command line) shows them at once.
+ * worker here, when the table is first shown (`client.items`).
  */
 export function ItemRows({ client, system, index }) {
-  const detail = system.detail;
-  const inResult = Array.isArray(detail.items) ? detail.items : null;
   // What the core answered, and for which system: a new result's system waits for its own.
   const [answer, setAnswer] = useState({ system: null, items: null, error: null });
   const mine = answer.system === system;
   useEffect(() => {
-    if (inResult) return undefined;
     let live = true;
     if (!asked.has(system)) asked.set(system, client.items({ system: index }));
     asked.get(system).then(
@@ -57,14 +52,13 @@ export function ItemRows({ client, system, index }) {
     return () => {
       live = false;
     };
-  }, [client, system, index, inResult]);
-  const items = inResult ?? (mine ? answer.items : null);
-  if (items) return <ItemTable system={system} items={items} />;
+  }, [client, system, index]);
+  if (mine && answer.items) return <ItemTable system={system} items={answer.items} />;
   return (
     <p class="view-empty" role="status" data-testid="items-loading">
       {mine && answer.error
         ? `The per-item rows of ${system.name} could not be read: ${answer.error.message}`
-        : `Reading the ${formatCount(detail.item_rows ?? 0)} items of ${system.name}…`}
+        : `Reading the ${formatCount(system.detail.item_rows)} items of ${system.name}…`}
     </p>
   );
 }
