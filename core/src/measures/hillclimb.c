@@ -60,11 +60,19 @@ typedef struct slot {
  * move, so that a visit reads P and E from k's row instead of its items (see visit). At
  * level 1, q = #{i ∈ k : a cluster of i is mapped to c}; at level 2, those with two or
  * more; m, the same among the items labelled c. (The cells' gold counts, #{i ∈ k : c ∈
- * A_i}, do not change, and sit apart.)
+ * A_i}, do not change, and sit apart.) q in the low 32 bits, m in the high, so that a
+ * crossing adds or takes both in one step: each half stays within 0 .. items, so no carry
+ * or borrow passes from one to the other.
  */
-typedef struct cell {
-  uint32_t q, m;
-} cell;
+typedef uint64_t cell;
+
+static uint32_t cell_q(cell x) {
+  return (uint32_t)x;
+}
+
+static uint32_t cell_m(cell x) {
+  return (uint32_t)(x >> 32);
+}
 
 typedef struct climb {
   const ce_type_index *ix;
@@ -292,16 +300,12 @@ static uint64_t map_hash(const uint32_t *map, size_t m) {
 /* Item i's count of clusters in class c went from 0 to 1 or back (`second` 0), or from
  * 1 to 2 or back (`second` 1): `step` 1 or -1 in the cells (k, c) of i's clusters k, all
  * in class c's column. */
-static void cells_cross(climb *st, uint32_t i, uint32_t c, int second, uint32_t step,
-                        unsigned matched) {
-  step *= st->weight[i];
-  uint32_t match_step = matched ? step : 0;
+static void cells_cross(climb *st, uint32_t i, uint32_t c, int second, int step, unsigned matched) {
+  cell w = st->weight[i], delta = matched ? w | w << 32 : w;
+  if (step < 0) delta = (cell)0 - delta; /* modulo 2^64: a take from both halves */
   cell *column = (second ? st->cells2 : st->cells) + (size_t)c * st->e->clusters;
-  for (uint32_t j = st->slot_start[i]; j < st->slot_start[i + 1]; j++) {
-    cell *x = column + st->clusters_of[j];
-    x->q += step;
-    x->m += match_step;
-  }
+  for (uint32_t j = st->slot_start[i]; j < st->slot_start[i + 1]; j++)
+    column[st->clusters_of[j]] += delta;
 }
 
 /* The cells from the items' slots (their gold counts stay: they do not depend on the
@@ -391,7 +395,7 @@ static void item_move(climb *st, uint32_t i, uint32_t a, uint32_t b) {
     to = s->class_id == b ? s : to;
   }
   --from->count;
-  if (st->cells && from->count < 2) cells_cross(st, i, a, from->count, (uint32_t)-1, from->matched);
+  if (st->cells && from->count < 2) cells_cross(st, i, a, from->count, -1, from->matched);
   if (!from->count) {
     st->im[i] -= from->matched;
     if (to == last) to = from;
@@ -561,13 +565,13 @@ static void row_gather(climb *st, uint32_t k, uint32_t a, leaving *gone) {
   const uint32_t *gold = st->cell_gold + k;
   touch_all(st);
   for (uint32_t c = 0; c < st->n; c++) {
-    st->p[c] = row[c * m].q;
-    st->e_new[c] = gold[c * m] - row[c * m].m;
+    st->p[c] = cell_q(row[c * m]);
+    st->e_new[c] = gold[c * m] - cell_m(row[c * m]);
   }
-  st->p[a] = st->cells2[at].q;
-  st->e_new[a] = st->cell_gold[at] - st->cells2[at].m;
-  gone->left = st->cells[at].q - st->cells2[at].q;
-  gone->matched = st->cells[at].m - st->cells2[at].m;
+  st->p[a] = cell_q(st->cells2[at]);
+  st->e_new[a] = st->cell_gold[at] - cell_m(st->cells2[at]);
+  gone->left = cell_q(st->cells[at]) - cell_q(st->cells2[at]);
+  gone->matched = cell_m(st->cells[at]) - cell_m(st->cells2[at]);
 }
 
 /* Cluster k mapped to class c, in the map and its hash. */
