@@ -1026,8 +1026,10 @@ static void optimum_add(ce_climber *climber, double value) {
 
 /*
  * Brings the state to mapping `to`: by moving the clusters that differ, where their items
- * carry fewer labels than a tenth of a sweep's (a perturbation's climb starts a few
- * moves from where the last climb ended), else afresh.
+ * carry fewer labels than half a sweep's (a perturbation's climb starts a few moves from
+ * where the last climb ended), else afresh. (Full Brown against the HMM tagging of the
+ * README: of a tenth, a quarter, a half, three quarters and all of a sweep's labels, a
+ * half took the fewest instructions: the type level 1.7% fewer than with a tenth.)
  */
 static void state_reach(climb *st, const uint32_t *to) {
   size_t m = st->e->clusters;
@@ -1035,7 +1037,7 @@ static void state_reach(climb *st, const uint32_t *to) {
     uint64_t labels = 0;
     for (size_t k = 0; k < m; k++)
       if (st->map[k] != to[k]) labels += st->labels_of[k];
-    if (10 * labels < st->sweep_labels) {
+    if (2 * labels < st->sweep_labels) {
       for (size_t k = 0; k < m; k++)
         if (st->map[k] != to[k]) force_move(st, (uint32_t)k, to[k]);
       if (st->measure == CE_TYPE_MICRO_C && !st->cells) tree_build(st); /* O(classes) */
