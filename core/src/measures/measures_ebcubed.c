@@ -406,10 +406,10 @@ done:
 }
 
 /* What the signature in hand knows of one it meets: |A ∩ A'|, |B ∩ B'| (0: not met
- * yet), and the other's weight and bins (see term_bins), side by side for one cache line
- * per visit. */
+ * yet), and the other's weight and where its bins sit (see term_bins), side by side in
+ * 16 bytes, a quarter of a cache line. */
 typedef struct met {
-  uint32_t alpha, beta, weight, p_at, r_at;
+  uint32_t alpha, beta, weight, at;
 } met;
 
 /* The signatures in a signature's cells of one cluster, ascending, with |A ∩ A'| each
@@ -648,17 +648,18 @@ static ce_status distinct_entries(size_t groups, const ce_signature *keys,
 }
 
 /*
- * The numerators' terms, exact: signature g's bins begin at p + meeting[g].p_at, where bin
- * β - 1 sums w'·min(α, β) over the e' with |B_g ∩ B_e'| = β, and at r + meeting[g].r_at,
- * the same by α = |A_g ∩ A_e'|. Each bin stays below items × labels, so below 2^64.
+ * The numerators' terms, exact, a signature's P and R bins side by side around its
+ * meeting's `at`: P's bin β at at - β sums w'·min(α, β) over the e' with |B_g ∩ B_e'| = β,
+ * R's bin α at at + α - 1 the same by α = |A_g ∩ A_e'|. A pair's four terms then go to two
+ * places, not four (each signature's bins, P's and R's, on one cache line or two). Each
+ * bin stays below items × labels, so below 2^64.
  */
 typedef struct term_bins {
-  uint64_t *p, *r;
+  uint64_t *bin;
 } term_bins;
 
 static void term_bins_free(term_bins *bins) {
-  free(bins->p);
-  free(bins->r);
+  free(bins->bin);
 }
 
 /* Signature g (`g_weight` items, `own` its meeting) and signature `other` share alpha
@@ -667,16 +668,17 @@ static void term_bins_free(term_bins *bins) {
 static inline void term_add(term_bins *bins, const met *own, const met *other, uint32_t alpha,
                             uint32_t beta, uint64_t g_weight) {
   uint64_t both = alpha < beta ? alpha : beta;
-  bins->p[own->p_at + beta - 1] += other->weight * both;
-  bins->r[own->r_at + alpha - 1] += other->weight * both;
-  bins->p[other->p_at + beta - 1] += g_weight * both;
-  bins->r[other->r_at + alpha - 1] += g_weight * both;
+  bins->bin[own->at - beta] += other->weight * both;
+  bins->bin[own->at + alpha - 1] += other->weight * both;
+  bins->bin[other->at - beta] += g_weight * both;
+  bins->bin[other->at + alpha - 1] += g_weight * both;
 }
 
-/* Σ_x bin[x - 1] / x over x = 1 .. n, in that order. */
-static double bins_sum(const uint64_t *bin, uint32_t n) {
+/* Σ_x bin(x) / x over x = 1 .. n, in that order: bin(x) at at + x - 1 (R), or at at - x
+ * (`down`, P). */
+static double bins_sum(const uint64_t *bin, uint32_t at, uint32_t n, int down) {
   double sum = 0.0;
-  for (uint32_t x = 1; x <= n; x++) sum += (double)bin[x - 1] / (double)x;
+  for (uint32_t x = 1; x <= n; x++) sum += (double)bin[down ? at - x : at + x - 1] / (double)x;
   return sum;
 }
 
@@ -732,9 +734,9 @@ struct ce_ebcubed {
   unsigned char *meet;
   uint64_t *bits;
   size_t class_words, words;
-  int popcount_fast; /* the processor counts bits in one instruction */
-  met *layout;       /* per signature: its weight and bins (alpha, beta 0) */
-  uint32_t p_bins, r_bins;
+  int popcount_fast;  /* the processor counts bits in one instruction */
+  met *layout;        /* per signature: its weight and bins (alpha, beta 0) */
+  uint32_t bins;      /* Σ |B| + |A| over the signatures */
   size_t parts;       /* numerator tasks, each with its part */
   size_t parts_run;   /* of which run as memory allows; the others take no chunk */
   size_t next, chunk; /* next: the first signature no part has taken, under lock */
@@ -782,7 +784,7 @@ void ce__ebcubed_free(ce_ebcubed *plan) {
 /* How many numerator parts: `parts` asked for, as memory allows. */
 static size_t parts_within(const ce_ebcubed *plan, size_t parts) {
   double each = (double)plan->groups * (sizeof(met) + 2 * sizeof(uint32_t)) +
-                ((double)plan->p_bins + plan->r_bins + 2) * sizeof(uint64_t);
+                ((double)plan->bins + 1) * sizeof(uint64_t);
   double room = 1.0 + CE_EBCUBED_PARTS_BYTES / (each > 1.0 ? each : 1.0);
   size_t most = room < CE_EBCUBED_PARTS_MAX ? (size_t)room : CE_EBCUBED_PARTS_MAX;
   return parts < most ? parts : most;
@@ -899,14 +901,13 @@ static ce_status plan_build(ce_ebcubed *plan) {
     status = cell_index_build(&plan->cells, groups, keys, &plan->rows, e->classes, e->clusters);
   if (!status) status = meet_plan(plan);
   if (status) return status;
-  uint32_t p_at = 0, r_at = 0;
+  uint64_t bins = 0;
   for (size_t g = 0; g < groups; g++) {
-    plan->layout[g] = (met){0, 0, plan->weight[g], p_at, r_at};
-    p_at += keys[g].system_n;
-    r_at += keys[g].gold_n;
+    plan->layout[g] = (met){0, 0, plan->weight[g], (uint32_t)(bins + keys[g].system_n)};
+    bins += keys[g].system_n + keys[g].gold_n;
+    if (bins >= UINT32_MAX) return CE_ERR_NOMEM; /* a part's bins alone past 32 GB */
   }
-  plan->p_bins = p_at;
-  plan->r_bins = r_at;
+  plan->bins = (uint32_t)bins;
   plan->parts_run = parts_within(plan, plan->parts);
   /* Small chunks where several parts share the signatures: the costly ones bunch up. */
   plan->chunk = plan->parts_run > 1 ? groups / (64 * plan->parts_run) + 1 : groups;
@@ -964,10 +965,8 @@ static ce_status part_init(const ce_ebcubed *plan, ebcubed_part *part) {
   part->meeting = malloc(groups * sizeof *part->meeting);
   part->touched = malloc((groups + 1) * sizeof *part->touched);
   part->alpha_met = malloc(groups * sizeof *part->alpha_met);
-  part->bins.p = calloc((size_t)plan->p_bins + 1, sizeof *part->bins.p);
-  part->bins.r = calloc((size_t)plan->r_bins + 1, sizeof *part->bins.r);
-  if (!part->meeting || !part->touched || !part->alpha_met || !part->bins.p || !part->bins.r)
-    return CE_ERR_NOMEM;
+  part->bins.bin = calloc((size_t)plan->bins + 1, sizeof *part->bins.bin);
+  if (!part->meeting || !part->touched || !part->alpha_met || !part->bins.bin) return CE_ERR_NOMEM;
   memcpy(part->meeting, plan->layout, groups * sizeof *part->meeting);
   return unions_init(&part->unions, plan->e->classes, plan->e->clusters);
 }
@@ -1064,7 +1063,7 @@ static int chunks_left(ce_ebcubed *plan) {
 
 static void numerators_part(ce_ebcubed *plan, ebcubed_part *part) {
   if (part->status) return;
-  if (!part->bins.p) {              /* its first call */
+  if (!part->bins.bin) {            /* its first call */
     if (!chunks_left(plan)) return; /* the others took them all: no memory needed */
     if (part_init(plan, part)) {    /* its chunks go to the parts that have their memory */
       part_free(part);
@@ -1115,13 +1114,12 @@ ce_status ce__ebcubed_finish(ce_ebcubed *plan, double *precision, double *recall
   for (size_t p = 0; p < plan->parts_run; p++) {
     const ebcubed_part *part = &plan->part[p];
     if (part->status) return part->status;
-    if (!part->bins.p) continue; /* it never ran */
+    if (!part->bins.bin) continue; /* it never ran */
     if (!bins) {
       bins = &plan->part[p].bins;
       continue;
     }
-    for (size_t x = 0; x < plan->p_bins; x++) bins->p[x] += part->bins.p[x];
-    for (size_t x = 0; x < plan->r_bins; x++) bins->r[x] += part->bins.r[x];
+    for (size_t x = 0; x < plan->bins; x++) bins->bin[x] += part->bins.bin[x];
   }
   if (plan->next < plan->groups || !bins) return CE_ERR_NOMEM; /* no part had its memory */
   const ce_signature *keys = plan->keys;
@@ -1133,12 +1131,13 @@ ce_status ce__ebcubed_finish(ce_ebcubed *plan, double *precision, double *recall
         plan->precision_den[plan->system_of[g]]; /* >= g's weight; 0 without clusters */
     if (p_den) {
       p_sum +=
-          weight * (bins_sum(bins->p + plan->layout[g].p_at, keys[g].system_n) / (double)p_den);
+          weight * (bins_sum(bins->bin, plan->layout[g].at, keys[g].system_n, 1) / (double)p_den);
       p_items += weight;
     }
     uint64_t r_den = plan->recall_den[plan->gold_of[g]]; /* >= g's weight */
     if (r_den)
-      r_sum += weight * (bins_sum(bins->r + plan->layout[g].r_at, keys[g].gold_n) / (double)r_den);
+      r_sum +=
+          weight * (bins_sum(bins->bin, plan->layout[g].at, keys[g].gold_n, 0) / (double)r_den);
   }
   *precision = p_items ? p_sum / (double)p_items : 0.0;
   *recall = r_sum / (double)plan->e->items;
