@@ -297,15 +297,45 @@ static uint64_t map_hash(const uint32_t *map, size_t m) {
   return hash;
 }
 
-/* Item i's count of clusters in class c went from 0 to 1 or back (`second` 0), or from
- * 1 to 2 or back (`second` 1): `step` 1 or -1 in the cells (k, c) of i's clusters k, all
- * in class c's column. */
-static void cells_cross(climb *st, uint32_t i, uint32_t c, int second, int step, unsigned matched) {
+/* A crossing: item i's count of clusters in class c went from 0 to 1 or back (`second`
+ * 0), or from 1 to 2 or back (`second` 1), which adds `delta` to the cells (k, c) of i's
+ * clusters k, all in class c's column. column NULL: none. */
+typedef struct crossing {
+  cell *column;
+  cell delta;
+} crossing;
+
+/* The crossing in class c of item i, `step` 1 or -1 at the level `second`. */
+static crossing cross_of(const climb *st, uint32_t i, uint32_t c, int second, int step,
+                         unsigned matched) {
   cell w = st->weight[i], delta = matched ? w | w << 32 : w;
   if (step < 0) delta = (cell)0 - delta; /* modulo 2^64: a take from both halves */
-  cell *column = (second ? st->cells2 : st->cells) + (size_t)c * st->e->clusters;
+  crossing x = {(second ? st->cells2 : st->cells) + (size_t)c * st->e->clusters, delta};
+  return x;
+}
+
+static void cells_cross(climb *st, uint32_t i, uint32_t c, int second, int step, unsigned matched) {
+  crossing x = cross_of(st, i, c, second, step, matched);
   for (uint32_t j = st->slot_start[i]; j < st->slot_start[i + 1]; j++)
-    column[st->clusters_of[j]] += delta;
+    x.column[st->clusters_of[j]] += x.delta;
+}
+
+/* A move's crossings of item i, out of its class and into the other: one pass over its
+ * clusters where both cross (a move's common case), as a random start's first sweep
+ * moves items out of classes they are alone in into classes they are not in. */
+static void cells_cross_move(const climb *st, uint32_t i, crossing out, crossing in) {
+  if (!out.column || !in.column) {
+    crossing x = out.column ? out : in;
+    if (!x.column) return;
+    for (uint32_t j = st->slot_start[i]; j < st->slot_start[i + 1]; j++)
+      x.column[st->clusters_of[j]] += x.delta;
+    return;
+  }
+  for (uint32_t j = st->slot_start[i]; j < st->slot_start[i + 1]; j++) {
+    uint32_t k = st->clusters_of[j];
+    out.column[k] += out.delta;
+    in.column[k] += in.delta;
+  }
 }
 
 /* The cells from the items' slots (their gold counts stay: they do not depend on the
@@ -399,8 +429,9 @@ static void item_move(climb *st, uint32_t i, uint32_t a, uint32_t b) {
     from = s->class_id == a ? s : from;
     to = s->class_id == b ? s : to;
   }
+  crossing out = {NULL, 0}, in = {NULL, 0};
   --from->count;
-  if (st->cells && from->count < 2) cells_cross(st, i, a, from->count, -1, from->matched);
+  if (st->cells && from->count < 2) out = cross_of(st, i, a, from->count, -1, from->matched);
   if (!from->count) {
     st->im[i] -= from->matched;
     if (to == last) to = from;
@@ -409,12 +440,13 @@ static void item_move(climb *st, uint32_t i, uint32_t a, uint32_t b) {
   }
   if (to) {
     to->count++;
-    if (st->cells && to->count == 2) cells_cross(st, i, b, 1, 1, to->matched);
-    return;
+    if (st->cells && to->count == 2) in = cross_of(st, i, b, 1, 1, to->matched);
+  } else {
+    slot_new(st, i, last + 1, b);
+    st->slot_used[i]++;
+    if (st->cells) in = cross_of(st, i, b, 0, 1, (last + 1)->matched);
   }
-  slot_new(st, i, last + 1, b);
-  st->slot_used[i]++;
-  if (st->cells) cells_cross(st, i, b, 0, 1, (last + 1)->matched);
+  cells_cross_move(st, i, out, in);
 }
 
 static void touch(climb *st, uint32_t c) {
