@@ -532,14 +532,27 @@ static ce_status meet_by_cells(const cell_index *cells, cell_unions *unions,
     ce_status status = shared_with(cells, unions, key, g, first, j, &list);
     if (status) return status;
     /* Without branches: |A ∩ A'| is the same at every meeting, and a signature joins
-     * `touched` at its first (beta 0). */
-    for (size_t q = 0; q < list.n; q++) {
-      met *h = &meeting[list.members[q]];
-      touched[*touched_n] = list.members[q];
-      *touched_n += !h->beta;
-      h->beta++;
-      h->alpha = list.alpha ? list.alpha[q] : 1;
+     * `touched` at its first (beta 0). The count in a local and a loop for each kind of
+     * list, so that neither is read again at every step. */
+    size_t n = *touched_n;
+    if (list.alpha) {
+      for (size_t q = 0; q < list.n; q++) {
+        met *h = &meeting[list.members[q]];
+        touched[n] = list.members[q];
+        n += !h->beta;
+        h->beta++;
+        h->alpha = list.alpha[q];
+      }
+    } else {
+      for (size_t q = 0; q < list.n; q++) {
+        met *h = &meeting[list.members[q]];
+        touched[n] = list.members[q];
+        n += !h->beta;
+        h->beta++;
+        h->alpha = 1;
+      }
     }
+    *touched_n = n;
   }
   return CE_OK;
 }
