@@ -14,8 +14,12 @@
 #define CE_PRINTF(fmt_index, args_index)
 #endif
 
-/* Keeps a rare path (growing a table, adding a string) out of the hot function it is
- * called from, so that the common path saves fewer registers. */
+/* Keeps a function out of its caller: a rare path (growing a table, adding a string), so
+ * that the common path saves fewer registers; or the body of a long loop run by a function
+ * called once (a climb's visits, extended BCubed's signatures), so that V8, which runs
+ * wasm on a baseline tier first and optimizes a function only for its next call, has the
+ * body optimized while the loop runs (the Makefile keeps the wasm optimizer from inlining
+ * it back into its one caller). */
 #if defined(__GNUC__) || defined(__clang__)
 #define CE_NOINLINE __attribute__((noinline))
 #else

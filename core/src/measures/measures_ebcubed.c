@@ -45,6 +45,7 @@
 
 #include "measures/measures_ebcubed_internal.h"
 #include "common/parallel_internal.h"
+#include "common/util_internal.h"
 
 /* An entry as a sorted id list. */
 typedef struct id_list {
@@ -1032,8 +1033,9 @@ static void meet_by_bits(const ce_ebcubed *plan, uint32_t g, met *meeting, term_
 }
 
 /* One signature's numerator terms: the signatures after g sharing a class and a cluster
- * with it, each once, and g's items meeting one another. */
-static inline ce_status numerators_of(const ce_ebcubed *plan, ebcubed_part *part, size_t g) {
+ * with it, each once, and g's items meeting one another. Not inlined (see CE_NOINLINE):
+ * a part is one call, its signatures thousands. */
+static CE_NOINLINE ce_status numerators_of(const ce_ebcubed *plan, ebcubed_part *part, size_t g) {
   const ce_signature *key = &plan->keys[g];
   met *meeting = part->meeting;
   const uint32_t *touched = part->touched;
