@@ -7,8 +7,8 @@
 #   1b. Full Brown against a 45-state first-order HMM tagging (bench/gen_hmm.c: 8 rounds of
 #      Baum-Welch EM from a seeded random start, then Viterbi), whose frequent types spread
 #      over many states: both levels against the token level alone, natively, in wasm under
-#      Node (one thread, and the npm package on threads), and through the page in Chromium on
-#      threads and on one (page_levels_bench.mjs).
+#      Node (one thread, warm and in a fresh process, and the npm package on threads), and
+#      through the page in Chromium on threads and on one (page_levels_bench.mjs).
 #   2. One-to-one's assignment on 2000 x 2000 and AMI's expected MI at N = 10^8
 #      (bench/measures_bench.c); the type level on Brown-shaped entries (bench/type_bench.c).
 #   3. Reading: a synthetic corpus pair of BENCH_TOKENS tokens (default 100M): peak RSS and
@@ -87,6 +87,7 @@ if cc -O2 -std=c11 bench/gen_hmm.c -lm -o "$tmp/gen_hmm" &&
   echo "   clustereval, both levels (10 restarts): ${both} s; --levels token: ${token} s"
   echo "   both levels take $(echo "$both $token" | awk '{printf "%.1f", $1/$2}')x as long as the token level alone"
   node bench/wasm_bench.mjs "$hmm_gold" "$hmm_system" --levels-ratio --rounds 5 | sed 's/^/   /'
+  node bench/wasm_bench.mjs "$hmm_gold" "$hmm_system" --levels-ratio --rounds 3 --first | sed 's/^/   /'
   node bench/wasm_bench.mjs "$hmm_gold" "$hmm_system" --levels-ratio --rounds 5 --npm | sed 's/^/   /'
   node bench/page_levels_bench.mjs "$hmm_gold" "$hmm_system" | sed 's/^/   /'
 else

@@ -4,12 +4,38 @@
 // With --npm it runs the npm package's core instead (npm/, `make npm`), which in Node runs on
 // threads; otherwise the one-thread build of the JS unit tests. --rounds N takes the best of N
 // runs instead of 3; with --levels-ratio the two evaluations then alternate, so that a machine
-// whose speed drifts slows both alike.
-// Usage: node bench/wasm_bench.mjs GOLD SYSTEM [--levels-ratio] [--npm] [--rounds N]
+// whose speed drifts slows both alike. With --first it times instead the first evaluation of
+// a fresh process, as a script calling the core once or a page's first click meets it (the
+// engine compiles and optimizes the wasm as it runs): each evaluation (both levels, and with
+// --levels-ratio the token level alone) in a process of its own, N rounds in turn (3 unless
+// --rounds says), printing the fastest and slowest of each.
+// Usage: node bench/wasm_bench.mjs GOLD SYSTEM [--levels-ratio] [--npm] [--rounds N] [--first]
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { loadCore, root } from '../tests/js/load-core.mjs';
 
 const [goldPath, systemPath, ...flags] = process.argv.slice(2);
+const oneAt = flags.indexOf('--one'); // a child of --first: one evaluation, its seconds
+if (flags.includes('--first') && oneAt < 0) {
+  const roundsFirst = flags.includes('--rounds') ? Number(flags[flags.indexOf('--rounds') + 1]) : 3;
+  const levels = flags.includes('--levels-ratio') ? ['both', 'token'] : ['both'];
+  const passed = flags.filter((flag) => flag === '--npm');
+  const seconds = Object.fromEntries(levels.map((level) => [level, []]));
+  for (let round = 0; round < roundsFirst; round++)
+    for (const level of levels) {
+      const args = [fileURLToPath(import.meta.url), goldPath, systemPath, ...passed, '--one', level];
+      seconds[level].push(Number(execFileSync(process.execPath, args, { encoding: 'utf8' })));
+    }
+  const range = (list) => `${Math.min(...list).toFixed(3)}-${Math.max(...list).toFixed(3)} s`;
+  const build = passed.length ? 'npm package' : 'one thread';
+  console.log(`wasm (${build}), the first evaluation of a fresh process, ${roundsFirst} rounds: both levels ${range(seconds.both)}`);
+  if (seconds.token) {
+    const ratios = seconds.both.map((both, round) => both / seconds.token[round]);
+    console.log(`wasm: --levels token ${range(seconds.token)}; both levels take ${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}x as long, round by round`);
+  }
+  process.exit(0);
+}
 const mode = flags.includes('--levels-ratio') ? '--levels-ratio' : '';
 const roundsAt = flags.indexOf('--rounds');
 const rounds = roundsAt >= 0 ? Number(flags[roundsAt + 1]) : 0;
@@ -19,6 +45,12 @@ const core = npm ? await npm.load() : await loadCore();
 const build = npm ? `npm package, ${core.threaded ? 'on threads' : 'one thread'}` : 'one thread';
 const read = (path) => ({ name: path.split('/').pop(), bytes: readFileSync(path) });
 const inputs = { gold: read(goldPath), systems: [read(systemPath)] };
+if (oneAt >= 0) {
+  const start = process.hrtime.bigint();
+  core.evaluate({ ...inputs, options: flags[oneAt + 1] === 'token' ? { levels: 'token' } : {} });
+  console.log((Number(process.hrtime.bigint() - start) / 1e9).toFixed(6));
+  process.exit(0);
+}
 
 /** The wall time of one evaluation, and its result. */
 function timed(options) {
