@@ -26,6 +26,14 @@
 #define CE_NOINLINE
 #endif
 
+/* Inlines a function the compiler judges too large to, where its calls' cost shows: one
+ * called millions of times from one loop, or built twice for two ways of counting bits. */
+#if defined(__GNUC__) || defined(__clang__)
+#define CE_ALWAYS_INLINE __attribute__((always_inline)) inline
+#else
+#define CE_ALWAYS_INLINE inline
+#endif
+
 /*
  * Starts fetching the cache line at `at`: a hint, ahead of a load that would wait for memory.
  * On x86-64 and AArch64 it is the instruction itself, as volatile assembly: GCC 12 judges a

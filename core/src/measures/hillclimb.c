@@ -421,9 +421,11 @@ static void slot_new(climb *st, uint32_t i, slot *s, uint32_t b) {
 /*
  * One of item i's clusters leaves class a for class b: its slots, IM_i, the sums the visit
  * has not taken down already (a's side went with k's leave), and the cells. One pass finds
- * both slots.
+ * both slots. Inlined into the loop over a cluster's items: a call for each item of each
+ * move (4.1 million on full Brown against the HMM tagging) cost 2% of the type level's
+ * instructions.
  */
-static void item_move(climb *st, uint32_t i, uint32_t a, uint32_t b) {
+static CE_ALWAYS_INLINE void item_move(climb *st, uint32_t i, uint32_t a, uint32_t b) {
   slot *s = st->slots + st->slot_start[i], *last = s + st->slot_used[i] - 1;
   slot *from = s, *to = NULL;
   for (; s <= last; s++) {

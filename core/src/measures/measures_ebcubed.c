@@ -91,12 +91,6 @@ static int popcount_fast(void) {
 #endif
 }
 
-#if defined(__GNUC__)
-#define CE_ALWAYS_INLINE __attribute__((always_inline)) inline
-#else
-#define CE_ALWAYS_INLINE inline
-#endif
-
 /* The weight of the entries in the bit set `held` (see meeting_weights): its bits, and the
  * weights above 1 of the heavy prefix, plane by plane; `count` counts bits. */
 static CE_ALWAYS_INLINE uint64_t held_weight_counting(const uint64_t *held, size_t words,
