@@ -104,7 +104,6 @@ typedef struct climb {
   uint32_t *p, *e_new; /* gathered per class, see the top of the file */
   double *gain;        /* gathered per class for MicroI */
   uint64_t *labels_of; /* per cluster k, Σ_{i ∈ k} |A_i| + |B_i|: what a visit reads */
-  int all_touched;     /* MicroI: this visit touched every class at its start */
   unsigned char *mark; /* per class: MARK_* bits, all 0 between visits */
   uint32_t *touched;   /* the classes gathered into during a visit */
   size_t touched_n;
@@ -518,9 +517,12 @@ static void item_count_gold(climb *st, uint32_t i, uint32_t a, leaving *out) {
 
 /*
  * MicroI: item i's part of `gain`, reading h'(B_i) as item_count does; returns the
- * baseline F_i when k goes to a class that is neither in A_i nor in h'(B_i).
+ * baseline F_i when k goes to a class that is neither in A_i nor in h'(B_i). `touching`:
+ * the classes it reaches are touched (else the visit touched every class), a constant at
+ * each of the two calls, so that neither loop tests it.
  */
-static double item_gather(climb *st, uint32_t i, uint32_t a, leaving *out) {
+static CE_ALWAYS_INLINE double item_gather(climb *st, uint32_t i, uint32_t a, leaving *out,
+                                           int touching) {
   const slot *first = st->slots + st->slot_start[i], *end = first + st->slot_used[i];
   const slot *gone = slot_of(st, i, a); /* a's slot, when k is i's only cluster there */
   double w = st->weight[i];
@@ -543,11 +545,11 @@ static double item_gather(climb *st, uint32_t i, uint32_t a, leaving *out) {
   const double to_slot[2] = {to_same, to_same - to_hit}; /* by `matched`: no branch to miss */
   for (const slot *s = first; s < end; s++) {
     if (s == gone) continue;
-    if (!st->all_touched) touch(st, s->class_id);
+    if (touching) touch(st, s->class_id);
     st->gain[s->class_id] += to_slot[s->matched];
   }
   for (uint32_t j = 0; j < gold_n; j++) {
-    if (!st->all_touched) touch(st, gold[j]);
+    if (touching) touch(st, gold[j]);
     st->gain[gold[j]] += to_hit;
   }
   return w * baseline;
@@ -657,10 +659,14 @@ static CE_NOINLINE int visit(climb *st, uint32_t k) {
   if (st->measure == CE_TYPE_MICRO_I) {
     /* Every class touched at once when there are no more classes than k's items have
      * labels (touching them one by one costs a test each); untouched classes gain 0 alike. */
-    st->all_touched = st->n <= st->labels_of[k];
-    if (st->all_touched) touch_all(st);
-    for (uint32_t q = begin; q < end; q++)
-      baseline_sum += item_gather(st, st->members[q], a, &gone);
+    if (st->n <= st->labels_of[k]) {
+      touch_all(st);
+      for (uint32_t q = begin; q < end; q++)
+        baseline_sum += item_gather(st, st->members[q], a, &gone, 0);
+    } else {
+      for (uint32_t q = begin; q < end; q++)
+        baseline_sum += item_gather(st, st->members[q], a, &gone, 1);
+    }
   } else if (st->cells) {
     row_gather(st, k, a, &gone);
   } else if (st->gold_of_start) {
