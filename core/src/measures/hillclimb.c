@@ -319,27 +319,23 @@ static crossing cross_of(const climb *st, uint32_t i, uint32_t c, int second, in
   return x;
 }
 
-static void cells_cross(climb *st, uint32_t i, uint32_t c, int second, int step, unsigned matched) {
-  crossing x = cross_of(st, i, c, second, step, matched);
-  for (uint32_t j = st->slot_start[i]; j < st->slot_start[i + 1]; j++)
-    x.column[st->clusters_of[j]] += x.delta;
-}
-
-/* A move's crossings of item i, out of its class and into the other: one pass over its
- * clusters where both cross (a move's common case), as a random start's first sweep
- * moves items out of classes they are alone in into classes they are not in. */
-static void cells_cross_move(const climb *st, uint32_t i, crossing out, crossing in) {
-  if (!out.column || !in.column) {
-    crossing x = out.column ? out : in;
-    if (!x.column) return;
+/* Two crossings of item i, either of them none, in one pass over its clusters where both
+ * are: a move's, out of its class and into the other, which both cross for most of the
+ * items a move carries (a random start's first sweep moves items out of classes they are
+ * alone in into classes they are not in); a set-up's, a class at levels 1 and 2. Inlined
+ * at both. */
+static CE_ALWAYS_INLINE void cells_cross(const climb *st, uint32_t i, crossing x, crossing y) {
+  if (!x.column || !y.column) {
+    crossing one = x.column ? x : y;
+    if (!one.column) return;
     for (uint32_t j = st->slot_start[i]; j < st->slot_start[i + 1]; j++)
-      x.column[st->clusters_of[j]] += x.delta;
+      one.column[st->clusters_of[j]] += one.delta;
     return;
   }
   for (uint32_t j = st->slot_start[i]; j < st->slot_start[i + 1]; j++) {
     uint32_t k = st->clusters_of[j];
-    out.column[k] += out.delta;
-    in.column[k] += in.delta;
+    x.column[k] += x.delta;
+    y.column[k] += y.delta;
   }
 }
 
@@ -352,8 +348,9 @@ static void cells_init(climb *st) {
   for (uint32_t i = 0; i < st->items; i++) {
     const slot *s = st->slots + st->slot_start[i], *end = s + st->slot_used[i];
     for (; s < end; s++) {
-      cells_cross(st, i, s->class_id, 0, 1, s->matched);
-      if (s->count > 1) cells_cross(st, i, s->class_id, 1, 1, s->matched);
+      crossing second = {NULL, 0};
+      if (s->count > 1) second = cross_of(st, i, s->class_id, 1, 1, s->matched);
+      cells_cross(st, i, cross_of(st, i, s->class_id, 0, 1, s->matched), second);
     }
   }
 }
@@ -453,7 +450,7 @@ static CE_ALWAYS_INLINE void item_move(climb *st, uint32_t i, uint32_t a, uint32
     st->slot_used[i]++;
     if (st->cells) in = cross_of(st, i, b, 0, 1, (last + 1)->matched);
   }
-  cells_cross_move(st, i, out, in);
+  cells_cross(st, i, out, in);
 }
 
 static void touch(climb *st, uint32_t c) {
