@@ -592,8 +592,8 @@ static void sums_return(climb *st, uint32_t a, leaving gone) {
 
 /* The measure with cluster k (of `size` items, taken out) mapped to b. For MicroI the value
  * leaves out the items outside k, the same for every b. */
-static double candidate(const climb *st, uint32_t b, uint32_t size, double baseline_sum,
-                        double union_sum) {
+static CE_ALWAYS_INLINE double candidate(const climb *st, uint32_t b, uint32_t size,
+                                         double baseline_sum, double union_sum) {
   const ce_type_index *ix = st->ix;
   switch (st->measure) {
     case CE_TYPE_MACRO_I: { /* MacroI = 2·IM / (Σ|A_i| + Σ|h(B_i)|) (§4.1) */
