@@ -538,13 +538,12 @@ static ce_status meet_by_cells(const cell_index *cells, cell_unions *unions,
         h->beta++;
         h->alpha = list.alpha[q];
       }
-    } else {
+    } else { /* one class: alpha 1 at every meeting, left 0 (see numerators_of) */
       for (size_t q = 0; q < list.n; q++) {
         met *h = &meeting[list.members[q]];
         touched[n] = list.members[q];
         n += !h->beta;
         h->beta++;
-        h->alpha = 1;
       }
     }
     *touched_n = n;
@@ -1048,6 +1047,22 @@ static CE_NOINLINE ce_status numerators_of(const ce_ebcubed *plan, ebcubed_part 
   const met *own = &meeting[g];
   if (key->system_n) /* g's items meet one another, g itself included */
     term_add(&bins, own, own, key->gold_n, key->system_n, 0);
+  if (plan->meet[g] == MEET_BY_CELLS && key->gold_n == 1) {
+    /* One class, so alpha 1 and min(alpha, beta) 1 with every signature met (most
+     * signatures on full Brown): term_add's four terms without the minimum and the
+     * products, g's R bin summed apart. */
+    uint64_t own_r = 0;
+    for (size_t t = 0; t < touched_n; t++) {
+      met *h = &meeting[touched[t]];
+      bins.bin[own->at - h->beta] += h->weight;
+      own_r += h->weight;
+      bins.bin[h->at - h->beta] += g_weight;
+      bins.bin[h->at] += g_weight;
+      h->beta = 0;
+    }
+    bins.bin[own->at] += own_r;
+    return status;
+  }
   for (size_t t = 0; t < touched_n; t++) {
     met *h = &meeting[touched[t]];
     term_add(&bins, own, h, h->alpha, h->beta, g_weight);
