@@ -132,7 +132,7 @@ typedef struct climb {
 
 enum { CE_F_MATCHES = 8, CE_F_LABELS = 32 };
 
-enum { MARK_SLOT = 1, MARK_TOUCHED = 2, MARK_GOLD = 4 };
+enum { MARK_SLOT = 1, MARK_TOUCHED = 2 };
 #define CE_NOWHERE UINT32_MAX
 
 /* |U_c|·F_c = |U_c|·2·CM_c / (|U_c| + |c|) (§4.2); 0 for an empty union. */
@@ -357,16 +357,13 @@ static void cells_init(climb *st) {
 
 /* Sets the whole state from st->map. An item's slots are found through st->p, which
  * holds 1 + a class's slot while the item is set up (p is 0 between visits), so that an
- * item in many clusters costs O(|B_i|), not O(|B_i|·|h(B_i)|); its gold classes are marked
- * meanwhile, which tells a slot's match in O(1) (in_gold searches). */
+ * item in many clusters costs O(|B_i|), not O(|B_i|·|h(B_i)|). */
 static void state_init(climb *st) {
   memset(st->t, 0, st->n * sizeof *st->t);
   memset(st->cm, 0, st->n * sizeof *st->cm);
   st->im_sum = st->h_sum = 0;
   for (uint32_t i = 0; i < st->items; i++) {
     uint32_t base = st->slot_start[i], used = 0, im = 0, w = st->weight[i];
-    for (uint32_t j = st->gold_start[i]; j < st->gold_start[i + 1]; j++)
-      st->mark[st->gold_ids[j]] = MARK_GOLD;
     for (uint32_t j = base; j < st->slot_start[i + 1]; j++) {
       uint32_t c = st->map[st->clusters_of[j]], s = base + used;
       if (st->p[c]) {
@@ -376,15 +373,13 @@ static void state_init(climb *st) {
       st->p[c] = s + 1;
       st->slots[s].class_id = c;
       st->slots[s].count = 1;
-      st->slots[s].matched = st->mark[c] == MARK_GOLD;
+      st->slots[s].matched = in_gold(st, i, c) & 1;
       used++;
       st->t[c] += w;
       im += st->slots[s].matched;
       st->cm[c] += w * st->slots[s].matched;
     }
     for (uint32_t s = base; s < base + used; s++) st->p[st->slots[s].class_id] = 0;
-    for (uint32_t j = st->gold_start[i]; j < st->gold_start[i + 1]; j++)
-      st->mark[st->gold_ids[j]] = 0;
     st->slot_used[i] = used;
     st->im[i] = im;
     st->im_sum += (uint64_t)w * im;
