@@ -125,12 +125,7 @@ typedef struct climb {
   int ready;           /* the state is st->map's: a climb may start from it by moves */
   /* Σ_k labels_of[k] = Σ_i |B_i|·(|A_i| + |B_i|): what a sweep of visits reads */
   uint64_t sweep_labels;
-  /* MicroI: f_steps_of(im, labels) at im * CE_F_LABELS + labels, for im < CE_F_MATCHES
-   * and labels < CE_F_LABELS */
-  struct f_steps *f_table;
 } climb;
-
-enum { CE_F_MATCHES = 8, CE_F_LABELS = 32 };
 
 enum { MARK_SLOT = 1, MARK_TOUCHED = 2 };
 #define CE_NOWHERE UINT32_MAX
@@ -513,26 +508,6 @@ static void item_count_gold(climb *st, uint32_t i, uint32_t a, leaving *out) {
 }
 
 /*
- * MicroI: what an item's F_i = 2·IM_i / (|A_i| + |h(B_i)|) (§4.1) gains over `baseline`
- * when k joins a class b in h'(B_i) (`same`: nothing changes) or in A_i \ h'(B_i) (`hit`:
- * one more match), and `baseline` itself, F_i when b is in neither (one more class, no
- * match); IM_i and |A_i| + |h'(B_i)| say which. The small ones are kept in a table
- * (f_table): three divisions an item a visit otherwise.
- */
-typedef struct f_steps {
-  double same, hit, baseline;
-} f_steps;
-
-static f_steps f_steps_of(uint32_t im, uint32_t labels) {
-  double ah = (double)labels;
-  double same = ah > 0 ? 2.0 * im / ah : 0.0;
-  double hit = 2.0 * (im + 1) / (ah + 1);
-  double baseline = 2.0 * im / (ah + 1);
-  f_steps f = {same - baseline, hit - baseline, baseline};
-  return f;
-}
-
-/*
  * MicroI: item i's part of `gain`, reading h'(B_i) as item_count does; returns the
  * baseline F_i when k goes to a class that is neither in A_i nor in h'(B_i). `touching`:
  * the classes it reaches are touched (else the visit touched every class), a constant at
@@ -551,12 +526,14 @@ static CE_ALWAYS_INLINE double item_gather(climb *st, uint32_t i, uint32_t a, le
     used--;
     im -= gone->matched;
   }
-  uint32_t ah = gold_n + used;
-  f_steps f = im < CE_F_MATCHES && ah < CE_F_LABELS ? st->f_table[im * CE_F_LABELS + ah]
-                                                    : f_steps_of(im, ah);
+  /* F_i = 2·IM_i / (|A_i| + |h(B_i)|) (§4.1) in the three cases of b. */
+  double ah = (double)gold_n + used;
+  double same = ah > 0 ? 2.0 * im / ah : 0.0; /* b ∈ h'(B_i): nothing changes */
+  double hit = 2.0 * (im + 1) / (ah + 1);     /* b ∈ A_i \ h'(B_i): one more match */
+  double baseline = 2.0 * im / (ah + 1);      /* otherwise: one more class, no match */
   /* Every gold class gains as a hit; a slot's class gains as `same`, and a matched slot's
    * class, which the gold loop counts as a hit too, takes that back. */
-  double to_same = w * f.same, to_hit = w * f.hit, baseline = f.baseline;
+  double to_same = w * (same - baseline), to_hit = w * (hit - baseline);
   const double to_slot[2] = {to_same, to_same - to_hit}; /* by `matched`: no branch to miss */
   for (const slot *s = first; s < end; s++) {
     if (s == gone) continue;
@@ -789,7 +766,6 @@ static void climb_free(climb *st) {
   free(st->apart);
   free(st->candidates);
   free(st->values);
-  free(st->f_table);
 }
 
 /* The renumbered items (see `climb`): a counting sort of the clustered items that stand
@@ -920,15 +896,6 @@ static ce_status cells_build(climb *st) {
   return CE_OK;
 }
 
-static ce_status f_table_build(climb *st) {
-  st->f_table = malloc(CE_F_MATCHES * CE_F_LABELS * sizeof *st->f_table);
-  if (!st->f_table) return CE_ERR_NOMEM;
-  for (uint32_t im = 0; im < CE_F_MATCHES; im++)
-    for (uint32_t labels = 0; labels < CE_F_LABELS; labels++)
-      st->f_table[im * CE_F_LABELS + labels] = f_steps_of(im, labels);
-  return CE_OK;
-}
-
 static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
   const ce_entries *e = ix->entries;
   size_t n = e->classes ? e->classes : 1, m = e->clusters ? e->clusters : 1;
@@ -989,7 +956,6 @@ static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
     }
     st->sweep_labels += st->labels_of[k];
   }
-  if (!status && measure == CE_TYPE_MICRO_I) status = f_table_build(st);
   if (!status && measure != CE_TYPE_MICRO_I) status = gold_of_build(st);
   if (!status) status = cells_build(st);
   if (status) climb_free(st);
