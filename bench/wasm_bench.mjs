@@ -16,10 +16,14 @@ import { fileURLToPath } from 'node:url';
 import { loadCore, root } from '../tests/js/load-core.mjs';
 
 const [goldPath, systemPath, ...flags] = process.argv.slice(2);
+const mode = flags.includes('--levels-ratio') ? '--levels-ratio' : '';
+const roundsAt = flags.indexOf('--rounds');
+const rounds = roundsAt >= 0 ? Number(flags[roundsAt + 1]) : 0;
+if (roundsAt >= 0 && !(Number.isInteger(rounds) && rounds > 0)) throw new Error('--rounds takes a count');
 const oneAt = flags.indexOf('--one'); // a child of --first: one evaluation, its seconds
 if (flags.includes('--first') && oneAt < 0) {
-  const roundsFirst = flags.includes('--rounds') ? Number(flags[flags.indexOf('--rounds') + 1]) : 3;
-  const levels = flags.includes('--levels-ratio') ? ['both', 'token'] : ['both'];
+  const roundsFirst = rounds || 3;
+  const levels = mode ? ['both', 'token'] : ['both'];
   const passed = flags.filter((flag) => flag === '--npm');
   const seconds = Object.fromEntries(levels.map((level) => [level, []]));
   for (let round = 0; round < roundsFirst; round++)
@@ -36,19 +40,13 @@ if (flags.includes('--first') && oneAt < 0) {
   }
   process.exit(0);
 }
-const mode = flags.includes('--levels-ratio') ? '--levels-ratio' : '';
-const roundsAt = flags.indexOf('--rounds');
-const rounds = roundsAt >= 0 ? Number(flags[roundsAt + 1]) : 0;
-if (roundsAt >= 0 && !(Number.isInteger(rounds) && rounds > 0)) throw new Error('--rounds takes a count');
 const npm = flags.includes('--npm') ? await import('../npm/index.js') : null;
 const core = npm ? await npm.load() : await loadCore();
 const build = npm ? `npm package, ${core.threaded ? 'on threads' : 'one thread'}` : 'one thread';
 const read = (path) => ({ name: path.split('/').pop(), bytes: readFileSync(path) });
 const inputs = { gold: read(goldPath), systems: [read(systemPath)] };
 if (oneAt >= 0) {
-  const start = process.hrtime.bigint();
-  core.evaluate({ ...inputs, options: flags[oneAt + 1] === 'token' ? { levels: 'token' } : {} });
-  console.log((Number(process.hrtime.bigint() - start) / 1e9).toFixed(6));
+  console.log(timed(flags[oneAt + 1] === 'token' ? { levels: 'token' } : {}).seconds.toFixed(6));
   process.exit(0);
 }
 
