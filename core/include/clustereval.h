@@ -68,38 +68,122 @@ typedef struct ce_error {
 /* ----------------------------------------------------------------- options */
 
 /*
- * X(name, id, default, min, max, integral): each option is one CLI flag and one UI control.
- * An integral option takes whole numbers only (flags and enum values).
+ * The one description of every option that changes the numbers: the command line's parsing
+ * and --help, the JSON "options" echo, the page's fields, their checks and the link's keys,
+ * the npm types and Python's clustereval.OPTIONS are all made from this table.
+ *
+ * X(name, id, kind, default, min, max, choices, group, label, help):
+ * - `id` is the one spelling: JSON key, binding keyword, link key; on the command line
+ *   "--" and the id with '-' for '_' ("--min-share"), and "--no-<id>" too for a flag.
+ * - `kind` (ce_opt_kind) says what values mean; `min` and `max` bound them (inclusive).
+ * - `choices`: for CE_OPT_KIND_CHOICE, the names of the values 0, 1, ... as one string, each
+ *   name ended by "\0" (ce_opt_choice reads them); "" for other kinds.
+ * - `group` (ce_opt_group) places the option in --help and on the page; `label` is its
+ *   short name on the page, `help` one line for --help and the page's tooltip.
  */
 #define CE_OPTION_MAP(X)                                                                           \
-  X(CE_OPT_BETA, "beta", 1.0, 1e-9, 1e9, 0)                  /* weight of completeness in V */     \
-  X(CE_OPT_LOG2, "log2", 0.0, 0.0, 1.0, 1)                   /* 1: entropies in bits, 0: nats */   \
-  X(CE_OPT_TOKEN_CHECK, "token_check", 1.0, 0.0, 1.0, 1)     /* 0: compare counts only */          \
-  X(CE_OPT_NMI_MEAN, "nmi_mean", 0.0, 0.0, 3.0, 1)           /* a ce_mean, for nmi and ami */      \
-  X(CE_OPT_RESTARTS, "restarts", 10.0, 1.0, 100000.0, 1)     /* M-1 hill-climbing starts */        \
-  X(CE_OPT_SEED, "seed", 1.0, 0.0, 9007199254740991.0, 1)    /* seeds random starts, baselines */  \
-  X(CE_OPT_MIN_SHARE, "min_share", 0.0, 0.0, 1.0, 0)         /* types from tokens: label share */  \
-  X(CE_OPT_UNCLUSTERED, "unclustered", 0.0, 0.0, 2.0, 1)     /* a ce_unclustered policy */         \
-  X(CE_OPT_EXCLUDE_PUNCT, "exclude_punct", 0.0, 0.0, 1.0, 1) /* drop punctuation tokens */         \
-  X(CE_OPT_MAP_KEEP, "map_keep", 0.0, 0.0, 1.0, 1)           /* keep labels a map lacks */         \
-  X(CE_OPT_COLUMN, "column", 0.0, 0.0, 1000.0, 1)            /* tagged label column, 0 = last */   \
-  X(CE_OPT_DEPTH, "depth", 0.0, 0.0, 100000.0, 1)            /* paths prefix bits, 0 = all */      \
-  X(CE_OPT_DETAIL, "detail", 0.0, 0.0, 2.0, 1)               /* 1 tables, mappings, items in */    \
-                                                             /* JSON; 2 the items apart */         \
-  X(CE_OPT_SUBSTITUTABLE, "substitutable", 0.0, 0.0, 1.0, 1) /* compute sub_p, sub_r */            \
-  X(CE_OPT_LEVELS, "levels", 0.0, 0.0, 2.0, 1)               /* 0 both, 1 token, 2 type only */    \
-  X(CE_OPT_BOOTSTRAP, "bootstrap", 0.0, 0.0, 100000.0, 1)    /* resamples for intervals, 0 none */ \
-  X(CE_OPT_CI, "ci", 0.0, 0.0, 2.0, 1)                       /* a ce_ci_method */                  \
-  X(CE_OPT_TEST, "test", 0.0, 0.0, 1.0, 1)                   /* a ce_test: paired p-values */      \
-  X(CE_OPT_SHUFFLES, "shuffles", 10000.0, 1.0, 10000000.0, 1) /* --test ar: shuffles R */          \
-  X(CE_OPT_THREADS, "threads", 0.0, 0.0, 256.0, 1)            /* 0: one a processor */
+  X(CE_OPT_BETA, "beta", CE_OPT_KIND_NUMBER, 1.0, 1e-9, 1e9, "", CE_OPT_GROUP_MEASURES, "β of V",  \
+    "weight of completeness in V-measure; 1 weighs homogeneity and completeness equally")          \
+  X(CE_OPT_LOG2, "log2", CE_OPT_KIND_FLAG, 0.0, 0.0, 1.0, "", CE_OPT_GROUP_MEASURES,               \
+    "Entropies in bits", "entropies and VI in bits (base-2 logarithms) instead of nats")           \
+  X(CE_OPT_TOKEN_CHECK, "token_check", CE_OPT_KIND_FLAG, 1.0, 0.0, 1.0, "", CE_OPT_GROUP_TOKENS,   \
+    "Check that tokens line up",                                                                   \
+    "token mode: gold and system hold the same token texts, position by position; "                \
+    "off compares the token counts only")                                                          \
+  X(CE_OPT_NMI_MEAN, "nmi_mean", CE_OPT_KIND_CHOICE, 0.0, 0.0, 3.0,                                \
+    "arithmetic\0geometric\0min\0max\0", CE_OPT_GROUP_MEASURES, "NMI mean",                        \
+    "how nmi and ami average H(C) and H(K)")                                                       \
+  X(CE_OPT_RESTARTS, "restarts", CE_OPT_KIND_INTEGER, 10.0, 1.0, 100000.0, "",                     \
+    CE_OPT_GROUP_SEARCH, "Restarts", "hill-climbing starts of the type-level M-1 measures")        \
+  X(CE_OPT_SEED, "seed", CE_OPT_KIND_INTEGER, 1.0, 0.0, 9007199254740991.0, "",                    \
+    CE_OPT_GROUP_SEARCH, "Seed", "seeds the random starts, the random baseline and the resamples") \
+  X(CE_OPT_MIN_SHARE, "min_share", CE_OPT_KIND_NUMBER, 0.0, 0.0, 1.0, "", CE_OPT_GROUP_SEARCH,     \
+    "Min. share",                                                                                  \
+    "types from tokens: a label joins an item's entry only if at least this share of the "         \
+    "item's tokens carry it")                                                                      \
+  X(CE_OPT_UNCLUSTERED, "unclustered", CE_OPT_KIND_CHOICE, 0.0, 0.0, 2.0, "merge\0split\0drop\0",  \
+    CE_OPT_GROUP_UNCLUSTERED, "Policy",                                                            \
+    "gold items a system leaves unclustered: merge (one extra cluster holds them all), split "     \
+    "(each a cluster of its own) or drop (they leave the evaluation)")                             \
+  X(CE_OPT_EXCLUDE_PUNCT, "exclude_punct", CE_OPT_KIND_FLAG, 0.0, 0.0, 1.0, "",                    \
+    CE_OPT_GROUP_TOKENS, "Exclude tokens made only of Unicode punctuation and symbols",            \
+    "tokens made only of Unicode punctuation and symbols leave the evaluation")                    \
+  X(CE_OPT_MAP_KEEP, "map_keep", CE_OPT_KIND_FLAG, 0.0, 0.0, 1.0, "", CE_OPT_GROUP_MAPS,           \
+    "Keep labels a map lacks (otherwise they are an error)",                                       \
+    "label maps: keep a label the map lacks (otherwise an error)")                                 \
+  X(CE_OPT_COLUMN, "column", CE_OPT_KIND_INTEGER, 0.0, 0.0, 1000.0, "", CE_OPT_GROUP_READING,      \
+    "Label column", "tagged files: the label column, 1-based; 0 reads the last")                   \
+  X(CE_OPT_DEPTH, "depth", CE_OPT_KIND_INTEGER, 0.0, 0.0, 100000.0, "", CE_OPT_GROUP_READING,      \
+    "Path bits", "paths files: clusters are the first N bits of a path; 0 keeps them all")         \
+  X(CE_OPT_DETAIL, "detail", CE_OPT_KIND_FLAG, 0.0, 0.0, 2.0, "", CE_OPT_GROUP_RUN, "Details",     \
+    "JSON: add each system's tables, mappings and per-item rows (2: the rows apart, "              \
+    "from ce_eval_items_json)")                                                                    \
+  X(CE_OPT_SUBSTITUTABLE, "substitutable", CE_OPT_KIND_FLAG, 0.0, 0.0, 1.0, "",                    \
+    CE_OPT_GROUP_MEASURES, "Substitutable precision and recall (Frank et al. 2009), gold-free",    \
+    "compute sub_p and sub_r (Frank, Goldwater & Keller 2009), gold-free")                         \
+  X(CE_OPT_LEVELS, "levels", CE_OPT_KIND_CHOICE, 0.0, 0.0, 2.0, "both\0token\0type\0",             \
+    CE_OPT_GROUP_MEASURES, "Levels", "compute both levels, or the token or the type level only")   \
+  X(CE_OPT_BOOTSTRAP, "bootstrap", CE_OPT_KIND_INTEGER, 0.0, 0.0, 100000.0, "",                    \
+    CE_OPT_GROUP_STATISTICS, "Bootstrap resamples",                                                \
+    "resamples of sentences (a lexicon: items) for 95% intervals and the paired bootstrap; 0 is "  \
+    "off")                                                                                         \
+  X(CE_OPT_CI, "ci", CE_OPT_KIND_CHOICE, 0.0, 0.0, 2.0, "bca\0percentile\0basic\0",                \
+    CE_OPT_GROUP_STATISTICS, "Intervals",                                                          \
+    "how the intervals are made: bca (bias-corrected and accelerated), percentile or basic "       \
+    "(the percentile interval reflected about the value)")                                         \
+  X(CE_OPT_TEST, "test", CE_OPT_KIND_CHOICE, 0.0, 0.0, 1.0, "bootstrap\0ar\0",                     \
+    CE_OPT_GROUP_STATISTICS, "Paired test",                                                        \
+    "the p-values between every two systems: the paired bootstrap on the resamples, or ar "        \
+    "(approximate randomization, swapping outputs sentence by sentence)")                          \
+  X(CE_OPT_SHUFFLES, "shuffles", CE_OPT_KIND_INTEGER, 10000.0, 1.0, 10000000.0, "",                \
+    CE_OPT_GROUP_STATISTICS, "Shuffles", "approximate randomization's shuffles a pair of systems") \
+  X(CE_OPT_THREADS, "threads", CE_OPT_KIND_INTEGER, 0.0, 0.0, 256.0, "", CE_OPT_GROUP_RUN,         \
+    "Threads",                                                                                     \
+    "the type level's searches and extended BCubed side by side on N threads; 0: one a "           \
+    "processor (the numbers are the same on any count)")
+
+/* What an option's values mean. */
+typedef enum ce_opt_kind {
+  CE_OPT_KIND_NUMBER,  /* any real number within the bounds */
+  CE_OPT_KIND_INTEGER, /* a whole number within the bounds */
+  CE_OPT_KIND_FLAG,    /* 0 off, 1 on (CE_OPT_DETAIL also 2) */
+  CE_OPT_KIND_CHOICE   /* the index of one of its choices' names */
+} ce_opt_kind;
+
+/* X(name, id, title): where an option stands in --help and on the page. */
+#define CE_OPT_GROUP_MAP(X)                                            \
+  X(CE_OPT_GROUP_MEASURES, "measures", "Measures")                     \
+  X(CE_OPT_GROUP_SEARCH, "search", "M-1 search and types")             \
+  X(CE_OPT_GROUP_TOKENS, "tokens", "Tokens")                           \
+  X(CE_OPT_GROUP_UNCLUSTERED, "unclustered", "Unclustered gold items") \
+  X(CE_OPT_GROUP_MAPS, "maps", "Label maps")                           \
+  X(CE_OPT_GROUP_STATISTICS, "statistics", "Confidence")               \
+  X(CE_OPT_GROUP_READING, "reading", "Reading a file")                 \
+  X(CE_OPT_GROUP_RUN, "run", "The run")
+
+typedef enum ce_opt_group {
+#define CE_OPT_GROUP_ENUM_(name, id, title) name,
+  CE_OPT_GROUP_MAP(CE_OPT_GROUP_ENUM_)
+#undef CE_OPT_GROUP_ENUM_
+      CE_OPT_GROUP_COUNT
+} ce_opt_group;
 
 typedef enum ce_option {
-#define CE_OPTION_ENUM_(name, id, def, lo, hi, integral) name,
+#define CE_OPTION_ENUM_(name, id, kind, def, lo, hi, choices, group, label, help) name,
   CE_OPTION_MAP(CE_OPTION_ENUM_)
 #undef CE_OPTION_ENUM_
       CE_OPT_COUNT
 } ce_option;
+
+/* One row of the option table. The strings are static; `choices` as in CE_OPTION_MAP. */
+typedef struct ce_opt_info {
+  const char *id;
+  ce_opt_kind kind;
+  double default_value, min, max;
+  const char *choices;
+  ce_opt_group group;
+  const char *label, *help;
+} ce_opt_info;
 
 /*
  * CE_OPT_THREADS: the type level's three M-1 searches (MacroI, MicroI, MicroC) and extended
@@ -144,16 +228,25 @@ typedef enum ce_baseline {
   CE_BASELINE_COUNT
 } ce_baseline;
 
+/* The option's row of the table, or NULL outside the enum. */
+const ce_opt_info *ce_opt_describe(ce_option opt);
+/* The option whose id is `id` ("min_share"), or CE_OPT_COUNT when none is. */
+ce_option ce_opt_from_id(const char *id);
 /* The option's stable id ("beta"), or NULL outside the enum. */
 const char *ce_opt_name(ce_option opt);
 /* Default and inclusive bounds of an option; any pointer may be NULL. */
 ce_status ce_opt_bounds(ce_option opt, double *default_value, double *min, double *max);
-/* CE_OK when `value` is allowed for `opt`: within bounds, and whole for integral options. */
+/* CE_OK when `value` is allowed for `opt`: within bounds, and whole unless a number. */
 ce_status ce_opt_check(ce_option opt, double value);
-/* The name of value `value` of an option that chooses among names ("geometric" for
- * CE_OPT_NMI_MEAN 1; CE_OPT_UNCLUSTERED, CE_OPT_LEVELS, CE_OPT_CI, CE_OPT_TEST), as the CLI
- * and the JSON spell it; NULL for other options and values. */
+/* The name of value `value` of a CE_OPT_KIND_CHOICE option ("geometric" for CE_OPT_NMI_MEAN
+ * 1), as the command line, the JSON and the bindings spell it; NULL for other options and
+ * values. */
 const char *ce_opt_choice(ce_option opt, unsigned value);
+/* The value whose name is `name` for a CE_OPT_KIND_CHOICE option, or -1. */
+int ce_opt_choice_value(ce_option opt, const char *name);
+/* A group's id ("statistics") and title ("Confidence"), or NULL outside the enum. */
+const char *ce_opt_group_id(ce_opt_group group);
+const char *ce_opt_group_title(ce_opt_group group);
 
 /* ----------------------------------------------------------------- formats */
 

@@ -256,6 +256,48 @@ static void test_choices(void) {
   CHECK(strcmp(ce_opt_choice(CE_OPT_LEVELS, 2), "type") == 0);
   CHECK(ce_opt_choice(CE_OPT_LEVELS, 3) == NULL);
   CHECK(ce_opt_choice(CE_OPT_BETA, 0) == NULL);
+  /* The names stand for the enums' values, in their order. */
+  CHECK(ce_opt_choice_value(CE_OPT_NMI_MEAN, "max") == CE_MEAN_MAX);
+  CHECK(ce_opt_choice_value(CE_OPT_UNCLUSTERED, "split") == CE_UNCLUSTERED_SPLIT);
+  CHECK(ce_opt_choice_value(CE_OPT_CI, "basic") == CE_CI_BASIC);
+  CHECK(ce_opt_choice_value(CE_OPT_TEST, "ar") == CE_TEST_AR);
+  CHECK(ce_opt_choice_value(CE_OPT_TEST, "t") == -1);
+  CHECK(ce_opt_choice_value(CE_OPT_BETA, "1") == -1);
+  CHECK(ce_opt_choice_value(CE_OPT_LEVELS, NULL) == -1);
+}
+
+/* Each row of the option table holds together: what its kind says of its values, a group,
+ * a label and a help line; its id finds it again. */
+static void test_option_table(void) {
+  CHECK(ce_opt_describe(CE_OPT_COUNT) == NULL);
+  CHECK(ce_opt_from_id("nope") == CE_OPT_COUNT && ce_opt_from_id(NULL) == CE_OPT_COUNT);
+  CHECK(ce_opt_group_id(CE_OPT_GROUP_COUNT) == NULL &&
+        ce_opt_group_title(CE_OPT_GROUP_COUNT) == NULL);
+  for (int opt = 0; opt < CE_OPT_COUNT; opt++) {
+    const ce_opt_info *info = ce_opt_describe((ce_option)opt);
+    CHECK(info != NULL);
+    if (!info) continue;
+    CHECK(ce_opt_from_id(info->id) == (ce_option)opt);
+    CHECK(strcmp(ce_opt_name((ce_option)opt), info->id) == 0);
+    CHECK(info->min <= info->default_value && info->default_value <= info->max);
+    CHECK(ce_opt_check((ce_option)opt, info->default_value) == CE_OK);
+    CHECK(ce_opt_check((ce_option)opt, info->max + 1) == CE_ERR_USAGE);
+    CHECK(ce_opt_group_id(info->group) && ce_opt_group_title(info->group));
+    CHECK(info->label[0] != '\0' && info->help[0] != '\0');
+    CHECK(info->help[strlen(info->help) - 1] != '.'); /* a line that others end */
+    unsigned names = 0;
+    while (ce_opt_choice((ce_option)opt, names)) names++;
+    if (info->kind == CE_OPT_KIND_CHOICE) {
+      CHECK(names >= 2 && info->min == 0 && info->max == names - 1);
+      for (unsigned v = 0; v < names; v++)
+        CHECK(ce_opt_choice_value((ce_option)opt, ce_opt_choice((ce_option)opt, v)) == (int)v);
+    } else {
+      CHECK(names == 0 && info->choices[0] == '\0');
+    }
+    if (info->kind == CE_OPT_KIND_FLAG) CHECK(info->min == 0 && info->max >= 1);
+    if (info->kind != CE_OPT_KIND_NUMBER)
+      CHECK(ce_opt_check((ce_option)opt, info->min + 0.5) == CE_ERR_USAGE);
+  }
 }
 
 int main(void) {
@@ -268,5 +310,6 @@ int main(void) {
   test_without_items();
   test_errors();
   test_choices();
+  test_option_table();
   return check_report("test_ids");
 }

@@ -4,16 +4,23 @@
 #include <math.h>
 #include <string.h>
 
-typedef struct option_info {
-  const char *id;
-  double def, min, max;
-  int integral;
-} option_info;
-
-static const option_info options[CE_OPT_COUNT] = {
-#define CE_OPTION_ROW_(name, id, def, lo, hi, integral) {id, def, lo, hi, integral},
+static const ce_opt_info options[CE_OPT_COUNT] = {
+#define CE_OPTION_ROW_(name, id, kind, def, lo, hi, choices, group, label, help) \
+  {id, kind, def, lo, hi, choices, group, label, help},
     CE_OPTION_MAP(CE_OPTION_ROW_)
 #undef CE_OPTION_ROW_
+};
+
+static const char *const group_ids[CE_OPT_GROUP_COUNT] = {
+#define CE_OPT_GROUP_ROW_(name, id, title) id,
+    CE_OPT_GROUP_MAP(CE_OPT_GROUP_ROW_)
+#undef CE_OPT_GROUP_ROW_
+};
+
+static const char *const group_titles[CE_OPT_GROUP_COUNT] = {
+#define CE_OPT_GROUP_ROW_(name, id, title) title,
+    CE_OPT_GROUP_MAP(CE_OPT_GROUP_ROW_)
+#undef CE_OPT_GROUP_ROW_
 };
 
 typedef struct measure_info {
@@ -44,13 +51,23 @@ int ce__measure_in_logs(ce_measure measure) {
   return (unsigned)measure < CE_MEASURE_COUNT && measures[measure].logs;
 }
 
+const ce_opt_info *ce_opt_describe(ce_option opt) {
+  return (unsigned)opt < CE_OPT_COUNT ? &options[opt] : NULL;
+}
+
+ce_option ce_opt_from_id(const char *id) {
+  for (int opt = 0; id && opt < CE_OPT_COUNT; opt++)
+    if (strcmp(options[opt].id, id) == 0) return (ce_option)opt;
+  return CE_OPT_COUNT;
+}
+
 const char *ce_opt_name(ce_option opt) {
   return (unsigned)opt < CE_OPT_COUNT ? options[opt].id : NULL;
 }
 
 ce_status ce_opt_bounds(ce_option opt, double *default_value, double *min, double *max) {
   if ((unsigned)opt >= CE_OPT_COUNT) return CE_ERR_USAGE;
-  if (default_value) *default_value = options[opt].def;
+  if (default_value) *default_value = options[opt].default_value;
   if (min) *min = options[opt].min;
   if (max) *max = options[opt].max;
   return CE_OK;
@@ -58,10 +75,18 @@ ce_status ce_opt_bounds(ce_option opt, double *default_value, double *min, doubl
 
 ce_status ce_opt_check(ce_option opt, double value) {
   if ((unsigned)opt >= CE_OPT_COUNT) return CE_ERR_USAGE;
-  const option_info *info = &options[opt];
+  const ce_opt_info *info = &options[opt];
   if (!(value >= info->min && value <= info->max)) return CE_ERR_USAGE; /* NaN fails too */
-  if (info->integral && value != floor(value)) return CE_ERR_USAGE;
+  if (info->kind != CE_OPT_KIND_NUMBER && value != floor(value)) return CE_ERR_USAGE;
   return CE_OK;
+}
+
+const char *ce_opt_group_id(ce_opt_group group) {
+  return (unsigned)group < CE_OPT_GROUP_COUNT ? group_ids[group] : NULL;
+}
+
+const char *ce_opt_group_title(ce_opt_group group) {
+  return (unsigned)group < CE_OPT_GROUP_COUNT ? group_titles[group] : NULL;
 }
 
 const char *ce_measure_id(ce_measure measure) {
@@ -95,20 +120,17 @@ const char *ce_baseline_name(ce_baseline baseline) {
   return (unsigned)baseline < CE_BASELINE_COUNT ? names[baseline] : NULL;
 }
 
-/* The names an option's whole values stand for, in the order of their enums. */
+/* The choices are one string of names, each ended by a NUL; the empty name ends them. */
 const char *ce_opt_choice(ce_option opt, unsigned value) {
-  static const char *const means[] = {"arithmetic", "geometric", "min", "max", NULL};
-  static const char *const policies[] = {"merge", "split", "drop", NULL};
-  static const char *const levels[] = {"both", "token", "type", NULL};
-  static const char *const intervals[] = {"bca", "percentile", "basic", NULL};
-  static const char *const tests[] = {"bootstrap", "ar", NULL};
-  const char *const *names = opt == CE_OPT_NMI_MEAN      ? means
-                             : opt == CE_OPT_UNCLUSTERED ? policies
-                             : opt == CE_OPT_LEVELS      ? levels
-                             : opt == CE_OPT_CI          ? intervals
-                             : opt == CE_OPT_TEST        ? tests
-                                                         : NULL;
-  for (unsigned i = 0; names && names[i]; i++)
-    if (i == value) return names[i];
+  if ((unsigned)opt >= CE_OPT_COUNT || options[opt].kind != CE_OPT_KIND_CHOICE) return NULL;
+  const char *name = options[opt].choices;
+  for (unsigned i = 0; *name; i++, name += strlen(name) + 1)
+    if (i == value) return name;
   return NULL;
+}
+
+int ce_opt_choice_value(ce_option opt, const char *name) {
+  for (unsigned v = 0; name && ce_opt_choice(opt, v); v++)
+    if (strcmp(ce_opt_choice(opt, v), name) == 0) return (int)v;
+  return -1;
 }
