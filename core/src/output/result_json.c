@@ -136,36 +136,38 @@ static ce_status put_gold(ce_buf *out, const ce_eval *ev) {
   return status ? status : ce__buf_puts(out, "}");
 }
 
-static const char *const mean_names[] = {"arithmetic", "geometric", "min", "max"};
-static const char *const unclustered_names[] = {"merge", "split", "drop"};
+/* One option's value as its kind reads: a number, a whole number, true or false (a flag's
+ * other values as numbers), or its choice's name. */
+static ce_status put_option_value(ce_buf *out, ce_option opt, double value) {
+  const ce_opt_info *info = ce_opt_describe(opt);
+  switch (info->kind) {
+    case CE_OPT_KIND_CHOICE:
+      return put_string(out, ce_opt_choice(opt, (unsigned)value));
+    case CE_OPT_KIND_FLAG:
+      if (value == 0.0 || value == 1.0) return ce__buf_puts(out, value != 0.0 ? "true" : "false");
+      return ce__buf_printf(out, "%.0f", value);
+    case CE_OPT_KIND_INTEGER:
+      return ce__buf_printf(out, "%.0f", value);
+    default:
+      return put_number(out, value);
+  }
+}
 
+/* Every option of the table by its id, so that a result says how it was made; then "log" (the
+ * unit, "e" or "2", as SPEC §4 names it) and the labels the run was given. */
 static ce_status put_options(ce_buf *out, const ce_eval *ev) {
   ce_status status = put_key(out, "options", 0);
-  if (!status) status = ce__buf_puts(out, "{\"beta\":");
-  if (!status) status = put_number(out, ev->options[CE_OPT_BETA]);
+  if (!status) status = ce__buf_puts(out, "{");
+  for (int opt = 0; !status && opt < CE_OPT_COUNT; opt++) {
+    status = put_key(out, ce_opt_name((ce_option)opt), opt == 0);
+    if (!status) status = put_option_value(out, (ce_option)opt, ev->options[opt]);
+  }
   if (!status)
-    status = ce__buf_printf(
-        out,
-        ",\"log\":\"%s\",\"token_check\":%s,\"nmi_mean\":\"%s\",\"restarts\":%u,\"seed\":%.0f,"
-        "\"unclustered\":\"%s\",\"exclude_punct\":%s,\"min_share\":",
-        ev->options[CE_OPT_LOG2] != 0.0 ? "2" : "e",
-        ev->options[CE_OPT_TOKEN_CHECK] != 0.0 ? "true" : "false",
-        mean_names[(int)ev->options[CE_OPT_NMI_MEAN]], (unsigned)ev->options[CE_OPT_RESTARTS],
-        ev->options[CE_OPT_SEED], unclustered_names[(int)ev->options[CE_OPT_UNCLUSTERED]],
-        ev->options[CE_OPT_EXCLUDE_PUNCT] != 0.0 ? "true" : "false");
-  if (!status) status = put_number(out, ev->options[CE_OPT_MIN_SHARE]);
+    status = ce__buf_printf(out, ",\"log\":\"%s\"", ev->options[CE_OPT_LOG2] != 0.0 ? "2" : "e");
   if (!status) status = put_key(out, "unclustered_label", 0);
   if (!status)
     status =
         ev->unclustered_label ? put_string(out, ev->unclustered_label) : ce__buf_puts(out, "null");
-  if (!status) {
-    static const char *const levels[] = {"both", "token", "type"};
-    status = ce__buf_printf(out, ",\"levels\":\"%s\",\"substitutable\":%s",
-                            levels[(int)ev->options[CE_OPT_LEVELS]],
-                            ev->options[CE_OPT_SUBSTITUTABLE] != 0.0 ? "true" : "false");
-  }
-  if (!status)
-    status = ce__buf_printf(out, ",\"bootstrap\":%u", (unsigned)ev->options[CE_OPT_BOOTSTRAP]);
   if (!status) status = put_key(out, "excluded_labels", 0);
   if (!status) status = put_labels(out, &ev->excluded_labels);
   return status ? status : ce__buf_puts(out, "}");
