@@ -64,6 +64,81 @@ typedef struct cli_args {
   int verbose;
 } cli_args;
 
+/* "--min-share" for "min_share": the option's id with '-' for '_'. */
+static void flag_of(const char *id, const char *prefix, char *flag, size_t size) {
+  snprintf(flag, size, "--%s%s", prefix, id);
+  for (char *c = flag + 2; *c; c++)
+    if (*c == '_') *c = '-';
+}
+
+/* Writes `text` from column `at` on, folded into lines that end before column 80. */
+static void print_folded(FILE *to, const char *text, int at) {
+  enum { WIDTH = 80, HELP_COLUMN = 23 };
+  for (const char *word = text; *word;) {
+    size_t len = strcspn(word, " ");
+    if (at > HELP_COLUMN && at + 1 + (int)len >= WIDTH) {
+      fprintf(to, "\n%*s", HELP_COLUMN, "");
+      at = HELP_COLUMN;
+    } else if (at > HELP_COLUMN) {
+      fputc(' ', to);
+      at++;
+    } else {
+      fprintf(to, "%*s", HELP_COLUMN - at, "");
+      at = HELP_COLUMN;
+    }
+    fwrite(word, 1, len, to);
+    at += (int)len;
+    word += len;
+    while (*word == ' ') word++;
+  }
+  fputc('\n', to);
+}
+
+/* A bound as a person reads it: whole numbers in full, others in %g. */
+static const char *bound_text(double value, char text[32]) {
+  snprintf(text, 32, value == (double)(long long)value ? "%.0f" : "%g", value);
+  return text;
+}
+
+/* The options of the core's table, group by group, each with its values and default. */
+static void usage_options(FILE *to) {
+  fputs(
+      "\nscoring options (the core's table: the same ids in the JSON, Python, npm and the\n"
+      "page's link, with '_' for '-'; a yes/no option --x is turned off by --no-x):\n",
+      to);
+  for (int group = 0; group < CE_OPT_GROUP_COUNT; group++) {
+    fprintf(to, "%s:\n", ce_opt_group_title((ce_opt_group)group));
+    for (int opt = 0; opt < CE_OPT_COUNT; opt++) {
+      const ce_opt_info *info = ce_opt_describe((ce_option)opt);
+      if ((int)info->group != group) continue;
+      char flag[64], line[1024], values[256] = "";
+      flag_of(info->id, info->kind == CE_OPT_KIND_FLAG && info->default_value ? "no-" : "", flag,
+              sizeof flag);
+      static const char *const placeholders[] = {"X", "N", "", "C"};
+      int at = fprintf(to, "  %s%s%s", flag, info->kind == CE_OPT_KIND_FLAG ? "" : " ",
+                       placeholders[info->kind]);
+      if (info->kind == CE_OPT_KIND_CHOICE) {
+        size_t used = 0;
+        for (unsigned v = 0; ce_opt_choice((ce_option)opt, v); v++)
+          used += (size_t)snprintf(values + used, sizeof values - used, "%s%s", v ? ", " : "",
+                                   ce_opt_choice((ce_option)opt, v));
+        snprintf(line, sizeof line, "%s (C: %s; default %s)", info->help, values,
+                 ce_opt_choice((ce_option)opt, (unsigned)info->default_value));
+      } else if (info->kind == CE_OPT_KIND_FLAG) {
+        snprintf(line, sizeof line, "%s%s", info->help,
+                 info->default_value ? " (on unless this is given)" : "");
+      } else {
+        char lo[32], hi[32], def[32];
+        snprintf(line, sizeof line, "%s (%s %s to %s, default %s)", info->help,
+                 info->kind == CE_OPT_KIND_INTEGER ? "a whole number from" : "from",
+                 bound_text(info->min, lo), bound_text(info->max, hi),
+                 bound_text(info->default_value, def));
+      }
+      print_folded(to, line, at);
+    }
+  }
+}
+
 static void usage(FILE *to) {
   fputs(
       "usage: clustereval [options] GOLD SYSTEM...\n"
@@ -87,50 +162,26 @@ static void usage(FILE *to) {
       "  --mapping FILE       every mapping, cluster by cluster (TSV)\n"
       "  --contingency FILE   the contingency tables (TSV)\n"
       "  --sizes FILE         ranked cluster sizes, gold and systems (TSV)\n"
-      "  --detail             JSON: add each system's tables, mappings and items\n"
       "  --verbose            say which format each input was read as\n"
       "inputs:\n"
       "  --gold-format F      force the gold file's format\n"
       "  --induced-format F   force the systems' format\n"
-      "  --column N           tagged: the label column (1-based; default the last)\n"
-      "  --depth D            paths: clusters are the first D bits (default all)\n"
-      "  --no-token-check     token mode: compare token counts only, not texts\n"
       "  --exclude-labels L   gold labels whose tokens leave the evaluation: a comma list,\n"
       "                       \\, for a comma inside a label; may be repeated\n"
-      "  --exclude-punct      tokens made only of Unicode punctuation and symbols leave\n"
-      "  --min-share T        types from tokens: a label joins an entry only if at least\n"
-      "                       a share T of the item's tokens carry it (default 0)\n"
-      "  --unclustered P      merge (default), split or drop unclustered gold items\n"
       "  --unclustered-label L  the system label that marks an unclustered item (UNK)\n"
-      "  --substitutable      compute sub_p and sub_r (Frank et al. 2009), gold-free\n"
       "  --sub-test FILE      a held-out corpus tagged by a system, the test corpus of\n"
       "                       sub_p and sub_r; the k-th goes with the k-th system\n"
       "  --gold-map M         rewrite gold labels first: a preset (brown-universal,\n"
       "                       ptb-universal) or a file of from<TAB>to lines\n"
       "  --induced-map M      the same for the systems' labels\n"
-      "  --map-keep           keep labels a map lacks (default: an error)\n"
-      "measures:\n"
-      "  --beta B             weight of completeness in V-measure (default 1)\n"
-      "  --log2               entropies in bits (default: natural log, nats)\n"
-      "  --nmi-mean M         arithmetic (default), geometric, min or max, for nmi, ami\n"
-      "  --restarts R         M-1 hill-climbing starts (default 10)\n"
-      "  --seed S             seed of the random starts and baselines (default 1)\n"
-      "  --baselines LIST     random,one,singletons,majority rows beside the systems\n"
-      "  --levels L           both (default), token or type: compute one level only\n"
-      "  --threads N          the type level's searches side by side on N threads\n"
-      "                       (default 0: one a processor; the numbers are the same)\n",
+      "  --baselines LIST     random,one,singletons,majority rows beside the systems\n",
       to);
+  usage_options(to);
   /* Two strings: C99 promises string literals of 4095 characters only. */
   fputs(
-      "statistics:\n"
-      "  --bootstrap B        B resamples (of sentences, or of a lexicon's items): 95%\n"
-      "                       intervals for every measure, and the paired bootstrap's\n"
-      "                       p-values between systems (seeded by --seed)\n"
-      "  --ci M               bca (default), percentile or basic intervals\n"
-      "  --test T             the p-values between every two systems: ar (approximate\n"
-      "                       randomization, --shuffles R) or bootstrap (the paired\n"
-      "                       bootstrap on the --bootstrap resamples, 1000 by default)\n"
-      "  --shuffles R         approximate randomization's shuffles (default 10000)\n"
+      "\n"
+      "--test bootstrap without --bootstrap takes 1000 resamples.\n"
+      "\n"
       "reported numbers and pages:\n"
       "  --check FILE         compare the numbers a paper reports (a TSV, CSV, Markdown or\n"
       "                       LaTeX table, or system<TAB>measure<TAB>value lines) with the\n"
@@ -230,16 +281,7 @@ static int parse_baselines(const char *list, cli_args *args) {
   return 1;
 }
 
-/* The value whose name (ce_opt_choice) is `word`, or -1. */
-static int find_choice(ce_option opt, const char *word) {
-  for (unsigned v = 0; ce_opt_choice(opt, v); v++)
-    if (strcmp(word, ce_opt_choice(opt, v)) == 0) return (int)v;
-  return -1;
-}
-
 static const char *const table_formats[] = {"text", "tsv", "csv", "markdown", "latex"};
-static const char *const means[] = {"arithmetic", "geometric", "min", "max"};
-static const char *const policies[] = {"merge", "split", "drop"};
 
 /* An option with a value: returns its value, or NULL (and *code) when it is missing. */
 static const char *value_of(int argc, char **argv, int *i, int *code) {
@@ -250,37 +292,51 @@ static const char *value_of(int argc, char **argv, int *i, int *code) {
   return argv[++*i];
 }
 
-/* Options that take a number and map onto a core option. */
-static int numeric_option(const char *arg, const char *value, cli_args *args, int *handled) {
-  static const struct {
-    const char *flag;
-    ce_option opt;
-  } numeric[] = {{"--beta", CE_OPT_BETA},           {"--restarts", CE_OPT_RESTARTS},
-                 {"--seed", CE_OPT_SEED},           {"--min-share", CE_OPT_MIN_SHARE},
-                 {"--column", CE_OPT_COLUMN},       {"--depth", CE_OPT_DEPTH},
-                 {"--bootstrap", CE_OPT_BOOTSTRAP}, {"--shuffles", CE_OPT_SHUFFLES},
-                 {"--threads", CE_OPT_THREADS}};
-  *handled = 0;
-  for (size_t n = 0; n < sizeof numeric / sizeof numeric[0]; n++) {
-    if (strcmp(arg, numeric[n].flag) != 0) continue;
-    *handled = 1;
-    double number;
-    double min, max;
-    ce_opt_bounds(numeric[n].opt, NULL, &min, &max);
-    args->option_text[numeric[n].opt] = value;
-    if (!parse_number(value, &number) || !set_option(args, numeric[n].opt, number)) {
-      fprintf(stderr, "clustereval: %s takes a %snumber from %g to %g, not '%s'\n", arg,
-              numeric[n].opt == CE_OPT_BETA || numeric[n].opt == CE_OPT_MIN_SHARE ? "" : "whole ",
-              min, max, value);
-      return EXIT_USAGE;
-    }
+/* The core option a command-line flag names ("--min-share", "--no-token-check"), or
+ * CE_OPT_COUNT; *negated when the flag is the "--no-" form of a yes/no option. */
+static ce_option core_option(const char *arg, int *negated) {
+  char id[64];
+  *negated = 0;
+  if (strncmp(arg, "--", 2) != 0 || strlen(arg) >= sizeof id + 2) return CE_OPT_COUNT;
+  strcpy(id, arg + 2);
+  for (char *c = id; *c; c++)
+    if (*c == '-') *c = '_';
+  ce_option opt = ce_opt_from_id(id);
+  if (opt == CE_OPT_COUNT && strncmp(id, "no_", 3) == 0) {
+    opt = ce_opt_from_id(id + 3);
+    *negated = 1;
+    if (opt != CE_OPT_COUNT && ce_opt_describe(opt)->kind != CE_OPT_KIND_FLAG) opt = CE_OPT_COUNT;
   }
-  return -1;
+  return opt;
+}
+
+/* A core option's value as typed: a number within its bounds, or one of its choices' names. */
+static int core_value(const char *arg, ce_option opt, const char *value, cli_args *args) {
+  const ce_opt_info *info = ce_opt_describe(opt);
+  args->option_text[opt] = value;
+  double number;
+  if (info->kind == CE_OPT_KIND_CHOICE) {
+    int found = ce_opt_choice_value(opt, value);
+    if (found >= 0 && set_option(args, opt, found)) return -1;
+    fprintf(stderr, "clustereval: %s takes ", arg);
+    for (unsigned v = 0; ce_opt_choice(opt, v); v++)
+      fprintf(stderr, "%s%s", v ? (ce_opt_choice(opt, v + 1) ? ", " : " or ") : "",
+              ce_opt_choice(opt, v));
+    fprintf(stderr, ", not '%s'\n", value);
+    return EXIT_USAGE;
+  }
+  if (parse_number(value, &number) && set_option(args, opt, number)) return -1;
+  char lo[32], hi[32];
+  fprintf(stderr, "clustereval: %s takes a %snumber from %s to %s, not '%s'\n", arg,
+          info->kind == CE_OPT_KIND_NUMBER ? "" : "whole ", bound_text(info->min, lo),
+          bound_text(info->max, hi), value);
+  return EXIT_USAGE;
 }
 
 static int valued_option(const char *arg, const char *value, cli_args *args) {
-  int handled, code = numeric_option(arg, value, args, &handled), found;
-  if (handled) return code;
+  int negated, found;
+  ce_option opt = core_option(arg, &negated);
+  if (opt != CE_OPT_COUNT) return core_value(arg, opt, value, args);
   if (strcmp(arg, "--format") == 0) {
     found = find_word(value, table_formats, 5);
     if (strcmp(value, "json") == 0)
@@ -297,27 +353,6 @@ static int valued_option(const char *arg, const char *value, cli_args *args) {
     args->column_count = sizeof reichart_columns / sizeof reichart_columns[0];
     memcpy(args->columns, reichart_columns, sizeof reichart_columns);
     args->columns_name = "reichart";
-  } else if (strcmp(arg, "--nmi-mean") == 0) {
-    if ((found = find_word(value, means, 4)) < 0)
-      return usage_error("unknown mean '%s' (arithmetic, geometric, min, max)", value);
-    set_option(args, CE_OPT_NMI_MEAN, found);
-  } else if (strcmp(arg, "--levels") == 0) {
-    static const char *const levels[] = {"both", "token", "type"};
-    if ((found = find_word(value, levels, 3)) < 0)
-      return usage_error("unknown levels '%s' (both, token, type)", value);
-    set_option(args, CE_OPT_LEVELS, found);
-  } else if (strcmp(arg, "--ci") == 0) {
-    if ((found = find_choice(CE_OPT_CI, value)) < 0)
-      return usage_error("unknown interval method '%s' (bca, percentile, basic)", value);
-    set_option(args, CE_OPT_CI, found);
-  } else if (strcmp(arg, "--test") == 0) {
-    if ((found = find_choice(CE_OPT_TEST, value)) < 0)
-      return usage_error("unknown test '%s' (ar, bootstrap)", value);
-    set_option(args, CE_OPT_TEST, found);
-  } else if (strcmp(arg, "--unclustered") == 0) {
-    if ((found = find_word(value, policies, 3)) < 0)
-      return usage_error("unknown policy '%s' (merge, split, drop)", value);
-    set_option(args, CE_OPT_UNCLUSTERED, found);
   } else if (strcmp(arg, "--gold-format") == 0 || strcmp(arg, "--induced-format") == 0) {
     ce_format format = ce_format_from_name(value);
     if (format == CE_FORMAT_COUNT) return usage_error("unknown input format '%s'", value);
@@ -350,41 +385,26 @@ static int valued_option(const char *arg, const char *value, cli_args *args) {
   return -1;
 }
 
+/* A core option that is not a yes/no one, or an option of the command line's own with a value. */
 static int takes_value(const char *arg) {
-  static const char *const valued[] = {"--format",
-                                       "--measures",
-                                       "--table",
-                                       "--nmi-mean",
-                                       "--unclustered",
-                                       "--gold-format",
-                                       "--induced-format",
-                                       "--exclude-labels",
-                                       "--unclustered-label",
-                                       "--baselines",
-                                       "--contingency",
-                                       "--sizes",
-                                       "--details",
-                                       "--mapping",
-                                       "--beta",
-                                       "--restarts",
-                                       "--seed",
-                                       "--min-share",
-                                       "--column",
-                                       "--depth",
-                                       "--sub-test",
-                                       "--levels",
-                                       "--gold-map",
-                                       "--induced-map",
-                                       "--bootstrap",
-                                       "--ci",
-                                       "--test",
-                                       "--shuffles",
-                                       "--threads",
-                                       "--check",
-                                       "--save-page",
-                                       "--title",
-                                       "--caption"};
+  static const char *const valued[] = {
+      "--format",         "--measures",          "--table",     "--gold-format", "--induced-format",
+      "--exclude-labels", "--unclustered-label", "--baselines", "--contingency", "--sizes",
+      "--details",        "--mapping",           "--sub-test",  "--gold-map",    "--induced-map",
+      "--check",          "--save-page",         "--title",     "--caption"};
+  int negated;
+  ce_option opt = core_option(arg, &negated);
+  if (opt != CE_OPT_COUNT) return ce_opt_describe(opt)->kind != CE_OPT_KIND_FLAG;
   return find_word(arg, valued, sizeof valued / sizeof valued[0]) >= 0;
+}
+
+/* A yes/no core option: --x sets it, --no-x clears it. 0 when `arg` is not one. */
+static int flag_option(const char *arg, cli_args *args) {
+  int negated;
+  ce_option opt = core_option(arg, &negated);
+  if (opt == CE_OPT_COUNT || ce_opt_describe(opt)->kind != CE_OPT_KIND_FLAG) return 0;
+  set_option(args, opt, negated ? 0.0 : 1.0);
+  return 1;
 }
 
 /* Returns -1 when the run should go on, else the exit code. */
@@ -408,18 +428,8 @@ static int parse_args(int argc, char **argv, cli_args *args) {
     } else if (strcmp(arg, "--version") == 0) {
       printf("clustereval %s\n", ce_version());
       return EXIT_DONE;
-    } else if (strcmp(arg, "--log2") == 0) {
-      set_option(args, CE_OPT_LOG2, 1.0);
-    } else if (strcmp(arg, "--no-token-check") == 0) {
-      set_option(args, CE_OPT_TOKEN_CHECK, 0.0);
-    } else if (strcmp(arg, "--exclude-punct") == 0) {
-      set_option(args, CE_OPT_EXCLUDE_PUNCT, 1.0);
-    } else if (strcmp(arg, "--substitutable") == 0) {
-      set_option(args, CE_OPT_SUBSTITUTABLE, 1.0);
-    } else if (strcmp(arg, "--detail") == 0) {
-      set_option(args, CE_OPT_DETAIL, 1.0);
-    } else if (strcmp(arg, "--map-keep") == 0) {
-      set_option(args, CE_OPT_MAP_KEEP, 1.0);
+    } else if (flag_option(arg, args)) {
+      continue;
     } else if (strcmp(arg, "--verbose") == 0) {
       args->verbose = 1;
     } else if (takes_value(arg)) {
@@ -887,53 +897,40 @@ static int exclusions(const cli_args *args, text_buf *labels) {
   return ok;
 }
 
+/* A core option's value as the page's link holds it: as typed, "1" or "0", or a choice's name. */
+static const char *link_value(const cli_args *args, ce_option opt) {
+  switch (ce_opt_describe(opt)->kind) {
+    case CE_OPT_KIND_FLAG:
+      return args->options[opt] != 0.0 ? "1" : "0";
+    case CE_OPT_KIND_CHOICE:
+      return ce_opt_choice(opt, (unsigned)args->options[opt]);
+    default:
+      return args->option_text[opt];
+  }
+}
+
 /*
- * The run's options as the page's link fragment names them (web/src/options.js, URL_KEYS):
- * what the page opens with when it reads the saved page.
+ * The run's options as the page's link fragment names them (web/src/options.js): every core
+ * option given, by its id, then the page's own keys; what the page opens with when it reads
+ * the saved page.
  */
 static char *page_options(const cli_args *args) {
-  static const struct {
-    ce_option opt;
-    const char *key;
-  } numbers[] = {{CE_OPT_BETA, "beta"},
-                 {CE_OPT_RESTARTS, "restarts"},
-                 {CE_OPT_SEED, "seed"},
-                 {CE_OPT_MIN_SHARE, "minshare"},
-                 {CE_OPT_BOOTSTRAP, "bootstrap"}};
-  static const struct {
-    ce_option opt;
-    const char *key;
-    double page_default;
-  } flags[] = {{CE_OPT_LOG2, "log2", 0},
-               {CE_OPT_TOKEN_CHECK, "tokencheck", 1},
-               {CE_OPT_EXCLUDE_PUNCT, "punct", 0},
-               {CE_OPT_MAP_KEEP, "mapkeep", 0},
-               {CE_OPT_SUBSTITUTABLE, "sub", 0}};
   text_buf t = {0};
   int ok = text_add(&t, "", 0);
   if (args->columns_name) ok = ok && add_param(&t, "cols", args->columns_name);
-  for (size_t n = 0; ok && n < sizeof numbers / sizeof numbers[0]; n++)
-    if (args->option_given[numbers[n].opt])
-      ok = add_param(&t, numbers[n].key, args->option_text[numbers[n].opt]);
-  for (size_t f = 0; ok && f < sizeof flags / sizeof flags[0]; f++)
-    if (args->option_given[flags[f].opt] && args->options[flags[f].opt] != flags[f].page_default)
-      ok = add_param(&t, flags[f].key, args->options[flags[f].opt] ? "1" : "0");
-  if (ok && args->option_given[CE_OPT_NMI_MEAN])
-    ok = add_param(&t, "nmi", means[(int)args->options[CE_OPT_NMI_MEAN]]);
-  if (ok && args->option_given[CE_OPT_UNCLUSTERED])
-    ok = add_param(&t, "unclustered", policies[(int)args->options[CE_OPT_UNCLUSTERED]]);
-  if (ok && args->option_given[CE_OPT_LEVELS])
-    ok = add_param(&t, "levels",
-                   (const char *[]){"both", "token", "type"}[(int)args->options[CE_OPT_LEVELS]]);
-  if (ok && args->unclustered_label) ok = add_param(&t, "unclabel", args->unclustered_label);
+  for (int opt = 0; ok && opt < CE_OPT_COUNT; opt++)
+    if (args->option_given[opt])
+      ok = add_param(&t, ce_opt_name((ce_option)opt), link_value(args, (ce_option)opt));
+  if (ok && args->unclustered_label)
+    ok = add_param(&t, "unclustered_label", args->unclustered_label);
   if (ok && args->exclude_list_count) {
     text_buf labels = {0};
-    ok = exclusions(args, &labels) && add_param(&t, "exclude", labels.at);
+    ok = exclusions(args, &labels) && add_param(&t, "exclude_labels", labels.at);
     free(labels.at);
   }
   for (int side = 0; ok && side < 2; side++)
     if (args->maps[side] && is_preset(args->maps[side]))
-      ok = add_param(&t, side == CE_SIDE_GOLD ? "goldmap" : "sysmap", args->maps[side]);
+      ok = add_param(&t, side == CE_SIDE_GOLD ? "gold_map" : "induced_map", args->maps[side]);
   text_buf list = {0};
   for (int b = 0; ok && b < CE_BASELINE_COUNT; b++)
     if (args->baselines[b])

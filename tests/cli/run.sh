@@ -79,7 +79,7 @@ expect detail-json 0 '"detail":{"classes":' "" -- --format json --detail $data/s
 expect markdown 0 "^| System | Token M-1 |" "" -- --format markdown --measures token.m1 $data/small-gold.tsv $data/small-sys.tsv
 expect baselines 0 "^baseline:majority " "" -- --baselines majority,one $data/small-gold.tsv $data/small-sys.tsv
 expect reichart 0 "token.h_k_given_c  *type.macro_i_m1" "" -- --table reichart2010 $data/small-gold.tsv $data/small-sys.tsv
-expect bad-policy 1 "" "unknown policy 'keep'" -- --unclustered keep $data/small-gold.tsv $data/small-sys.tsv
+expect bad-policy 1 "" "--unclustered takes merge, split or drop, not 'keep'" -- --unclustered keep $data/small-gold.tsv $data/small-sys.tsv
 expect brown-map 0 "" "" -- --gold-map brown-universal public/demo/brown-gold.tsv public/demo/brown-c50.tsv
 expect missing-map 2 "" "no-such.map: cannot open" -- --gold-map no-such.map $data/small-gold.tsv $data/small-sys.tsv
 expect unmapped 2 "" "label 'DET' is not in the label map ptb-universal" -- --gold-map ptb-universal $data/small-gold.tsv $data/small-sys.tsv
