@@ -23,11 +23,14 @@ __all__ = ["score", "evaluate", "Error", "OPTIONS", "FORMATS", "MEASURES", "__ve
 Error = _core.Error
 __version__ = _core.version()
 
-#: The core's options: id -> {"default", "min", "max", "choices"}; read from the core itself.
+#: The core's option table, read from the core itself: id -> {"kind" ("number", "integer",
+#: "flag" or "choice"), "default", "min", "max", "choices", "group", "label", "help"}.
 OPTIONS = {
-    name: {"number": number, "default": default, "min": lo, "max": hi, "choices": choices,
-           "integral": bool(integral)}
-    for number, (name, default, lo, hi, choices, integral) in enumerate(_core.options())
+    name: {"number": number, "kind": kind, "default": default, "min": lo, "max": hi,
+           "choices": choices, "integral": kind != "number", "group": group, "label": label,
+           "help": help_text}
+    for number, (name, kind, default, lo, hi, choices, group, label, help_text)
+    in enumerate(_core.options())
 }
 #: The input formats (SPEC §2), "auto" first.
 FORMATS = _core.formats()
@@ -308,3 +311,23 @@ def evaluate(gold, *systems, **options):
     if errors and all(errors):
         raise errors[0]
     return result
+
+
+def _options_doc():
+    """The core's options in words, for the docstrings: one line each, from ``OPTIONS``."""
+    lines = ["", "    The core's options (``OPTIONS``; the command line's ``--min-share`` is ``min_share``):", ""]
+    for name, option in OPTIONS.items():
+        if option["kind"] == "choice":
+            values = " | ".join(repr(c) for c in option["choices"])
+            default = repr(option["choices"][int(option["default"])])
+        elif option["kind"] == "flag":
+            values, default = "bool", repr(bool(option["default"]))
+        else:
+            values = f"{'int' if option['integral'] else 'float'} in [{option['min']:g}, {option['max']:g}]"
+            default = f"{option['default']:g}"
+        lines.append(f"    - ``{name}``: {values}, default {default}. {option['help']}.")
+    return "\n".join(lines) + "\n"
+
+
+score.__doc__ += _options_doc()
+evaluate.__doc__ += _options_doc()

@@ -742,22 +742,23 @@ static PyTypeObject EvalType = {
 
 /* ------------------------------------------------------- the catalog */
 
-/* [(id, default, min, max, choices)]: the core's options, choices named for enum options. */
+/* The core's option table (ce_opt_info), row by row: [(id, kind, default, min, max, choices,
+ * group, label, help)], kind as "number", "integer", "flag" or "choice". */
 static PyObject *module_options(PyObject *module, PyObject *unused) {
+  static const char *const kinds[] = {"number", "integer", "flag", "choice"};
   (void)module, (void)unused;
   PyObject *list = PyList_New(0);
   for (int opt = 0; list && opt < CE_OPT_COUNT; opt++) {
-    double def, lo, hi;
-    ce_opt_bounds((ce_option)opt, &def, &lo, &hi);
+    const ce_opt_info *info = ce_opt_describe((ce_option)opt);
     PyObject *choices = PyList_New(0);
     for (unsigned v = 0; choices && ce_opt_choice((ce_option)opt, v); v++) {
       PyObject *name = PyUnicode_FromString(ce_opt_choice((ce_option)opt, v));
       if (!name || PyList_Append(choices, name)) Py_CLEAR(choices);
       Py_XDECREF(name);
     }
-    int integral = ce_opt_check((ce_option)opt, lo + 0.5) != CE_OK && lo + 0.5 <= hi;
-    PyObject *row = choices ? Py_BuildValue("(sdddNi)", ce_opt_name((ce_option)opt), def, lo, hi,
-                                            choices, integral)
+    PyObject *row = choices ? Py_BuildValue("(ssdddNsss)", info->id, kinds[info->kind],
+                                            info->default_value, info->min, info->max, choices,
+                                            ce_opt_group_id(info->group), info->label, info->help)
                             : NULL;
     if (!row || PyList_Append(list, row)) Py_CLEAR(list);
     Py_XDECREF(row);
