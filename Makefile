@@ -18,7 +18,7 @@ PORT ?= 4173
 
 FUZZ_SECONDS ?= 60
 
-.PHONY: demo test setup setup-test native wasm npm web serve fuzz bench clean
+.PHONY: demo test setup setup-test native wasm npm web serve fuzz bench clean options
 
 demo: setup native wasm web
 	@echo
@@ -33,7 +33,7 @@ test: setup-test native wasm npm web
 fuzz: setup-test
 	bash fuzz/run.sh $(FUZZ_SECONDS)
 
-# Measurements side by side in one run (see README "Performance"); no test asserts a time.
+# Measurements side by side in one run (see docs/performance.md); no test asserts a time.
 bench: setup-test native wasm npm web
 	bash bench/run.sh
 
@@ -91,6 +91,12 @@ npm/lib/threads/clustereval.cjs: $(WASM_SOURCES) $(WASM_HEADERS)
 npm/lib/binding.js: wasm/binding.js
 	@mkdir -p $(@D)
 	cp $< $@
+
+# What is made from the core's option table (the page's table, the protocol's and the npm
+# package's option types, docs/options.md): written again after a change to CE_OPTION_MAP and
+# committed; `make test` fails while one of them differs from what the table makes.
+options: wasm/build/clustereval-node.cjs
+	node scripts/gen-options.mjs
 
 web: wasm
 	npx vite build --logLevel warn

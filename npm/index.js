@@ -117,11 +117,11 @@ export async function evaluate({ gold, systems = [] }, options = {}) {
     systems: await Promise.all(systems.map((system, k) => input(system, `system${k + 1}`, inducedFormat))),
     options: {
       ...coreOptions,
-      excludeLabels: excludeLabels === undefined ? undefined : labelList(excludeLabels),
-      unclusteredLabel,
+      exclude_labels: excludeLabels === undefined ? undefined : labelList(excludeLabels),
+      unclustered_label: unclusteredLabel,
       baselines: typeof baselines === 'string' ? baselines.split(',') : baselines,
-      goldMap: await labelMap(goldMap),
-      inducedMap: await labelMap(inducedMap),
+      gold_map: await labelMap(goldMap),
+      induced_map: await labelMap(inducedMap),
     },
   };
   for (const [k, test] of [subTests].flat().entries()) {
@@ -134,8 +134,8 @@ export async function evaluate({ gold, systems = [] }, options = {}) {
   return result;
 }
 
-/** The core's version, option ids, measure ids and input formats. */
+/** The core's version, option ids and option table, measure ids and input formats. */
 export async function catalog() {
-  const { version, options, measures, formats, threaded } = await load();
-  return { version, options, measures: measures.map((m) => m.id), formats, threaded };
+  const { version, options, optionTable, measures, formats, threaded } = await load();
+  return { version, options, optionTable, measures: measures.map((m) => m.id), formats, threaded };
 }

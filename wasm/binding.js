@@ -121,19 +121,34 @@ export function bindCore(module) {
     }
   };
 
-  // The core's options, with the names of their choices ("geometric" for nmi_mean 1).
+  // The core's option table (ce_opt_info), row by row: the one description of every option.
+  const KINDS = /** @type {const} */ (['number', 'integer', 'flag', 'choice']);
+  /** @type {Map<string, number>} */
   const optionIds = new Map();
-  /** @type {Map<string, string[]>} */
-  const choicesOf = new Map();
+  /** @type {import('./protocol.js').OptionRow[]} */
+  const optionTable = [];
   for (let i = 0; i < module._ce_wasm_option_count(); i++) {
     const id = readString(module._ce_wasm_option_name(i));
+    const kind = KINDS[module._ce_wasm_option_kind(i)];
+    const choices = [];
+    for (let v = 0; module._ce_wasm_option_choice(i, v); v++) choices.push(readString(module._ce_wasm_option_choice(i, v)));
+    const value = module._ce_wasm_option_default(i);
     optionIds.set(id, i);
-    const names = [];
-    for (let v = 0; module._ce_wasm_option_choice(i, v); v++) names.push(readString(module._ce_wasm_option_choice(i, v)));
-    choicesOf.set(id, names);
+    optionTable.push({
+      id,
+      kind,
+      default: kind === 'flag' ? value !== 0 : kind === 'choice' ? choices[value] : value,
+      min: module._ce_wasm_option_min(i),
+      max: module._ce_wasm_option_max(i),
+      choices,
+      group: readString(module._ce_wasm_option_group(i)),
+      groupTitle: readString(module._ce_wasm_option_group_title(i)),
+      label: readString(module._ce_wasm_option_label(i)),
+      help: readString(module._ce_wasm_option_help(i)),
+    });
   }
   /** @param {string} id */
-  const choicesFor = (id) => choicesOf.get(id) ?? [];
+  const choicesFor = (id) => optionTable[optionIds.get(id) ?? -1]?.choices ?? [];
   const formats = Array.from({ length: module._ce_wasm_format_count() }, (_, f) => readString(module._ce_wasm_format_name(f)));
   const mapPresets = [];
   for (let i = 0; module._ce_wasm_map_preset_name(i); i++) mapPresets.push(readString(module._ce_wasm_map_preset_name(i)));
@@ -180,68 +195,51 @@ export function bindCore(module) {
 
   /** @param {string} message */
   const usage = (message) => new CeError({ code: 'CE_ERR_USAGE', message });
-  /** @param {boolean | undefined} value */
-  const flag = (value) => (value === undefined ? undefined : Number(Boolean(value)));
-  /** @type {(value: string | number | undefined, names: string[], id: string) => number | undefined} */
+  /** @type {(value: string | number, names: string[], id: string) => number} */
   const choice = (value, names, id) => {
-    if (value === undefined || typeof value === 'number') return value;
+    if (typeof value === 'number') return value;
     const index = names.indexOf(value);
     if (index < 0) throw usage(`option ${id}: '${value}' is not one of ${names.join(', ')}`);
     return index;
   };
 
   /**
-   * An option by the core's own id ("nmi_mean": "geometric", "log2": true, "restarts": 5):
-   * a new option of the core needs nothing here.
-   * @type {(id: string, value: unknown) => unknown}
+   * An option by the core's own id ("nmi_mean": "geometric", "log2": true, "restarts": 5) as
+   * the number the core takes: a new option of the core needs nothing here.
+   * @type {(id: string, value: unknown) => number}
    */
   const coreValue = (id, value) =>
     typeof value === 'boolean'
       ? Number(value)
       : choicesFor(id).length && (typeof value === 'string' || typeof value === 'number')
         ? choice(value, choicesFor(id), id)
-        : value;
+        : Number(value);
 
-  /** @type {(handle: number, options?: EvaluateOptions & Record<string, unknown>) => void} */
+  /** The options of a run besides the core's table (protocol.js, RunOptions). */
+  const RUN_KEYS = new Set(['exclude_labels', 'unclustered_label', 'gold_map', 'induced_map', 'baselines', 'detail_items']);
+
+  /** @type {(handle: number, options?: EvaluateOptions) => void} */
   const setOptions = (handle, options = {}) => {
-    const values = {
-      beta: options.beta,
-      log2: flag(options.log2),
-      token_check: flag(options.tokenCheck),
-      nmi_mean: choice(options.nmiMean, choicesFor('nmi_mean'), 'nmi_mean'),
-      restarts: options.restarts,
-      seed: options.seed,
-      min_share: options.minShare,
-      unclustered: choice(options.unclustered, choicesFor('unclustered'), 'unclustered'),
-      exclude_punct: flag(options.excludePunct),
-      map_keep: flag(options.mapKeep),
-      column: options.column,
-      depth: options.depth,
-      detail: flag(options.detail),
-      substitutable: flag(options.substitutable),
-      levels: choice(options.levels, choicesFor('levels'), 'levels'),
-      bootstrap: options.bootstrap,
-      ci: choice(options.ci, choicesFor('ci'), 'ci'),
-      test: choice(options.test, choicesFor('test'), 'test'),
-      shuffles: options.shuffles,
-    };
     /** @type {Record<string, unknown>} */
-    const byId = values;
-    for (const id of optionIds.keys()) if (options[id] !== undefined) byId[id] = coreValue(id, options[id]);
-    if (options.detail && options.detailItems === false) byId.detail = 2; // the per-item rows when asked (items)
-    for (const [id, value] of Object.entries(values)) {
-      if (value === undefined || value === null) continue;
-      const status = module._ce_wasm_set(handle, optionIds.get(id), Number(value));
+    const given = options;
+    for (const [id, value] of Object.entries(given)) {
+      if (RUN_KEYS.has(id) || value === undefined || value === null) continue;
+      if (!optionIds.has(id)) throw usage(`unknown option '${id}' (the core's options: ${[...optionIds.keys()].join(', ')})`);
+      let number = coreValue(id, value);
+      // The per-item rows apart, asked for by `items` (detail 2).
+      if (id === 'detail' && number === 1 && options.detail_items === false) number = 2;
+      const status = module._ce_wasm_set(handle, optionIds.get(id) ?? -1, number);
       if (status) throw usage(`option ${id}: value ${value} is out of range`);
     }
-    for (const label of options.excludeLabels ?? []) {
+    const excluded = options.exclude_labels === undefined ? [] : labelList(options.exclude_labels);
+    for (const label of excluded) {
       if (withString(label, (ptr) => module._ce_wasm_exclude_label(handle, ptr))) throw usage(`cannot exclude label '${label}'`);
     }
-    if (options.unclusteredLabel) {
-      if (withString(options.unclusteredLabel, (ptr) => module._ce_wasm_set_unclustered_label(handle, ptr)))
+    if (options.unclustered_label) {
+      if (withString(options.unclustered_label, (ptr) => module._ce_wasm_set_unclustered_label(handle, ptr)))
         throw usage('the unclustered label must not be empty');
     }
-    [options.goldMap, options.inducedMap].forEach((map, side) => {
+    [options.gold_map, options.induced_map].forEach((map, side) => {
       if (!map) return;
       let status;
       if ('preset' in map) {
@@ -550,7 +548,7 @@ export function bindCore(module) {
 
   /**
    * The per-item rows of one system of the last evaluation (ce_eval_items_json), as its
-   * `detail.items` would hold them: for a run with `detailItems: false`, whose result says how
+   * `detail.items` would hold them: for a run with `detail_items: false`, whose result says how
    * many there are (`detail.item_rows`) and leaves them out. `system` indexes the result's
    * `systems`.
    * @param {ItemsRequest} request
@@ -694,7 +692,7 @@ export function bindCore(module) {
     const buffers = handle ? [module._malloc(4 * block), module._malloc(4 * block), module._malloc(4 * block), module._malloc(block)] : [];
     try {
       if (!handle || buffers.some((b) => !b)) throw new CeError({ code: 'CE_ERR_NOMEM', message: 'out of memory' });
-      setOptions(handle, { levels: wantsType ? 'both' : 'token', ...core, excludeLabels: excludeLabels === undefined ? undefined : labelList(excludeLabels), unclusteredLabel });
+      setOptions(handle, { levels: wantsType ? 'both' : 'token', ...core, exclude_labels: excludeLabels, unclustered_label: unclusteredLabel });
       ['labels_true', 'labels_pred'].forEach((name, index) => {
         const status = withString(name, (ptr) => module._ce_wasm_add_input(handle, ptr));
         if (status) throw lastError(handle, status);
@@ -743,6 +741,7 @@ export function bindCore(module) {
   return {
     version,
     options: [...optionIds.keys()],
+    optionTable,
     measures,
     formats,
     mapPresets,

@@ -48,6 +48,41 @@ CE_EXPORT const char *ce_wasm_status_name(int status) {
 CE_EXPORT const char *ce_wasm_option_choice(int opt, int value) {
   return ce_opt_choice((ce_option)opt, (unsigned)value);
 }
+/* The option table's row, field by field (ce_opt_info). */
+CE_EXPORT int ce_wasm_option_kind(int opt) {
+  return ce_opt_describe((ce_option)opt) ? (int)ce_opt_describe((ce_option)opt)->kind : -1;
+}
+CE_EXPORT double ce_wasm_option_default(int opt) {
+  double value = 0;
+  ce_opt_bounds((ce_option)opt, &value, NULL, NULL);
+  return value;
+}
+CE_EXPORT double ce_wasm_option_min(int opt) {
+  double value = 0;
+  ce_opt_bounds((ce_option)opt, NULL, &value, NULL);
+  return value;
+}
+CE_EXPORT double ce_wasm_option_max(int opt) {
+  double value = 0;
+  ce_opt_bounds((ce_option)opt, NULL, NULL, &value);
+  return value;
+}
+CE_EXPORT const char *ce_wasm_option_group(int opt) {
+  const ce_opt_info *info = ce_opt_describe((ce_option)opt);
+  return info ? ce_opt_group_id(info->group) : NULL;
+}
+CE_EXPORT const char *ce_wasm_option_group_title(int opt) {
+  const ce_opt_info *info = ce_opt_describe((ce_option)opt);
+  return info ? ce_opt_group_title(info->group) : NULL;
+}
+CE_EXPORT const char *ce_wasm_option_label(int opt) {
+  const ce_opt_info *info = ce_opt_describe((ce_option)opt);
+  return info ? info->label : NULL;
+}
+CE_EXPORT const char *ce_wasm_option_help(int opt) {
+  const ce_opt_info *info = ce_opt_describe((ce_option)opt);
+  return info ? info->help : NULL;
+}
 CE_EXPORT int ce_wasm_is_token_measure(int measure) {
   return CE_IS_TOKEN_MEASURE(measure);
 }

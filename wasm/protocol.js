@@ -41,35 +41,65 @@
  */
 
 /**
- * The options of a run, named as the core's option ids in camel case. Every one may be left
- * out for the core's default.
- * @typedef {Object} EvaluateOptions
- * @property {number} [beta] V-measure's β
- * @property {boolean} [log2] entropies in bits
- * @property {boolean} [tokenCheck] token mode: compare token texts
- * @property {'arithmetic' | 'geometric' | 'min' | 'max'} [nmiMean]
- * @property {number} [restarts] M-1 hill-climbing starts
- * @property {number} [seed]
- * @property {number} [minShare] types from tokens: the share a label needs to join an entry
- * @property {'merge' | 'split' | 'drop'} [unclustered]
- * @property {string} [unclusteredLabel]
- * @property {string[]} [excludeLabels] gold labels whose tokens are left out
- * @property {boolean} [excludePunct]
- * @property {LabelMap} [goldMap]
- * @property {LabelMap} [inducedMap]
- * @property {boolean} [mapKeep]
- * @property {number} [column] every input's label column
- * @property {number} [depth] every paths input's depth
- * @property {boolean} [detail] add tables, mappings and per-item rows to each system
- * @property {boolean} [detailItems] false: leave the per-item rows out of `detail` (it says
- *   how many there are, `item_rows`) until an `items` request asks for them; default true
- * @property {boolean} [substitutable] compute sub_p and sub_r
- * @property {'both' | 'token' | 'type'} [levels]
+ * One row of the core's option table (ce_opt_info in clustereval.h), as the binding reads it:
+ * `default` as the option is written (a flag true or false, a choice its name).
+ * @typedef {Object} OptionRow
+ * @property {string} id
+ * @property {'number' | 'integer' | 'flag' | 'choice'} kind
+ * @property {number | boolean | string} default
+ * @property {number} min
+ * @property {number} max
+ * @property {string[]} choices
+ * @property {string} group
+ * @property {string} groupTitle
+ * @property {string} label
+ * @property {string} help
+ */
+
+// BEGIN CoreOptions: made from the core's option table by scripts/gen-options.mjs; do not edit.
+/**
+ * The core's options by id; every one may be left out for its default.
+ * @typedef {Object} CoreOptions
+ * @property {number} [beta] weight of completeness in V-measure; 1 weighs homogeneity and completeness equally (default 1)
+ * @property {boolean} [log2] entropies and VI in bits (base-2 logarithms) instead of nats (default off)
+ * @property {boolean} [token_check] token mode: gold and system hold the same token texts, position by position; off compares the token counts only (default on)
+ * @property {'arithmetic' | 'geometric' | 'min' | 'max'} [nmi_mean] how nmi and ami average H(C) and H(K) (default arithmetic)
+ * @property {number} [restarts] hill-climbing starts of the type-level M-1 measures (default 10)
+ * @property {number} [seed] seeds the random starts, the random baseline and the resamples (default 1)
+ * @property {number} [min_share] types from tokens: a label joins an item's entry only if at least this share of the item's tokens carry it (default 0)
+ * @property {'merge' | 'split' | 'drop'} [unclustered] gold items a system leaves unclustered: merge (one extra cluster holds them all), split (each a cluster of its own) or drop (they leave the evaluation) (default merge)
+ * @property {boolean} [exclude_punct] tokens made only of Unicode punctuation and symbols leave the evaluation (default off)
+ * @property {boolean} [map_keep] label maps: keep a label the map lacks (otherwise an error) (default off)
+ * @property {number} [column] tagged files: the label column, 1-based; 0 reads the last (default 0)
+ * @property {number} [depth] paths files: clusters are the first N bits of a path; 0 keeps them all (default 0)
+ * @property {boolean} [detail] JSON: add each system's tables, mappings and per-item rows (2: the rows apart, from ce_eval_items_json) (default off)
+ * @property {boolean} [substitutable] compute sub_p and sub_r (Frank, Goldwater & Keller 2009), gold-free (default off)
+ * @property {'both' | 'token' | 'type'} [levels] compute both levels, or the token or the type level only (default both)
+ * @property {number} [bootstrap] resamples of sentences (a lexicon: items) for 95% intervals and the paired bootstrap; 0 is off (default 0)
+ * @property {'bca' | 'percentile' | 'basic'} [ci] how the intervals are made: bca (bias-corrected and accelerated), percentile or basic (the percentile interval reflected about the value) (default bca)
+ * @property {'bootstrap' | 'ar'} [test] the p-values between every two systems: the paired bootstrap on the resamples, or ar (approximate randomization, swapping outputs sentence by sentence) (default bootstrap)
+ * @property {number} [shuffles] approximate randomization's shuffles a pair of systems (default 10000)
+ * @property {number} [threads] the type level's searches and extended BCubed side by side on N threads; 0: one a processor (the numbers are the same on any count) (default 0)
+ */
+// END CoreOptions
+
+/**
+ * The options of a run besides the core's table.
+ * @typedef {Object} RunOptions
+ * @property {string[] | string} [exclude_labels] gold labels whose tokens are left out (a
+ *   string: a comma list, "\\," a comma inside a label)
+ * @property {string} [unclustered_label] the system label that marks an unclustered item
+ * @property {LabelMap} [gold_map]
+ * @property {LabelMap} [induced_map]
  * @property {string[]} [baselines] 'random', 'one', 'singletons', 'majority'
- * @property {number} [bootstrap] resamples for intervals and the paired bootstrap; 0 is off
- * @property {'bca' | 'percentile' | 'basic'} [ci] how the intervals are made
- * @property {'bootstrap' | 'ar'} [test] the paired test's p-values
- * @property {number} [shuffles] approximate randomization's shuffles
+ * @property {boolean} [detail_items] false: leave the per-item rows out of `detail` (it says
+ *   how many there are, `item_rows`) until an `items` request asks for them; default true
+ */
+
+/**
+ * The options of a run by the core's option ids; every one may be left out for the core's
+ * default.
+ * @typedef {CoreOptions & RunOptions} EvaluateOptions
  */
 
 /**

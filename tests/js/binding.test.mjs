@@ -42,10 +42,12 @@ test('options reach the core: log2 gives bits, beta weighs V', () => {
   const { homogeneity: h, completeness: c } = nats;
   assert.ok(Math.abs(bits.systems[0].token.v_measure - (3 * h * c) / (2 * h + c)) < 1e-15);
   assert.throws(() => core.evaluate({ gold, systems: [sys], options: { beta: -1 } }), CeError);
-  const geometric = core.evaluate({ gold, systems: [sys], options: { nmiMean: 'geometric' } });
+  const geometric = core.evaluate({ gold, systems: [sys], options: { nmi_mean: 'geometric' } });
   assert.equal(geometric.options.nmi_mean, 'geometric');
   assert.ok(Math.abs(geometric.systems[0].token.nmi - nats.mi / Math.sqrt(nats.h_c * nats.h_k)) < 1e-15);
-  assert.throws(() => core.evaluate({ gold, systems: [sys], options: { nmiMean: 'median' } }), /nmi_mean/);
+  assert.throws(() => core.evaluate({ gold, systems: [sys], options: { nmi_mean: 'median' } }), /nmi_mean/);
+  // One spelling, the core's ids: another is an error, never an option silently left out.
+  assert.throws(() => core.evaluate({ gold, systems: [sys], options: { nmiMean: 'geometric' } }), /unknown option 'nmiMean'/);
 });
 
 test('a bad system fails alone with file and line; the good one keeps its numbers', () => {

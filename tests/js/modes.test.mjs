@@ -49,10 +49,10 @@ test('detail: tables, mappings, sizes and items that fit together', () => {
   assert.deepEqual(flies[1].map((c) => detail.classes[c]).sort(), ['NOUN', 'VERB']);
 });
 
-test('detailItems false: the per-item rows apart, the same when asked for', () => {
+test('detail_items false: the per-item rows apart, the same when asked for', () => {
   const files = { gold: input('tests/data/small-gold.tsv'), systems: [input('tests/data/small-sys.tsv'), input('tests/data/small-sys2.tsv')] };
   const whole = core.evaluate({ ...files, options: { detail: true } });
-  const apart = core.evaluate({ ...files, options: { detail: true, detailItems: false } });
+  const apart = core.evaluate({ ...files, options: { detail: true, detail_items: false } });
   for (const [i, system] of apart.systems.entries()) {
     const { items, ...rest } = whole.systems[i].detail;
     assert.equal(system.detail.items, undefined);
@@ -64,7 +64,7 @@ test('detailItems false: the per-item rows apart, the same when asked for', () =
   }
   assert.notDeepEqual(whole.systems[0].detail.items, whole.systems[1].detail.items); // so the index matters
   assert.throws(() => core.items({ system: 2 }), (error) => error.code === 'CE_ERR_USAGE' && /no system 2/.test(error.message));
-  core.evaluate({ ...files, options: { detail: true, detailItems: false, levels: 'token' } });
+  core.evaluate({ ...files, options: { detail: true, detail_items: false, levels: 'token' } });
   assert.throws(() => core.items({ system: 0 }), (error) => error.code === 'CE_ERR_UNAVAILABLE');
   core.release();
   assert.throws(() => core.items({ system: 0 }), (error) => error.code === 'CE_ERR_USAGE');
@@ -73,13 +73,13 @@ test('detailItems false: the per-item rows apart, the same when asked for', () =
 test('options: formats, unclustered policy, excluded labels, min-share, maps', () => {
   const gold = text('g', 'a\tX\nb\tY\na\tY\nc\tY\n', 'tagged');
   const sys = text('s', 'a\tk1\nb\tk2\na\tk2\nc\tUNK\n', 'tagged');
-  const merge = core.evaluate({ gold, systems: [sys], options: { unclusteredLabel: 'UNK' } });
+  const merge = core.evaluate({ gold, systems: [sys], options: { unclustered_label: 'UNK' } });
   assert.equal(merge.systems[0].missing, 1);
   assert.equal(merge.systems[0].type.macro_i_o1, 0.75); // worked in tests/c/test_modes.c
-  const drop = core.evaluate({ gold, systems: [sys], options: { unclusteredLabel: 'UNK', unclustered: 'drop' } });
+  const drop = core.evaluate({ gold, systems: [sys], options: { unclustered_label: 'UNK', unclustered: 'drop' } });
   assert.equal(drop.systems[0].type.macro_i_o1, 1);
   assert.equal(drop.options.unclustered, 'drop');
-  const excluded = core.evaluate({ gold, systems: [sys], options: { excludeLabels: ['X'] } });
+  const excluded = core.evaluate({ gold, systems: [sys], options: { exclude_labels: ['X'] } });
   assert.equal(excluded.gold.excluded_tokens, 1);
   assert.throws(() => core.evaluate({ gold, systems: [sys], options: { unclustered: 'keep' } }), /unclustered/);
   assert.throws(() => core.evaluate({ gold, systems: [sys], options: { baselines: ['oracle'] } }), /oracle/);
@@ -90,7 +90,7 @@ test('options: formats, unclustered policy, excluded labels, min-share, maps', (
   const mapped = core.evaluate({
     gold: text('g', 'dog\tnn\ndogs\tnns\nran\tvbd\n', 'tagged'),
     systems: [text('s', 'dog\tA\ndogs\tA\nran\tC\n', 'tagged')],
-    options: { goldMap: { preset: 'brown-universal' } },
+    options: { gold_map: { preset: 'brown-universal' } },
   });
   assert.equal(mapped.gold.classes, 2);
   assert.equal(mapped.systems[0].token.v_measure, 1);
