@@ -1,0 +1,61 @@
+// What the page derives from its state (the run, the files, the options and the maps), and
+// the plan of a run for useRun's evaluate(). Pure: no DOM, no worker; App composes it.
+
+import { computeSignature, readMaps, requestOptions, toHash, validate } from '../options.js';
+import { evaluateRequest, fileSignature } from './files.js';
+import { isBusy } from './run.js';
+
+/** A string that changes exactly when the numbers of a run of these files would. */
+export const runSignature = (gold, systems, options, maps) =>
+  `${fileSignature(gold ? [gold, ...systems] : systems)}|${computeSignature(options, maps)}`;
+
+/**
+ * The plan of a run for useRun's evaluate(): {signature, request, report}. `request()` reads
+ * the uploaded maps, then makes the worker's request; `report` hears the run's events
+ * (useFiles's `report`).
+ */
+export const runPlan = (gold, systems, options, maps, report) => ({
+  signature: runSignature(gold, systems, options, maps),
+  request: async () =>
+    evaluateRequest(gold, systems, requestOptions(options, await readMaps(maps))),
+  report,
+});
+
+/** The gold file's format: the one chosen, else the one the core detected (or undefined). */
+export const goldFormat = ({ gold, detected }) =>
+  gold?.format === 'auto' ? detected[gold.id] : gold?.format;
+
+/**
+ * What the page shows of its state: {invalid, optionsValid, running, bothSides, canEvaluate,
+ * result, stale}. `invalid` is the options' fields that cannot be sent ({key: message});
+ * `bothSides` whether the gold file holds both sides (a counts table or joint counts, which
+ * may come alone, SPEC §2); `result` the last run's, or null; `stale` whether the files or
+ * the options changed since it.
+ */
+export function pageState({ run, files, options, maps }) {
+  const { gold, systems } = files;
+  const invalid = validate(options);
+  const optionsValid = Object.keys(invalid).length === 0;
+  const running = isBusy(run);
+  const format = goldFormat(files);
+  const bothSides = format === 'counts' || format === 'joint';
+  const result = run.state === 'done' ? run.result : null;
+  return {
+    invalid,
+    optionsValid,
+    running,
+    bothSides,
+    canEvaluate: Boolean(gold) && (systems.length > 0 || bothSides) && optionsValid && !running,
+    result,
+    stale: Boolean(result) && run.signature !== runSignature(gold, systems, options, maps),
+  };
+}
+
+/** The options that say how the results are shown (ResultsTable's `view`). */
+export const VIEW_KEYS = Object.freeze(['columns', 'families', 'mappings', 'sort', 'sortDir']);
+
+/** The results' view from the options: {columns, families, mappings, sort, sortDir}. */
+export const viewOf = (options) => Object.fromEntries(VIEW_KEYS.map((k) => [k, options[k]]));
+
+/** The options as a saved page carries them: the link's fragment without its '#'. */
+export const savedOptions = (options) => toHash(options).replace(/^#/, '');

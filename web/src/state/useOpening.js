@@ -1,0 +1,32 @@
+import { useEffect } from 'preact/hooks';
+import { openedState } from './opening.js';
+
+/**
+ * Once, on first open: loads the files the page opens with (`opening`, payload.js, or null)
+ * and evaluates them with `start(gold, systems, options, maps)`, unless the user has chosen
+ * files meanwhile (`files`, useFiles). The map files it carries replace `maps` and set their
+ * options (setMaps, setOptions). What it is handed on first render is what it uses.
+ */
+export function useOpening(opening, { files, options, setOptions, setMaps, start }) {
+  useEffect(() => {
+    if (!opening) return;
+    let live = true;
+    opening.load().then(
+      (loaded) => {
+        if (!live) return;
+        const next = openedState(loaded, options);
+        if (next.withMaps) {
+          setMaps(next.maps);
+          setOptions(next.options);
+        }
+        if (files.offerDemo(next.gold, next.systems)) {
+          start(next.gold, next.systems, next.options, next.maps);
+        }
+      },
+      (err) => console.warn(`The files of this page could not be loaded: ${err.message}`),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+}
