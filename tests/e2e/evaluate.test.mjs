@@ -105,7 +105,7 @@ test('the options reach the core: bits, β = 2, no token check', async () => {
   await page.getByTestId('gold-input').setInputFiles(GOLD);
   await page.getByTestId('system-input').setInputFiles(SYS);
   await openOptions(page);
-  await page.getByLabel('Logarithm').selectOption('2');
+  await page.getByLabel('Entropies in bits').check();
   await page.getByLabel('β of V').fill('2');
   await page.getByLabel('Check that tokens line up').uncheck();
   await evaluate(page, 'small-sys.tsv');

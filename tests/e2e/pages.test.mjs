@@ -164,6 +164,8 @@ test("demo.js beside index.html drives the demo: files, options, caption and rep
 });
 
 test('a page saved on the page, and one written by the command line, reopen offline with the same inputs, options and numbers, onto the check', async () => {
+  // A link in the keys pages had before the options took the core's ids (nmi for nmi_mean):
+  // it opens with the same options as the command line's page.
   const hash = '#log2=1&beta=3&nmi=geometric';
   const { page } = await env.open({ path: hash });
   await waitForResult(page);

@@ -51,7 +51,7 @@ test('a reload keeps the options, the columns and the order, and scores the demo
   const { page } = await env.open();
   await waitForResult(page);
   await openOptions(page);
-  await page.getByLabel('Logarithm').selectOption('2');
+  await page.getByLabel('Entropies in bits').check();
   await page.getByLabel('NMI mean').selectOption('geometric');
   await page.getByLabel('β of V').fill('3');
   await page.getByTestId('columns').selectOption('all');
@@ -59,7 +59,7 @@ test('a reload keeps the options, the columns and the order, and scores the demo
   await page.locator('th[data-key="token.nmi"] button').click(); // ascending
   const hash = await settledHash(page, /sort=token\.nmi&dir=asc/);
   assert.match(hash, /log2=1/);
-  assert.match(hash, /nmi=geometric/);
+  assert.match(hash, /nmi_mean=geometric/);
   assert.match(hash, /cols=all/);
   assert.match(hash, /sort=token\.nmi&dir=asc/);
 
@@ -67,7 +67,7 @@ test('a reload keeps the options, the columns and the order, and scores the demo
   await waitForResult(page);
   assert.equal(new URL(page.url()).hash, hash);
   await openOptions(page);
-  assert.equal(await page.getByLabel('Logarithm').inputValue(), '2');
+  assert.ok(await page.getByLabel('Entropies in bits').isChecked());
   assert.equal(await page.getByLabel('NMI mean').inputValue(), 'geometric');
   assert.equal(await page.getByLabel('β of V').inputValue(), '3');
   assert.equal(await page.getByTestId('columns').inputValue(), 'all');

@@ -138,7 +138,7 @@ test('the demo heatmap: counts and mapping as the command line has them, by keyb
 });
 
 test('with the Brown → Universal gold map, the demo heatmap has the 12 universal tags', async () => {
-  const { page } = await env.open({ path: '#goldmap=brown-universal' });
+  const { page } = await env.open({ path: '#gold_map=brown-universal' });
   await waitForResult(page);
   const canvas = page.getByTestId('heatmap-canvas');
   assert.equal(await canvas.getAttribute('data-rows'), '12');
@@ -211,11 +211,11 @@ test('the per-item rows stay in the worker until their table is shown, then come
     const run = window.__sent.findLast((m) => m.type === 'evaluate');
     const result = window.__results.get(run.id);
     return {
-      detailItems: run.data.options.detailItems,
+      detail_items: run.data.options.detail_items,
       systems: result.systems.map((s) => ({ rows: s.detail.items, count: s.detail.item_rows })),
     };
   });
-  assert.equal(held.detailItems, false);
+  assert.equal(held.detail_items, false);
   const cli = cliJson('--detail', ...DEMO_FILES);
   assert.deepEqual(
     held.systems,

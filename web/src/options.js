@@ -1,8 +1,11 @@
 // The options of a run, as the page holds them, as the link holds them and as the core takes
-// them. Form fields keep text (so that a half-typed number stays as typed); `requestOptions`
-// turns them into the worker's request. Nothing here computes a measure.
+// them. The core's options come from its option table (option-table.js, made from
+// CE_OPTION_MAP): their keys, defaults, bounds and choices are the core's, spelled by their
+// ids everywhere. Form fields keep text (so that a half-typed number stays as typed);
+// `requestOptions` turns them into the worker's request. Nothing here computes a measure.
 
 import { FAMILIES } from './measures.js';
+import { OPTION_TABLE } from './option-table.js';
 
 export const FORMATS = [
   ['auto', 'auto-detect'],
@@ -17,19 +20,18 @@ export const FORMATS = [
   ['csv', 'CSV with a header'],
 ];
 
-export const NMI_MEANS = ['arithmetic', 'geometric', 'min', 'max'];
-export const UNCLUSTERED = ['merge', 'split', 'drop'];
-export const LEVELS = ['both', 'token', 'type'];
-/** How the bootstrap makes its intervals (--ci) and which test gives p-values (--test). */
-export const CI_METHODS = {
-  bca: 'BCa (bias-corrected, accelerated)',
-  percentile: 'percentile',
-  basic: 'basic (reflected percentile)',
-};
-export const TESTS = {
-  bootstrap: 'paired bootstrap (on the resamples)',
-  ar: 'approximate randomization',
-};
+/** The groups of the core's options the page shows, in its order; a file's own column and
+ * depth are set on its card, and the run's threads and details are the page's own. */
+export const PAGE_GROUPS = ['measures', 'search', 'tokens', 'unclustered', 'maps', 'statistics'];
+
+/** The rows of the core's option table the page holds, as {id: row}. */
+export const CORE_OPTIONS = Object.freeze(
+  Object.fromEntries(OPTION_TABLE.filter((r) => PAGE_GROUPS.includes(r.group)).map((r) => [r.id, r])),
+);
+
+/** The page's value of an option: a flag true or false, a choice its name, a number as text. */
+const formValue = (row) => (row.kind === 'flag' || row.kind === 'choice' ? row.default : String(row.default));
+
 export const BASELINES = ['random', 'one', 'singletons', 'majority'];
 export const MAP_PRESETS = {
   'brown-universal': 'Brown → Universal (Petrov et al. 2012)',
@@ -72,76 +74,44 @@ export const DEFAULTS = Object.freeze({
   columns: 'main', // 'main' | 'all' | 'reichart'
   sort: '', // '' (file order) or 'name', 'token.m1', … with a direction
   sortDir: 'desc',
-  // what the core computes
-  beta: '1',
-  log2: false,
-  tokenCheck: true,
-  nmiMean: 'arithmetic',
-  restarts: '10',
-  seed: '1',
-  minShare: '0',
-  unclustered: 'merge',
-  unclusteredLabel: '',
-  excludeLabels: '',
-  excludePunct: false,
-  goldMap: '', // '' | a preset id | 'file'
-  inducedMap: '',
-  mapKeep: false,
+  // what the core computes: its options, then the run's own
+  ...Object.fromEntries(Object.values(CORE_OPTIONS).map((row) => [row.id, formValue(row)])),
+  unclustered_label: '',
+  exclude_labels: '',
+  gold_map: '', // '' | a preset id | 'file'
+  induced_map: '',
   baselines: [],
-  levels: 'both',
-  substitutable: false,
-  bootstrap: '0', // resamples for intervals and paired comparisons; 0 is off
-  ci: 'bca', // how the intervals are made
-  test: 'bootstrap', // the paired test's p-values: on the resamples, or 'ar'
-  shuffles: '10000', // approximate randomization's shuffles
 });
 
 /** Quick choices for the number of bootstrap resamples. */
 export const BOOTSTRAP_PRESETS = ['0', '200', '1000'];
-export const BOOTSTRAP_MAX = 100000;
-export const SHUFFLES_MAX = 10000000;
 
 /** The option keys that change the numbers (a change makes the shown result stale). */
 export const COMPUTE_KEYS = [
-  'beta',
-  'log2',
-  'tokenCheck',
-  'nmiMean',
-  'restarts',
-  'seed',
-  'minShare',
-  'unclustered',
-  'unclusteredLabel',
-  'excludeLabels',
-  'excludePunct',
-  'goldMap',
-  'inducedMap',
-  'mapKeep',
+  ...Object.keys(CORE_OPTIONS),
+  'unclustered_label',
+  'exclude_labels',
+  'gold_map',
+  'induced_map',
   'baselines',
-  'levels',
-  'substitutable',
-  'bootstrap',
-  'ci',
-  'test',
-  'shuffles',
 ];
 
 const isNumber = (text) => text.trim() !== '' && Number.isFinite(Number(text));
-const isInteger = (text) => isNumber(text) && Number.isInteger(Number(text));
+
+/** What a number field takes, in words: "a whole number from 1 to 100000". */
+export const numberRule = (row) =>
+  `a ${row.kind === 'integer' ? 'whole ' : ''}number from ${row.min} to ${row.max}`;
 
 /** {key: message} for each field that cannot be sent as it stands. */
 export function validate(o) {
   const bad = {};
-  if (!isNumber(o.beta) || Number(o.beta) <= 0) bad.beta = 'a positive number';
-  if (!isInteger(o.restarts) || Number(o.restarts) < 1 || Number(o.restarts) > 100000)
-    bad.restarts = 'a whole number from 1 to 100000';
-  if (!isInteger(o.seed) || Number(o.seed) < 0) bad.seed = 'a whole number, 0 or more';
-  if (!isNumber(o.minShare) || Number(o.minShare) < 0 || Number(o.minShare) > 1)
-    bad.minShare = 'a number from 0 to 1';
-  if (!isInteger(o.bootstrap) || Number(o.bootstrap) < 0 || Number(o.bootstrap) > BOOTSTRAP_MAX)
-    bad.bootstrap = `a whole number from 0 (off) to ${BOOTSTRAP_MAX}`;
-  if (!isInteger(o.shuffles) || Number(o.shuffles) < 1 || Number(o.shuffles) > SHUFFLES_MAX)
-    bad.shuffles = `a whole number from 1 to ${SHUFFLES_MAX}`;
+  for (const row of Object.values(CORE_OPTIONS)) {
+    if (row.kind !== 'number' && row.kind !== 'integer') continue;
+    const text = String(o[row.id]);
+    const value = Number(text);
+    const whole = row.kind === 'number' || Number.isInteger(value);
+    if (!isNumber(text) || !whole || value < row.min || value > row.max) bad[row.id] = numberRule(row);
+  }
   return bad;
 }
 
@@ -167,34 +137,21 @@ export function requestOptions(o, maps = {}) {
     if (choice === 'file') return file ?? undefined;
     return { preset: choice };
   };
-  const out = {
-    beta: Number(o.beta),
-    log2: o.log2,
-    tokenCheck: o.tokenCheck,
-    nmiMean: o.nmiMean,
-    restarts: Number(o.restarts),
-    seed: Number(o.seed),
-    minShare: Number(o.minShare),
-    unclustered: o.unclustered,
-    excludeLabels: labelList(o.excludeLabels),
-    excludePunct: o.excludePunct,
-    mapKeep: o.mapKeep,
+  const out = {};
+  for (const row of Object.values(CORE_OPTIONS))
+    out[row.id] = row.kind === 'number' || row.kind === 'integer' ? Number(o[row.id]) : o[row.id];
+  Object.assign(out, {
+    exclude_labels: labelList(o.exclude_labels),
     baselines: [...o.baselines],
-    levels: o.levels,
-    substitutable: o.substitutable,
-    bootstrap: Number(o.bootstrap),
-    ci: o.ci,
-    test: o.test,
-    shuffles: Number(o.shuffles),
     detail: true,
     // The per-item rows, megabytes on a large vocabulary, come when their table is shown.
-    detailItems: false,
-  };
-  if (o.unclusteredLabel.trim()) out.unclusteredLabel = o.unclusteredLabel.trim();
-  const goldMap = map(o.goldMap, maps.gold);
-  const inducedMap = map(o.inducedMap, maps.induced);
-  if (goldMap) out.goldMap = goldMap;
-  if (inducedMap) out.inducedMap = inducedMap;
+    detail_items: false,
+  });
+  if (o.unclustered_label.trim()) out.unclustered_label = o.unclustered_label.trim();
+  const goldMap = map(o.gold_map, maps.gold);
+  const inducedMap = map(o.induced_map, maps.induced);
+  if (goldMap) out.gold_map = goldMap;
+  if (inducedMap) out.induced_map = inducedMap;
   return out;
 }
 
@@ -214,54 +171,49 @@ export async function readMaps(maps) {
 /** A string that changes exactly when the numbers would (the uploaded maps by their id). */
 export function computeSignature(o, maps = {}) {
   const picked = Object.fromEntries(COMPUTE_KEYS.map((k) => [k, o[k]]));
-  picked.goldMapFile = o.goldMap === 'file' ? maps.gold?.id : undefined;
-  picked.inducedMapFile = o.inducedMap === 'file' ? maps.induced?.id : undefined;
+  picked.goldMapFile = o.gold_map === 'file' ? maps.gold?.id : undefined;
+  picked.inducedMapFile = o.induced_map === 'file' ? maps.induced?.id : undefined;
   return JSON.stringify(picked);
 }
 
 // ---------------------------------------------------------------- the link
 
-// Short, stable names in the link's fragment (the part after #, never sent to a server).
+// The link's keys: the core's options and the run's by their ids, the view's by short names.
+// The fragment (the part after #) is never sent to a server.
 const URL_KEYS = {
   families: 'show',
   mappings: 'maps',
   columns: 'cols',
   sort: 'sort',
   sortDir: 'dir',
-  beta: 'beta',
-  log2: 'log2',
-  tokenCheck: 'tokencheck',
-  nmiMean: 'nmi',
-  restarts: 'restarts',
-  seed: 'seed',
-  minShare: 'minshare',
-  unclustered: 'unclustered',
-  unclusteredLabel: 'unclabel',
-  excludeLabels: 'exclude',
-  excludePunct: 'punct',
-  goldMap: 'goldmap',
-  inducedMap: 'sysmap',
-  mapKeep: 'mapkeep',
-  baselines: 'baselines',
-  levels: 'levels',
-  substitutable: 'sub',
-  bootstrap: 'bootstrap',
-  ci: 'ci',
-  test: 'test',
-  shuffles: 'shuffles',
+  ...Object.fromEntries(COMPUTE_KEYS.map((key) => [key, key])),
+};
+
+// The keys that links written before the options took the core's ids used.
+const OLD_URL_KEYS = {
+  tokencheck: 'token_check',
+  nmi: 'nmi_mean',
+  minshare: 'min_share',
+  unclabel: 'unclustered_label',
+  exclude: 'exclude_labels',
+  punct: 'exclude_punct',
+  goldmap: 'gold_map',
+  sysmap: 'induced_map',
+  mapkeep: 'map_keep',
+  sub: 'substitutable',
 };
 
 const LISTS = new Set(['families', 'mappings', 'baselines']);
 const CHOICES = {
   columns: ['main', 'all', 'reichart'],
   sortDir: ['asc', 'desc'],
-  nmiMean: NMI_MEANS,
-  unclustered: UNCLUSTERED,
-  levels: LEVELS,
-  ci: Object.keys(CI_METHODS),
-  test: Object.keys(TESTS),
-  goldMap: ['', ...Object.keys(MAP_PRESETS)],
-  inducedMap: ['', ...Object.keys(MAP_PRESETS)],
+  ...Object.fromEntries(
+    Object.values(CORE_OPTIONS)
+      .filter((row) => row.kind === 'choice')
+      .map((row) => [row.id, row.choices]),
+  ),
+  gold_map: ['', ...Object.keys(MAP_PRESETS)],
+  induced_map: ['', ...Object.keys(MAP_PRESETS)],
 };
 const ALLOWED_IN_LIST = {
   families: Object.keys(FAMILIES),
@@ -279,7 +231,7 @@ export function toHash(o) {
       if (v.join(',') !== d.join(',')) params.set(name, v.join(',') || '-');
     } else if (typeof d === 'boolean') {
       if (v !== d) params.set(name, v ? '1' : '0');
-    } else if (key === 'goldMap' || key === 'inducedMap') {
+    } else if (key === 'gold_map' || key === 'induced_map') {
       // An uploaded map cannot travel in a link; a preset can.
       if (v && v !== 'file') params.set(name, v);
     } else if (v !== d) {
@@ -294,6 +246,8 @@ export function toHash(o) {
 export function fromHash(hash) {
   const o = { ...DEFAULTS, families: [...DEFAULTS.families], mappings: [...DEFAULTS.mappings] };
   const params = new URLSearchParams(String(hash ?? '').replace(/^#/, ''));
+  for (const [old, name] of Object.entries(OLD_URL_KEYS))
+    if (params.has(old) && !params.has(name)) params.set(name, params.get(old));
   for (const [key, name] of Object.entries(URL_KEYS)) {
     if (!params.has(name)) continue;
     const raw = params.get(name);

@@ -1,5 +1,5 @@
 // The label maps the user uploads beside the options: a gold map and an induced map, each
-// null or {id, name, blob}. The options' goldMap and inducedMap say whether each is used
+// null or {id, name, blob}. The options' gold_map and induced_map say whether each is used
 // ('file'). Pure: App keeps them; useOpening.js sets those a page opens with.
 
 import { newId } from './files.js';
@@ -9,7 +9,7 @@ export const MAP_KINDS = Object.freeze(['gold', 'induced']);
 export const NO_MAPS = Object.freeze({ gold: null, induced: null });
 
 /** The option that says which map each kind uses; 'file' is the uploaded one. */
-export const MAP_OPTION = Object.freeze({ gold: 'goldMap', induced: 'inducedMap' });
+export const MAP_OPTION = Object.freeze({ gold: 'gold_map', induced: 'induced_map' });
 
 /** An uploaded map, or null for no file: its bytes stay in the Blob and are read for each run. */
 export const mapEntry = (blob, name = blob?.name) => (blob ? { id: newId(), name, blob } : null);

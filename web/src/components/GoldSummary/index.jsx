@@ -1,4 +1,5 @@
 import { formatCount } from '../../format.js';
+import { OPTION_TABLE } from '../../option-table.js';
 import './style.css';
 
 const LOGS = { e: 'natural log', 2: 'log base 2' };
@@ -41,7 +42,11 @@ export function GoldSummary({ gold, options }) {
   );
 }
 
-/** The options of the result (SPEC §4 `options`) in words, known ones first. */
+/** The core's default of each option, as the result's JSON writes it. */
+const DEFAULT_OF = new Map(OPTION_TABLE.map((row) => [row.id, row.default]));
+
+/** The options of the result (SPEC §4 `options`) in words, known ones first, then those that
+ * differ from the core's defaults. */
 function optionWords(o) {
   const words = [];
   const seen = new Set();
@@ -50,6 +55,10 @@ function optionWords(o) {
     if (o[key] !== undefined && text) words.push(text);
   };
   say('log', LOGS[o.log] ?? `log base ${o.log}`);
+  seen.add('log2'); // said by 'log'
+  // How the run was carried out, not what it computed: the numbers are the same either way.
+  seen.add('detail');
+  seen.add('threads');
   say('beta', `β = ${o.beta}`);
   say('token_check', `token check ${o.token_check ? 'on' : 'off'}`);
   say('nmi_mean', o.nmi_mean && o.nmi_mean !== 'arithmetic' ? `NMI ${o.nmi_mean} mean` : null);
@@ -60,6 +69,7 @@ function optionWords(o) {
   for (const [key, v] of Object.entries(o)) {
     if (seen.has(key) || v === null || v === false || v === '' || (Array.isArray(v) && !v.length))
       continue;
+    if (DEFAULT_OF.has(key) && DEFAULT_OF.get(key) === v) continue;
     if (typeof v === 'object' && !Array.isArray(v)) continue;
     words.push(`${key.replace(/_/g, ' ')}: ${Array.isArray(v) ? v.join(' ') : v}`);
   }

@@ -2,44 +2,16 @@ import { useEffect, useRef } from 'preact/hooks';
 import { FAMILIES } from '../../measures.js';
 import {
   BASELINES,
-  BOOTSTRAP_MAX,
   BOOTSTRAP_PRESETS,
-  CI_METHODS,
+  CORE_OPTIONS,
   DEFAULTS,
   MAP_PRESETS,
-  NMI_MEANS,
-  LEVELS,
+  PAGE_GROUPS,
   PUNCT_PRESETS,
-  SHUFFLES_MAX,
-  TESTS,
-  UNCLUSTERED,
   labelList,
   withLabels,
 } from '../../options.js';
 import './style.css';
-
-const TOKEN_CHECK_HELP =
-  'Gold and system must hold the same token strings, position by position; ' +
-  'when off, only the token counts are compared.';
-
-const UNCLUSTERED_HELP = {
-  merge: 'one extra cluster holds them all',
-  split: 'each is a cluster of its own',
-  drop: 'they leave the evaluation',
-};
-
-const BOOTSTRAP_HELP =
-  'Resample the sentences (a lexicon: its items) this many times, seeded by Seed, for a 95% ' +
-  'interval of every measure and the paired bootstrap between systems; 0 is off.';
-
-const CI_HELP =
-  'BCa corrects the bias and skew of the resamples (scipy’s default); percentile and basic ' +
-  'read their quantiles as they are.';
-
-const TEST_HELP =
-  'The p-value that two systems differ: the paired bootstrap on the resamples above, or ' +
-  'approximate randomization, which swaps the two systems’ outputs sentence by sentence ' +
-  '(item by item at the type level).';
 
 const BASELINE_HELP = {
   random: 'each class gets a cluster of as many random item types',
@@ -48,7 +20,7 @@ const BASELINE_HELP = {
   majority: 'each item in its most frequent gold class',
 };
 
-/** A labelled select of `choices` ({value: label}), its help as the tooltip. */
+/** A labelled select of `choices` (names), its help as the tooltip. */
 function Choice({ id, label, help, value, choices, onChange }) {
   return (
     <div class="options-field">
@@ -56,9 +28,9 @@ function Choice({ id, label, help, value, choices, onChange }) {
         {label}
       </label>
       <select id={id} value={value} title={help} onChange={(e) => onChange(e.currentTarget.value)}>
-        {Object.entries(choices).map(([key, text]) => (
-          <option key={key} value={key}>
-            {text}
+        {choices.map((name) => (
+          <option key={name} value={name}>
+            {name}
           </option>
         ))}
       </select>
@@ -131,275 +103,28 @@ export function Options({ value, onChange, invalid, maps, onMapFile }) {
           </div>
         </fieldset>
 
-        <fieldset class="options-group">
-          <legend>Measures</legend>
-          <NumberField
-            id="opt-beta"
-            label="β of V"
-            help="weight of completeness; 1 weighs both equally"
-            value={value.beta}
-            step="0.1"
-            min="0"
-            error={invalid.beta}
-            onInput={(beta) => set({ beta })}
-          />
-          <div class="options-field">
-            <label for="opt-log">Logarithm</label>
-            <select
-              id="opt-log"
-              value={value.log2 ? '2' : 'e'}
-              onChange={(e) => set({ log2: e.currentTarget.value === '2' })}
-            >
-              <option value="e">natural (nats)</option>
-              <option value="2">base 2 (bits)</option>
-            </select>
-          </div>
-          <div class="options-field">
-            <label for="opt-levels">Levels</label>
-            <select
-              id="opt-levels"
-              value={value.levels}
-              onChange={(e) => set({ levels: e.currentTarget.value })}
-            >
-              {LEVELS.map((l) => (
-                <option key={l} value={l}>
-                  {l === 'both' ? 'token and type' : `${l} only`}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div class="options-field">
-            <label for="opt-nmi">NMI mean</label>
-            <select
-              id="opt-nmi"
-              value={value.nmiMean}
-              onChange={(e) => set({ nmiMean: e.currentTarget.value })}
-            >
-              {NMI_MEANS.map((m) => (
-                <option key={m} value={m}>
-                  {m}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div class="options-field">
-            <input
-              id="opt-token-check"
-              type="checkbox"
-              checked={value.tokenCheck}
-              onChange={(e) => set({ tokenCheck: e.currentTarget.checked })}
-            />
-            <label for="opt-token-check" title={TOKEN_CHECK_HELP}>
-              Check that tokens line up
-            </label>
-          </div>
-        </fieldset>
-
-        <fieldset class="options-group">
-          <legend>M-1 search and types</legend>
-          <NumberField
-            id="opt-restarts"
-            label="Restarts"
-            help="hill-climbing starts of the type-level M-1 measures"
-            value={value.restarts}
-            step="1"
-            min="1"
-            error={invalid.restarts}
-            onInput={(restarts) => set({ restarts })}
-          />
-          <NumberField
-            id="opt-seed"
-            label="Seed"
-            help="seeds the random starts and the random baseline"
-            value={value.seed}
-            step="1"
-            min="0"
-            error={invalid.seed}
-            onInput={(seed) => set({ seed })}
-          />
-          <NumberField
-            id="opt-min-share"
-            label="Min. share"
-            help="a label enters an item's entry only if at least this share of its tokens carry it"
-            value={value.minShare}
-            step="0.05"
-            min="0"
-            max="1"
-            error={invalid.minShare}
-            onInput={(minShare) => set({ minShare })}
-          />
-        </fieldset>
-
-        <fieldset class="options-group">
-          <legend>Unclustered gold items</legend>
-          <div class="options-field">
-            <label for="opt-unclustered">Policy</label>
-            <select
-              id="opt-unclustered"
-              value={value.unclustered}
-              onChange={(e) => set({ unclustered: e.currentTarget.value })}
-              aria-describedby="opt-unclustered-help"
-            >
-              {UNCLUSTERED.map((u) => (
-                <option key={u} value={u}>
-                  {u}
-                </option>
-              ))}
-            </select>
-            <span id="opt-unclustered-help" class="options-help">
-              {UNCLUSTERED_HELP[value.unclustered]}
-            </span>
-          </div>
-          <div class="options-field">
-            <label for="opt-unclustered-label">Label</label>
-            <input
-              id="opt-unclustered-label"
-              type="text"
-              class="options-short"
-              placeholder="e.g. UNK"
-              value={value.unclusteredLabel}
-              onInput={(e) => set({ unclusteredLabel: e.currentTarget.value })}
-            />
-          </div>
-        </fieldset>
-
-        <fieldset class="options-group options-wide">
-          <legend>Excluded tokens</legend>
-          <div class="options-field options-stack">
-            <label for="opt-exclude">Gold labels to exclude</label>
-            <input
-              id="opt-exclude"
-              type="text"
-              class="options-labels"
-              spellcheck={false}
-              autocomplete="off"
-              placeholder="labels separated by spaces"
-              aria-describedby="opt-exclude-help"
-              value={value.excludeLabels}
-              onInput={(e) => set({ excludeLabels: e.currentTarget.value })}
-            />
-            <span id="opt-exclude-help" class="options-help">
-              {labelList(value.excludeLabels).length} labels, separated by spaces. Add:{' '}
-              {Object.entries(PUNCT_PRESETS).map(([id, p]) => (
-                <button
-                  key={id}
-                  type="button"
-                  class="options-chip"
-                  title={p.labels.join('  ')}
-                  onClick={() => set({ excludeLabels: withLabels(value.excludeLabels, p.labels) })}
-                >
-                  {p.name}
-                </button>
-              ))}
-              {value.excludeLabels && (
-                <button
-                  type="button"
-                  class="options-chip"
-                  onClick={() => set({ excludeLabels: '' })}
-                >
-                  Clear
-                </button>
-              )}
-            </span>
-          </div>
-          <Check
-            id="opt-substitutable"
-            label="Substitutable precision and recall (Frank et al. 2009), gold-free"
-            checked={value.substitutable}
-            onChange={(substitutable) => set({ substitutable })}
-          />
-          <Check
-            id="opt-exclude-punct"
-            label="Exclude tokens made only of Unicode punctuation and symbols"
-            checked={value.excludePunct}
-            onChange={(excludePunct) => set({ excludePunct })}
-          />
-        </fieldset>
-
-        <fieldset class="options-group options-wide">
-          <legend>Label maps</legend>
-          <MapField
-            kind="gold"
-            label="Gold map"
-            value={value.goldMap}
-            file={maps.gold}
-            onChange={(goldMap) => set({ goldMap })}
-            onFile={(f) => onMapFile('gold', f)}
-          />
-          <MapField
-            kind="induced"
-            label="System map"
-            value={value.inducedMap}
-            file={maps.induced}
-            onChange={(inducedMap) => set({ inducedMap })}
-            onFile={(f) => onMapFile('induced', f)}
-          />
-          <Check
-            id="opt-map-keep"
-            label="Keep labels a map lacks (otherwise they are an error)"
-            checked={value.mapKeep}
-            onChange={(mapKeep) => set({ mapKeep })}
-          />
-        </fieldset>
-
-        <fieldset class="options-group">
-          <legend>Confidence</legend>
-          <NumberField
-            id="opt-bootstrap"
-            label="Bootstrap resamples"
-            help={BOOTSTRAP_HELP}
-            value={value.bootstrap}
-            step="100"
-            min="0"
-            max={String(BOOTSTRAP_MAX)}
-            error={invalid.bootstrap}
-            onInput={(bootstrap) => set({ bootstrap })}
-          />
-          <span class="options-help">
-            {BOOTSTRAP_PRESETS.map((n) => (
-              <button
-                key={n}
-                type="button"
-                class={`options-chip${value.bootstrap === n ? ' is-chosen' : ''}`}
-                aria-pressed={value.bootstrap === n ? 'true' : 'false'}
-                data-testid={`bootstrap-${n}`}
-                onClick={() => set({ bootstrap: n })}
-              >
-                {n === '0' ? 'off' : n}
-              </button>
-            ))}{' '}
-            95% intervals, paired comparisons; more resamples take longer
-          </span>
-          <Choice
-            id="opt-ci"
-            label="Intervals"
-            help={CI_HELP}
-            value={value.ci}
-            choices={CI_METHODS}
-            onChange={(ci) => set({ ci })}
-          />
-          <Choice
-            id="opt-test"
-            label="Paired test"
-            help={TEST_HELP}
-            value={value.test}
-            choices={TESTS}
-            onChange={(test) => set({ test })}
-          />
-          {value.test === 'ar' && (
-            <NumberField
-              id="opt-shuffles"
-              label="Shuffles"
-              help="approximate randomization's shuffles per pair of systems"
-              value={value.shuffles}
-              step="1000"
-              min="1"
-              max={String(SHUFFLES_MAX)}
-              error={invalid.shuffles}
-              onInput={(shuffles) => set({ shuffles })}
-            />
-          )}
-        </fieldset>
+        {PAGE_GROUPS.map((group) => {
+          const rows = Object.values(CORE_OPTIONS).filter((row) => row.group === group);
+          const extra = GROUP_EXTRAS[group];
+          return (
+            <fieldset key={group} class={`options-group${extra?.wide ? ' options-wide' : ''}`}>
+              <legend>{rows[0].groupTitle}</legend>
+              {extra?.before?.({ value, set, maps, onMapFile })}
+              {rows
+                .filter((row) => !extra?.hidden?.(row.id, value))
+                .map((row) => (
+                  <CoreField
+                    key={row.id}
+                    row={row}
+                    value={value[row.id]}
+                    error={invalid[row.id]}
+                    onChange={(v) => set({ [row.id]: v })}
+                    after={extra?.after?.[row.id]?.({ value, set })}
+                  />
+                ))}
+            </fieldset>
+          );
+        })}
 
         <fieldset class="options-group">
           <legend>Baselines</legend>
@@ -435,6 +160,162 @@ export function Options({ value, onChange, invalid, maps, onMapFile }) {
         </button>
       </p>
     </details>
+  );
+}
+
+/** The field's id: "opt-min-share" for min_share. */
+const fieldId = (id) => `opt-${id.replaceAll('_', '-')}`;
+
+/** One option of the core's table, as its kind asks: a number, a check box or a select. */
+function CoreField({ row, value, error, onChange, after }) {
+  const id = fieldId(row.id);
+  let field;
+  if (row.kind === 'flag') {
+    field = (
+      <div class="options-field">
+        <Check id={id} label={row.label} title={row.help} checked={value} onChange={onChange} />
+      </div>
+    );
+  } else if (row.kind === 'choice') {
+    field = (
+      <Choice
+        id={id}
+        label={row.label}
+        help={row.help}
+        value={value}
+        choices={row.choices}
+        onChange={onChange}
+      />
+    );
+  } else {
+    field = (
+      <NumberField
+        id={id}
+        label={row.label}
+        help={row.help}
+        value={value}
+        step={row.kind === 'integer' ? '1' : 'any'}
+        min={String(row.min)}
+        max={String(row.max)}
+        error={error}
+        onInput={onChange}
+      />
+    );
+  }
+  return (
+    <>
+      {field}
+      {after}
+    </>
+  );
+}
+
+/**
+ * What a group of the core's options shows besides them: fields of the run's own before
+ * them, something after one of them, a field hidden while it does not apply.
+ */
+const GROUP_EXTRAS = {
+  tokens: { wide: true, before: ({ value, set }) => <ExcludeField value={value} set={set} /> },
+  unclustered: {
+    after: {
+      unclustered: ({ value, set }) => (
+        <div class="options-field">
+          <label for="opt-unclustered-label">Label</label>
+          <input
+            id="opt-unclustered-label"
+            type="text"
+            class="options-short"
+            placeholder="e.g. UNK"
+            value={value.unclustered_label}
+            onInput={(e) => set({ unclustered_label: e.currentTarget.value })}
+          />
+        </div>
+      ),
+    },
+  },
+  maps: {
+    wide: true,
+    before: ({ value, set, maps, onMapFile }) => (
+      <>
+        <MapField
+          kind="gold"
+          label="Gold map"
+          value={value.gold_map}
+          file={maps.gold}
+          onChange={(gold_map) => set({ gold_map })}
+          onFile={(f) => onMapFile('gold', f)}
+        />
+        <MapField
+          kind="induced"
+          label="System map"
+          value={value.induced_map}
+          file={maps.induced}
+          onChange={(induced_map) => set({ induced_map })}
+          onFile={(f) => onMapFile('induced', f)}
+        />
+      </>
+    ),
+  },
+  statistics: {
+    after: {
+      bootstrap: ({ value, set }) => (
+        <span class="options-help">
+          {BOOTSTRAP_PRESETS.map((n) => (
+            <button
+              key={n}
+              type="button"
+              class={`options-chip${value.bootstrap === n ? ' is-chosen' : ''}`}
+              aria-pressed={value.bootstrap === n ? 'true' : 'false'}
+              data-testid={`bootstrap-${n}`}
+              onClick={() => set({ bootstrap: n })}
+            >
+              {n === '0' ? 'off' : n}
+            </button>
+          ))}{' '}
+          95% intervals, paired comparisons; more resamples take longer
+        </span>
+      ),
+    },
+    hidden: (id, value) => id === 'shuffles' && value.test !== 'ar',
+  },
+};
+
+/** The gold labels whose tokens leave the evaluation, with the punctuation presets. */
+function ExcludeField({ value, set }) {
+  return (
+    <div class="options-field options-stack">
+      <label for="opt-exclude">Gold labels to exclude</label>
+      <input
+        id="opt-exclude"
+        type="text"
+        class="options-labels"
+        spellcheck={false}
+        autocomplete="off"
+        placeholder="labels separated by spaces"
+        aria-describedby="opt-exclude-help"
+        value={value.exclude_labels}
+        onInput={(e) => set({ exclude_labels: e.currentTarget.value })}
+      />
+      <span id="opt-exclude-help" class="options-help">
+        {labelList(value.exclude_labels).length} labels, separated by spaces. Add:{' '}
+        {Object.entries(PUNCT_PRESETS).map(([id, p]) => (
+          <button
+            key={id}
+            type="button"
+            class="options-chip"
+            title={p.labels.join('  ')}
+            onClick={() => set({ exclude_labels: withLabels(value.exclude_labels, p.labels) })}
+          >
+            {p.name}
+          </button>
+        ))}
+        {value.exclude_labels && (
+          <button type="button" class="options-chip" onClick={() => set({ exclude_labels: '' })}>
+            Clear
+          </button>
+        )}
+      </span>
+    </div>
   );
 }
 
@@ -522,29 +403,25 @@ function MapField({ kind, label, value, file, onChange, onFile }) {
   );
 }
 
+/** An option of the core's table that differs from its default, in a few words. */
+function coreWords(row, v) {
+  if (row.kind === 'flag') return v ? row.label : `not: ${row.label.toLowerCase()}`;
+  return `${row.label.toLowerCase()}: ${v}`;
+}
+
 /** The options that differ from the defaults, in a few words. */
 function summaryText(o, maps) {
   const parts = [];
-  if (o.beta !== DEFAULTS.beta) parts.push(`β ${o.beta}`);
-  if (o.log2) parts.push('bits');
-  if (o.nmiMean !== DEFAULTS.nmiMean) parts.push(`NMI ${o.nmiMean}`);
-  if (o.levels !== DEFAULTS.levels) parts.push(`${o.levels} level only`);
-  if (o.substitutable) parts.push('substitutable scores');
-  if (!o.tokenCheck) parts.push('no token check');
-  if (o.restarts !== DEFAULTS.restarts) parts.push(`${o.restarts} restarts`);
-  if (o.seed !== DEFAULTS.seed) parts.push(`seed ${o.seed}`);
-  if (o.minShare !== DEFAULTS.minShare) parts.push(`min. share ${o.minShare}`);
-  if (o.unclustered !== DEFAULTS.unclustered) parts.push(`unclustered: ${o.unclustered}`);
-  const n = labelList(o.excludeLabels).length;
+  for (const row of Object.values(CORE_OPTIONS)) {
+    if (o[row.id] !== DEFAULTS[row.id]) parts.push(coreWords(row, o[row.id]));
+  }
+  if (o.unclustered_label.trim()) parts.push(`unclustered label ${o.unclustered_label.trim()}`);
+  const n = labelList(o.exclude_labels).length;
   if (n) parts.push(`${n} labels excluded`);
-  if (o.excludePunct) parts.push('punctuation excluded');
   const mapName = (v, f) => (v === 'file' ? (f?.name ?? 'a file') : v);
-  if (o.goldMap) parts.push(`gold map ${mapName(o.goldMap, maps.gold)}`);
-  if (o.inducedMap) parts.push(`system map ${mapName(o.inducedMap, maps.induced)}`);
+  if (o.gold_map) parts.push(`gold map ${mapName(o.gold_map, maps.gold)}`);
+  if (o.induced_map) parts.push(`system map ${mapName(o.induced_map, maps.induced)}`);
   if (o.baselines.length) parts.push(`baselines: ${o.baselines.join(', ')}`);
-  if (o.bootstrap !== DEFAULTS.bootstrap) parts.push(`${o.bootstrap} bootstrap resamples`);
-  if (o.ci !== DEFAULTS.ci && o.bootstrap !== '0') parts.push(`${o.ci} intervals`);
-  if (o.test === 'ar') parts.push(`approximate randomization, ${o.shuffles} shuffles`);
   const hidden = Object.keys(FAMILIES).length - o.families.length;
   if (hidden) parts.push(`${hidden} families hidden`);
   if (o.mappings.length < 2)
