@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Huge corpora (README "Huge corpora"): a corpus pair counted into joint counts by DuckDB
+# Huge corpora (docs/huge-corpora.md): a corpus pair counted into joint counts by DuckDB
 # (scripts/joint-counts.mjs), then scored by clustereval, against the streaming CLI on the raw
 # files; wall time and peak RSS of each step, side by side in one run. DuckDB reads the tagged
 # files themselves, and a table of the tokens with their places in Parquet (as data that lives

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Takes the README's pictures of the heatmap at corpus scale, in Debian's Chromium on the
+// Takes the manual's pictures (docs/) of the heatmap at corpus scale, in Debian's Chromium on the
 // production build (dist/), at 1280 CSS pixels wide: the full Brown corpus against Brown
 // clustering (472 tags × 50 clusters) whole and folded, and a generated 1,000 × 1,000 table
 // zoomed to a searched class; and the folded Brown heatmap as the SVG a paper would take.

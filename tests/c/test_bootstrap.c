@@ -144,7 +144,7 @@ static ce_eval *evaluate(const ce_buf *gold, const ce_buf *const *systems, size_
 
 /* The token measures checked for coverage: the mapping, information, pair and BCubed
  * families. ZeroSpeech's grouping scores count pairs of word types, which a resample's
- * duplicated sentences inflate; the README says so. */
+ * duplicated sentences inflate; docs/statistics.md says so. */
 static const ce_measure covered[] = {
     CE_M1,  CE_O1,  CE_INV_PURITY, CE_HOMOGENEITY, CE_COMPLETENESS, CE_V_MEASURE, CE_VI,
     CE_NMI, CE_AMI, CE_ARI,        CE_PAIR_F,      CE_FMI,          CE_BCUBED_F};

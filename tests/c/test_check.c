@@ -81,7 +81,7 @@ static void expect(ce_eval *ev, const char *name, const char *table, const verdi
 int main(void) {
   ce_eval *ev = run();
 
-  /* Headings by every name the README lists, and what they are not. */
+  /* Headings by every name docs/page.md lists, and what they are not. */
   static const struct {
     const char *heading;
     int level, measure; /* -1: no measure */

@@ -2,7 +2,7 @@
 // on corpus pairs, and clustereval on those counts gives what it gives on the corpora
 // themselves, every measure of both levels to 1e-12: the demo (with options, and two systems
 // at once), CoNLL-U, Parquet shards, and a generated 5M-token pair. The Spark job runs the same
-// SQL text (compared here: Spark itself cannot be installed), and the README shows it.
+// SQL text (compared here: Spark itself cannot be installed), and the manual shows it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -53,13 +53,14 @@ function assertSame(corpus, joint, what) {
   return compared;
 }
 
-test('Spark runs the same SQL text as DuckDB, and the README shows it', () => {
+test('Spark runs the same SQL text as DuckDB, and the manual shows it', () => {
   const spark = readFileSync(`${root}scripts/joint_counts_spark.py`, 'utf8');
   const embedded = (name) => spark.match(new RegExp(`^${name} = """\\n([^]*?)"""$`, 'm'))?.[1];
   assert.equal(embedded('JOINT_COUNTS_SQL')?.trim(), JOINT_COUNTS_SQL);
   assert.equal(embedded('JOINT_CHECK_SQL')?.trim(), JOINT_CHECK_SQL);
   const query = JOINT_COUNTS_SQL.split('\n').filter((line) => !line.startsWith('--'));
-  assert.ok(readFileSync(`${root}README.md`, 'utf8').includes(query.join('\n')), 'README');
+  const manual = 'docs/huge-corpora.md';
+  assert.ok(readFileSync(`${root}${manual}`, 'utf8').includes(query.join('\n')), manual);
 });
 
 test('the demo: joint counts of each system score as the corpus pair does, options included', async () => {

@@ -148,3 +148,18 @@ test("the repository's Vite bundles it with no configuration, and the bundle run
   })).systems[0].token;
   assert.deepEqual(token, expected);
 });
+
+test("the manual's JavaScript examples, run against the installed package, print what their comments say", () => {
+  const blocks = ['README.md', 'docs/bindings.md'].flatMap((file) =>
+    [...readFileSync(`${root}${file}`, 'utf8').matchAll(/^```js\n([^]*?)^```$/gm)].map((m) => [file, m[1]]),
+  );
+  assert.ok(blocks.length >= 2);
+  for (const [file, code] of blocks) {
+    const expected = [...code.matchAll(/^console\.log\(.*\); \/\/ (.*)$/gm)].map((m) => m[1].split(', ')[0]);
+    assert.ok(expected.length, file);
+    writeFileSync(join(app, 'example.mjs'), code);
+    // Run from the repository, where the examples' paths are; 'clustereval' resolves in app/.
+    const printed = run(process.execPath, [join(app, 'example.mjs')], root);
+    assert.deepEqual(printed.trimEnd().split('\n'), expected, file);
+  }
+});

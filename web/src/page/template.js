@@ -16,7 +16,7 @@ export const DATA_CLOSE = '</script>';
 
 /**
  * The policy, with the hashes of the one inline script and the one inline style. What each
- * line allows and why is in the README ("What the page may do").
+ * line allows and why is in docs/page.md ("What the page may do").
  * @param {{scriptHash: string, styleHash: string}} hashes 'sha256-…' sources
  */
 export function contentSecurityPolicy({ scriptHash, styleHash }) {

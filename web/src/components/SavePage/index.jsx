@@ -6,7 +6,7 @@ import './style.css';
 
 /**
  * The inputs a saved page may hold, in bytes as loaded. Above it the page says so and saves
- * nothing: what a browser opens comfortably was measured (README, "Share a page"; bench/).
+ * nothing: what a browser opens comfortably was measured (docs/page.md, "Share a page"; bench/).
  */
 export const MAX_SAVED_INPUT_BYTES = 250e6;
 
