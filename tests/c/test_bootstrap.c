@@ -357,8 +357,53 @@ static void test_lexicon_and_counts(void) {
   ce_eval_free(ev);
 }
 
+/* The same pair as one line after another with no blank line: no sentence boundaries. */
+static void drop_boundaries(ce_buf *text) {
+  size_t kept = 0;
+  for (size_t i = 0; i < text->len; i++)
+    if (!(text->data[i] == '\n' && (i == 0 || text->data[i - 1] == '\n')))
+      text->data[kept++] = text->data[i];
+  text->len = kept;
+}
+
+/*
+ * An input without sentence boundaries is one sentence: drawing it gave back the data, an
+ * interval of width 0. Tokens are drawn one by one instead, and every row says so. The
+ * generator's tokens are independent, so the intervals are about as wide as with sentences.
+ */
+static void test_no_boundaries(void) {
+  ce_buf gold = {0}, system = {0}, flat_gold = {0}, flat_system = {0};
+  make_pair(200, 30, 7, &gold, &system);
+  ce__buf_append(&flat_gold, gold.data, gold.len);
+  ce__buf_append(&flat_system, system.data, system.len);
+  drop_boundaries(&flat_gold);
+  drop_boundaries(&flat_system);
+  const ce_buf *marked[] = {&system}, *flat[] = {&flat_system};
+  ce_eval *with = evaluate(&gold, marked, 1, 400, 3),
+          *without = evaluate(&flat_gold, flat, 1, 400, 3);
+  for (size_t m = 0; m < sizeof covered / sizeof covered[0]; m++) {
+    double by_sentence = interval_width(with, covered[m], 0);
+    double by_token = interval_width(without, covered[m], 0);
+    CHECK(by_token > 0.5 * by_sentence && by_token < 2.0 * by_sentence);
+  }
+  char *marked_json = json_of(with), *flat_json = json_of(without);
+  CHECK_STR_CONTAINS(flat_json, "\"unit\":\"token\",\"units\":2400");
+  CHECK_STR_CONTAINS(flat_json, "the input marks no sentence boundaries, so tokens are resampled");
+  CHECK_STR_CONTAINS(marked_json, "\"unit\":\"sentence\",\"units\":200");
+  CHECK(strstr(marked_json, "no sentence boundaries") == NULL);
+  ce_free(marked_json);
+  ce_free(flat_json);
+  ce_eval_free(with);
+  ce_eval_free(without);
+  ce__buf_free(&gold);
+  ce__buf_free(&system);
+  ce__buf_free(&flat_gold);
+  ce__buf_free(&flat_system);
+}
+
 int main(void) {
   test_statistics();
+  test_no_boundaries();
   test_pairs_without_copies();
   test_coverage_and_width();
   test_steps_and_seed();

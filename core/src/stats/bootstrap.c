@@ -21,6 +21,7 @@
 
 #include "common/rng_internal.h"
 #include "run/input_internal.h"
+#include "run/row_internal.h"
 #include "stats/bootstrap_internal.h"
 #include "stats/numeric_internal.h"
 
@@ -162,6 +163,27 @@ static size_t blocks_of(size_t units) {
   return units < CE_JACKKNIFE_BLOCKS ? units : CE_JACKKNIFE_BLOCKS;
 }
 
+/*
+ * One sentence holding every token: the input marks no boundaries (labels given to score()
+ * without sentence ends, a file without blank lines). Drawing that one sentence would give
+ * back the data each time, an interval of width 0; each token is drawn on its own instead
+ * (and shuffled on its own by approximate randomization), which treats tokens as
+ * independent, and every row says so.
+ */
+static ce_status tokens_as_sentences(ce_eval *ev, ce_boot *boot) {
+  static const char *const warning =
+      "bootstrap: the input marks no sentence boundaries, so tokens are resampled one by one "
+      "(as if independent; mark sentences for intervals that keep their dependence)";
+  boot->sentence_start.len = 0;
+  for (size_t t = 0; t < boot->tokens; t++)
+    if (ce__u32s_push(&boot->sentence_start, (uint32_t)t)) return CE_ERR_NOMEM;
+  boot->sentences = boot->tokens;
+  boot->tokens_as_sentences = 1;
+  for (size_t r = 0; r < ev->row_count; r++)
+    if (ce__row_warn(&ev->rows[r], warning)) return CE_ERR_NOMEM;
+  return CE_OK;
+}
+
 ce_status ce__stats_prepare(ce_eval *ev, ce_boot **out) {
   if (!ev->boot) {
     if (!(ev->boot = calloc(1, sizeof *ev->boot))) return CE_ERR_NOMEM;
@@ -185,6 +207,11 @@ ce_status ce__stats_prepare(ce_eval *ev, ce_boot **out) {
   boot->gold = ev->gold_view;
   boot->tokens = boot->token_item.len;
   boot->sentences = boot->sentence_start.len;
+  int resampled = boot->total || (int)ev->options[CE_OPT_TEST] == CE_TEST_AR;
+  if (boot->sentences == 1 && boot->tokens > 1 && resampled) {
+    ce_status status = tokens_as_sentences(ev, boot);
+    if (status) return status;
+  }
   boot->unit = boot->sentences ? CE_UNIT_SENTENCE : CE_UNIT_ITEM;
   if (!boot->sentences && (!boot->gold || !boot->gold->evaluated_count)) {
     boot->unit = CE_UNIT_NONE;

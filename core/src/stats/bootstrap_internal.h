@@ -59,9 +59,10 @@ typedef struct ce_boot {
   size_t blocks[2];               /* jackknife blocks by level: sentences, items */
   ce_boot_unit unit;
   int prepared;
-  int needs_gold_tokens; /* a row's token level comes from its entries and gold's tokens */
-  size_t tokens;         /* logged */
-  size_t sentences;      /* logged; 0 under a gold lexicon */
+  int needs_gold_tokens;   /* a row's token level comes from its entries and gold's tokens */
+  size_t tokens;           /* logged */
+  size_t sentences;        /* logged; 0 under a gold lexicon */
+  int tokens_as_sentences; /* no boundaries were marked: each token is drawn on its own */
   const char *unavailable;
   /* The log, in gold's order: counted tokens' items and classes, where each sentence starts. */
   ce_u32s token_item, token_class, sentence_start;
