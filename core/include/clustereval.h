@@ -400,6 +400,25 @@ ce_status ce_eval_feed(ce_eval *ev, size_t index, const void *bytes, size_t len,
 ce_status ce_eval_close(ce_eval *ev, size_t index, ce_error *err);
 
 /*
+ * A table of distinct strings numbered 0, 1, 2... in the order first put, as the core's
+ * readers number the words and labels of a file: what a binding uses to turn the labels it
+ * holds into the numbers ce_eval_feed_ids takes, and to hand ce_eval_name their strings.
+ * Memory grows with the distinct strings only. Free with ce_strings_free.
+ */
+typedef struct ce_strings ce_strings;
+/* NULL when out of memory. */
+ce_strings *ce_strings_create(void);
+/* Accepts NULL. */
+void ce_strings_free(ce_strings *strings);
+/* *id = the number of the `len` bytes at `bytes` (any bytes; copied), added when new. */
+ce_status ce_strings_put(ce_strings *strings, const char *bytes, size_t len, uint32_t *id);
+/* How many distinct strings were put. */
+size_t ce_strings_count(const ce_strings *strings);
+/* The string numbered `id`, NUL-terminated, its length through `len` (may be NULL); NULL
+ * past the count. It stays in place until the table is freed. */
+const char *ce_strings_get(const ce_strings *strings, uint32_t id, size_t *len);
+
+/*
  * Tokens as numbers instead of text, for callers that hold a labelled corpus in arrays (the
  * Python and JavaScript bindings): the run reads them as it reads the lines of a tagged
  * corpus, with the same options, maps, exclusions, pairing and results.

@@ -184,6 +184,32 @@ static void test_gold_failures(void) {
   }
 }
 
+/* The public string table numbers strings in the order first put, whatever their bytes. */
+static void test_strings(void) {
+  ce_strings *strings = ce_strings_create();
+  uint32_t id = 99;
+  const char *words[] = {"dog", "a label longer than a few bytes", "dog", "",
+                         "a label longer than a few bytes"};
+  const uint32_t ids[] = {0, 1, 0, 2, 1};
+  for (size_t w = 0; w < 5; w++) {
+    CHECK(ce_strings_put(strings, words[w], strlen(words[w]), &id) == CE_OK);
+    CHECK(id == ids[w]);
+  }
+  CHECK(ce_strings_put(strings, "a\0b", 3, &id) == CE_OK && id == 3); /* bytes, NUL or not */
+  CHECK(ce_strings_put(strings, "a", 1, &id) == CE_OK && id == 4);
+  CHECK(ce_strings_count(strings) == 5);
+  size_t len = 0;
+  CHECK(strcmp(ce_strings_get(strings, 1, &len), words[1]) == 0 && len == strlen(words[1]));
+  CHECK(ce_strings_get(strings, 3, &len) && len == 3 &&
+        memcmp(ce_strings_get(strings, 3, NULL), "a\0b", 3) == 0);
+  CHECK(ce_strings_get(strings, 5, NULL) == NULL);
+  CHECK(ce_strings_put(strings, NULL, 1, &id) == CE_ERR_USAGE);
+  CHECK(ce_strings_put(NULL, "x", 1, &id) == CE_ERR_USAGE);
+  CHECK(ce_strings_count(NULL) == 0 && ce_strings_get(NULL, 0, NULL) == NULL);
+  ce_strings_free(strings);
+  ce_strings_free(NULL);
+}
+
 static void test_api_contract(void) {
   ce_eval_free(NULL);
   ce_free(NULL);
@@ -267,6 +293,7 @@ int main(void) {
   test_no_token_check();
   test_gold_failures();
   test_api_contract();
+  test_strings();
   test_items_apart();
   return check_report("eval");
 }
