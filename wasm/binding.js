@@ -67,6 +67,36 @@ export const labelList = (value) =>
         .map((label) => label.replaceAll('\\,', ','))
         .filter(Boolean);
 
+/**
+ * What `value` is, for a message: "a string ('gold.tsv')", "null", "a Set", "an object".
+ * @param {unknown} value
+ */
+export const kindOf = (value) => {
+  if (value === null) return 'null';
+  if (value === undefined) return 'undefined';
+  if (typeof value === 'string') return `a string (${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)})`;
+  if (typeof value !== 'object' && typeof value !== 'function') return `a ${typeof value} (${String(value)})`;
+  const name = Object.getPrototypeOf(value)?.constructor?.name;
+  return !name || name === 'Object' ? 'an object' : `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name}`;
+};
+
+/**
+ * A list of strings given as a comma list or an array of strings, else a TypeError naming
+ * `what`.
+ * @param {unknown} value
+ * @param {string} what
+ * @returns {string | string[]}
+ */
+export const stringList = (value, what) => {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) {
+    const bad = value.findIndex((v) => typeof v !== 'string');
+    if (bad < 0) return value;
+    throw new TypeError(`${what}[${bad}] is ${kindOf(value[bad])}; ${what} is a comma list or an array of strings`);
+  }
+  throw new TypeError(`${what} is ${kindOf(value)}; pass a comma list or an array of strings`);
+};
+
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 
@@ -615,7 +645,7 @@ export function bindCore(module) {
       let id = seen.get(value);
       if (id === undefined) {
         if (typeof value !== 'string' && !Number.isInteger(value) && typeof value !== 'bigint')
-          throw usage(`${what}[${t}] is ${typeof value === 'number' ? 'not an integer' : `a ${typeof value}`}; labels are strings or integers`);
+          throw usage(`${what}[${t}] is ${typeof value === 'number' ? 'not an integer' : kindOf(value)}; labels are strings or integers`);
         id = names.length;
         seen.set(value, id);
         names.push(String(value));
@@ -661,32 +691,74 @@ export function bindCore(module) {
     });
 
   /**
+   * A sequence of one value per token, as score() takes it: an array or a typed array. A
+   * string would be its characters, a Set or a Map has no positions: each is a TypeError
+   * naming `what`, never a sequence.
+   * @param {unknown} value
+   * @param {string} what
+   * @returns {ArrayLike<unknown>}
+   */
+  const perToken = (value, what) => {
+    if (Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView)))
+      return /** @type {ArrayLike<unknown>} */ (value);
+    const why =
+      typeof value === 'string'
+        ? ', not a sequence: a string is not read as its characters (files go to evaluate())'
+        : value instanceof Set
+          ? ', which has no token order: no positions, and each value once'
+          : value instanceof Map
+            ? ', which has no token order: keys, not positions'
+            : '';
+    throw new TypeError(`${what} is ${kindOf(value)}${why}; pass an array or a typed array, one value per token`);
+  };
+
+  /**
    * Scores the clustering `labelsPred` against the classes `labelsTrue` (arrays or typed
-   * arrays of equal length, of strings or integers): {token: {...}}, and with `words` (the
-   * tokens) the type level, {type: {...}}. `sentence_ends` (a boolean per token) or
-   * `sentences` (a sentence label per token) mark sentences; with `bootstrap` B, `ci` holds
-   * the intervals; `measures` ('m1', 'type.macro_i_m1' or a list) keeps those only. Other
-   * options are the core's ids (`restarts`, `nmi_mean`...), `exclude_labels`, `unclustered_label`.
+   * arrays of equal length, of strings or integers; a string, a Set or anything else is a
+   * TypeError): {token: {...}}, and with `words` (the tokens) the type level, {type: {...}};
+   * always the row's `warnings` and `ci_withheld` (why a measure has no interval). `sentence_ends`
+   * (a boolean per token) or `sentences` (a sentence label per token) mark sentences; with
+   * `bootstrap` B, `ci` holds the intervals (without sentences, over tokens one by one: a
+   * warning says so); `measures` ('m1', 'type.macro_i_m1' or a list) keeps those only, in
+   * the levels, `ci` and `ci_withheld`. Other options are the core's ids (`restarts`,
+   * `nmi_mean`...), `exclude_labels`, `unclustered_label`. Wrong types throw TypeError,
+   * wrong values CeError (CE_ERR_USAGE).
    * @param {ArrayLike<unknown>} labelsTrue
    * @param {ArrayLike<unknown>} labelsPred
    * @param {ScoreOptions} [options]
-   * @returns {{token: Record<string, number | null>, type?: Record<string, number | null>, ci?: Record<string, number[]>}}
+   * @returns {{token?: Record<string, number | null> | null, type?: Record<string, number | null>,
+   *   ci?: Record<string, number[]>, warnings: string[], ci_withheld: Record<string, string>}}
    */
   function score(labelsTrue, labelsPred, options = {}) {
+    if (options === null || typeof options !== 'object' || Array.isArray(options))
+      throw new TypeError(`options is ${kindOf(options)}; pass an object of options, such as {words, bootstrap: 100}`);
     const { words, measures, sentence_ends: sentenceEnds, sentences, exclude_labels: excludeLabels, unclustered_label: unclusteredLabel, ...core } = options;
+    const trueLabels = perToken(labelsTrue, 'labelsTrue');
+    const predLabels = perToken(labelsPred, 'labelsPred');
     for (const key of Object.keys(core)) if (!optionIds.has(key)) throw usage(`unknown option '${key}'`);
-    const columns = measures === undefined ? null : measureColumns(measures);
+    if (measures !== undefined && !(typeof measures === 'string' || Array.isArray(measures)))
+      throw new TypeError(`measures is ${kindOf(measures)}; pass measure ids ('m1', 'token.ari'), as a comma list or an array`);
+    const columns = measures === undefined ? null : measureColumns(stringList(measures, 'measures'));
+    if (columns && !columns.length) throw usage('measures names no measure; leave it out for all of them');
     const wantsType = words !== undefined && (!columns || columns.some((c) => c.startsWith('type.')));
     if (columns?.some((c) => c.startsWith('type.')) && words === undefined) throw usage('type-level measures need the words');
-    const inputs = [numbered(labelsTrue, 'labelsTrue'), numbered(labelsPred, 'labelsPred')];
+    if (core.levels === 'type' && words === undefined) throw usage("levels 'type' needs the words");
+    if (sentenceEnds !== undefined && sentences !== undefined) throw usage('give sentence_ends or sentences, not both');
+    if (excludeLabels !== undefined) stringList(excludeLabels, 'exclude_labels');
+    if (unclusteredLabel !== undefined && typeof unclusteredLabel !== 'string')
+      throw new TypeError(`unclustered_label is ${kindOf(unclusteredLabel)}; pass a string`);
+    const inputs = [numbered(trueLabels, 'labelsTrue'), numbered(predLabels, 'labelsPred')];
     const n = inputs[0].ids.length;
     if (inputs[1].ids.length !== n) throw usage(`labelsPred has ${inputs[1].ids.length} labels, labelsTrue ${n}`);
-    const items = words === undefined ? null : numbered(words, 'words');
+    const items = words === undefined ? null : numbered(perToken(words, 'words'), 'words');
     if (items && items.ids.length !== n) throw usage(`words has ${items.ids.length} tokens, the labels ${n}`);
     let ends = null;
-    if (sentenceEnds !== undefined) ends = Uint8Array.from(sentenceEnds, (end) => (end ? 1 : 0));
-    if (sentences !== undefined) ends = Uint8Array.from(sentences, (s, t) => (t + 1 === n || s !== sentences[t + 1] ? 1 : 0));
-    if (ends && ends.length !== n) throw usage(`sentence marks: ${ends.length} for ${n} tokens`);
+    if (sentenceEnds !== undefined) ends = Uint8Array.from(perToken(sentenceEnds, 'sentence_ends'), (end) => (end ? 1 : 0));
+    if (sentences !== undefined) {
+      const marks = perToken(sentences, 'sentences');
+      ends = Uint8Array.from(marks, (s, t) => (t + 1 === n || s !== marks[t + 1] ? 1 : 0));
+    }
+    if (ends && ends.length !== n) throw usage(`${sentences === undefined ? 'sentence_ends' : 'sentences'} has ${ends.length} marks for ${n} tokens`);
     const handle = module._ce_wasm_create();
     const block = Math.min(n, 1 << 16) || 1;
     const buffers = handle ? [module._malloc(4 * block), module._malloc(4 * block), module._malloc(4 * block), module._malloc(block)] : [];
@@ -724,14 +796,20 @@ export function bindCore(module) {
       const row = JSON.parse(readString(module._ce_wasm_text(handle), module._ce_wasm_text_length(handle))).systems[0];
       if (row.error) throw new CeError(row.error);
       const result = { token: row.token, ...(items && row.type ? { type: row.type } : {}), ...(row.ci ? { ci: row.ci } : {}) };
-      if (!columns) return result;
+      /** @type {string[]} */
+      const warnings = row.warnings ?? [];
+      /** @type {Record<string, string>} */
+      const withheld = row.ci_withheld ?? {};
+      if (!columns) return { ...result, warnings, ci_withheld: withheld };
+      /** @type {(values: Record<string, any>, key: (id: string) => string) => Record<string, any>} */
+      const pick = (values, key) => Object.fromEntries(Object.entries(values).filter(([id]) => columns.includes(key(id))));
       /** @type {Record<string, Record<string, any>>} */
       const kept = {};
       for (const [level, values] of Object.entries(result)) {
-        const keys = Object.keys(values).filter((id) => columns.includes(level === 'ci' ? id : `${level}.${id}`));
-        if (keys.length) kept[level] = Object.fromEntries(keys.map((id) => [id, values[id]]));
+        const some = values && pick(values, (id) => (level === 'ci' ? id : `${level}.${id}`));
+        if (some && Object.keys(some).length) kept[level] = some;
       }
-      return /** @type {any} */ (kept);
+      return /** @type {any} */ ({ ...kept, warnings, ci_withheld: pick(withheld, (id) => id) });
     } finally {
       buffers.forEach((b) => b && module._free(b));
       module._ce_wasm_free(handle);

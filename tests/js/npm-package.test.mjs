@@ -1,6 +1,7 @@
 // The npm package (npm/): packed with `npm pack`, installed offline into an empty folder, it
-// imports and scores as the command line does; and the repository's Vite bundles it with no
-// configuration into a script that runs. Needs `make native npm`.
+// imports and scores as the command line does (a string input is a path, as there); and the
+// repository's Vite bundles it with no configuration into a script that runs. Needs `make
+// native npm`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -71,19 +72,25 @@ test('evaluate gives the command line JSON, and errors name file and line', () =
      const [gold, ...systems] = ${JSON.stringify(paths)};
      const options = { nmi_mean: 'geometric', bootstrap: 20, baselines: 'random', exclude_labels: ['PUNCT'] };
      const byPath = await evaluate({ gold: { path: gold }, systems: systems.map((path) => ({ path })) }, options);
+     const byString = await evaluate({ gold, systems }, options); // a string is a path
      const byText = await evaluate({ gold: { name: gold, text: readFileSync(gold, 'utf8') },
        systems: systems.map((name) => ({ name, bytes: readFileSync(name) })) }, options);
      const bad = await evaluate({ gold: { path: gold }, systems: [{ path: ${JSON.stringify(data('bad/sys-ends-early.tsv'))} }] })
        .catch((error) => ({ isCeError: error instanceof CeError, ...error.toJSON() }));
-     console.log(JSON.stringify({ byPath, byText, bad }));`,
+     const missing = await evaluate({ gold, systems: [gold + '.missing'] })
+       .catch((error) => ({ isCeError: error instanceof CeError, ...error.toJSON() }));
+     console.log(JSON.stringify({ byPath, byString, byText, bad, missing }));`,
   );
   const expected = cliJson('--nmi-mean', 'geometric', '--bootstrap', '20', '--baselines', 'random', '--exclude-labels', 'PUNCT', ...paths);
   assert.deepEqual(got.byPath, expected);
+  assert.deepEqual(got.byString, expected);
   assert.deepEqual(got.byText, expected);
   const failed = cliJson(paths[0], data('bad/sys-ends-early.tsv')).systems[0].error;
   assert.deepEqual(got.bad, { isCeError: true, ...failed });
   assert.equal(got.bad.line, 34);
   assert.match(got.bad.file, /sys-ends-early\.tsv$/);
+  const missing = `${paths[0]}.missing`;
+  assert.deepEqual(got.missing, { isCeError: true, code: 'CE_ERR_USAGE', message: `cannot open ${missing}: no such file`, file: missing, line: 0, column: 0 });
 });
 
 test('in Node the core runs on threads, gives the command line JSON on a polysemous pair, and lets the process end', () => {
@@ -116,11 +123,11 @@ test('score with words and sentence ends equals the command line on the tagged p
      console.log(JSON.stringify({ full, ints }));`,
   );
   const row = cliJson('--restarts', '3', '--seed', '5', '--bootstrap', '10', '--log2', 'public/demo/brown-gold.tsv', 'public/demo/brown-c50.tsv').systems[0];
-  assert.deepEqual(got.full, { token: row.token, type: row.type, ci: row.ci });
+  assert.deepEqual(got.full, { token: row.token, type: row.type, ci: row.ci, warnings: row.warnings, ci_withheld: row.ci_withheld ?? {} });
   const asInts = join(tmp, 'ints.tsv');
   writeFileSync(asInts, gold.labels.map((l) => `w\t${l.length}\n`).join(''));
   const intRow = cliJson('--levels', 'token', asInts, `${root}public/demo/brown-c50.tsv`, '--no-token-check').systems[0];
-  assert.deepEqual(got.ints, { token: { m1: intRow.token.m1, ari: intRow.token.ari } });
+  assert.deepEqual(got.ints, { token: { m1: intRow.token.m1, ari: intRow.token.ari }, warnings: intRow.warnings, ci_withheld: {} });
 });
 
 test("the repository's Vite bundles it with no configuration, and the bundle runs", async () => {
