@@ -16,10 +16,16 @@
  * then scored in O(1). For MacroI and MicroI the classes the pass did not touch all score
  * alike, so only the touched ones and the first of the others are scored. For MicroC an
  * untouched class b gains what k's items, none of them matching b, add to its union, which
- * differs from class to class: a tree over the classes in label order bounds that gain in
- * every subtree, for clusters of any size, and a branch and bound search finds the best
- * (see `joined`). A visit costs O(Σ_{i∈k} (|A_i| + |B_i|) · log n) plus the search, which
- * opens only subtrees whose bound reaches the best: far fewer than n classes. Only a move
+ * depends on b only through T_b, CM_b and |b| (see `joined`): the classes are grouped by
+ * those three numbers, a tree over the groups bounds their gains for clusters of any size,
+ * and a branch and bound search over the groups the visit leaves a class in finds the best
+ * gain (union_groups.c); a tree over the classes in label order then finds the first class
+ * reaching it. These are the only candidates a visit needs: a touched class is scored with
+ * what the visit gathered, an untouched one gains exactly its group's gain, and of the
+ * untouched ones within the tolerance of the best the tie rule takes the first in label
+ * order. A visit costs O(Σ_{i∈k} (|A_i| + |B_i|) · log n) plus the searches, which open only
+ * subtrees whose bound reaches the best: a handful of groups where many classes are alike
+ * (one-item classes: entities, senses), far fewer than n classes elsewhere. Only a move
  * writes the items' slots; most visits move nothing and leave them as they are. Items with
  * equal gold and induced entries are one item weighted by their number: under every
  * mapping they have the same h(B_i), IM_i and F_i, and a move changes them alike. Every
@@ -44,6 +50,7 @@
 #include <string.h>
 
 #include "measures/hillclimb_internal.h"
+#include "measures/union_groups_internal.h"
 #include "common/rng_internal.h"
 #include "common/util_internal.h"
 
@@ -107,9 +114,10 @@ typedef struct climb {
   unsigned char *mark; /* per class: MARK_* bits, all 0 between visits */
   uint32_t *touched;   /* the classes gathered into during a visit */
   size_t touched_n;
-  double union_sum;   /* MicroC: Σ_c g_c, afresh at each sweep */
-  struct bound *tree; /* MicroC: the bounds of the untouched classes' gains, see tree_set */
-  uint32_t *apart;    /* MicroC: the touched classes a search set apart this visit */
+  double union_sum;       /* MicroC: Σ_c g_c, afresh at each sweep */
+  ce_gain_bound *tree;    /* MicroC: the bounds of the untouched classes' gains, see tree_set */
+  ce_union_groups groups; /* MicroC: the classes by (T_c, CM_c, |c|), for the best gain */
+  uint32_t *apart;        /* MicroC: the touched classes a search set apart this visit */
   size_t apart_n;
   size_t leaves;        /* its leaves: a power of two >= n */
   uint32_t *candidates; /* scratch of a visit: classes scored, and their values */
@@ -129,11 +137,6 @@ typedef struct climb {
 
 enum { MARK_SLOT = 1, MARK_TOUCHED = 2 };
 #define CE_NOWHERE UINT32_MAX
-
-/* |U_c|·F_c = |U_c|·2·CM_c / (|U_c| + |c|) (§4.2); 0 for an empty union. */
-static double union_term(uint64_t t, uint64_t cm, uint64_t class_size) {
-  return t ? 2.0 * (double)cm * (double)t / (double)(t + class_size) : 0.0;
-}
 
 static uint32_t in_gold(const climb *st, uint32_t item, uint32_t c) {
   const uint32_t *ids = st->gold_ids + st->gold_start[item];
@@ -155,64 +158,44 @@ static uint32_t in_gold(const climb *st, uint32_t item, uint32_t c) {
 /* MicroC: what Σ_z |z|·F_z gains when `size` items that do not match class b join its
  * union (b untouched by the cluster on visit: none of its items reaches b otherwise). */
 static double joined(const climb *st, uint32_t b, uint32_t size) {
-  return union_term((uint64_t)st->t[b] + size, st->cm[b], st->ix->class_size[b]) - st->g[b];
+  return ce__union_term((uint64_t)st->t[b] + size, st->cm[b], st->ix->class_size[b]) - st->g[b];
 }
 
 /*
- * The gains of the untouched classes, bounded. With T = |U_b|, CM = |U_b ∩ b|, z = |b| and
- * s the cluster's size,
- *   joined(b, s) = 2·CM·((T+s)/(T+s+z) − T/(T+z)) = α·s / (u + s),
- * u = T + z, α = 2·CM·z / u: increasing in s, the same two numbers for every size. As
- * 1/joined = 1/α + (u/α)·(1/s), over any set of classes
- *   joined(b, s) <= A·R·s / (A + R·s),   A = max α, R = max α/u,
- * so a node of the tree keeps A, R (and C = max CM, for the rounding of joined itself) of
- * its leaves, leaf r holding the class of rank r; a class scored apart (touched) has none.
- * Searches open a node only where that bound reaches what they look for; the gains they
- * compare are joined() itself, so they find what a scan of every class would.
+ * MicroC's untouched classes: a tree over the classes in label order, leaf r holding the
+ * class of rank r, keeps the bounds of their gains (union_groups_internal.h), a class
+ * scored apart (touched) having none, for the search of the first class of a rank that
+ * gains at least as much as the best; ce_union_groups finds that best.
  */
-struct bound {
-  double a, r, c; /* A, R, C of the node's classes; a < 0: none */
-};
-
-static struct bound leaf_bound(const climb *st, uint32_t b) {
-  struct bound leaf = {0.0, 0.0, 0.0};
-  if (!st->cm[b]) return leaf; /* no gain at all */
-  double u = (double)st->t[b] + (double)st->ix->class_size[b];
-  leaf.a = 2.0 * (double)st->cm[b] * (double)st->ix->class_size[b] / u;
-  leaf.r = leaf.a / u;
-  leaf.c = st->cm[b];
-  return leaf;
-}
-
-static struct bound bound_join(struct bound x, struct bound y) {
-  struct bound up = {x.a > y.a ? x.a : y.a, x.r > y.r ? x.r : y.r, x.c > y.c ? x.c : y.c};
-  return up;
+static ce_gain_bound leaf_bound(const climb *st, uint32_t b) {
+  return ce__gain_leaf(st->t[b], st->cm[b], st->ix->class_size[b]);
 }
 
 /* Class b's leaf: its bound, or none while `apart`; then the nodes above it. */
 static void tree_set(climb *st, uint32_t b, int apart) {
-  static const struct bound none = {-1.0, -1.0, -1.0};
   size_t node = st->leaves + st->e->class_order[b];
-  st->tree[node] = apart ? none : leaf_bound(st, b);
+  st->tree[node] = apart ? ce__gain_none : leaf_bound(st, b);
   for (node /= 2; node; node /= 2)
-    st->tree[node] = bound_join(st->tree[2 * node], st->tree[2 * node + 1]);
+    st->tree[node] = ce__gain_join(st->tree[2 * node], st->tree[2 * node + 1]);
+}
+
+/* Class b's numbers changed: its leaf and its group. */
+static void class_changed(climb *st, uint32_t b) {
+  tree_set(st, b, 0);
+  ce__union_groups_set(&st->groups, b, st->t[b], st->cm[b], st->ix->class_size[b]);
 }
 
 static void tree_build(climb *st) {
-  static const struct bound none = {-1.0, -1.0, -1.0};
   for (size_t r = 0; r < st->leaves; r++)
-    st->tree[st->leaves + r] = r < st->n ? leaf_bound(st, st->ix->class_by_rank[r]) : none;
+    st->tree[st->leaves + r] = r < st->n ? leaf_bound(st, st->ix->class_by_rank[r]) : ce__gain_none;
   for (size_t node = st->leaves - 1; node; node--)
-    st->tree[node] = bound_join(st->tree[2 * node], st->tree[2 * node + 1]);
+    st->tree[node] = ce__gain_join(st->tree[2 * node], st->tree[2 * node + 1]);
+  ce__union_groups_build(&st->groups, st->t, st->cm, st->ix->class_size);
 }
 
-/* The most a class under `node` can gain from a cluster of `size` items, with room for the
- * rounding of joined() (a difference of two terms below 2·CM each); -DBL_MAX if none. */
+/* The most a class under `node` can gain from a cluster of `size` items; -DBL_MAX if none. */
 static double node_bound(const climb *st, size_t node, uint32_t size) {
-  struct bound b = st->tree[node];
-  if (b.a < 0.0) return -DBL_MAX;
-  double bound = b.a > 0.0 && b.r > 0.0 ? b.a * b.r * size / (b.a + b.r * size) : 0.0;
-  return bound + 1e-12 * bound + 1e-12 * b.c;
+  return ce__gain_most(st->tree[node], size);
 }
 
 /* A search holds at most two nodes a level of the tree (below 2^64 leaves). */
@@ -235,25 +218,17 @@ static int set_apart(climb *st, size_t node) {
   return 1;
 }
 
-/* The largest gain of an untouched class; -DBL_MAX if every class is touched. Children
- * with the larger bound first, so that the best is found early and prunes the rest. */
-static double tree_max(climb *st, uint32_t size) {
-  double best = -DBL_MAX;
-  size_t stack[CE_TREE_STACK], top = 0;
-  stack[top++] = 1;
-  while (top) {
-    size_t node = stack[--top];
-    if (node_bound(st, node, size) <= best) continue;
-    if (node >= st->leaves) {
-      if (set_apart(st, node)) continue;
-      double gain = leaf_gain(st, node, size);
-      if (gain > best) best = gain;
-      continue;
-    }
-    double left = node_bound(st, 2 * node, size), right = node_bound(st, 2 * node + 1, size);
-    stack[top++] = left >= right ? 2 * node + 1 : 2 * node;
-    stack[top++] = left >= right ? 2 * node : 2 * node + 1;
-  }
+/*
+ * The largest gain of an untouched class; -DBL_MAX if every class is touched. Classes of
+ * one group gain alike to the last bit, so the search runs over the groups the touched
+ * classes do not empty: with one-item classes in one-item unions (entities, senses) a
+ * handful of groups stand for every class, where a search over the classes would open
+ * every one whose bound ties the best.
+ */
+static double untouched_max(climb *st, uint32_t size) {
+  for (size_t j = 0; j < st->touched_n; j++) ce__union_groups_hide(&st->groups, st->touched[j]);
+  double best = ce__union_groups_max(&st->groups, size);
+  for (size_t j = 0; j < st->touched_n; j++) ce__union_groups_show(&st->groups, st->touched[j]);
   return best;
 }
 
@@ -381,7 +356,7 @@ static void state_init(climb *st) {
     st->h_sum += (uint64_t)w * used;
   }
   for (size_t c = 0; c < st->n; c++)
-    st->g[c] = union_term(st->t[c], st->cm[c], st->ix->class_size[c]);
+    st->g[c] = ce__union_term(st->t[c], st->cm[c], st->ix->class_size[c]);
   if (st->cells)
     cells_init(st);
   else if (st->measure == CE_TYPE_MICRO_C)
@@ -577,7 +552,7 @@ static CE_ALWAYS_INLINE double candidate(const climb *st, uint32_t b, uint32_t s
     default: { /* MicroC = Σ_z |z|·F_z / N*, N* = Σ_c |U_c| (§4.2) */
       uint64_t t = st->t[b] + size - st->p[b], den = st->h_sum + size - st->p[b];
       double num =
-          union_sum - st->g[b] + union_term(t, st->cm[b] + st->e_new[b], ix->class_size[b]);
+          union_sum - st->g[b] + ce__union_term(t, st->cm[b] + st->e_new[b], ix->class_size[b]);
       return den ? num / (double)den : 0.0;
     }
   }
@@ -586,7 +561,7 @@ static CE_ALWAYS_INLINE double candidate(const climb *st, uint32_t b, uint32_t s
 /* MicroC: class c's union changed; so do g_c and their sum. */
 static void union_changed(climb *st, uint32_t c) {
   double before = st->g[c];
-  st->g[c] = union_term(st->t[c], st->cm[c], st->ix->class_size[c]);
+  st->g[c] = ce__union_term(st->t[c], st->cm[c], st->ix->class_size[c]);
   st->union_sum += st->g[c] - before;
 }
 
@@ -677,9 +652,9 @@ static CE_NOINLINE int visit(climb *st, uint32_t k) {
   for (size_t j = 0; j < st->touched_n; j++) st->candidates[count++] = st->touched[j];
   if (micro_c) union_changed(st, a);
   if (micro_c && !st->cells) {
-    tree_set(st, a, 0); /* a's union lost k's items */
+    class_changed(st, a); /* a's union lost k's items */
     st->apart_n = 0;
-    uint32_t c = untouched_first(st, size, tree_max(st, size));
+    uint32_t c = untouched_first(st, size, untouched_max(st, size));
     if (c != CE_NOWHERE) st->candidates[count++] = c;
   } else if (!micro_c) {
     for (size_t r = 0; r < st->n; r++) {
@@ -722,8 +697,8 @@ static CE_NOINLINE int visit(climb *st, uint32_t k) {
   if (micro_c) union_changed(st, to);
   if (micro_c && !st->cells) { /* the leaves again, for the state after the move */
     for (size_t j = 0; j < st->apart_n; j++) tree_set(st, st->apart[j], 0);
-    tree_set(st, a, 0);
-    tree_set(st, to, 0);
+    class_changed(st, a);
+    class_changed(st, to);
   }
   for (size_t j = 0; j < st->touched_n; j++) {
     uint32_t c = st->touched[j];
@@ -763,6 +738,7 @@ static void climb_free(climb *st) {
   free(st->mark);
   free(st->touched);
   free(st->tree);
+  ce__union_groups_free(&st->groups);
   free(st->apart);
   free(st->candidates);
   free(st->values);
@@ -938,6 +914,12 @@ static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
       !st->member_start || !st->members || !st->map || !st->slots || !st->slot_used || !st->im ||
       !st->t || !st->cm || !st->g || !st->p || !st->e_new || !st->gain || !st->mark ||
       !st->touched || !st->tree || !st->apart || !st->candidates || !st->values || !key || !order) {
+    free(key);
+    free(order);
+    climb_free(st);
+    return CE_ERR_NOMEM;
+  }
+  if (measure == CE_TYPE_MICRO_C && ce__union_groups_init(&st->groups, st->n)) {
     free(key);
     free(order);
     climb_free(st);

@@ -1,0 +1,106 @@
+/*
+ * MicroC's climb (Reichart, Abend & Rappoport 2010, §4.2): what a class gains when a cluster
+ * whose items it does not reach joins its union, bounded over sets of classes, and the
+ * classes grouped by the three numbers that fix that gain, so that finding the best class
+ * a visit leaves untouched costs the number of distinct groups, not of classes.
+ */
+#ifndef CE_UNION_GROUPS_INTERNAL_H
+#define CE_UNION_GROUPS_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "clustereval.h"
+
+/* |U_c|·F_c = |U_c|·2·CM_c / (|U_c| + |c|) (§4.2); 0 for an empty union. */
+static inline double ce__union_term(uint64_t t, uint64_t cm, uint64_t class_size) {
+  return t ? 2.0 * (double)cm * (double)t / (double)(t + class_size) : 0.0;
+}
+
+/*
+ * The gains of classes no item of a visiting cluster reaches. With T = |U_b|, CM = |U_b ∩ b|,
+ * z = |b| and s the cluster's size,
+ *   joined(b, s) = 2·CM·((T+s)/(T+s+z) − T/(T+z)) = α·s / (u + s),
+ * u = T + z, α = 2·CM·z / u: increasing in s, the same two numbers for every size. As
+ * 1/joined = 1/α + (u/α)·(1/s), over any set of classes
+ *   joined(b, s) <= A·R·s / (A + R·s),   A = max α, R = max α/u,
+ * so a set keeps A, R (and C = max CM, for the rounding of joined itself) of its classes.
+ */
+typedef struct ce_gain_bound {
+  double a, r, c; /* A, R, C; a < 0: the set is empty */
+} ce_gain_bound;
+
+static const ce_gain_bound ce__gain_none = {-1.0, -1.0, -1.0};
+
+/* The bound of one class, from its T, CM and |c|. */
+static inline ce_gain_bound ce__gain_leaf(uint64_t t, uint64_t cm, uint64_t class_size) {
+  ce_gain_bound leaf = {0.0, 0.0, 0.0};
+  if (!cm) return leaf; /* no gain at all */
+  double u = (double)t + (double)class_size;
+  leaf.a = 2.0 * (double)cm * (double)class_size / u;
+  leaf.r = leaf.a / u;
+  leaf.c = (double)cm;
+  return leaf;
+}
+
+static inline ce_gain_bound ce__gain_join(ce_gain_bound x, ce_gain_bound y) {
+  ce_gain_bound up = {x.a > y.a ? x.a : y.a, x.r > y.r ? x.r : y.r, x.c > y.c ? x.c : y.c};
+  return up;
+}
+
+/* The most a class of the set can gain from a cluster of `size` items, with room for the
+ * rounding of the gain itself (a difference of two terms below 2·CM each); -DBL_MAX if none. */
+double ce__gain_most(ce_gain_bound bound, uint32_t size);
+
+/* The gain of a class with these T, CM and |c| from a cluster of `size` items none of whose
+ * items it reaches: 0 when CM is 0, else the union's term after less its term before, as the
+ * climb computes it (its term before is ce__union_term of the same numbers). */
+static inline double ce__gain_joined(uint64_t t, uint64_t cm, uint64_t class_size, uint32_t size) {
+  if (!cm) return 0.0;
+  return ce__union_term(t + size, cm, class_size) - ce__union_term(t, cm, class_size);
+}
+
+/*
+ * The classes grouped by (T, CM, |c|): classes of one group gain alike from any cluster, to
+ * the last bit. A group counts its classes and those a visit has hidden (touched: scored
+ * apart with what the visit gathered); a tree over the groups' slots keeps each group's
+ * bound while it has a class not hidden. Where many classes share their numbers (one-item
+ * classes in one-item unions: entities, senses), the best untouched gain is a search over a
+ * handful of groups instead of over every class.
+ */
+typedef struct ce_union_group {
+  uint32_t t, cm, size; /* the key; size = |c| */
+  uint32_t count;       /* classes in the group; 0: the slot is free */
+  uint32_t hidden;      /* of them, hidden by the visit */
+} ce_union_group;
+
+typedef struct ce_union_groups {
+  size_t classes;
+  uint32_t *group_of;     /* per class: its group's slot */
+  ce_union_group *groups; /* slots: at most one a class */
+  uint32_t *free_slots;   /* slots not in use */
+  size_t free_count;
+  uint32_t *table;     /* open addressing by key: slot + 1, 0 empty */
+  size_t table_size;   /* a power of two, at least twice the slots */
+  ce_gain_bound *tree; /* over the slots: leaf r at leaves + r */
+  size_t leaves;
+} ce_union_groups;
+
+/* Room for `classes` classes, none placed yet. CE_ERR_NOMEM. */
+ce_status ce__union_groups_init(ce_union_groups *groups, size_t classes);
+void ce__union_groups_free(ce_union_groups *groups);
+/* Places every class afresh: class c with t[c], cm[c] and class_size[c]. */
+void ce__union_groups_build(ce_union_groups *groups, const uint32_t *t, const uint32_t *cm,
+                            const uint32_t *class_size);
+/* Class c's numbers changed (or stay): it moves to the group of its new ones. Not while a
+ * class is hidden. */
+void ce__union_groups_set(ce_union_groups *groups, uint32_t c, uint32_t t, uint32_t cm,
+                          uint32_t class_size);
+/* Class c is hidden from, or shown again to, the search. */
+void ce__union_groups_hide(ce_union_groups *groups, uint32_t c);
+void ce__union_groups_show(ce_union_groups *groups, uint32_t c);
+/* The largest gain of a class not hidden from a cluster of `size` items (ce__gain_joined);
+ * -DBL_MAX when every class is hidden. */
+double ce__union_groups_max(const ce_union_groups *groups, uint32_t size);
+
+#endif
