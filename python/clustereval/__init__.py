@@ -6,19 +6,23 @@
 
 ``score`` takes two label sequences, as scikit-learn's ``metrics.cluster`` functions do, and
 returns every token-level measure at once (and, given the words, the type level of Reichart,
-Abend & Rappoport 2010). ``evaluate`` reads files in any input format and returns what
-``clustereval --format json`` prints. Options are the command line's long names with
-underscores: ``restarts``, ``seed``, ``beta``, ``log2``, ``nmi_mean``, ``min_share``,
-``bootstrap``... (see ``OPTIONS``). Errors raise ``clustereval.Error``, a ``ValueError``
-whose ``file``, ``line`` and ``column`` say where an input went wrong.
+Abend & Rappoport 2010); ``clustereval.metrics`` has scikit-learn's function names, one
+measure each. ``evaluate`` reads files in any input format and returns what
+``clustereval --format json`` prints; ``python -m clustereval`` is the command line itself.
+Options are the command line's long names with underscores: ``restarts``, ``seed``, ``beta``,
+``log2``, ``nmi_mean``, ``min_share``, ``bootstrap``... (see ``OPTIONS``). Errors raise
+``clustereval.Error``, a ``ValueError`` whose ``file``, ``line`` and ``column`` say where an
+input went wrong.
 """
 
+import difflib
 import json
 import os
 
 from . import _core
 
-__all__ = ["score", "evaluate", "Error", "OPTIONS", "FORMATS", "MEASURES", "__version__"]
+__all__ = ["score", "evaluate", "metrics", "Error", "OPTIONS", "FORMATS", "MEASURES",
+           "__version__"]
 
 Error = _core.Error
 __version__ = _core.version()
@@ -49,6 +53,23 @@ def _usage(message):
     error = Error(message)
     error.code = "CE_ERR_USAGE"
     return error
+
+
+# Other libraries' names for the core's options, as a researcher types them: each says which
+# id to use instead (the options have one spelling, the core's).
+_FOREIGN_NAMES = {"average_method": ("nmi_mean", "scikit-learn's name")}
+
+
+def _unknown_option(name, value, known):
+    """The error for a keyword that is no option: another library's name says which id to
+    use (clustereval.Error); a typo gets the closest ids (TypeError, as Python's own)."""
+    if name in _FOREIGN_NAMES:
+        instead, whose = _FOREIGN_NAMES[name]
+        return _usage(f"{name} is {whose}: use {instead}={value!r} (options are the core's "
+                      f"ids, see OPTIONS; clustereval.metrics takes {name} as scikit-learn does)")
+    close = difflib.get_close_matches(name, sorted(known), n=3, cutoff=0.6)
+    hint = f": did you mean {' or '.join(repr(c) for c in close)}?" if close else " (see OPTIONS)"
+    return TypeError(f"unknown option '{name}'{hint}")
 
 
 def _option_value(name, value):
@@ -99,8 +120,16 @@ def _load_map(ev, side, spec):
     ev.map_close(side)
 
 
-def _configure(ev, options, extra):
-    """Sets the core's options and the run's lists; returns the options left for the caller."""
+# Options beside the core's, taken by score and evaluate.
+_LISTS = ("exclude_labels", "unclustered_label", "baselines", "gold_map", "induced_map")
+
+
+def _configure(ev, options, extra, keywords=()):
+    """Sets the core's options and the run's lists; returns the options left for the caller
+    (`extra`). `keywords`: the caller's own, named in the error for an unknown one."""
+    for name in options:
+        if name not in OPTIONS and name not in _LISTS and name not in extra:
+            raise _unknown_option(name, options[name], [*OPTIONS, *_LISTS, *extra, *keywords])
     left = {}
     for name, value in options.items():
         if value is None:
@@ -119,10 +148,8 @@ def _configure(ev, options, extra):
                 ev.add_baseline(_BASELINES.index(baseline))
         elif name in ("gold_map", "induced_map"):
             _load_map(ev, 0 if name == "gold_map" else 1, value)
-        elif name in extra:
-            left[name] = value
         else:
-            raise TypeError(f"unknown option '{name}'")
+            left[name] = value
     return left
 
 
@@ -160,9 +187,15 @@ def score(labels_true, labels_pred, *, words=None, measures=None, sentence_ends=
     the type level from tokens. ``sentence_ends`` (a truth value per token, true at a
     sentence's last token) or ``sentences`` (a sentence label per token) mark sentences for
     ``bootstrap`` and the substitutable scores; with ``bootstrap`` B the result has ``"ci"``,
-    the 95% intervals. ``measures`` (ids, "token.m1", "type.macro_i_m1", or a comma list)
-    keeps only those; without a type-level one the type level is not computed. Options: see
+    the 95% intervals (without sentences the tokens are resampled one by one, and a warning
+    says so). The result always has the row's ``"warnings"`` (a list of str) and
+    ``"ci_withheld"`` (``{"token.grouping_p": why}``, ``{}`` when none), as in the JSON.
+    ``measures`` (ids, "token.m1", "type.macro_i_m1", or a comma list) keeps only those (and
+    their intervals); without a type-level one the type level is not computed. Options: see
     ``OPTIONS``, plus ``exclude_labels`` and ``unclustered_label``.
+
+    A str, bytes, set or dict where a sequence belongs raises TypeError: a string is never
+    read as a sequence of one-character labels, and a set or dict has no order to pair by.
     """
     if sentence_ends is not None and sentences is not None:
         raise _usage("give sentence_ends or sentences, not both")
@@ -173,7 +206,7 @@ def score(labels_true, labels_pred, *, words=None, measures=None, sentence_ends=
     if "levels" not in options:
         options = dict(options, levels="both" if wants_type else "token")
     ev = _core.Eval()
-    _configure(ev, options, ())
+    _configure(ev, options, (), ("words", "measures", "sentence_ends", "sentences"))
     ev.add_input("labels_true")
     ev.add_input("labels_pred")
     ev.feed_labels((labels_true, labels_pred), words, sentence_ends, sentences)
@@ -187,12 +220,16 @@ def score(labels_true, labels_pred, *, words=None, measures=None, sentence_ends=
         result["type"] = row["type"]
     if "ci" in row:
         result["ci"] = row["ci"]
+    withheld = row.get("ci_withheld", {})
     if columns is not None:
         keep = {f"{level}.{bare}" for level, bare in columns}
         kept = {level: {k: v for k, v in values.items()
                         if (k if level == "ci" else f"{level}.{k}") in keep}
                 for level, values in result.items()}
         result = {level: values for level, values in kept.items() if values}
+        withheld = {k: v for k, v in withheld.items() if k in keep}
+    result["warnings"] = row.get("warnings", [])
+    result["ci_withheld"] = withheld
     return result
 
 
@@ -331,3 +368,5 @@ def _options_doc():
 
 score.__doc__ += _options_doc()
 evaluate.__doc__ += _options_doc()
+
+from . import metrics  # noqa: E402 (it uses score)

@@ -2,20 +2,27 @@
  * The CPython extension over the clustereval core: a thin handle on one run (Eval: options,
  * inputs, bytes fed, the JSON), and the fast path of score(), which turns label sequences
  * into numbers and feeds them with ce_eval_feed_ids. The core computes; this file only moves
- * data. Every call into the core that may take long releases the GIL.
+ * data, through the public header alone. Every call into the core that may take long
+ * releases the GIL.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "clustereval.h"
-#include "text/intern_internal.h"
 
 /* Tokens fed per input and turn: the inputs' queues stay small, and so does memory. */
-enum { BLOCK_TOKENS = 1 << 16 };
+enum { BLOCK_TOKENS = 1 << 14 };
+
+#if defined(__GNUC__) || defined(__clang__)
+#define PREFETCH(address) __builtin_prefetch(address)
+#else
+#define PREFETCH(address) ((void)(address))
+#endif
 
 static PyObject *Error; /* clustereval.Error, a ValueError */
 
@@ -52,31 +59,235 @@ static PyObject *usage(const char *fmt, ...) {
   return raise_error(&err, CE_ERR_USAGE);
 }
 
-/* ------------------------------------------------------------- interning */
+/* ------------------------------------------------------------- numbering */
 
-/* Labels are numbered by the core's own interner, the one that numbers the words and labels
- * of a file as it is read: distinct strings get 0, 1, 2... in the order first seen. */
-static int64_t names_put(ce_intern *table, const char *bytes, size_t len) {
-  uint32_t id;
-  return ce__intern_put(table, bytes, len, &id, NULL) ? -1 : (int64_t)id;
+/* Bytes one after another: the names handed to the core. */
+typedef struct buffer {
+  char *data;
+  size_t len, cap;
+} buffer;
+
+static int buffer_append(buffer *b, const char *bytes, size_t len) {
+  if (len > b->cap - b->len) {
+    size_t cap = b->cap ? b->cap : 4096;
+    while (cap - b->len < len) cap *= 2;
+    char *grown = realloc(b->data, cap);
+    if (!grown) return -1;
+    b->data = grown;
+    b->cap = cap;
+  }
+  if (len) memcpy(b->data + b->len, bytes, len);
+  b->len += len;
+  return 0;
 }
 
-/* Integers name themselves in decimal, as in a tagged file. */
-static int64_t names_put_int(ce_intern *table, long long value) {
+static inline uint64_t mix64(uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdu;
+  x ^= x >> 33;
+  x *= 0xc4ceb9fe1a85ec53u;
+  return x ^ (x >> 33);
+}
+
+/*
+ * A string's first bytes packed in 64 bits: with its length they decide a string of up to 8
+ * bytes whole (two overlapping 4-byte loads from 4 bytes; first, middle and last below).
+ */
+static inline uint64_t pack_head(const char *bytes, size_t size) {
+  uint64_t word = 0;
+  if (size >= 8) {
+    memcpy(&word, bytes, 8);
+  } else if (size >= 4) {
+    uint32_t low, high;
+    memcpy(&low, bytes, 4);
+    memcpy(&high, bytes + size - 4, 4);
+    word = low | (uint64_t)high << 32;
+  } else if (size) {
+    const unsigned char *s = (const unsigned char *)bytes;
+    word = s[0] | (uint64_t)s[size / 2] << 8 | (uint64_t)s[size - 1] << 16;
+  }
+  return word;
+}
+
+/* A hash of the packed head and the bytes past 8, eight at a time (the last load overlapping
+ * the one before): one mix for a string of up to 8 bytes. */
+static inline uint64_t hash_bytes(const char *bytes, size_t size, uint64_t head) {
+  uint64_t hash = head ^ (uint64_t)size * 0x9e3779b97f4a7c15u;
+  for (size_t i = 8; i < size; i += 8) {
+    uint64_t word;
+    memcpy(&word, bytes + (size - i >= 8 ? i : size - 8), 8);
+    hash = mix64(hash ^ word);
+  }
+  return mix64(hash);
+}
+
+/*
+ * Labels are numbered by the core's ce_strings: distinct strings get 0, 1, 2... in the order
+ * first seen, as the readers number the labels of a file. In front of it, tables that find a
+ * label seen before without making its UTF-8 or calling into the core: by its characters as
+ * Python holds them, and by an integer's value.
+ *
+ * A text is found by its characters and their width: 0 for UTF-8 (an ASCII str, bytes, a
+ * numpy string made UTF-8), else the 1, 2 or 4 bytes a character of a str takes (PEP 393
+ * stores a str in the narrowest width that holds its characters, so equal strings have equal
+ * characters). The width sits in the hash's low two bits. A slot keeps the packed head, so
+ * that a text of up to 8 bytes is found without leaving the slot; `chars` stays in place: the
+ * copy ce_strings keeps of UTF-8, or the characters of a str `held` keeps alive.
+ */
+typedef struct text_slot {
+  uint64_t hash, head;
+  const char *chars;
+  uint32_t size; /* bytes (a longer label is refused) */
+  uint32_t id;   /* number + 1; 0: empty */
+} text_slot;
+
+typedef struct int_slot {
+  long long value;
+  uint32_t id; /* number + 1; 0: empty */
+} int_slot;
+
+typedef struct numbering {
+  ce_strings *strings;
+  text_slot *texts;
+  size_t text_mask, text_count;
+  int_slot *ints;
+  size_t int_mask, int_count;
+  PyObject *held; /* the strs whose characters `texts` points into */
+} numbering;
+
+enum { FIRST_SLOTS = 64 };
+
+static int numbering_open(numbering *n) {
+  memset(n, 0, sizeof *n);
+  n->strings = ce_strings_create();
+  n->texts = calloc(FIRST_SLOTS, sizeof *n->texts);
+  n->ints = calloc(FIRST_SLOTS, sizeof *n->ints);
+  n->text_mask = n->int_mask = FIRST_SLOTS - 1;
+  n->held = PyList_New(0);
+  if (n->held && n->strings && n->texts && n->ints) return 0;
+  if (!PyErr_Occurred()) PyErr_NoMemory();
+  return -1;
+}
+
+static void numbering_close(numbering *n) {
+  ce_strings_free(n->strings);
+  free(n->texts);
+  free(n->ints);
+  Py_XDECREF(n->held);
+  memset(n, 0, sizeof *n);
+}
+
+/* The slot of these characters, or the empty slot where they would go. */
+static inline text_slot *text_find(const numbering *n, const char *chars, size_t size,
+                                   uint64_t hash, uint64_t head) {
+  for (size_t at = (size_t)(hash >> 2) & n->text_mask;; at = (at + 1) & n->text_mask) {
+    text_slot *slot = &n->texts[at];
+    if (!slot->id) return slot;
+    if (slot->hash == hash && slot->head == head && slot->size == size &&
+        (size <= 8 || memcmp(slot->chars + 8, chars + 8, size - 8) == 0))
+      return slot;
+  }
+}
+
+static inline int_slot *int_find(const numbering *n, long long value) {
+  for (size_t at = (size_t)mix64((uint64_t)value) & n->int_mask;; at = (at + 1) & n->int_mask) {
+    int_slot *slot = &n->ints[at];
+    if (!slot->id || slot->value == value) return slot;
+  }
+}
+
+/* Fills an empty slot; the table doubles when half full. 0, or -1 out of memory. */
+static int text_add(numbering *n, text_slot *slot, text_slot entry) {
+  *slot = entry;
+  if (++n->text_count * 2 <= n->text_mask + 1) return 0;
+  size_t slots = 2 * (n->text_mask + 1);
+  text_slot *old = n->texts, *grown = calloc(slots, sizeof *grown);
+  if (!grown) return -1;
+  n->texts = grown;
+  n->text_mask = slots - 1;
+  for (size_t i = 0; i < slots / 2; i++)
+    if (old[i].id) *text_find(n, old[i].chars, old[i].size, old[i].hash, old[i].head) = old[i];
+  free(old);
+  return 0;
+}
+
+static int int_add(numbering *n, int_slot *slot, int_slot entry) {
+  *slot = entry;
+  if (++n->int_count * 2 <= n->int_mask + 1) return 0;
+  size_t slots = 2 * (n->int_mask + 1);
+  int_slot *old = n->ints, *grown = calloc(slots, sizeof *grown);
+  if (!grown) return -1;
+  n->ints = grown;
+  n->int_mask = slots - 1;
+  for (size_t i = 0; i < slots / 2; i++)
+    if (old[i].id) *int_find(n, old[i].value) = old[i];
+  free(old);
+  return 0;
+}
+
+/*
+ * The number of a text of `size` bytes of characters of width `width` (0 for UTF-8; 1, 2 or
+ * 4 with `str` the str holding them). A new text goes to ce_strings as UTF-8. Returns -1 with
+ * an exception set; -2 without one when `str` has no UTF-8 form (a lone surrogate).
+ */
+static inline int64_t number_text(numbering *n, const char *chars, size_t size, int width,
+                                  PyObject *str) {
+  if (size > UINT32_MAX) {
+    usage("a label of %zu bytes is too long", size);
+    return -1;
+  }
+  uint64_t head = pack_head(chars, size);
+  uint64_t hash =
+      (hash_bytes(chars, size, head) & ~(uint64_t)3) | (uint64_t)(width == 4 ? 3 : width);
+  text_slot *slot = text_find(n, chars, size, hash, head);
+  if (slot->id) return slot->id - 1;
+  const char *utf8 = chars;
+  Py_ssize_t len = (Py_ssize_t)size;
+  if (width && !(utf8 = PyUnicode_AsUTF8AndSize(str, &len))) {
+    PyErr_Clear();
+    return -2;
+  }
+  uint32_t id;
+  ce_status status = ce_strings_put(n->strings, utf8, (size_t)len, &id);
+  if (status) {
+    if (status == CE_ERR_NOMEM)
+      PyErr_NoMemory();
+    else
+      usage("a label of %zd bytes is too long", len);
+    return -1;
+  }
+  if (!width)
+    chars = ce_strings_get(n->strings, id, NULL); /* ce_strings' copy stays in place */
+  else if (PyList_Append(n->held, str))           /* and so do a str's characters */
+    return -1;
+  if (text_add(n, slot, (text_slot){hash, head, chars, (uint32_t)size, id + 1}))
+    return (PyErr_NoMemory(), -1);
+  return id;
+}
+
+/* Integers name themselves in decimal, as in a tagged file. -1 with an exception set. */
+static int64_t number_int(numbering *n, long long value) {
+  int_slot *slot = int_find(n, value);
+  if (slot->id) return slot->id - 1;
   char digits[24];
   int len = PyOS_snprintf(digits, sizeof digits, "%lld", value);
-  return names_put(table, digits, (size_t)len);
+  int64_t id = number_text(n, digits, (size_t)len, 0, NULL);
+  if (id >= 0 && int_add(n, slot, (int_slot){value, (uint32_t)id + 1}))
+    return (PyErr_NoMemory(), -1);
+  return id;
 }
 
 /* ------------------------------------------------------- label sequences */
 
 /*
  * A sequence of labels read a block at a time into numbers: a buffer of integers or
- * fixed-width strings read in place (numpy arrays), or any sequence of str and int. Numbers
- * name the strings of `table`; `named` of them have been handed to the core.
+ * fixed-width strings read in place (numpy arrays), or any sequence of str and int. `names`
+ * numbers them; `named` of its strings have been handed to the core.
  */
 typedef enum source_kind { SOURCE_SEQUENCE, SOURCE_INTS, SOURCE_STRINGS } source_kind;
-enum { CACHE = 1024 };
+/* Objects remembered by address (a sequence that holds the same object again and again);
+ * objects fetched ahead of their turn, each a miss in the cache otherwise. */
+enum { SEEN = 1 << 12, AHEAD = 16 };
 
 typedef struct source {
   const char *what;
@@ -91,10 +302,10 @@ typedef struct source {
   int ucs4;   /* SOURCE_STRINGS: numpy 'U' (else 'S') */
   char *utf8; /* SOURCE_STRINGS: one element as UTF-8 */
   struct {
-    PyObject *object;
+    PyObject *object; /* compared by address, never read */
     uint32_t id;
-  } * cache; /* SOURCE_SEQUENCE: the same object again is found by its address */
-  ce_intern table;
+  } * seen; /* SOURCE_SEQUENCE */
+  numbering names;
   size_t named; /* names handed to the core so far */
 } source;
 
@@ -103,8 +314,8 @@ static void source_close(source *s) {
   if (s->has_view) PyBuffer_Release(&s->view);
   free(s->direct);
   free(s->utf8);
-  free(s->cache);
-  ce__intern_free(&s->table);
+  free(s->seen);
+  numbering_close(&s->names);
   memset(s, 0, sizeof *s);
 }
 
@@ -152,7 +363,7 @@ static int open_ints(source *s) {
  * an exception.
  */
 static int open_buffer(source *s, PyObject *obj) {
-  if (!PyObject_CheckBuffer(obj) || PyBytes_Check(obj) || PyByteArray_Check(obj)) return 0;
+  if (!PyObject_CheckBuffer(obj)) return 0;
   if (PyObject_GetBuffer(obj, &s->view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS)) {
     PyErr_Clear();
     return 0;
@@ -192,9 +403,34 @@ static int open_buffer(source *s, PyObject *obj) {
   return 1;
 }
 
+/*
+ * Raises TypeError for what Python would iterate but is not a sequence of `of` (labels,
+ * truth values): a str or bytes (a sequence of characters), a set or a dict (whose order
+ * means nothing, while the sequences pair up by position).
+ */
+static int check_sequence(PyObject *obj, const char *what, const char *of) {
+  const char *type = Py_TYPE(obj)->tp_name;
+  if (PyUnicode_Check(obj) || PyBytes_Check(obj) || PyByteArray_Check(obj)) {
+    PyErr_Format(PyExc_TypeError,
+                 "%s is a %s, not a sequence of %s (each %s would be one): give a list, "
+                 "tuple or array",
+                 what, type, of, PyUnicode_Check(obj) ? "character" : "byte");
+    return -1;
+  }
+  if (PyAnySet_Check(obj) || PyDict_Check(obj)) {
+    PyErr_Format(PyExc_TypeError,
+                 "%s is a %s, which has no meaningful order, while the sequences pair up by "
+                 "position: give a list, tuple or array",
+                 what, type);
+    return -1;
+  }
+  return 0;
+}
+
 static int source_open(source *s, PyObject *obj, const char *what) {
   memset(s, 0, sizeof *s);
   s->what = what;
+  if (check_sequence(obj, what, "labels") || numbering_open(&s->names)) return -1;
   int buffer = open_buffer(s, obj);
   if (buffer) return buffer < 0 ? -1 : 0;
   if (!(s->seq = PySequence_Fast(obj, ""))) {
@@ -204,7 +440,7 @@ static int source_open(source *s, PyObject *obj, const char *what) {
   }
   s->kind = SOURCE_SEQUENCE;
   s->count = PySequence_Fast_GET_SIZE(s->seq);
-  if (!(s->cache = calloc(CACHE, sizeof *s->cache))) return (PyErr_NoMemory(), -1);
+  if (!(s->seen = calloc(SEEN, sizeof *s->seen))) return (PyErr_NoMemory(), -1);
   return 0;
 }
 
@@ -241,73 +477,114 @@ static size_t buffer_string(const source *s, const char *at, char *utf8) {
   return len;
 }
 
-/* A label of a sequence: str, int (or anything with __index__), or bytes. -1: out of memory;
- * -2: an exception is set. */
-static int64_t read_item(source *s, PyObject *item, Py_ssize_t t) {
-  if (PyUnicode_Check(item)) {
-    if (PyUnicode_IS_COMPACT_ASCII(item)) /* the common case, read in place */
-      return names_put(&s->table, (const char *)(((PyASCIIObject *)item) + 1),
-                       (size_t)PyUnicode_GET_LENGTH(item));
-    Py_ssize_t len;
-    const char *utf8 = PyUnicode_AsUTF8AndSize(item, &len);
-    if (!utf8) {
-      PyErr_Clear();
-      usage("%s[%zd] is not valid Unicode (a lone surrogate?)", s->what, t);
-      return -2;
-    }
-    return names_put(&s->table, utf8, (size_t)len);
+/* The number of a str, found by its characters in place (no UTF-8 made but for a new one). */
+static inline int64_t read_str(source *s, PyObject *item, Py_ssize_t t) {
+  int64_t id;
+  if (PyUnicode_IS_COMPACT_ASCII(item)) {
+    id = number_text(&s->names, (const char *)(((PyASCIIObject *)item) + 1),
+                     (size_t)PyUnicode_GET_LENGTH(item), 0, NULL);
+  } else {
+#if PY_VERSION_HEX < 0x030C0000
+    if (PyUnicode_READY(item)) return -1;
+#endif
+    int width = PyUnicode_IS_ASCII(item) ? 0 : (int)PyUnicode_KIND(item);
+    id = number_text(&s->names, PyUnicode_DATA(item),
+                     (size_t)PyUnicode_GET_LENGTH(item) * (width ? (size_t)width : 1), width, item);
   }
+  if (id == -2) usage("%s[%zd] is not valid Unicode (a lone surrogate?)", s->what, t);
+  return id < 0 ? -1 : id;
+}
+
+/* A label of a sequence: str, int (or anything with __index__), or bytes. -1 with an
+ * exception set. */
+static int64_t read_item(source *s, PyObject *item, Py_ssize_t t) {
+  if (PyUnicode_Check(item)) return read_str(s, item, t);
   if (PyBytes_Check(item))
-    return names_put(&s->table, PyBytes_AS_STRING(item), (size_t)PyBytes_GET_SIZE(item));
+    return number_text(&s->names, PyBytes_AS_STRING(item), (size_t)PyBytes_GET_SIZE(item), 0, NULL);
   if (PyLong_Check(item) || (PyIndex_Check(item) && !PyFloat_Check(item))) {
-    PyObject *index = PyNumber_Index(item);
-    if (!index) return -2;
+    PyObject *index = PyLong_Check(item) ? Py_NewRef(item) : PyNumber_Index(item);
+    if (!index) return -1;
     int overflow = 0;
     long long value = PyLong_AsLongLongAndOverflow(index, &overflow);
-    int64_t id = -2;
+    int64_t id = -1;
     if (!overflow) {
-      id = names_put_int(&s->table, value);
+      id = number_int(&s->names, value);
     } else {
       PyObject *decimal = PyObject_Str(index);
       Py_ssize_t len;
       const char *utf8 = decimal ? PyUnicode_AsUTF8AndSize(decimal, &len) : NULL;
-      if (utf8) id = names_put(&s->table, utf8, (size_t)len);
+      if (utf8) id = number_text(&s->names, utf8, (size_t)len, 0, NULL);
       Py_XDECREF(decimal);
     }
     Py_DECREF(index);
     return id;
   }
   usage("%s[%zd] is a %s; labels are str or int", s->what, t, Py_TYPE(item)->tp_name);
-  return -2;
+  return -1;
+}
+
+/* 0 when a list still has its `count` items, else -1 with an exception: another thread or
+ * a label's own __index__ changed it while it was read. */
+static int unchanged(PyObject *seq, Py_ssize_t count, const char *what) {
+  if (PySequence_Fast_GET_SIZE(seq) == count) return 0;
+  PyErr_Format(PyExc_RuntimeError, "%s changed size while it was read", what);
+  return -1;
+}
+
+/* The labels of a list or tuple: the same object again is found by its address, an exact
+ * ASCII str by its bytes in place; the objects a few places ahead are fetched meanwhile. */
+static int read_sequence(source *s, Py_ssize_t from, Py_ssize_t count, uint32_t *ids) {
+  if (unchanged(s->seq, s->count, s->what)) return -1;
+  PyObject *const *items = PySequence_Fast_ITEMS(s->seq);
+  Py_ssize_t end = from + count, ahead = end + AHEAD < s->count ? end + AHEAD : s->count;
+  for (Py_ssize_t t = from; t < from + AHEAD && t < ahead; t++) PREFETCH(items[t]);
+  for (Py_ssize_t t = from; t < end; t++) {
+    if (t + AHEAD < ahead) {
+      PREFETCH(items[t + AHEAD]);
+      PREFETCH((const char *)items[t + AHEAD] + 63);
+    }
+    PyObject *item = items[t];
+    size_t at = ((uintptr_t)item >> 4) & (SEEN - 1);
+    if (s->seen[at].object == item) {
+      ids[t - from] = s->seen[at].id;
+      continue;
+    }
+    int64_t id;
+    if (PyUnicode_CheckExact(item) && PyUnicode_IS_COMPACT_ASCII(item)) {
+      id = number_text(&s->names, (const char *)(((PyASCIIObject *)item) + 1),
+                       (size_t)PyUnicode_GET_LENGTH(item), 0, NULL);
+    } else {
+      id = read_item(s, item, t);
+      /* A label's __index__ may have changed the list meanwhile. */
+      if (id >= 0 && unchanged(s->seq, s->count, s->what)) return -1;
+      items = PySequence_Fast_ITEMS(s->seq);
+    }
+    if (id < 0) return -1;
+    s->seen[at].object = item;
+    s->seen[at].id = (uint32_t)id;
+    ids[t - from] = (uint32_t)id;
+  }
+  return 0;
 }
 
 /* Numbers of labels [from, from + count) into ids. 0, or -1 with an exception. */
 static int source_read(source *s, Py_ssize_t from, Py_ssize_t count, uint32_t *ids) {
-  const char *data = s->has_view ? s->view.buf : NULL;
-  Py_ssize_t size = s->has_view ? s->view.itemsize : 0;
+  if (s->kind == SOURCE_SEQUENCE) return read_sequence(s, from, count, ids);
+  const char *data = s->view.buf;
+  Py_ssize_t size = s->view.itemsize;
   for (Py_ssize_t t = from; t < from + count; t++) {
     int64_t id;
-    if (s->kind == SOURCE_SEQUENCE) {
-      PyObject *item = PySequence_Fast_ITEMS(s->seq)[t];
-      size_t at = ((uintptr_t)item >> 4) & (CACHE - 1);
-      if (s->cache[at].object == item) {
-        ids[t - from] = s->cache[at].id;
-        continue;
-      }
-      if ((id = read_item(s, item, t)) >= 0)
-        s->cache[at].object = item, s->cache[at].id = (uint32_t)id;
-    } else if (s->kind == SOURCE_INTS) {
+    if (s->kind == SOURCE_INTS) {
       long long v = buffer_int(data + t * size, size, s->is_signed);
       uint32_t *direct = s->direct ? &s->direct[v - s->lo] : NULL;
       if (direct && *direct) {
         ids[t - from] = *direct - 1;
         continue;
       }
-      if ((id = names_put_int(&s->table, v)) >= 0 && direct) *direct = (uint32_t)id + 1;
+      if ((id = number_int(&s->names, v)) >= 0 && direct) *direct = (uint32_t)id + 1;
     } else {
-      id = names_put(&s->table, s->utf8, buffer_string(s, data + t * size, s->utf8));
+      id = number_text(&s->names, s->utf8, buffer_string(s, data + t * size, s->utf8), 0, NULL);
     }
-    if (id == -1) PyErr_NoMemory();
     if (id < 0) return -1;
     ids[t - from] = (uint32_t)id;
   }
@@ -316,21 +593,21 @@ static int source_read(source *s, Py_ssize_t from, Py_ssize_t count, uint32_t *i
 
 /* Hands the core the names read since the last call, one after another. */
 static ce_status source_name(source *s, ce_eval *ev, size_t index, ce_names kind, ce_error *err) {
-  size_t from = s->named, to = ce__intern_count(&s->table);
+  size_t from = s->named, to = ce_strings_count(s->names.strings);
   if (from == to) return CE_OK;
-  ce_buf bytes = {0};
+  buffer bytes = {0};
   size_t *lens = malloc((to - from) * sizeof *lens);
   ce_status status = lens ? CE_OK : CE_ERR_NOMEM;
   for (size_t id = from; id < to && !status; id++) {
-    const char *text = ce__intern_get(&s->table, (uint32_t)id, &lens[id - from]);
-    status = ce__buf_append(&bytes, text, lens[id - from]);
+    const char *name = ce_strings_get(s->names.strings, (uint32_t)id, &lens[id - from]);
+    if (buffer_append(&bytes, name, lens[id - from])) status = CE_ERR_NOMEM;
   }
   if (status)
     *err = (ce_error){CE_ERR_NOMEM, 0, 0, "", "out of memory"};
   else
     status = ce_eval_name(ev, index, kind, bytes.data ? bytes.data : "", lens, to - from, err);
   s->named = to;
-  ce__buf_free(&bytes);
+  free(bytes.data);
   free(lens);
   return status;
 }
@@ -594,6 +871,7 @@ static int read_ends(source *sentences, PyObject *flags, Py_ssize_t from, Py_ssi
                      Py_ssize_t n, uint32_t *scratch, uint8_t *ends) {
   if (flags) {
     for (Py_ssize_t t = from; t < from + count; t++) {
+      if (unchanged(flags, n, "sentence_ends")) return -1;
       int truth = PyObject_IsTrue(PySequence_Fast_ITEMS(flags)[t]);
       if (truth < 0) return -1;
       ends[t - from] = (uint8_t)truth;
@@ -661,7 +939,8 @@ static PyObject *eval_feed_labels(EvalObject *self, PyObject *args) {
     goto done;
   }
   if (ends_obj != Py_None &&
-      !(flags = PySequence_Fast(ends_obj, "sentence_ends must be a sequence of truth values")))
+      (check_sequence(ends_obj, "sentence_ends", "truth values") ||
+       !(flags = PySequence_Fast(ends_obj, "sentence_ends must be a sequence of truth values"))))
     goto done;
   if (sentences_obj != Py_None && source_open(&sentences, sentences_obj, "sentences")) goto done;
   Py_ssize_t marks = flags ? PySequence_Fast_GET_SIZE(flags) : sentences.count;

@@ -32,6 +32,12 @@ def pytest_unconfigure(config):
 
 
 @pytest.fixture(scope="session")
+def installed(pytestconfig):
+    """The folder the package was installed into (its scripts in bin/)."""
+    return pytestconfig._clustereval_target
+
+
+@pytest.fixture(scope="session")
 def cli():
     if not os.access(CLI, os.X_OK):
         pytest.fail(f"{CLI} is missing: run 'make native' first")

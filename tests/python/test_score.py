@@ -78,7 +78,8 @@ def test_equal_to_sklearn(name, gold, system):
 def test_every_token_measure_and_beta():
     gold, system = zipf_labels(3000, 20), zipf_labels(3000, 30)
     result = clustereval.score(gold, system, beta=0.5)
-    assert set(result) == {"token"}
+    assert set(result) == {"token", "warnings", "ci_withheld"}
+    assert result["warnings"] == [] and result["ci_withheld"] == {}
     assert set(result["token"]) >= {m for m in clustereval.MEASURES if m in (
         "m1", "o1", "v_measure", "nvi", "ami", "ari", "bcubed_f", "grouping_f")}
     assert result["token"]["v_measure"] == pytest.approx(
@@ -95,7 +96,9 @@ def test_equal_to_cli_on_a_tagged_pair(cli):
     row = run_cli("--bootstrap", "30", "--restarts", "3", "--seed", "7", "--nmi-mean", "max",
                   "--log2", gold_path, sys_path)["systems"][0]
     result = clustereval.score(gold, system, words=words, sentence_ends=ends, **options)
-    assert result == {"token": row["token"], "type": row["type"], "ci": row["ci"]}
+    assert result == {"token": row["token"], "type": row["type"], "ci": row["ci"],
+                      "warnings": row["warnings"], "ci_withheld": row["ci_withheld"]}
+    assert result["warnings"] and result["ci_withheld"]
     sentence_of = np.cumsum([0] + ends[:-1])
     assert clustereval.score(gold, system, words=words, sentences=sentence_of, **options) == result
 
@@ -137,9 +140,10 @@ def test_measures_selects():
     full = clustereval.score(gold, system, words=words)
     some = clustereval.score(gold, system, words=words, measures=["m1", "type.macro_i_o1", "token.vi"])
     assert some == {"token": {"m1": full["token"]["m1"], "vi": full["token"]["vi"]},
-                    "type": {"macro_i_o1": full["type"]["macro_i_o1"]}}
+                    "type": {"macro_i_o1": full["type"]["macro_i_o1"]},
+                    "warnings": full["warnings"], "ci_withheld": {}}
     assert clustereval.score(gold, system, measures="v_measure") == {
-        "token": {"v_measure": full["token"]["v_measure"]}}
+        "token": {"v_measure": full["token"]["v_measure"]}, "warnings": [], "ci_withheld": {}}
 
 
 def test_errors():
@@ -168,7 +172,7 @@ def test_errors():
     with pytest.raises(clustereval.Error, match="name 0 is not UTF-8 text: a NUL byte") as e:
         clustereval.score(["a\0b"], ["x"])
     assert e.value.file == "labels_true" and e.value.code == "CE_ERR_ENCODING"
-    with pytest.raises(TypeError, match="unknown option 'restart'"):
+    with pytest.raises(TypeError, match="unknown option 'restart': did you mean 'restarts'"):
         clustereval.score([1], [1], restart=3)
 
 
@@ -212,3 +216,40 @@ def test_scoring_releases_the_gil():
     assert seen == ["Eval is in use by another thread"]
     ev.finish()
     assert json.loads(ev.json())["gold"]["tokens"] == 3 * 10**6
+
+
+def random_pair(n=2000, seed=5):
+    """A gold of 8 classes and a system that follows it for about half the tokens."""
+    local = np.random.default_rng(seed)
+    gold = local.integers(0, 8, n)
+    return gold, np.where(local.uniform(size=n) < 0.5, gold, local.integers(0, 10, n))
+
+
+def test_the_rows_warnings_and_withheld_intervals_always():
+    """score returns the JSON row's warnings and ci_withheld beside the measures, whatever
+    `measures` keeps; ci_withheld keeps the kept measures' reasons."""
+    gold, system = random_pair()
+    plain = clustereval.score(gold, system)
+    assert plain["warnings"] == [] and plain["ci_withheld"] == {}
+    full = clustereval.score(gold, system, bootstrap=50)
+    assert set(full["ci_withheld"]) == {"token.grouping_p", "token.grouping_r", "token.grouping_f"}
+    assert all(isinstance(w, str) for w in full["warnings"])
+    some = clustereval.score(gold, system, bootstrap=50, measures=["ari", "grouping_p"])
+    assert set(some) == {"token", "ci", "warnings", "ci_withheld"}
+    assert some["warnings"] == full["warnings"]
+    assert some["ci_withheld"] == {"token.grouping_p": full["ci_withheld"]["token.grouping_p"]}
+    assert some["ci"] == {"token.ari": full["ci"]["token.ari"]}
+    assert clustereval.score(gold, system, bootstrap=50, measures="m1")["ci_withheld"] == {}
+
+
+def test_bootstrap_without_sentences_resamples_tokens_and_says_so():
+    """Labels alone mark no sentence: the bootstrap draws tokens one by one, so a non-trivial
+    pair gets an interval of some width around its value, and a warning."""
+    gold, system = random_pair()
+    result = clustereval.score(gold, system, bootstrap=100)
+    low, high = result["ci"]["token.ari"]
+    assert low < result["token"]["ari"] < high and high - low > 0.01
+    assert any("no sentence boundaries" in w for w in result["warnings"])
+    ends = [t % 20 == 19 for t in range(len(gold))]
+    marked = clustereval.score(gold, system, bootstrap=100, sentence_ends=ends)
+    assert not any("no sentence boundaries" in w for w in marked["warnings"])
