@@ -65,6 +65,9 @@ class BuildClib(build_clib):
                                              include_dirs=info["include_dirs"],
                                              extra_postargs=info["cflags"], debug=self.debug)
 
+            # The sources lie above this folder ("../core/..."): their objects' paths go
+            # through build_temp and up, which the system resolves only once it exists.
+            os.makedirs(self.build_temp, exist_ok=True)
             with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
                 objects = [o for some in pool.map(compile_one, info["sources"]) for o in some]
             if os.path.exists(target):  # ar would keep the members of files since removed
