@@ -78,6 +78,8 @@ export interface CoreOptions {
   seed?: number;
   /** types from tokens: a label joins an item's entry only if at least this share of the item's tokens carry it; a number from 0 to 1, default 0. */
   min_share?: number;
+  /** label reads each type-level M-1 measure's search may take (SPEC 3.2); past it the value is the best mapping found; 0: none, the paper's protocol however long it takes; a whole number from 0 to 9007199254740991, default 100000000. */
+  m1_budget?: number;
   /** gold items a system leaves unclustered: merge (one extra cluster holds them all), split (each a cluster of its own) or drop (they leave the evaluation); merge, split, drop, default merge. */
   unclustered?: 'merge' | 'split' | 'drop';
   /** tokens made only of Unicode punctuation and symbols leave the evaluation; yes or no, default off. */

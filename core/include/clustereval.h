@@ -101,6 +101,10 @@ typedef struct ce_error {
     "Min. share",                                                                                  \
     "types from tokens: a label joins an item's entry only if at least this share of the "         \
     "item's tokens carry it")                                                                      \
+  X(CE_OPT_M1_BUDGET, "m1_budget", CE_OPT_KIND_INTEGER, 1e8, 0.0, 9007199254740991.0, "",          \
+    CE_OPT_GROUP_SEARCH, "M-1 budget",                                                             \
+    "label reads each type-level M-1 measure's search may take (SPEC 3.2); past it the value is "  \
+    "the best mapping found; 0: none, the paper's protocol however long it takes")                 \
   X(CE_OPT_UNCLUSTERED, "unclustered", CE_OPT_KIND_CHOICE, 0.0, 0.0, 2.0, "merge\0split\0drop\0",  \
     CE_OPT_GROUP_UNCLUSTERED, "Policy",                                                            \
     "gold items a system leaves unclustered: merge (one extra cluster holds them all), split "     \

@@ -22,6 +22,7 @@
 #include <time.h>
 
 #include "check.h"
+#include "entries_random.h"
 #include "mask_instance.h"
 #include "common/rng_internal.h"
 #include "measures/m1_exact_internal.h"
@@ -243,7 +244,7 @@ static void test_exhaustive_families(void) {
       double best[3];
       exhaustive(&x, best);
       ce_type_result r;
-      ce_climb_options options = {10, 1, NULL, NULL};
+      ce_climb_options options = {10, 1, NULL, NULL, NULL, NULL, 0};
       CHECK(ce__type_measures(&e, &options, &r) == CE_OK);
       ce_type_index ix;
       CHECK(ce__type_index_build(&ix, &e) == CE_OK);
@@ -411,7 +412,7 @@ static void test_type_based(void) {
     clustered += cluster_of[i] >= 0;
   }
   double expected[2] = {2.0 * matches / (gold_total + clustered), micro / L};
-  ce_climb_options options = {10, 1, NULL, NULL};
+  ce_climb_options options = {10, 1, NULL, NULL, NULL, NULL, 0};
   ce_m1_search_options tiny = {1, 0};
   ce_type_result r;
   CHECK(ce__type_measures_searched(&e, &options, &tiny, &r) == CE_OK);
@@ -428,7 +429,59 @@ static void test_type_based(void) {
   ce__entries_free(&e);
 }
 
+/*
+ * The work budget (SPEC §3.2): a budget that runs out in the middle of start 0's first sweep
+ * leaves a mapping whose value, recomputed from the definitions, is the one reported; the
+ * value is never below 1-1 (the 1-1 mapping is scored even past the budget) nor above the
+ * bound; later starts do not run; and budgets of 0 or past what the search needs give the
+ * search's result without a budget.
+ */
+static void test_budget(void) {
+  ce_rng rng;
+  ce__rng_seed(&rng, 5, 0);
+  ce_entries e;
+  uniform_entries(&rng, &e, 600, 40, 60, 3, 1, 3);
+  ce_type_index ix;
+  CHECK(ce__type_index_build(&ix, &e) == CE_OK);
+  ce_m1_search_options search = {CE_M1_EXACT_BUDGET, 10};
+  static const uint64_t budgets[] = {0, 1, 700, 5000, UINT64_C(1) << 40};
+  ce_type_result r[5];
+  for (size_t b = 0; b < 5; b++) {
+    ce_climb_options climb = {10, 1, NULL, NULL, NULL, NULL, budgets[b]};
+    CHECK(ce__type_measures_searched(&e, &climb, &search, &r[b]) == CE_OK);
+  }
+  size_t m = e.clusters;
+  for (int t = 0; t < CE_TYPE_MEASURES; t++) {
+    const ce_type_score *none = &r[0].m1[t], *ample = &r[4].m1[t];
+    CHECK(!none->budget_reached && none->starts == 10);
+    CHECK(!ample->budget_reached && ample->starts == 10);
+    CHECK(ample->value == none->value && ample->min == none->min && ample->hits == none->hits);
+    CHECK(ample->sweeps == none->sweeps && ample->bound == none->bound);
+    CHECK(memcmp(ample->cluster_to_class, none->cluster_to_class, m * sizeof(uint32_t)) == 0);
+    for (size_t b = 1; b < 4; b++) {
+      const ce_type_score *cut = &r[b].m1[t];
+      double all[CE_TYPE_MEASURES];
+      CHECK(ce__type_values(&ix, cut->cluster_to_class, all) == CE_OK);
+      CHECK(all[t] == cut->value); /* the value is the reported mapping's */
+      CHECK(cut->budget_reached && !cut->optimal);
+      CHECK(cut->value >= r[b].o1[t].value - EPS && cut->value <= cut->bound + EPS);
+      CHECK(cut->value <= none->value + EPS);
+    }
+    /* One read stops start 0 after its first visit; no other start runs. */
+    CHECK(r[1].m1[t].starts == 1 && r[1].m1[t].sweeps == 1);
+    CHECK(r[2].m1[t].starts <= r[3].m1[t].starts);
+  }
+  printf(
+      "budget: 600 items, 40 classes, 60 clusters; MicroC M-1 %.6f unbounded, %.6f after "
+      "%u starts at 700 reads, %.6f after %u at 5000\n",
+      r[0].m1[2].value, r[2].m1[2].value, r[2].m1[2].starts, r[3].m1[2].value, r[3].m1[2].starts);
+  for (size_t b = 0; b < 5; b++) ce__type_result_free(&r[b]);
+  ce__type_index_free(&ix);
+  ce__entries_free(&e);
+}
+
 int main(void) {
+  test_budget();
   test_exhaustive_families();
   test_type_based();
   printf("m1_search: %d checks, %d failed\n", check_count, check_failures);

@@ -16,7 +16,7 @@
 #define EPS 1e-12
 
 static ce_type_result run(const ce_entries *e, unsigned restarts, uint64_t seed) {
-  ce_climb_options options = {restarts, seed, NULL, NULL};
+  ce_climb_options options = {restarts, seed, NULL, NULL, NULL, NULL, 0};
   ce_type_result result;
   CHECK(ce__type_measures(e, &options, &result) == CE_OK);
   return result;
@@ -715,7 +715,7 @@ static void test_candidates_against_every_class(void) {
     uint32_t start[30], reference[30];
     for (size_t k = 0; k < m; k++) start[k] = (uint32_t)ce__rng_below(&rng, n);
     for (int t = 0; t < CE_TYPE_MEASURES; t++) {
-      ce_climb_options one = {1, 1, NULL, NULL};
+      ce_climb_options one = {1, 1, NULL, NULL, NULL, NULL, 0};
       ce_type_score score;
       CHECK(ce__climb(&ix, t, start, &one, &score) == CE_OK);
       memcpy(reference, start, m * sizeof *start);
@@ -755,7 +755,7 @@ static void test_m1_at_least_o1(void) {
     }
     ce_entries e;
     CHECK(ce__entries_from_pairs(&e, l, n, m, gi, gl, gn, si, sl, sn, NULL, NULL) == CE_OK);
-    ce_climb_options options = {2, (uint64_t)s, NULL, NULL};
+    ce_climb_options options = {2, (uint64_t)s, NULL, NULL, NULL, NULL, 0};
     ce_m1_search_options search = {1000, 2};
     ce_type_result r;
     CHECK(ce__type_measures_searched(&e, &options, &search, &r) == CE_OK);

@@ -29,6 +29,7 @@ const EXPECTED = {
   nmi_mean: 'max',
   restarts: 25,
   seed: 42,
+  m1_budget: 100000000,
   min_share: 0.2,
   unclustered: 'split',
   unclustered_label: 'UNK',

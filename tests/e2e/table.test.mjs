@@ -302,3 +302,25 @@ test("Reichart et al. Table 1 with baselines: the command line's table, the spre
   );
   assert.match(tex, /\\midrule\n\\textit\{baseline:(random|majority)\}/); // sorted by MicroI M-1
 });
+
+test('an M-1 search the work budget stopped says so under its value, with the numbers of the command line', async () => {
+  const { page } = await env.open({ path: '#m1_budget=3000' });
+  await waitForResult(page);
+  const demoFiles = ['brown-gold.tsv', 'brown-c50.tsv', 'brown-c50-d3.tsv'].map((f) => join(DEMO, f));
+  const cli = cliJson('--m1-budget', '3000', ...demoFiles);
+  const row = cli.systems[0];
+  for (const id of ['macro_i_m1', 'micro_i_m1', 'micro_c_m1']) {
+    const restarts = row.restarts[id];
+    assert.equal(restarts.budget_reached, true, id);
+    const spread = page.locator(
+      `td[data-key="type.${id}"][data-system="brown-c50.tsv"] [data-testid="restart-spread"]`,
+    );
+    assert.equal(
+      await spread.locator('[aria-hidden]').textContent(),
+      `stopped at its budget after ${restarts.starts} of 10 starts, ≤${restarts.bound.toFixed(4).replace(/^0\./, '.')}`,
+    );
+    const cell = page.locator(`td[data-key="type.${id}"][data-system="brown-c50.tsv"]`);
+    assert.equal(Number(await cell.getAttribute('data-value')), restarts.max);
+  }
+  assert.match(await page.getByTestId('warnings').textContent(), /stopped at its budget of 3000 label reads/);
+});

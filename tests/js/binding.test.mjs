@@ -2,7 +2,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CeError } from '../../wasm/binding.js';
-import { loadCore, input } from './load-core.mjs';
+import { readFileSync } from 'node:fs';
+import { loadCore, input, root } from './load-core.mjs';
 
 const core = await loadCore();
 const text = (name, body) => ({ name, bytes: new TextEncoder().encode(body) });
@@ -11,11 +12,12 @@ const sys = text('sys.tsv', 'The\tc1\ndog\tc2\nbarks\tc3\n.\tc4\n\nA\tc1\ncat\tc
 
 test('version and options come from the core', () => {
   assert.match(core.version, /^\d+\.\d+\.\d+$/);
-  assert.deepEqual(core.options, [
-    'beta', 'log2', 'token_check', 'nmi_mean', 'restarts', 'seed', 'min_share', 'unclustered',
-    'exclude_punct', 'map_keep', 'column', 'depth', 'detail', 'substitutable', 'levels', 'bootstrap',
-    'ci', 'test', 'shuffles', 'threads',
-  ]);
+  // The ids in the order of CE_OPTION_MAP's rows, read from the public header's text.
+  const header = readFileSync(`${root}core/include/clustereval.h`, 'utf8');
+  const ids = [...header.matchAll(/^\s*X\(CE_OPT_[A-Z0-9_]+, "([a-z0-9_]+)", CE_OPT_KIND_/gm)].map((m) => m[1]);
+  assert.ok(ids.includes('min_share') && ids.includes('m1_budget'));
+  assert.deepEqual(core.options, ids);
+  assert.deepEqual(core.optionTable.map((row) => row.id), ids);
 });
 
 test('a small pair gives the SPEC §4 shape with hand-checked numbers', () => {

@@ -92,6 +92,18 @@ export const OPTION_TABLE = [
     "help": "types from tokens: a label joins an item's entry only if at least this share of the item's tokens carry it"
   },
   {
+    "id": "m1_budget",
+    "kind": "integer",
+    "default": 100000000,
+    "min": 0,
+    "max": 9007199254740991,
+    "choices": [],
+    "group": "search",
+    "groupTitle": "M-1 search and types",
+    "label": "M-1 budget",
+    "help": "label reads each type-level M-1 measure's search may take (SPEC 3.2); past it the value is the best mapping found; 0: none, the paper's protocol however long it takes"
+  },
+  {
     "id": "unclustered",
     "kind": "choice",
     "default": "merge",

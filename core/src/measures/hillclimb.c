@@ -978,7 +978,23 @@ struct ce_climber {
   uint32_t *optimum_maps; /* optima × clusters */
   uint64_t *optimum_hash;
   double *optimum_value; /* the measure's value, from the definitions */
+  uint64_t budget;       /* label reads all runs' visits may take; 0: none */
+  uint64_t reads;        /* label reads so far */
+  int spent;             /* the budget ran out: every climb stops */
 };
+
+void ce__climber_set_budget(ce_climber *climber, uint64_t budget) {
+  climber->budget = budget;
+  climber->spent = budget && climber->reads >= budget;
+}
+
+int ce__climber_spent(const ce_climber *climber) {
+  return climber->spent;
+}
+
+uint64_t ce__climber_reads(const ce_climber *climber) {
+  return climber->reads;
+}
 
 void ce__climber_free(ce_climber *climber) {
   if (!climber) return;
@@ -1069,12 +1085,13 @@ static void state_reach(climb *st, const uint32_t *to) {
 static long climb_once(ce_climber *climber, const uint32_t *from, uint64_t *sweeps) {
   climb *st = &climber->st;
   size_t m = st->e->clusters;
-  long known = optimum_of(climber, from, map_hash(from, m));
+  long known = climber->spent ? -1 : optimum_of(climber, from, map_hash(from, m));
   if (known >= 0) { /* a sweep that moves nothing */
     ++*sweeps;
     return known;
   }
   state_reach(st, from);
+  if (climber->spent) return -1; /* no budget left: the start is the result */
   /* Visits since the last move: once every cluster has had one, the mapping is a local
    * optimum, and the rest of the sweep (the clusters visited after the last move, in the
    * sweep before) would find what they found then. The sweep counts as run. */
@@ -1082,11 +1099,17 @@ static long climb_once(ce_climber *climber, const uint32_t *from, uint64_t *swee
   for (;;) {
     if (st->measure == CE_TYPE_MICRO_C) union_sum_refresh(st);
     for (size_t r = 0; r < m && known < 0 && quiet < m; r++) {
-      if (visit(st, climber->order[r])) {
+      uint32_t k = climber->order[r];
+      if (visit(st, k)) {
         quiet = 0;
         known = optimum_of(climber, st->map, st->hash);
       } else {
         quiet++;
+      }
+      climber->reads += st->labels_of[k];
+      if (climber->budget && climber->reads >= climber->budget) {
+        climber->spent = 1;
+        break;
       }
     }
     ++*sweeps;
@@ -1094,7 +1117,7 @@ static long climb_once(ce_climber *climber, const uint32_t *from, uint64_t *swee
       ++*sweeps;
       return known;
     }
-    if (quiet >= m) return -1;
+    if (quiet >= m || climber->spent) return -1;
   }
 }
 
@@ -1104,7 +1127,7 @@ ce_status ce__climber_run(ce_climber *climber, const uint32_t *start,
   const ce_type_index *ix = st->ix;
   const ce_entries *e = ix->entries;
   size_t m = e->clusters;
-  unsigned restarts = options->restarts ? options->restarts : 1;
+  unsigned restarts = options->restarts ? options->restarts : 1, ran = 0;
   memset(score, 0, sizeof *score);
   uint32_t *best_map = malloc((m ? m : 1) * sizeof *best_map);
   double *values = malloc(restarts * sizeof *values);
@@ -1114,7 +1137,7 @@ ce_status ce__climber_run(ce_climber *climber, const uint32_t *start,
     goto done;
   }
   if (!e->classes) restarts = 1; /* nothing to map to: every cluster stays unmapped */
-  for (unsigned s = 0; s < restarts; s++) {
+  for (unsigned s = 0; s < restarts && !(s && climber->spent); s++, ran++) {
     long known = -1;
     const uint32_t *reached = st->map;
     if (e->classes) {
@@ -1133,19 +1156,26 @@ ce_status ce__climber_run(ce_climber *climber, const uint32_t *start,
       status = ce__type_values(ix, st->map, all);
       if (status) goto done;
       values[s] = all[st->measure];
-      if (e->classes) optimum_add(climber, values[s]);
+      /* A climb the budget stopped ended short of a local optimum. */
+      if (e->classes && !climber->spent) optimum_add(climber, values[s]);
     }
     if (options->on_start) options->on_start(options->user);
     if (s == 0 || values[s] > score->value + CE_CLIMB_EPS) {
       score->value = values[s];
       memcpy(best_map, reached, m * sizeof *best_map);
     }
+    if (s == 0 && options->after_first) { /* past the budget too: it scores its start */
+      status = options->after_first(options->context);
+      if (status) goto done;
+    }
   }
   score->min = values[0];
-  for (unsigned s = 0; s < restarts; s++) {
+  for (unsigned s = 0; s < ran; s++) {
     if (values[s] < score->min) score->min = values[s];
     if (values[s] >= score->value - CE_CLIMB_EPS) score->hits++;
   }
+  score->starts = ran;
+  score->budget_reached = climber->spent;
   score->cluster_to_class = best_map;
   best_map = NULL;
 done:
@@ -1160,6 +1190,7 @@ ce_status ce__climb(const ce_type_index *ix, int measure, const uint32_t *start,
   memset(score, 0, sizeof *score);
   ce_status status = ce__climber_new(ix, measure, &climber);
   if (status) return status;
+  ce__climber_set_budget(climber, options->budget);
   status = ce__climber_run(climber, start, options, score);
   ce__climber_free(climber);
   return status;

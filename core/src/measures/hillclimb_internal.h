@@ -13,6 +13,12 @@ typedef struct ce_climb_options {
   uint64_t seed;                /* seeds the other starts */
   void (*on_start)(void *user); /* NULL, or called as each start ends: progress */
   void *user;
+  /* NULL, or called once start 0 has ended: the M-1 search climbs from the 1-1 mapping
+   * there, before the random starts (SPEC §3.2's order of work), or past the budget scores
+   * that mapping, so that M-1 is never below 1-1. */
+  ce_status (*after_first)(void *context);
+  void *context;
+  uint64_t budget; /* label reads a measure's search may take (ce__climber_set_budget); 0: none */
 } ce_climb_options;
 
 /*
@@ -38,5 +44,18 @@ ce_status ce__climber_new(const ce_type_index *index, int measure, ce_climber **
 ce_status ce__climber_run(ce_climber *climber, const uint32_t *start,
                           const ce_climb_options *options, ce_type_score *score);
 void ce__climber_free(ce_climber *climber);
+
+/*
+ * The work budget of SPEC §3.2: the label reads the climber's visits may take in all its
+ * runs together (a visit of cluster k reads Σ_{i ∈ k} |A_i| + |B_i|), 0 for none. Once they
+ * are spent, the climb in hand stops after the cluster it is visiting (its mapping, a valid
+ * M-1 mapping, is its result), no later start runs (score->starts says how many did) and
+ * score->budget_reached is set; a run that begins with the budget spent climbs nothing and
+ * scores its start. Deterministic: reads are counted, never timed.
+ */
+void ce__climber_set_budget(ce_climber *climber, uint64_t budget);
+/* Whether the budget is spent; the label reads so far. */
+int ce__climber_spent(const ce_climber *climber);
+uint64_t ce__climber_reads(const ce_climber *climber);
 
 #endif

@@ -81,7 +81,7 @@ static void kick(const ce_type_index *ix, ce_rng *rng, const uint32_t *clustered
  * score's by more than the climb's tolerance (SPEC §3.2) replaces score's mapping. */
 static ce_status climb_from(ce_climber *climber, const uint32_t *from, uint64_t seed, size_t m,
                             ce_type_score *score, ce_type_score *next) {
-  ce_climb_options once = {1, seed, NULL, NULL};
+  ce_climb_options once = {1, seed, NULL, NULL, NULL, NULL, 0};
   ce_status status = ce__climber_run(climber, from, &once, next);
   if (status) return status;
   if (next->value > score->value + 1e-12) {
@@ -113,7 +113,7 @@ static ce_status perturb(const ce_type_index *ix, ce_climber *climber, int measu
   memcpy(walk, score->cluster_to_class, m * sizeof *walk);
   double at = score->value;
   uint64_t sweeps = 0; /* the perturbations climb at most as long as the starts did */
-  for (unsigned j = 0; j < kicks && sweeps < score->sweeps; j++) {
+  for (unsigned j = 0; j < kicks && sweeps < score->sweeps && !ce__climber_spent(climber); j++) {
     memcpy(trial, walk, m * sizeof *trial);
     kick(ix, &rng, clustered, count, trial);
     ce_type_score next;
@@ -133,18 +133,28 @@ done:
   return status;
 }
 
-/* One climb from the 1-1 mapping, its unmapped clusters sent to their class in `start`. */
-static ce_status climb_from_one_to_one(ce_climber *climber, const ce_type_index *ix,
-                                       const uint32_t *start, const uint32_t *one_to_one,
-                                       uint64_t seed, ce_type_score *score) {
-  size_t m = ix->entries->clusters;
+/* The climb from the 1-1 mapping, its unmapped clusters sent to their class in `start`:
+ * run after start 0 (ce_climb_options.after_first), merged once the starts have ended. */
+typedef struct one_to_one_climb {
+  ce_climber *climber;
+  const ce_type_index *ix;
+  const uint32_t *start, *one_to_one;
+  uint64_t seed;
+  int ran;
+  ce_type_score result;
+} one_to_one_climb;
+
+static ce_status climb_one_to_one(void *context) {
+  one_to_one_climb *job = context;
+  size_t m = job->ix->entries->clusters;
   uint32_t *from = malloc((m ? m : 1) * sizeof *from);
   if (!from) return CE_ERR_NOMEM;
-  for (size_t k = 0; k < m; k++) from[k] = one_to_one[k] != UINT32_MAX ? one_to_one[k] : start[k];
-  ce_type_score next;
-  ce_status status = climb_from(climber, from, seed, m, score, &next);
+  for (size_t k = 0; k < m; k++)
+    from[k] = job->one_to_one[k] != UINT32_MAX ? job->one_to_one[k] : job->start[k];
+  ce_climb_options once = {1, job->seed, NULL, NULL, NULL, NULL, 0};
+  ce_status status = ce__climber_run(job->climber, from, &once, &job->result);
   free(from);
-  if (!status) free(next.cluster_to_class);
+  job->ran = !status;
   return status;
 }
 
@@ -154,27 +164,50 @@ ce_status ce__m1_search(const ce_type_index *ix, int measure, const uint32_t *st
   ce_climber *climber;
   ce_status status = ce__climber_new(ix, measure, &climber);
   if (status) return status;
-  status = ce__climber_run(climber, start, climb, score);
+  ce__climber_set_budget(climber, climb->budget);
+  /* SPEC §3.2's order of work: start 0, the climb from 1-1, the random starts, the exact
+   * search, the perturbations, while the budget lasts. The 1-1 climb's result is weighed
+   * after the starts', as a climb apart (it counts in no start's min or hits). */
+  one_to_one_climb job;
+  memset(&job, 0, sizeof job);
+  job.climber = climber;
+  job.ix = ix;
+  job.start = start;
+  job.one_to_one = one_to_one;
+  job.seed = climb->seed;
+  ce_climb_options starts = *climb;
+  if (one_to_one && ix->entries->classes) {
+    starts.after_first = climb_one_to_one;
+    starts.context = &job;
+  }
+  status = ce__climber_run(climber, start, &starts, score);
   if (status) {
+    free(job.result.cluster_to_class);
     ce__climber_free(climber);
     return status;
   }
   double climbed = score->value;
-  if (one_to_one && ix->entries->classes)
-    status = climb_from_one_to_one(climber, ix, start, one_to_one, climb->seed, score);
+  size_t m = ix->entries->clusters;
+  if (job.ran && job.result.value > score->value + 1e-12) {
+    score->value = job.result.value;
+    memcpy(score->cluster_to_class, job.result.cluster_to_class,
+           m * sizeof *score->cluster_to_class);
+  }
+  free(job.result.cluster_to_class);
+  /* Past the budget the exact search gives its root bound alone. */
   ce_m1_proof proof = {0, 1.0, 0};
-  if (!status)
-    status = ce__m1_exact(ix, measure, search->exact_budget, score->cluster_to_class, &score->value,
-                          &proof);
+  uint64_t exact = ce__climber_spent(climber) ? 0 : search->exact_budget;
+  status = ce__m1_exact(ix, measure, exact, score->cluster_to_class, &score->value, &proof);
   if (!status && !proof.optimal && ix->entries->classes)
     status = perturb(ix, climber, measure, climb, search->kicks, score);
+  score->budget_reached = ce__climber_spent(climber);
   ce__climber_free(climber);
   if (status) {
     free(score->cluster_to_class);
     memset(score, 0, sizeof *score);
     return status;
   }
-  score->optimal = proof.optimal;
+  score->optimal = proof.optimal && !score->budget_reached;
   score->bound = proof.bound > score->value ? proof.bound : score->value;
   if (score->value > climbed) score->hits = 0; /* no start reached it */
   return CE_OK;

@@ -272,7 +272,7 @@ static ce_status type_measures(const ce_entries *entries, const ce_climb_options
                                const uint32_t *const *m1_start, const ce_m1_search_options *search,
                                const ce_type_parallel *parallel, ce_type_result *result) {
   memset(result, 0, sizeof *result);
-  ce_climb_options defaults = {10, 1, NULL, NULL};
+  ce_climb_options defaults = {10, 1, NULL, NULL, NULL, NULL, 0};
   if (!options) options = &defaults;
   ce_type_index ix;
   ce_status status = ce__type_index_build(&ix, entries);

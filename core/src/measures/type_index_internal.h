@@ -25,6 +25,9 @@ typedef struct ce_type_score {
    * 1e-12 above `value` (proved, m1_exact.c); no mapping scores above `bound`. */
   int optimal;
   double bound;
+  /* M-1: the starts that ran, and whether the work budget stopped the search (SPEC §3.2). */
+  unsigned starts;
+  int budget_reached;
 } ce_type_score;
 
 /* What both mappings need besides the entries, built once per evaluation. */

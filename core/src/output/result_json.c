@@ -206,6 +206,9 @@ static ce_status put_restarts(ce_buf *out, const ce_row *row) {
           ce__buf_printf(out, ",\"hits\":%u,\"sweeps\":%llu,\"optimal\":%s,\"bound\":", score->hits,
                          (unsigned long long)score->sweeps, score->optimal ? "true" : "false");
     if (!status) status = put_number(out, score->bound);
+    /* Only where the work budget stopped the search (SPEC §3.2). */
+    if (!status && score->budget_reached)
+      status = ce__buf_printf(out, ",\"budget_reached\":true,\"starts\":%u", score->starts);
     if (!status) status = ce__buf_puts(out, "}");
   }
   return status ? status : ce__buf_puts(out, "}");

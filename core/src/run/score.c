@@ -232,6 +232,19 @@ static ce_status ebcubed_put(ce_row *row, ebcubed_job *job) {
   return CE_OK;
 }
 
+/* An M-1 search the work budget stopped: which, where, what the value is, how to lift it. */
+static ce_status budget_warning(ce_row *row, ce_measure measure, const ce_type_score *score,
+                                unsigned restarts, uint64_t budget) {
+  char message[400];
+  snprintf(message, sizeof message,
+           "type.%s: the M-1 search stopped at its budget of %llu label reads after %u of %u "
+           "starts: the value is the best mapping found, at most %.4f; --m1-budget 0 runs the "
+           "paper's protocol to its end",
+           ce_measure_id(measure), (unsigned long long)budget, score->starts, restarts,
+           score->bound);
+  return ce__row_warn(row, message);
+}
+
 static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t *const *m1_start) {
   if (!wants(ev, CE_LEVEL_TYPE)) return CE_OK;
   double visits = type_visits_of(&row->entries);
@@ -267,7 +280,12 @@ static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t
   }
   if (status) return status;
   ce_climb_options climb = {(unsigned)ev->options[CE_OPT_RESTARTS],
-                            (uint64_t)ev->options[CE_OPT_SEED], NULL, NULL};
+                            (uint64_t)ev->options[CE_OPT_SEED],
+                            NULL,
+                            NULL,
+                            NULL,
+                            NULL,
+                            (uint64_t)ev->options[CE_OPT_M1_BUDGET]};
   ebcubed_plan(&ebcubed, &row->entries, threads, &parallel);
   start_count count;
   count.progress = ev->progress;
@@ -289,6 +307,12 @@ static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t
   for (int t = 0; t < CE_TYPE_MEASURES; t++) {
     ce__measure_put(&row->type, o1_ids[t], row->climb.o1[t].value);
     ce__measure_put(&row->type, m1_ids[t], row->climb.m1[t].value);
+    if (!status && row->climb.m1[t].budget_reached)
+      status = budget_warning(row, m1_ids[t], &row->climb.m1[t], climb.restarts, climb.budget);
+  }
+  if (status) {
+    ce__ebcubed_free(ebcubed.plan);
+    return status;
   }
   return ebcubed_put(row, &ebcubed);
 }

@@ -48,7 +48,8 @@ export function ResultView({ client, result, runId, view, setView, heading, stal
           ↑ higher is better, ↓ lower is better; <span class="app-legend-best">highlighted</span> is
           the best system in its column (baselines aside). Under a type-level M-1 value:
           &ldquo;optimal&rdquo; where the search proved it, else the best of its hill-climbing
-          starts and a bound no mapping can beat (point at it for the worst start and the hits).
+          starts and a bound no mapping can beat (point at it for the worst start and the hits),
+          or where the search stopped at its work budget.
           Click a header to sort; point at it or focus it for its definition.
         </p>
         <BootstrapLegend bootstrap={result.bootstrap} />

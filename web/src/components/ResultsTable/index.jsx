@@ -304,12 +304,13 @@ function NoInterval({ why }) {
 }
 
 /**
- * How sure the M-1 number is: "optimal" when the search proved it, otherwise "best of R
- * starts, ≤ bound" (no mapping scores above the bound). The worst start and the starts that
+ * How sure the M-1 number is: "optimal" when the search proved it, "stopped at its budget
+ * after k of R starts, ≤ bound" when the work budget ended it (SPEC §3.2), otherwise "best of
+ * R starts, ≤ bound" (no mapping scores above the bound). The worst start and the starts that
  * reached the best are in the title, as the search reports them.
  */
 function Spread({ spread, restarts }) {
-  const { max, min, hits, sweeps, optimal, bound } = spread;
+  const { max, min, hits, sweeps, optimal, bound, budget_reached: budgetReached } = spread;
   const starts = restarts ?? '?';
   const climb =
     `Hill climbing from ${starts} starts: worst ${fmt(min)}; ` +
@@ -317,7 +318,13 @@ function Spread({ spread, restarts }) {
     (sweeps !== undefined ? ` (${formatCount(sweeps)} sweeps in all).` : '.');
   let shown;
   let title;
-  if (optimal === true) {
+  if (budgetReached && typeof bound === 'number') {
+    shown = `stopped at its budget after ${spread.starts} of ${starts} starts, ≤${short(bound)}`;
+    title =
+      `The search stopped at its work budget (M-1 budget, --m1-budget) after ${spread.starts} of ` +
+      `${starts} starts: ${fmt(max)} is the best mapping found, and no mapping scores above ` +
+      `${fmt(bound)}. Set the budget to 0 for the paper's protocol to its end. ${climb}`;
+  } else if (optimal === true) {
     shown = 'optimal';
     title = `Optimal: no many-to-one mapping scores more than 1e-12 above ${fmt(max)}. ${climb}`;
   } else if (typeof bound === 'number') {

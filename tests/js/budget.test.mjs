@@ -1,0 +1,52 @@
+// The M-1 work budget (SPEC §3.2, --m1-budget): counted in label reads, never in time, so a
+// budget that stops the searches gives the same numbers natively on 1, 2 and 4 threads and in
+// the wasm core; the result says where it stopped, and 0 is the paper's protocol.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadCore, root } from './load-core.mjs';
+import { writePolysemousPair } from './polysemous-pair.mjs';
+
+const core = await loadCore();
+const cli = join(root, 'build', 'clustereval');
+const tmp = mkdtempSync(join(tmpdir(), 'clustereval-budget-'));
+process.on('exit', () => rmSync(tmp, { recursive: true, force: true }));
+const [gold, system] = writePolysemousPair(tmp);
+const cliJson = (...args) => JSON.parse(execFileSync(cli, ['--format', 'json', ...args, gold, system], { encoding: 'utf8' }));
+/** The result without the options echo's thread count, which says how it was run. */
+const apart = (result) => ({ ...result, options: { ...result.options, threads: null } });
+const M1 = ['macro_i_m1', 'micro_i_m1', 'micro_c_m1'];
+
+test('a budget that stops the searches gives the same numbers on 1, 2 and 4 threads and in wasm', () => {
+  const one = cliJson('--m1-budget', '200000', '--threads', '1');
+  for (const id of M1) {
+    const restarts = one.systems[0].restarts[id];
+    assert.equal(restarts.budget_reached, true, id);
+    assert.ok(restarts.starts >= 1 && restarts.starts < 10, `${id}: ${restarts.starts} starts`);
+    assert.equal(restarts.optimal, false);
+    assert.ok(restarts.max <= restarts.bound);
+    const warning = one.systems[0].warnings.find((w) => w.startsWith(`type.${id}:`));
+    assert.match(warning, /stopped at its budget of 200000 label reads after \d+ of 10 starts.*--m1-budget 0/);
+  }
+  for (const threads of ['2', '4']) assert.deepEqual(apart(cliJson('--m1-budget', '200000', '--threads', threads)), apart(one));
+  const wasm = core.evaluate({
+    gold: { name: gold, bytes: readFileSync(gold) },
+    systems: [{ name: system, bytes: readFileSync(system) }],
+    options: { m1_budget: 200000 },
+  });
+  assert.deepEqual(apart(wasm), apart(one));
+});
+
+test('--m1-budget 0 is the protocol without a budget, and the default leaves this pair untouched', () => {
+  const unbounded = cliJson('--m1-budget', '0', '--threads', '1');
+  const byDefault = cliJson('--threads', '1');
+  for (const id of M1) {
+    assert.equal(unbounded.systems[0].restarts[id].budget_reached, undefined);
+    assert.equal(unbounded.systems[0].restarts[id].starts, undefined);
+  }
+  assert.deepEqual({ ...byDefault, options: null }, { ...unbounded, options: null });
+  assert.equal(unbounded.options.m1_budget, 0);
+});
