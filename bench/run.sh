@@ -36,6 +36,9 @@
 #  10. Labels against time and memory (bench/labels_bench.sh): 10^6 tokens with 10^2 to 10^6
 #      random classes and clusters, the CLI at the token level and at both levels beside
 #      scikit-learn's ARI, NMI and AMI (each stopped after a minute).
+#  11. Shapes (bench/shapes_bench.sh): random labels, one-token types and real-shaped
+#      taggings at SHAPES_TOKENS tokens, the token level against both levels, and whether the
+#      type-level M-1 searches ran the paper's protocol or stopped at the work budget.
 # Needs ../shared/data/brown.c50.paths for 1 (skipped without it).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -182,3 +185,6 @@ bash bench/joint_bench.sh "$tmp/gold.tsv" "$tmp/sys.tsv"
 
 echo "== 10. labels against time and memory: 10^6 tokens, 10^2 to 10^6 random labels a side"
 bash bench/labels_bench.sh "$cli"
+
+echo "== 11. shapes: random labels, one-token types, real-shaped taggings"
+bash bench/shapes_bench.sh "$cli"

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# The shapes the type level once took minutes on, at SHAPES_TOKENS tokens (default 10^6): the
+# command line at the token level alone (T, the unit of the ratio) and at both levels with
+# default options, wall time and peak RSS of each, and which type-level M-1 searches stopped
+# at their work budget (--m1-budget) or were left out. Shapes: random labels of 10^3 and 10^4
+# a side over a Zipfian vocabulary of 10^5 types (bench/gen_labels.c), one-token types each
+# its own class in 0.6·TOKENS clusters, and real-shaped taggings of 7,100 x 8,700 and
+# 12,000 x 19,600 labels (bench/gen_shapes.mjs).
+#   bash bench/shapes_bench.sh [CLI]
+set -uo pipefail
+cd "$(dirname "$0")/.."
+cli=${1:-build/clustereval}
+tokens=${SHAPES_TOKENS:-1000000}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cc -O2 -std=c11 bench/gen_labels.c -lm -o "$tmp/gen_labels" || exit 1
+
+timed() { # prints "WALL s RSS MB" of the command; its output in $tmp/out
+  /usr/bin/time -f "%e %M %x" -o "$tmp/time" "$@" >"$tmp/out" 2>"$tmp/err"
+  awk '{printf "%.2f s %d MB%s", $1, $2 / 1024, ($3 != 0 ? " (exit " $3 ")" : "")}' "$tmp/time"
+}
+
+# What the JSON says of the type level's M-1: stopped at the budget (and after how many
+# starts), left out, or run to the end.
+verdict() {
+  node -e '
+    const row = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).systems[0];
+    const ids = ["macro_i_m1", "micro_i_m1", "micro_c_m1"];
+    const said = ids.map((id) => {
+      const r = row.restarts?.[id];
+      if (!r) return `${id}: n/a`;
+      return r.budget_reached ? `${id}: budget, ${r.starts} starts` : `${id}: ${r.optimal ? "optimal" : "protocol"}`;
+    });
+    console.log(said.join("; "));' "$1"
+}
+
+shape() { # NAME GOLD SYSTEM
+  local name=$1 gold=$2 system=$3 t both
+  t=$(timed "$cli" --levels token "$gold" "$system")
+  both=$(timed "$cli" --format json "$gold" "$system")
+  local ratio
+  ratio=$(awk -v a="${both%% s*}" -v b="${t%% s*}" 'BEGIN { printf "%.1f T", a / b }')
+  printf '   %-34s %-18s %-20s %-8s %s\n' "$name" "$t" "$both" "$ratio" "$(verdict "$tmp/out")"
+}
+
+printf '   %-34s %-18s %-20s %-8s %s\n' "shape ($tokens tokens)" "token level (T)" "both levels" ratio \
+  "type-level M-1"
+for labels in 1000 10000; do
+  "$tmp/gen_labels" "$tmp/g.tsv" "$tmp/s.tsv" "$tokens" 100000 "$labels" "$labels"
+  shape "random, $labels x $labels" "$tmp/g.tsv" "$tmp/s.tsv"
+done
+node bench/gen_shapes.mjs one-token "$tmp/g.tsv" "$tmp/s.tsv" "$tokens"
+shape "one-token types" "$tmp/g.tsv" "$tmp/s.tsv"
+node bench/gen_shapes.mjs real "$tmp/g.tsv" "$tmp/s.tsv" "$tokens" 7100 8700
+shape "real-shaped, 7,100 x 8,700" "$tmp/g.tsv" "$tmp/s.tsv"
+node bench/gen_shapes.mjs real "$tmp/g.tsv" "$tmp/s.tsv" "$tokens" 12000 19600
+shape "real-shaped, 12,000 x 19,600" "$tmp/g.tsv" "$tmp/s.tsv"
