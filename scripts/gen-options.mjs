@@ -66,10 +66,13 @@ function typesRegion(table) {
 
 function pageTable(table) {
   return [
-    `// The core's option table, ${GENERATED}.`,
+    "// The core's option table (CE_OPTION_MAP in clustereval.h), one row a line; made by",
+    '// scripts/gen-options.mjs: do not edit.',
     '// The page makes its option fields, their checks, defaults and link keys from it.',
     '',
-    `export const OPTION_TABLE = ${JSON.stringify(table, null, 2)};`,
+    'export const OPTION_TABLE = [',
+    ...table.map((row) => `  ${JSON.stringify(row)},`),
+    '];',
     '',
   ].join('\n');
 }
