@@ -333,10 +333,9 @@ static int core_value(const char *arg, ce_option opt, const char *value, cli_arg
   return EXIT_USAGE;
 }
 
+/* An option of the command line's own with a value. */
 static int valued_option(const char *arg, const char *value, cli_args *args) {
-  int negated, found;
-  ce_option opt = core_option(arg, &negated);
-  if (opt != CE_OPT_COUNT) return core_value(arg, opt, value, args);
+  int found;
   if (strcmp(arg, "--format") == 0) {
     found = find_word(value, table_formats, 5);
     if (strcmp(value, "json") == 0)
@@ -385,26 +384,14 @@ static int valued_option(const char *arg, const char *value, cli_args *args) {
   return -1;
 }
 
-/* A core option that is not a yes/no one, or an option of the command line's own with a value. */
+/* Whether an option of the command line's own takes a value. */
 static int takes_value(const char *arg) {
   static const char *const valued[] = {
       "--format",         "--measures",          "--table",     "--gold-format", "--induced-format",
       "--exclude-labels", "--unclustered-label", "--baselines", "--contingency", "--sizes",
       "--details",        "--mapping",           "--sub-test",  "--gold-map",    "--induced-map",
       "--check",          "--save-page",         "--title",     "--caption"};
-  int negated;
-  ce_option opt = core_option(arg, &negated);
-  if (opt != CE_OPT_COUNT) return ce_opt_describe(opt)->kind != CE_OPT_KIND_FLAG;
   return find_word(arg, valued, sizeof valued / sizeof valued[0]) >= 0;
-}
-
-/* A yes/no core option: --x sets it, --no-x clears it. 0 when `arg` is not one. */
-static int flag_option(const char *arg, cli_args *args) {
-  int negated;
-  ce_option opt = core_option(arg, &negated);
-  if (opt == CE_OPT_COUNT || ce_opt_describe(opt)->kind != CE_OPT_KIND_FLAG) return 0;
-  set_option(args, opt, negated ? 0.0 : 1.0);
-  return 1;
 }
 
 /* Returns -1 when the run should go on, else the exit code. */
@@ -418,6 +405,8 @@ static int parse_args(int argc, char **argv, cli_args *args) {
   int only_paths = 0, code = -1;
   for (int i = 1; i < argc && code < 0; i++) {
     const char *arg = argv[i];
+    int negated;
+    ce_option opt = only_paths ? CE_OPT_COUNT : core_option(arg, &negated);
     if (only_paths || arg[0] != '-' || strcmp(arg, "-") == 0) {
       args->paths[args->path_count++] = arg;
     } else if (strcmp(arg, "--") == 0) {
@@ -428,8 +417,11 @@ static int parse_args(int argc, char **argv, cli_args *args) {
     } else if (strcmp(arg, "--version") == 0) {
       printf("clustereval %s\n", ce_version());
       return EXIT_DONE;
-    } else if (flag_option(arg, args)) {
-      continue;
+    } else if (opt != CE_OPT_COUNT && ce_opt_describe(opt)->kind == CE_OPT_KIND_FLAG) {
+      set_option(args, opt, negated ? 0.0 : 1.0); /* --x sets a yes/no option, --no-x clears it */
+    } else if (opt != CE_OPT_COUNT) {
+      const char *value = value_of(argc, argv, &i, &code);
+      if (value) code = core_value(arg, opt, value, args);
     } else if (strcmp(arg, "--verbose") == 0) {
       args->verbose = 1;
     } else if (takes_value(arg)) {
@@ -898,14 +890,16 @@ static int exclusions(const cli_args *args, text_buf *labels) {
 }
 
 /* A core option's value as the page's link holds it: as typed, "1" or "0", or a choice's name. */
-static const char *link_value(const cli_args *args, ce_option opt) {
+static const char *link_value(const cli_args *args, ce_option opt, char number[32]) {
   switch (ce_opt_describe(opt)->kind) {
     case CE_OPT_KIND_FLAG:
       return args->options[opt] != 0.0 ? "1" : "0";
     case CE_OPT_KIND_CHOICE:
       return ce_opt_choice(opt, (unsigned)args->options[opt]);
-    default:
-      return args->option_text[opt];
+    default: /* as typed; an option another implied (--test bootstrap: 1000) has no text */
+      if (args->option_text[opt]) return args->option_text[opt];
+      snprintf(number, 32, "%.17g", args->options[opt]);
+      return number;
   }
 }
 
@@ -919,8 +913,10 @@ static char *page_options(const cli_args *args) {
   int ok = text_add(&t, "", 0);
   if (args->columns_name) ok = ok && add_param(&t, "cols", args->columns_name);
   for (int opt = 0; ok && opt < CE_OPT_COUNT; opt++)
-    if (args->option_given[opt])
-      ok = add_param(&t, ce_opt_name((ce_option)opt), link_value(args, (ce_option)opt));
+    if (args->option_given[opt]) {
+      char number[32];
+      ok = add_param(&t, ce_opt_name((ce_option)opt), link_value(args, (ce_option)opt, number));
+    }
   if (ok && args->unclustered_label)
     ok = add_param(&t, "unclustered_label", args->unclustered_label);
   if (ok && args->exclude_list_count) {

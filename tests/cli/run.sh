@@ -128,5 +128,15 @@ head -1 "$tmp/d.tsv" | grep -q "^system	item	gold	system_entry" || { failed=$((f
 checks=$((checks + 1))
 cmp -s "$tmp/file.json" "$tmp/stdin.json" || { failed=$((failed + 1)); echo "FAIL stdin: differs from the file's result"; }
 
+# A saved page's link holds every option given, those another one implies too: --test bootstrap
+# without --bootstrap takes 1000 resamples, which have no text as typed (make web builds the page).
+if [ -f dist/clustereval.html ]; then
+  expect save-page-implied 0 "" "" -- --levels token --test bootstrap --save-page "$tmp/page.html" \
+    $data/small-gold.tsv $data/small-sys.tsv $data/small-sys2.tsv
+  checks=$((checks + 1))
+  grep -q '"options":"levels=token&bootstrap=1000&test=bootstrap"' "$tmp/page.html" ||
+    { failed=$((failed + 1)); echo "FAIL save-page-implied: the link lacks bootstrap=1000"; }
+fi
+
 echo "cli: $checks checks, $failed failed"
 [ "$failed" -eq 0 ]
