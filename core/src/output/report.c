@@ -164,8 +164,7 @@ static ce_status put_bootstrap_note(ce_buf *out, const ce_eval *ev) {
   if (!status) status = ce__buf_puts(out, " bootstrap resamples of the ");
   if (!status) status = put_count(out, unit == CE_UNIT_SENTENCE ? sentences : items);
   if (!status && unit == CE_UNIT_SENTENCE) {
-    const char *unit_name = ev->boot->tokens_as_sentences ? " token" : " sentence";
-    status = ce__buf_printf(out, "%s%s", unit_name, sentences == 1 ? "" : "s");
+    status = ce__buf_printf(out, " %s%s", ce__boot_sentence_name(ev), sentences == 1 ? "" : "s");
     if (!status) status = ce__buf_puts(out, " (the type level: of its ");
     if (!status) status = put_count(out, items);
     if (!status) status = ce__buf_puts(out, items == 1 ? " item)" : " items)");
@@ -579,10 +578,9 @@ ce_status ce_eval_comparison(const ce_eval *ev, ce_table_format format, const ce
     int method = (int)ev->options[CE_OPT_CI];
     int at = unit == CE_UNIT_SENTENCE
                  ? snprintf(title, sizeof title,
-                            "bootstrap: %u resamples of %zu %s (token level) and %zu "
+                            "bootstrap: %u resamples of %zu %ss (token level) and %zu "
                             "items (type level); %s 95%% intervals",
-                            done, sentences, ev->boot->tokens_as_sentences ? "tokens" : "sentences",
-                            items, methods[method])
+                            done, sentences, ce__boot_sentence_name(ev), items, methods[method])
                  : snprintf(title, sizeof title,
                             "bootstrap: %u resamples of %zu items; %s 95%% "
                             "intervals",

@@ -422,10 +422,7 @@ static ce_status put_bootstrap(ce_buf *out, const ce_eval *ev) {
         out,
         "{\"resamples\":%u,\"requested\":%u,\"unit\":\"%s\",\"units\":%zu,\"type_unit\":"
         "\"item\",\"sentences\":%zu,\"items\":%zu,\"seed\":%.0f,\"level\":0.95",
-        done, total,
-        unit == CE_UNIT_ITEM            ? "item"
-        : ev->boot->tokens_as_sentences ? "token"
-                                        : "sentence",
+        done, total, unit == CE_UNIT_ITEM ? "item" : ce__boot_sentence_name(ev),
         unit == CE_UNIT_SENTENCE ? sentences : items, sentences, items, ev->options[CE_OPT_SEED]);
   /* How the intervals were made; BCa's jackknife blocks by level. */
   ce_ci_method method = (ce_ci_method)(int)ev->options[CE_OPT_CI];

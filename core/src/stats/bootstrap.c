@@ -471,6 +471,10 @@ ce_status ce__boot_run(ce_eval *ev, unsigned count, unsigned *done, unsigned *to
 
 /* ------------------------------------------------------------- statistics */
 
+const char *ce__boot_sentence_name(const ce_eval *ev) {
+  return ev->boot && ev->boot->tokens_as_sentences ? "token" : "sentence";
+}
+
 ce_boot_unit ce__boot_unit(const ce_eval *ev, size_t *sentences, size_t *items, unsigned *done,
                            unsigned *total) {
   const ce_boot *boot = ev->boot;

@@ -93,6 +93,9 @@ ce_status ce__boot_run(ce_eval *ev, unsigned count, unsigned *done, unsigned *to
  * row->clusters ids; *has 0 when the row has no token level to give (caller frees *out). */
 ce_status ce__boot_token_clusters(const ce_eval *ev, size_t r, uint32_t **out, int *has);
 
+/* What the token level's resamples drew, as the outputs name it: "sentence", or "token" where
+ * the input marked no sentence boundaries and each token was drawn on its own. */
+const char *ce__boot_sentence_name(const ce_eval *ev);
 /* What the outputs read: how the token level resampled (sentences; items when gold is a
  * lexicon and there is no token level), the units there were, and how far it went. */
 ce_boot_unit ce__boot_unit(const ce_eval *ev, size_t *sentences, size_t *items, unsigned *done,
