@@ -992,10 +992,6 @@ int ce__climber_spent(const ce_climber *climber) {
   return climber->spent;
 }
 
-uint64_t ce__climber_reads(const ce_climber *climber) {
-  return climber->reads;
-}
-
 void ce__climber_free(ce_climber *climber) {
   if (!climber) return;
   climb_free(&climber->st);

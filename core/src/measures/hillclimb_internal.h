@@ -54,8 +54,7 @@ void ce__climber_free(ce_climber *climber);
  * scores its start. Deterministic: reads are counted, never timed.
  */
 void ce__climber_set_budget(ce_climber *climber, uint64_t budget);
-/* Whether the budget is spent; the label reads so far. */
+/* Whether the budget is spent. */
 int ce__climber_spent(const ce_climber *climber);
-uint64_t ce__climber_reads(const ce_climber *climber);
 
 #endif

@@ -77,18 +77,20 @@ static void kick(const ce_type_index *ix, ce_rng *rng, const uint32_t *clustered
   }
 }
 
-/* One climb from `from`, into `next` (the caller frees its mapping); a result better than
- * score's by more than the climb's tolerance (SPEC §3.2) replaces score's mapping. */
-static ce_status climb_from(ce_climber *climber, const uint32_t *from, uint64_t seed, size_t m,
-                            ce_type_score *score, ce_type_score *next) {
-  ce_climb_options once = {1, seed, NULL, NULL, NULL, NULL, 0};
-  ce_status status = ce__climber_run(climber, from, &once, next);
-  if (status) return status;
+/* A climb's result better than score's by more than the climb's tolerance (SPEC §3.2)
+ * replaces score's value and mapping. */
+static void keep_better(ce_type_score *score, const ce_type_score *next, size_t m) {
   if (next->value > score->value + 1e-12) {
     score->value = next->value;
-    memcpy(score->cluster_to_class, next->cluster_to_class, m * sizeof *from);
+    memcpy(score->cluster_to_class, next->cluster_to_class, m * sizeof *next->cluster_to_class);
   }
-  return CE_OK;
+}
+
+/* One climb from `from`, into `next` (the caller frees its mapping). */
+static ce_status climb_from(ce_climber *climber, const uint32_t *from, uint64_t seed,
+                            ce_type_score *next) {
+  ce_climb_options once = {1, seed, NULL, NULL, NULL, NULL, 0};
+  return ce__climber_run(climber, from, &once, next);
 }
 
 static ce_status perturb(const ce_type_index *ix, ce_climber *climber, int measure,
@@ -117,8 +119,9 @@ static ce_status perturb(const ce_type_index *ix, ce_climber *climber, int measu
     memcpy(trial, walk, m * sizeof *trial);
     kick(ix, &rng, clustered, count, trial);
     ce_type_score next;
-    status = climb_from(climber, trial, climb->seed, m, score, &next);
+    status = climb_from(climber, trial, climb->seed, &next);
     if (status) break;
+    keep_better(score, &next, m);
     sweeps += next.sweeps;
     if (next.value >= at - 1e-12) { /* the walk moves on across ties */
       at = next.value;
@@ -151,8 +154,7 @@ static ce_status climb_one_to_one(void *context) {
   if (!from) return CE_ERR_NOMEM;
   for (size_t k = 0; k < m; k++)
     from[k] = job->one_to_one[k] != UINT32_MAX ? job->one_to_one[k] : job->start[k];
-  ce_climb_options once = {1, job->seed, NULL, NULL, NULL, NULL, 0};
-  ce_status status = ce__climber_run(job->climber, from, &once, &job->result);
+  ce_status status = climb_from(job->climber, from, job->seed, &job->result);
   free(from);
   job->ran = !status;
   return status;
@@ -187,12 +189,7 @@ ce_status ce__m1_search(const ce_type_index *ix, int measure, const uint32_t *st
     return status;
   }
   double climbed = score->value;
-  size_t m = ix->entries->clusters;
-  if (job.ran && job.result.value > score->value + 1e-12) {
-    score->value = job.result.value;
-    memcpy(score->cluster_to_class, job.result.cluster_to_class,
-           m * sizeof *score->cluster_to_class);
-  }
+  if (job.ran) keep_better(score, &job.result, ix->entries->clusters);
   free(job.result.cluster_to_class);
   /* Past the budget the exact search gives its root bound alone. */
   ce_m1_proof proof = {0, 1.0, 0};
