@@ -91,7 +91,7 @@ export interface CoreOptions {
   /** paths files: clusters are the first N bits of a path; 0 keeps them all; a whole number from 0 to 100000, default 0. */
   depth?: number;
   /** JSON: add each system's tables, mappings and per-item rows (2: the rows apart, from ce_eval_items_json); 0, 1 or 2, default off. */
-  detail?: boolean;
+  detail?: boolean | 2;
   /** compute sub_p and sub_r (Frank, Goldwater & Keller 2009), gold-free; yes or no, default off. */
   substitutable?: boolean;
   /** compute both levels, or the token or the type level only; both, token, type, default both. */
@@ -227,6 +227,9 @@ export interface Restarts {
   optimal: boolean;
   /** An upper bound of the measure. */
   bound: number;
+  /** Only where the work budget (m1_budget) stopped the search: true, and the starts that ran. */
+  budget_reached?: true;
+  starts?: number;
 }
 
 /** One item's row: [item, gold class ids, system cluster ids, M-1 mapped ids, M-1 F_i, 1-1 mapped ids, 1-1 F_i]. */
@@ -400,8 +403,6 @@ export interface CoreRequest {
     gold_map?: { preset: string } | { name: string; bytes: Uint8Array | ArrayBuffer };
     induced_map?: { preset: string } | { name: string; bytes: Uint8Array | ArrayBuffer };
     baselines?: readonly Baseline[];
-    /** false: `detail` says how many per-item rows there are (`item_rows`); items() gives them. */
-    detail_items?: boolean;
   };
 }
 

@@ -34,8 +34,13 @@ export function valuesText(row) {
 }
 
 /** The option's type in TypeScript. */
-const tsType = (row) =>
-  row.kind === 'flag' ? 'boolean' : row.kind === 'choice' ? row.choices.map((c) => `'${c}'`).join(' | ') : 'number';
+const tsType = (row) => {
+  if (row.kind === 'choice') return row.choices.map((c) => `'${c}'`).join(' | ');
+  if (row.kind !== 'flag') return 'number';
+  // A flag with values past 1 (detail: 2, the per-item rows apart) takes them as numbers.
+  const more = Array.from({ length: Math.max(0, row.max - 1) }, (_, v) => v + 2);
+  return ['boolean', ...more].join(' | ');
+};
 
 const defaultText = (row) => (row.kind === 'flag' ? (row.default ? 'on' : 'off') : String(row.default));
 

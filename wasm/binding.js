@@ -246,7 +246,7 @@ export function bindCore(module) {
         : Number(value);
 
   /** The options of a run besides the core's table (protocol.js, RunOptions). */
-  const RUN_KEYS = new Set(['exclude_labels', 'unclustered_label', 'gold_map', 'induced_map', 'baselines', 'detail_items']);
+  const RUN_KEYS = new Set(['exclude_labels', 'unclustered_label', 'gold_map', 'induced_map', 'baselines']);
 
   /** @type {(handle: number, options?: EvaluateOptions) => void} */
   const setOptions = (handle, options = {}) => {
@@ -255,9 +255,7 @@ export function bindCore(module) {
     for (const [id, value] of Object.entries(given)) {
       if (RUN_KEYS.has(id) || value === undefined || value === null) continue;
       if (!optionIds.has(id)) throw usage(`unknown option '${id}' (the core's options: ${[...optionIds.keys()].join(', ')})`);
-      let number = coreValue(id, value);
-      // The per-item rows apart, asked for by `items` (detail 2).
-      if (id === 'detail' && number === 1 && options.detail_items === false) number = 2;
+      const number = coreValue(id, value);
       const status = module._ce_wasm_set(handle, optionIds.get(id) ?? -1, number);
       if (status) throw usage(`option ${id}: value ${value} is out of range`);
     }
@@ -578,7 +576,7 @@ export function bindCore(module) {
 
   /**
    * The per-item rows of one system of the last evaluation (ce_eval_items_json), as its
-   * `detail.items` would hold them: for a run with `detail_items: false`, whose result says how
+   * `detail.items` would hold them: for a run with `detail: 2`, whose result says how
    * many there are (`detail.item_rows`) and leaves them out. `system` indexes the result's
    * `systems`.
    * @param {ItemsRequest} request

@@ -48,7 +48,7 @@ const abortError = () => {
  * @property {(request: Requests['table']) => Promise<Responses['table']>} table a table of the
  *   last evaluation, written by the core
  * @property {(request: Requests['items']) => Promise<Responses['items']>} items one system's
- *   per-item rows of the last evaluation, where the result left them out (detailItems false)
+ *   per-item rows of the last evaluation, where the result left them out (detail 2)
  * @property {(request: Requests['check']) => Promise<Responses['check']>} check reported
  *   numbers against the last evaluation, compared by the core
  * @property {() => void} cancel

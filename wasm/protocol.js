@@ -73,7 +73,7 @@
  * @property {boolean} [map_keep] label maps: keep a label the map lacks (otherwise an error) (default off)
  * @property {number} [column] tagged files: the label column, 1-based; 0 reads the last (default 0)
  * @property {number} [depth] paths files: clusters are the first N bits of a path; 0 keeps them all (default 0)
- * @property {boolean} [detail] JSON: add each system's tables, mappings and per-item rows (2: the rows apart, from ce_eval_items_json) (default off)
+ * @property {boolean | 2} [detail] JSON: add each system's tables, mappings and per-item rows (2: the rows apart, from ce_eval_items_json) (default off)
  * @property {boolean} [substitutable] compute sub_p and sub_r (Frank, Goldwater & Keller 2009), gold-free (default off)
  * @property {'both' | 'token' | 'type'} [levels] compute both levels, or the token or the type level only (default both)
  * @property {number} [bootstrap] resamples of sentences (a lexicon: items) for 95% intervals and the paired bootstrap; 0 is off (default 0)
@@ -93,8 +93,6 @@
  * @property {LabelMap} [gold_map]
  * @property {LabelMap} [induced_map]
  * @property {string[]} [baselines] 'random', 'one', 'singletons', 'majority'
- * @property {boolean} [detail_items] false: leave the per-item rows out of `detail` (it says
- *   how many there are, `item_rows`) until an `items` request asks for them; default true
  */
 
 /**
@@ -155,6 +153,8 @@
  * @property {number} [sweeps]
  * @property {boolean} [optimal]
  * @property {number} [bound]
+ * @property {true} [budget_reached] only where the work budget (m1_budget) stopped the search
+ * @property {number} [starts] then, the starts that ran
  */
 
 /**
@@ -221,7 +221,7 @@
  */
 
 /**
- * One system's per-item rows from the last evaluation, for a run with `detailItems: false`.
+ * One system's per-item rows from the last evaluation, for a run with `detail: 2`.
  * @typedef {Object} ItemsRequest
  * @property {number} system an index into the result's `systems`
  */

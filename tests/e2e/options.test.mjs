@@ -45,8 +45,7 @@ const EXPECTED = {
   ci: 'percentile',
   test: 'ar',
   shuffles: 500,
-  detail: true,
-  detail_items: false,
+  detail: 2,
 };
 
 async function setEverything(page) {

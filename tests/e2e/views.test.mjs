@@ -211,11 +211,11 @@ test('the per-item rows stay in the worker until their table is shown, then come
     const run = window.__sent.findLast((m) => m.type === 'evaluate');
     const result = window.__results.get(run.id);
     return {
-      detail_items: run.data.options.detail_items,
+      detail: run.data.options.detail,
       systems: result.systems.map((s) => ({ rows: s.detail.items, count: s.detail.item_rows })),
     };
   });
-  assert.equal(held.detail_items, false);
+  assert.equal(held.detail, 2);
   const cli = cliJson('--detail', ...DEMO_FILES);
   assert.deepEqual(
     held.systems,

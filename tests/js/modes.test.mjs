@@ -49,10 +49,10 @@ test('detail: tables, mappings, sizes and items that fit together', () => {
   assert.deepEqual(flies[1].map((c) => detail.classes[c]).sort(), ['NOUN', 'VERB']);
 });
 
-test('detail_items false: the per-item rows apart, the same when asked for', () => {
+test('detail 2: the per-item rows apart, the same when asked for', () => {
   const files = { gold: input('tests/data/small-gold.tsv'), systems: [input('tests/data/small-sys.tsv'), input('tests/data/small-sys2.tsv')] };
   const whole = core.evaluate({ ...files, options: { detail: true } });
-  const apart = core.evaluate({ ...files, options: { detail: true, detail_items: false } });
+  const apart = core.evaluate({ ...files, options: { detail: 2 } });
   for (const [i, system] of apart.systems.entries()) {
     const { items, ...rest } = whole.systems[i].detail;
     assert.equal(system.detail.items, undefined);
@@ -64,7 +64,7 @@ test('detail_items false: the per-item rows apart, the same when asked for', () 
   }
   assert.notDeepEqual(whole.systems[0].detail.items, whole.systems[1].detail.items); // so the index matters
   assert.throws(() => core.items({ system: 2 }), (error) => error.code === 'CE_ERR_USAGE' && /no system 2/.test(error.message));
-  core.evaluate({ ...files, options: { detail: true, detail_items: false, levels: 'token' } });
+  core.evaluate({ ...files, options: { detail: 2, levels: 'token' } });
   assert.throws(() => core.items({ system: 0 }), (error) => error.code === 'CE_ERR_UNAVAILABLE');
   core.release();
   assert.throws(() => core.items({ system: 0 }), (error) => error.code === 'CE_ERR_USAGE');

@@ -143,9 +143,9 @@ export function requestOptions(o, maps = {}) {
   Object.assign(out, {
     exclude_labels: labelList(o.exclude_labels),
     baselines: [...o.baselines],
-    detail: true,
-    // The per-item rows, megabytes on a large vocabulary, come when their table is shown.
-    detail_items: false,
+    // The tables and mappings; the per-item rows, megabytes on a large vocabulary, apart: they
+    // come when their table is shown (detail 2).
+    detail: 2,
   });
   if (o.unclustered_label.trim()) out.unclustered_label = o.unclustered_label.trim();
   const goldMap = map(o.gold_map, maps.gold);

@@ -31,7 +31,7 @@ export const hasItems = (system) => Number.isInteger(system?.detail?.item_rows);
 
 /**
  * The per-item table of result system `index` (`system`). The page asks the core for
- * results without the per-item rows (`detail_items: false`: on a large vocabulary they are
+ * results without the per-item rows (`detail: 2`: on a large vocabulary they are
  * most of the details, megabytes that would hold up the scores), so they are asked of the
  * worker here, when the table is first shown (`client.items`).
  */
