@@ -6,21 +6,12 @@
 //   node scripts/gen-options.mjs          write the files (make options)
 //   node scripts/gen-options.mjs --check  exit 1, naming the files, when one differs
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { bindCore } from '../wasm/binding.js';
+import { loadCore } from '../wasm/load-node.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const GENERATED = 'made from the core\'s option table by scripts/gen-options.mjs; do not edit';
 
-/** The option table as the binding reads it from the Node build of the core. */
-export async function readOptionTable() {
-  const script = `${root}wasm/build/clustereval-node.cjs`;
-  if (!existsSync(script)) throw new Error(`${script} is missing: run 'make wasm' first`);
-  const factory = createRequire(import.meta.url)(script);
-  const module = await factory({ wasmBinary: readFileSync(`${root}wasm/build/clustereval-node.wasm`) });
-  return bindCore(module).optionTable;
-}
 
 /** A bound as a person reads it (1e-9, 1000000000). */
 const number = (value) => String(value);
@@ -138,7 +129,7 @@ export function expectedFiles(table) {
 
 async function main() {
   const check = process.argv.includes('--check');
-  const files = expectedFiles(await readOptionTable());
+  const files = expectedFiles((await loadCore()).optionTable);
   const stale = [];
   for (const [path, text] of Object.entries(files)) {
     const now = existsSync(`${root}${path}`) ? readFileSync(`${root}${path}`, 'utf8') : null;
