@@ -4,7 +4,7 @@
 // Node the core runs on threads (lib/threads/, worker_threads sharing its memory), as the
 // command line does: the type level's M-1 searches and extended BCubed side by side.
 import createClusterEval from './lib/clustereval.mjs';
-import { bindCore, CeError, kindOf, labelList, stringList } from './lib/binding.js';
+import { bindCore, CeError, kindOf } from './lib/binding.js';
 
 export { CeError };
 
@@ -166,22 +166,15 @@ export async function evaluate(inputs, options = {}) {
   const {
     gold_format: goldFormat,
     induced_format: inducedFormat,
-    exclude_labels: excludeLabels,
-    unclustered_label: unclusteredLabel,
-    baselines,
     gold_map: goldMap,
     induced_map: inducedMap,
     sub_test: subTests = [],
-    ...coreOptions
+    ...runOptions
   } = options;
-  for (const key of Object.keys(coreOptions))
-    if (!core.options.includes(key)) throw usage(`unknown option '${key}'`);
+  // The core's options, the labels and the baselines are checked where the run takes them
+  // (the binding's setOptions); the inputs are this package's.
   if (goldFormat !== undefined) checkFormat(goldFormat, 'gold_format', core);
   if (inducedFormat !== undefined) checkFormat(inducedFormat, 'induced_format', core);
-  if (excludeLabels !== undefined) stringList(excludeLabels, 'exclude_labels');
-  if (baselines !== undefined) stringList(baselines, 'baselines');
-  if (unclusteredLabel !== undefined && typeof unclusteredLabel !== 'string')
-    throw new TypeError(`unclustered_label is ${kindOf(unclusteredLabel)}; pass a string`);
   // A counts or joint file is scored alone, and so may a gold of a format yet to be detected
   // (the core says when it is neither), as in Python.
   if (!systems.length && !['auto', 'counts', 'joint', undefined].includes(goldFormat))
@@ -192,10 +185,7 @@ export async function evaluate(inputs, options = {}) {
     gold: await input(gold, 'gold', goldFormat),
     systems: await Promise.all(systems.map((system, k) => input(system, `system${k + 1}`, inducedFormat))),
     options: {
-      ...coreOptions,
-      exclude_labels: excludeLabels === undefined ? undefined : labelList(excludeLabels),
-      unclustered_label: unclusteredLabel,
-      baselines: typeof baselines === 'string' ? baselines.split(',') : baselines,
+      ...runOptions,
       gold_map: await labelMap(goldMap, 'gold_map'),
       induced_map: await labelMap(inducedMap, 'induced_map'),
     },

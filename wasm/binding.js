@@ -259,7 +259,11 @@ export function bindCore(module) {
       const status = module._ce_wasm_set(handle, optionIds.get(id) ?? -1, number);
       if (status) throw usage(`option ${id}: value ${value} is out of range`);
     }
-    const excluded = options.exclude_labels === undefined ? [] : labelList(options.exclude_labels);
+    // The run's own options, checked here for every caller (the page's worker, npm, score).
+    const excluded = options.exclude_labels === undefined ? [] : labelList(stringList(options.exclude_labels, 'exclude_labels'));
+    const baselines = options.baselines === undefined ? [] : labelList(stringList(options.baselines, 'baselines'));
+    if (options.unclustered_label !== undefined && typeof options.unclustered_label !== 'string')
+      throw new TypeError(`unclustered_label is ${kindOf(options.unclustered_label)}; pass a string`);
     for (const label of excluded) {
       if (withString(label, (ptr) => module._ce_wasm_exclude_label(handle, ptr))) throw usage(`cannot exclude label '${label}'`);
     }
@@ -285,7 +289,7 @@ export function bindCore(module) {
       }
       if (status) throw lastError(handle, status);
     });
-    for (const name of options.baselines ?? []) {
+    for (const name of baselines) {
       if (!baselineIds.has(name)) throw usage(`unknown baseline '${name}' (${[...baselineIds.keys()].join(', ')})`);
       module._ce_wasm_add_baseline(handle, baselineIds.get(name));
     }
@@ -730,10 +734,11 @@ export function bindCore(module) {
   function score(labelsTrue, labelsPred, options = {}) {
     if (options === null || typeof options !== 'object' || Array.isArray(options))
       throw new TypeError(`options is ${kindOf(options)}; pass an object of options, such as {words, bootstrap: 100}`);
-    const { words, measures, sentence_ends: sentenceEnds, sentences, exclude_labels: excludeLabels, unclustered_label: unclusteredLabel, ...core } = options;
+    const { words, measures, sentence_ends: sentenceEnds, sentences, ...core } = options;
     const trueLabels = perToken(labelsTrue, 'labelsTrue');
     const predLabels = perToken(labelsPred, 'labelsPred');
-    for (const key of Object.keys(core)) if (!optionIds.has(key)) throw usage(`unknown option '${key}'`);
+    for (const key of Object.keys(core))
+      if (!optionIds.has(key) && key !== 'exclude_labels' && key !== 'unclustered_label') throw usage(`unknown option '${key}'`);
     if (measures !== undefined && !(typeof measures === 'string' || Array.isArray(measures)))
       throw new TypeError(`measures is ${kindOf(measures)}; pass measure ids ('m1', 'token.ari'), as a comma list or an array`);
     const columns = measures === undefined ? null : measureColumns(stringList(measures, 'measures'));
@@ -742,9 +747,6 @@ export function bindCore(module) {
     if (columns?.some((c) => c.startsWith('type.')) && words === undefined) throw usage('type-level measures need the words');
     if (core.levels === 'type' && words === undefined) throw usage("levels 'type' needs the words");
     if (sentenceEnds !== undefined && sentences !== undefined) throw usage('give sentence_ends or sentences, not both');
-    if (excludeLabels !== undefined) stringList(excludeLabels, 'exclude_labels');
-    if (unclusteredLabel !== undefined && typeof unclusteredLabel !== 'string')
-      throw new TypeError(`unclustered_label is ${kindOf(unclusteredLabel)}; pass a string`);
     const inputs = [numbered(trueLabels, 'labelsTrue'), numbered(predLabels, 'labelsPred')];
     const n = inputs[0].ids.length;
     if (inputs[1].ids.length !== n) throw usage(`labelsPred has ${inputs[1].ids.length} labels, labelsTrue ${n}`);
@@ -762,7 +764,7 @@ export function bindCore(module) {
     const buffers = handle ? [module._malloc(4 * block), module._malloc(4 * block), module._malloc(4 * block), module._malloc(block)] : [];
     try {
       if (!handle || buffers.some((b) => !b)) throw new CeError({ code: 'CE_ERR_NOMEM', message: 'out of memory' });
-      setOptions(handle, { levels: wantsType ? 'both' : 'token', ...core, exclude_labels: excludeLabels, unclustered_label: unclusteredLabel });
+      setOptions(handle, { levels: wantsType ? 'both' : 'token', ...core });
       ['labels_true', 'labels_pred'].forEach((name, index) => {
         const status = withString(name, (ptr) => module._ce_wasm_add_input(handle, ptr));
         if (status) throw lastError(handle, status);

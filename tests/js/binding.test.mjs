@@ -111,3 +111,10 @@ test('streams: Blobs read in chunks give the numbers bytes give, and progress re
   const failed = await core.evaluateStream({ gold: input('tests/data/small-gold.tsv'), systems: [{ name: short.name, blob: new Blob([short.bytes]) }] });
   assert.equal(failed.systems[0].error.line, 12);
 });
+
+test("the run's own options are checked where the run takes them, for the worker as for npm", () => {
+  assert.throws(() => core.evaluate({ gold, systems: [sys], options: { exclude_labels: ['c1', {}] } }), TypeError);
+  assert.throws(() => core.evaluate({ gold, systems: [sys], options: { unclustered_label: 5 } }), TypeError);
+  const rows = core.evaluate({ gold, systems: [sys], options: { baselines: 'random,one' } }).systems.map((s) => s.name);
+  assert.deepEqual(rows, ['sys.tsv', 'baseline:random', 'baseline:one']);
+});
