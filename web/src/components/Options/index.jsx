@@ -11,7 +11,10 @@ import {
   labelList,
   withLabels,
 } from '../../options.js';
+import { MAP_KINDS, MAP_OPTION } from '../../state/maps.js';
 import './style.css';
+
+const MAP_LABELS = { gold: 'Gold map', induced: 'System map' };
 
 const BASELINE_HELP = {
   random: 'each class gets a cluster of as many random item types',
@@ -237,22 +240,17 @@ const GROUP_EXTRAS = {
     wide: true,
     before: ({ value, set, maps, onMapFile }) => (
       <>
-        <MapField
-          kind="gold"
-          label="Gold map"
-          value={value.gold_map}
-          file={maps.gold}
-          onChange={(gold_map) => set({ gold_map })}
-          onFile={(f) => onMapFile('gold', f)}
-        />
-        <MapField
-          kind="induced"
-          label="System map"
-          value={value.induced_map}
-          file={maps.induced}
-          onChange={(induced_map) => set({ induced_map })}
-          onFile={(f) => onMapFile('induced', f)}
-        />
+        {MAP_KINDS.map((kind) => (
+          <MapField
+            key={kind}
+            kind={kind}
+            label={MAP_LABELS[kind]}
+            value={value[MAP_OPTION[kind]]}
+            file={maps[kind]}
+            onChange={(choice) => set({ [MAP_OPTION[kind]]: choice })}
+            onFile={(f) => onMapFile(kind, f)}
+          />
+        ))}
       </>
     ),
   },
