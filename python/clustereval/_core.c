@@ -61,26 +61,6 @@ static PyObject *usage(const char *fmt, ...) {
 
 /* ------------------------------------------------------------- numbering */
 
-/* Bytes one after another: the names handed to the core. */
-typedef struct buffer {
-  char *data;
-  size_t len, cap;
-} buffer;
-
-static int buffer_append(buffer *b, const char *bytes, size_t len) {
-  if (len > b->cap - b->len) {
-    size_t cap = b->cap ? b->cap : 4096;
-    while (cap - b->len < len) cap *= 2;
-    char *grown = realloc(b->data, cap);
-    if (!grown) return -1;
-    b->data = grown;
-    b->cap = cap;
-  }
-  if (len) memcpy(b->data + b->len, bytes, len);
-  b->len += len;
-  return 0;
-}
-
 static inline uint64_t mix64(uint64_t x) {
   x ^= x >> 33;
   x *= 0xff51afd7ed558ccdu;
@@ -90,57 +70,13 @@ static inline uint64_t mix64(uint64_t x) {
 }
 
 /*
- * A string's first bytes packed in 64 bits: with its length they decide a string of up to 8
- * bytes whole (two overlapping 4-byte loads from 4 bytes; first, middle and last below).
- */
-static inline uint64_t pack_head(const char *bytes, size_t size) {
-  uint64_t word = 0;
-  if (size >= 8) {
-    memcpy(&word, bytes, 8);
-  } else if (size >= 4) {
-    uint32_t low, high;
-    memcpy(&low, bytes, 4);
-    memcpy(&high, bytes + size - 4, 4);
-    word = low | (uint64_t)high << 32;
-  } else if (size) {
-    const unsigned char *s = (const unsigned char *)bytes;
-    word = s[0] | (uint64_t)s[size / 2] << 8 | (uint64_t)s[size - 1] << 16;
-  }
-  return word;
-}
-
-/* A hash of the packed head and the bytes past 8, eight at a time (the last load overlapping
- * the one before): one mix for a string of up to 8 bytes. */
-static inline uint64_t hash_bytes(const char *bytes, size_t size, uint64_t head) {
-  uint64_t hash = head ^ (uint64_t)size * 0x9e3779b97f4a7c15u;
-  for (size_t i = 8; i < size; i += 8) {
-    uint64_t word;
-    memcpy(&word, bytes + (size - i >= 8 ? i : size - 8), 8);
-    hash = mix64(hash ^ word);
-  }
-  return mix64(hash);
-}
-
-/*
  * Labels are numbered by the core's ce_strings: distinct strings get 0, 1, 2... in the order
- * first seen, as the readers number the labels of a file. In front of it, tables that find a
- * label seen before without making its UTF-8 or calling into the core: by its characters as
- * Python holds them, and by an integer's value.
- *
- * A text is found by its characters and their width: 0 for UTF-8 (an ASCII str, bytes, a
- * numpy string made UTF-8), else the 1, 2 or 4 bytes a character of a str takes (PEP 393
- * stores a str in the narrowest width that holds its characters, so equal strings have equal
- * characters). The width sits in the hash's low two bits. A slot keeps the packed head, so
- * that a text of up to 8 bytes is found without leaving the slot; `chars` stays in place: the
- * copy ce_strings keeps of UTF-8, or the characters of a str `held` keeps alive.
+ * first seen, as the readers number the labels of a file. UTF-8 (an ASCII str in place, bytes,
+ * a numpy string made UTF-8, an integer's digits) goes to it directly. In front of it, two
+ * tables of what ce_strings cannot look up without a conversion: an integer by its value
+ * (its digits made once), and a str that is not ASCII by the str itself (a dict: its UTF-8
+ * made once, for a new label).
  */
-typedef struct text_slot {
-  uint64_t hash, head;
-  const char *chars;
-  uint32_t size; /* bytes (a longer label is refused) */
-  uint32_t id;   /* number + 1; 0: empty */
-} text_slot;
-
 typedef struct int_slot {
   long long value;
   uint32_t id; /* number + 1; 0: empty */
@@ -148,11 +84,9 @@ typedef struct int_slot {
 
 typedef struct numbering {
   ce_strings *strings;
-  text_slot *texts;
-  size_t text_mask, text_count;
   int_slot *ints;
   size_t int_mask, int_count;
-  PyObject *held; /* the strs whose characters `texts` points into */
+  PyObject *wide; /* {str: number} of the strs that are not ASCII */
 } numbering;
 
 enum { FIRST_SLOTS = 64 };
@@ -160,33 +94,19 @@ enum { FIRST_SLOTS = 64 };
 static int numbering_open(numbering *n) {
   memset(n, 0, sizeof *n);
   n->strings = ce_strings_create();
-  n->texts = calloc(FIRST_SLOTS, sizeof *n->texts);
   n->ints = calloc(FIRST_SLOTS, sizeof *n->ints);
-  n->text_mask = n->int_mask = FIRST_SLOTS - 1;
-  n->held = PyList_New(0);
-  if (n->held && n->strings && n->texts && n->ints) return 0;
+  n->int_mask = FIRST_SLOTS - 1;
+  n->wide = PyDict_New();
+  if (n->wide && n->strings && n->ints) return 0;
   if (!PyErr_Occurred()) PyErr_NoMemory();
   return -1;
 }
 
 static void numbering_close(numbering *n) {
   ce_strings_free(n->strings);
-  free(n->texts);
   free(n->ints);
-  Py_XDECREF(n->held);
+  Py_XDECREF(n->wide);
   memset(n, 0, sizeof *n);
-}
-
-/* The slot of these characters, or the empty slot where they would go. */
-static inline text_slot *text_find(const numbering *n, const char *chars, size_t size,
-                                   uint64_t hash, uint64_t head) {
-  for (size_t at = (size_t)(hash >> 2) & n->text_mask;; at = (at + 1) & n->text_mask) {
-    text_slot *slot = &n->texts[at];
-    if (!slot->id) return slot;
-    if (slot->hash == hash && slot->head == head && slot->size == size &&
-        (size <= 8 || memcmp(slot->chars + 8, chars + 8, size - 8) == 0))
-      return slot;
-  }
 }
 
 static inline int_slot *int_find(const numbering *n, long long value) {
@@ -197,20 +117,6 @@ static inline int_slot *int_find(const numbering *n, long long value) {
 }
 
 /* Fills an empty slot; the table doubles when half full. 0, or -1 out of memory. */
-static int text_add(numbering *n, text_slot *slot, text_slot entry) {
-  *slot = entry;
-  if (++n->text_count * 2 <= n->text_mask + 1) return 0;
-  size_t slots = 2 * (n->text_mask + 1);
-  text_slot *old = n->texts, *grown = calloc(slots, sizeof *grown);
-  if (!grown) return -1;
-  n->texts = grown;
-  n->text_mask = slots - 1;
-  for (size_t i = 0; i < slots / 2; i++)
-    if (old[i].id) *text_find(n, old[i].chars, old[i].size, old[i].hash, old[i].head) = old[i];
-  free(old);
-  return 0;
-}
-
 static int int_add(numbering *n, int_slot *slot, int_slot entry) {
   *slot = entry;
   if (++n->int_count * 2 <= n->int_mask + 1) return 0;
@@ -225,43 +131,34 @@ static int int_add(numbering *n, int_slot *slot, int_slot entry) {
   return 0;
 }
 
-/*
- * The number of a text of `size` bytes of characters of width `width` (0 for UTF-8; 1, 2 or
- * 4 with `str` the str holding them). A new text goes to ce_strings as UTF-8. Returns -1 with
- * an exception set; -2 without one when `str` has no UTF-8 form (a lone surrogate).
- */
-static inline int64_t number_text(numbering *n, const char *chars, size_t size, int width,
-                                  PyObject *str) {
-  if (size > UINT32_MAX) {
+/* The number of `size` bytes of UTF-8. -1 with an exception set. */
+static inline int64_t number_text(numbering *n, const char *utf8, size_t size) {
+  uint32_t id;
+  ce_status status = ce_strings_put(n->strings, utf8, size, &id);
+  if (!status) return id;
+  if (status == CE_ERR_NOMEM)
+    PyErr_NoMemory();
+  else
     usage("a label of %zu bytes is too long", size);
-    return -1;
-  }
-  uint64_t head = pack_head(chars, size);
-  uint64_t hash =
-      (hash_bytes(chars, size, head) & ~(uint64_t)3) | (uint64_t)(width == 4 ? 3 : width);
-  text_slot *slot = text_find(n, chars, size, hash, head);
-  if (slot->id) return slot->id - 1;
-  const char *utf8 = chars;
-  Py_ssize_t len = (Py_ssize_t)size;
-  if (width && !(utf8 = PyUnicode_AsUTF8AndSize(str, &len))) {
+  return -1;
+}
+
+/* The number of a str that is not ASCII. -1 with an exception set; -2 without one when it has
+ * no UTF-8 form (a lone surrogate). */
+static int64_t number_wide(numbering *n, PyObject *str) {
+  PyObject *known = PyDict_GetItemWithError(n->wide, str);
+  if (known) return PyLong_AsLongLong(known);
+  if (PyErr_Occurred()) return -1;
+  Py_ssize_t len;
+  const char *utf8 = PyUnicode_AsUTF8AndSize(str, &len);
+  if (!utf8) {
     PyErr_Clear();
     return -2;
   }
-  uint32_t id;
-  ce_status status = ce_strings_put(n->strings, utf8, (size_t)len, &id);
-  if (status) {
-    if (status == CE_ERR_NOMEM)
-      PyErr_NoMemory();
-    else
-      usage("a label of %zd bytes is too long", len);
-    return -1;
-  }
-  if (!width)
-    chars = ce_strings_get(n->strings, id, NULL); /* ce_strings' copy stays in place */
-  else if (PyList_Append(n->held, str))           /* and so do a str's characters */
-    return -1;
-  if (text_add(n, slot, (text_slot){hash, head, chars, (uint32_t)size, id + 1}))
-    return (PyErr_NoMemory(), -1);
+  int64_t id = number_text(n, utf8, (size_t)len);
+  PyObject *value = id >= 0 ? PyLong_FromLongLong(id) : NULL;
+  if (id >= 0 && (!value || PyDict_SetItem(n->wide, str, value))) id = -1;
+  Py_XDECREF(value);
   return id;
 }
 
@@ -271,7 +168,7 @@ static int64_t number_int(numbering *n, long long value) {
   if (slot->id) return slot->id - 1;
   char digits[24];
   int len = PyOS_snprintf(digits, sizeof digits, "%lld", value);
-  int64_t id = number_text(n, digits, (size_t)len, 0, NULL);
+  int64_t id = number_text(n, digits, (size_t)len);
   if (id >= 0 && int_add(n, slot, (int_slot){value, (uint32_t)id + 1}))
     return (PyErr_NoMemory(), -1);
   return id;
@@ -477,19 +374,19 @@ static size_t buffer_string(const source *s, const char *at, char *utf8) {
   return len;
 }
 
-/* The number of a str, found by its characters in place (no UTF-8 made but for a new one). */
+/* The number of a str: an ASCII one by its characters in place (they are its UTF-8). */
 static inline int64_t read_str(source *s, PyObject *item, Py_ssize_t t) {
   int64_t id;
   if (PyUnicode_IS_COMPACT_ASCII(item)) {
     id = number_text(&s->names, (const char *)(((PyASCIIObject *)item) + 1),
-                     (size_t)PyUnicode_GET_LENGTH(item), 0, NULL);
+                     (size_t)PyUnicode_GET_LENGTH(item));
   } else {
 #if PY_VERSION_HEX < 0x030C0000
     if (PyUnicode_READY(item)) return -1;
 #endif
-    int width = PyUnicode_IS_ASCII(item) ? 0 : (int)PyUnicode_KIND(item);
-    id = number_text(&s->names, PyUnicode_DATA(item),
-                     (size_t)PyUnicode_GET_LENGTH(item) * (width ? (size_t)width : 1), width, item);
+    id = PyUnicode_IS_ASCII(item)
+             ? number_text(&s->names, PyUnicode_DATA(item), (size_t)PyUnicode_GET_LENGTH(item))
+             : number_wide(&s->names, item);
   }
   if (id == -2) usage("%s[%zd] is not valid Unicode (a lone surrogate?)", s->what, t);
   return id < 0 ? -1 : id;
@@ -500,7 +397,7 @@ static inline int64_t read_str(source *s, PyObject *item, Py_ssize_t t) {
 static int64_t read_item(source *s, PyObject *item, Py_ssize_t t) {
   if (PyUnicode_Check(item)) return read_str(s, item, t);
   if (PyBytes_Check(item))
-    return number_text(&s->names, PyBytes_AS_STRING(item), (size_t)PyBytes_GET_SIZE(item), 0, NULL);
+    return number_text(&s->names, PyBytes_AS_STRING(item), (size_t)PyBytes_GET_SIZE(item));
   if (PyLong_Check(item) || (PyIndex_Check(item) && !PyFloat_Check(item))) {
     PyObject *index = PyLong_Check(item) ? Py_NewRef(item) : PyNumber_Index(item);
     if (!index) return -1;
@@ -513,7 +410,7 @@ static int64_t read_item(source *s, PyObject *item, Py_ssize_t t) {
       PyObject *decimal = PyObject_Str(index);
       Py_ssize_t len;
       const char *utf8 = decimal ? PyUnicode_AsUTF8AndSize(decimal, &len) : NULL;
-      if (utf8) id = number_text(&s->names, utf8, (size_t)len, 0, NULL);
+      if (utf8) id = number_text(&s->names, utf8, (size_t)len);
       Py_XDECREF(decimal);
     }
     Py_DECREF(index);
@@ -550,9 +447,8 @@ static int read_sequence(source *s, Py_ssize_t from, Py_ssize_t count, uint32_t 
       continue;
     }
     int64_t id;
-    if (PyUnicode_CheckExact(item) && PyUnicode_IS_COMPACT_ASCII(item)) {
-      id = number_text(&s->names, (const char *)(((PyASCIIObject *)item) + 1),
-                       (size_t)PyUnicode_GET_LENGTH(item), 0, NULL);
+    if (PyUnicode_CheckExact(item)) { /* reading a str runs no Python code */
+      id = read_str(s, item, t);
     } else {
       id = read_item(s, item, t);
       /* A label's __index__ may have changed the list meanwhile. */
@@ -583,7 +479,7 @@ static int source_read(source *s, Py_ssize_t from, Py_ssize_t count, uint32_t *i
       }
       if ((id = number_int(&s->names, v)) >= 0 && direct) *direct = (uint32_t)id + 1;
     } else {
-      id = number_text(&s->names, s->utf8, buffer_string(s, data + t * size, s->utf8), 0, NULL);
+      id = number_text(&s->names, s->utf8, buffer_string(s, data + t * size, s->utf8));
     }
     if (id < 0) return -1;
     ids[t - from] = (uint32_t)id;
@@ -595,19 +491,21 @@ static int source_read(source *s, Py_ssize_t from, Py_ssize_t count, uint32_t *i
 static ce_status source_name(source *s, ce_eval *ev, size_t index, ce_names kind, ce_error *err) {
   size_t from = s->named, to = ce_strings_count(s->names.strings);
   if (from == to) return CE_OK;
-  buffer bytes = {0};
-  size_t *lens = malloc((to - from) * sizeof *lens);
-  ce_status status = lens ? CE_OK : CE_ERR_NOMEM;
-  for (size_t id = from; id < to && !status; id++) {
-    const char *name = ce_strings_get(s->names.strings, (uint32_t)id, &lens[id - from]);
-    if (buffer_append(&bytes, name, lens[id - from])) status = CE_ERR_NOMEM;
+  size_t *lens = malloc((to - from) * sizeof *lens), total = 0;
+  for (size_t id = from; lens && id < to; id++) {
+    ce_strings_get(s->names.strings, (uint32_t)id, &lens[id - from]);
+    total += lens[id - from];
   }
+  char *bytes = lens ? malloc(total ? total : 1) : NULL;
+  ce_status status = bytes ? CE_OK : CE_ERR_NOMEM;
+  for (size_t id = from, at = 0; bytes && id < to; at += lens[id - from], id++)
+    memcpy(bytes + at, ce_strings_get(s->names.strings, (uint32_t)id, NULL), lens[id - from]);
   if (status)
     *err = (ce_error){CE_ERR_NOMEM, 0, 0, "", "out of memory"};
   else
-    status = ce_eval_name(ev, index, kind, bytes.data ? bytes.data : "", lens, to - from, err);
+    status = ce_eval_name(ev, index, kind, bytes, lens, to - from, err);
   s->named = to;
-  free(bytes.data);
+  free(bytes);
   free(lens);
   return status;
 }
@@ -1105,7 +1003,7 @@ static PyObject *module_version(PyObject *m, PyObject *u) {
 }
 
 static PyMethodDef module_methods[] = {
-    {"options", module_options, METH_NOARGS, "[(id, default, min, max, choices, integral)]"},
+    {"options", module_options, METH_NOARGS, "[(id, kind, default, min, max, choices, group, label, help)]: the core's option table"},
     {"formats", module_formats, METH_NOARGS, "the input formats' ids, by number"},
     {"measures", module_measures, METH_NOARGS, "the measures' ids, by number"},
     {"token_measures", module_token_measures, METH_NOARGS, "the ids a token level has"},
