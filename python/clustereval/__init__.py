@@ -79,8 +79,6 @@ def _option_value(name, value):
             return float(option["choices"].index(value))
         allowed = ", ".join(option["choices"]) or "a number"
         raise _usage(f"option {name}: '{value}' is not one of {allowed}")
-    if isinstance(value, bool) or (option["integral"] and isinstance(value, int)):
-        return float(value)
     try:
         return float(value)
     except (TypeError, ValueError):
@@ -127,11 +125,10 @@ _LISTS = ("exclude_labels", "unclustered_label", "baselines", "gold_map", "induc
 def _configure(ev, options, extra, keywords=()):
     """Sets the core's options and the run's lists; returns the options left for the caller
     (`extra`). `keywords`: the caller's own, named in the error for an unknown one."""
-    for name in options:
-        if name not in OPTIONS and name not in _LISTS and name not in extra:
-            raise _unknown_option(name, options[name], [*OPTIONS, *_LISTS, *extra, *keywords])
     left = {}
     for name, value in options.items():
+        if name not in OPTIONS and name not in _LISTS and name not in extra:
+            raise _unknown_option(name, value, [*OPTIONS, *_LISTS, *extra, *keywords])
         if value is None:
             continue
         if name in OPTIONS:
@@ -360,7 +357,7 @@ def _options_doc():
         elif option["kind"] == "flag":
             values, default = "bool", repr(bool(option["default"]))
         else:
-            values = f"{'int' if option['integral'] else 'float'} in [{option['min']:g}, {option['max']:g}]"
+            values = f"{'int' if option['kind'] == 'integer' else 'float'} in [{option['min']:g}, {option['max']:g}]"
             default = f"{option['default']:g}"
         lines.append(f"    - ``{name}``: {values}, default {default}. {option['help']}.")
     return "\n".join(lines) + "\n"

@@ -6,7 +6,7 @@ import subprocess
 
 import clustereval
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from conftest import ROOT
 GOLD = os.path.join(ROOT, "tests", "data", "small-gold.tsv")
 SYS = os.path.join(ROOT, "tests", "data", "small-sys.tsv")
 

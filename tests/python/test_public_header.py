@@ -9,7 +9,7 @@ import sysconfig
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from conftest import ROOT
 SOURCES = [os.path.join(ROOT, "python", "clustereval", name) for name in ("_core.c", "_cli.c")]
 STANDARD = {"stdint.h", "stdio.h", "stdlib.h", "string.h", "stddef.h", "stdarg.h", "limits.h",
             "math.h"}

@@ -5,7 +5,7 @@ import io
 import os
 import re
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from conftest import ROOT
 
 
 def _examples():
