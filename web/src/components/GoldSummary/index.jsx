@@ -42,35 +42,34 @@ export function GoldSummary({ gold, options }) {
   );
 }
 
-/** The core's default of each option, as the result's JSON writes it. */
-const DEFAULT_OF = new Map(OPTION_TABLE.map((row) => [row.id, row.default]));
+/** The core's option table by id: each option's default and group. */
+const OPTION_ROWS = new Map(OPTION_TABLE.map((row) => [row.id, row]));
+
+/** Whether a result's option differs from the core's default (a key of the run's own: set). */
+const differs = (key, v) => (OPTION_ROWS.has(key) ? OPTION_ROWS.get(key).default !== v : v !== null);
 
 /** The options of the result (SPEC §4 `options`) in words, known ones first, then those that
- * differ from the core's defaults. */
+ * differ from the core's defaults; not those of the group "run" (threads, details), which say
+ * how the run was carried out, not what it computed. */
 function optionWords(o) {
   const words = [];
-  const seen = new Set();
+  const seen = new Set(['log2']); // said by "log"
   const say = (key, text) => {
     seen.add(key);
     if (o[key] !== undefined && text) words.push(text);
   };
   say('log', LOGS[o.log] ?? `log base ${o.log}`);
-  seen.add('log2'); // said by 'log'
-  // How the run was carried out, not what it computed: the numbers are the same either way.
-  seen.add('detail');
-  seen.add('threads');
   say('beta', `β = ${o.beta}`);
   say('token_check', `token check ${o.token_check ? 'on' : 'off'}`);
-  say('nmi_mean', o.nmi_mean && o.nmi_mean !== 'arithmetic' ? `NMI ${o.nmi_mean} mean` : null);
+  say('nmi_mean', differs('nmi_mean', o.nmi_mean) ? `NMI ${o.nmi_mean} mean` : null);
   say('restarts', `${o.restarts} restarts`);
   say('seed', `seed ${o.seed}`);
   say('unclustered', `unclustered: ${o.unclustered}`);
-  say('min_share', o.min_share > 0 ? `min. share ${o.min_share}` : null);
+  say('min_share', differs('min_share', o.min_share) ? `min. share ${o.min_share}` : null);
   for (const [key, v] of Object.entries(o)) {
-    if (seen.has(key) || v === null || v === false || v === '' || (Array.isArray(v) && !v.length))
+    if (seen.has(key) || OPTION_ROWS.get(key)?.group === 'run' || !differs(key, v)) continue;
+    if (v === '' || (Array.isArray(v) && !v.length) || (typeof v === 'object' && !Array.isArray(v)))
       continue;
-    if (DEFAULT_OF.has(key) && DEFAULT_OF.get(key) === v) continue;
-    if (typeof v === 'object' && !Array.isArray(v)) continue;
     words.push(`${key.replace(/_/g, ' ')}: ${Array.isArray(v) ? v.join(' ') : v}`);
   }
   return words;
