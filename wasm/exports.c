@@ -48,40 +48,35 @@ CE_EXPORT const char *ce_wasm_status_name(int status) {
 CE_EXPORT const char *ce_wasm_option_choice(int opt, int value) {
   return ce_opt_choice((ce_option)opt, (unsigned)value);
 }
-/* The option table's row, field by field (ce_opt_info). */
+/* The option table's row, field by field (ce_opt_info); an empty row outside the table. */
+static const ce_opt_info *option_row(int opt) {
+  static const ce_opt_info none = {"", (ce_opt_kind)-1, 0, 0, 0, "", CE_OPT_GROUP_COUNT, "", ""};
+  const ce_opt_info *info = ce_opt_describe((ce_option)opt);
+  return info ? info : &none;
+}
 CE_EXPORT int ce_wasm_option_kind(int opt) {
-  return ce_opt_describe((ce_option)opt) ? (int)ce_opt_describe((ce_option)opt)->kind : -1;
+  return (int)option_row(opt)->kind;
 }
 CE_EXPORT double ce_wasm_option_default(int opt) {
-  double value = 0;
-  ce_opt_bounds((ce_option)opt, &value, NULL, NULL);
-  return value;
+  return option_row(opt)->default_value;
 }
 CE_EXPORT double ce_wasm_option_min(int opt) {
-  double value = 0;
-  ce_opt_bounds((ce_option)opt, NULL, &value, NULL);
-  return value;
+  return option_row(opt)->min;
 }
 CE_EXPORT double ce_wasm_option_max(int opt) {
-  double value = 0;
-  ce_opt_bounds((ce_option)opt, NULL, NULL, &value);
-  return value;
+  return option_row(opt)->max;
 }
 CE_EXPORT const char *ce_wasm_option_group(int opt) {
-  const ce_opt_info *info = ce_opt_describe((ce_option)opt);
-  return info ? ce_opt_group_id(info->group) : NULL;
+  return ce_opt_group_id(option_row(opt)->group);
 }
 CE_EXPORT const char *ce_wasm_option_group_title(int opt) {
-  const ce_opt_info *info = ce_opt_describe((ce_option)opt);
-  return info ? ce_opt_group_title(info->group) : NULL;
+  return ce_opt_group_title(option_row(opt)->group);
 }
 CE_EXPORT const char *ce_wasm_option_label(int opt) {
-  const ce_opt_info *info = ce_opt_describe((ce_option)opt);
-  return info ? info->label : NULL;
+  return option_row(opt)->label;
 }
 CE_EXPORT const char *ce_wasm_option_help(int opt) {
-  const ce_opt_info *info = ce_opt_describe((ce_option)opt);
-  return info ? info->help : NULL;
+  return option_row(opt)->help;
 }
 CE_EXPORT int ce_wasm_is_token_measure(int measure) {
   return CE_IS_TOKEN_MEASURE(measure);
