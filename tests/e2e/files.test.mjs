@@ -102,7 +102,7 @@ test('a forced format and a label column go with their file to the core', async 
   // option would reach the files that set none, gold's column a system's).
   assert.equal(req.options.column, undefined);
   assert.equal(req.options.depth, undefined);
-  assert.equal(req.options.detail, true);
+  assert.equal(req.options.detail, 2); // the details, their per-item rows asked for apart
 });
 
 test('the preview shows the first records as the core parses them', async (t) => {
