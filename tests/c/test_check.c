@@ -78,6 +78,44 @@ static void expect(ce_eval *ev, const char *name, const char *table, const verdi
   CHECK(reproduced == expected_good);
 }
 
+/*
+ * Markdown emphasis goes only where it is emphasis: "__x__" is the system named __x__ (its
+ * TSV row says so), while "__100.0__" is a bold number. A file loaded twice gives two
+ * systems of one name: the check compares with the first and says which.
+ * __x__ is s2 (M-1 = 3/4), dup.tsv twice is s1 (M-1 = 1).
+ */
+static void test_names_as_written(void) {
+  static const char *const names[] = {"__x__", "dup.tsv", "dup.tsv"};
+  ce_eval *ev = ce_eval_create();
+  CHECK(ce_eval_add_input(ev, "gold.tsv", NULL, NULL) == CE_OK);
+  for (size_t s = 0; s < 3; s++) CHECK(ce_eval_add_input(ev, names[s], NULL, NULL) == CE_OK);
+  ce_eval_feed(ev, 0, gold, sizeof gold - 1, NULL);
+  for (size_t s = 0; s < 3; s++) {
+    const char *text = systems[s ? 0 : 1][1];
+    ce_eval_feed(ev, s + 1, text, strlen(text), NULL);
+  }
+  for (size_t i = 0; i < 4; i++) ce_eval_close(ev, i, NULL);
+  CHECK(ce_eval_finish(ev, NULL) == CE_OK);
+  const verdict want[] = {
+      {"__x__", "M-1", 1, 100, 0.05, NULL},
+      {"dup", "M-1", 1, 100, 0.05, NULL},
+  };
+  expect(ev, "names.md",
+         "| System | M-1 |\n|---|---:|\n| __x__ | 75.0 |\n| **dup** | __100.0__ |\n", want, 2, NULL,
+         0);
+  const ce_check *check = ev->check;
+  CHECK(check->count == 2 && check->cells[0].row == 0 && check->cells[1].row == 1);
+  CHECK(check->count == 2 && check->cells[0].note[0] == '\0');
+  if (check->count == 2)
+    CHECK_STR_CONTAINS(check->cells[1].note,
+                       "2 systems are named 'dup.tsv': compared with the first of them, system 2");
+  char *json = NULL;
+  CHECK(ce_eval_check_json(ev, &json, NULL) == CE_OK);
+  CHECK_STR_CONTAINS(json, "\"note\":\"2 systems are named 'dup.tsv'");
+  ce_free(json);
+  ce_eval_free(ev);
+}
+
 int main(void) {
   ce_eval *ev = run();
 
@@ -249,5 +287,6 @@ int main(void) {
         CE_ERR_ENCODING);
 
   ce_eval_free(ev);
+  test_names_as_written();
   return check_report("test_check");
 }

@@ -409,7 +409,23 @@ static ce_status read_latex(rows *list, const char *text, size_t len) {
   return status;
 }
 
-/* A Markdown cell: **bold**, __bold__, *it*, _it_ and `code` around the whole cell go. */
+/* A number as printed: digits, with a sign, a point, an exponent or a '%' about them. */
+static int is_printed_number(const char *text, size_t len) {
+  size_t digits = 0;
+  for (size_t i = 0; i < len; i++) {
+    if (isdigit((unsigned char)text[i]))
+      digits++;
+    else if (!strchr("+-.eE%", text[i]))
+      return 0;
+  }
+  return digits > 0;
+}
+
+/*
+ * A Markdown cell: **bold**, *it* and `code` around the whole cell go. __bold__ and _it_ go
+ * only around a number: a system's name may be written with underscores ("__x__" is the
+ * system __x__, as the same row in TSV says).
+ */
 static void markdown_plain(ce_buf *text) {
   static const char *const marks[] = {"**", "__", "*", "_", "`"};
   for (int again = 1; again;) {
@@ -419,14 +435,16 @@ static void markdown_plain(ce_buf *text) {
     while (end > start && isspace((unsigned char)text->data[end - 1])) end--;
     for (size_t m = 0; m < 5; m++) {
       size_t k = strlen(marks[m]);
-      if (end - start > 2 * k && !strncmp(text->data + start, marks[m], k) &&
-          !strncmp(text->data + end - k, marks[m], k)) {
-        memmove(text->data, text->data + start + k, end - start - 2 * k);
-        text->len = end - start - 2 * k;
-        text->data[text->len] = '\0';
-        again = 1;
-        break;
-      }
+      if (end - start <= 2 * k || strncmp(text->data + start, marks[m], k) ||
+          strncmp(text->data + end - k, marks[m], k))
+        continue;
+      if (marks[m][0] == '_' && !is_printed_number(text->data + start + k, end - start - 2 * k))
+        continue;
+      memmove(text->data, text->data + start + k, end - start - 2 * k);
+      text->len = end - start - 2 * k;
+      text->data[text->len] = '\0';
+      again = 1;
+      break;
     }
   }
 }
@@ -766,32 +784,46 @@ static int same_stem(const char *a, const char *b, int fold) {
   return fold ? !strncasecmp_ascii(a, b, la) : !strncmp(a, b, la);
 }
 
-/* The run's row a reported row names, or SIZE_MAX with the reason in `problem`. */
+/* The rows from `first` on that carry its very name: 1 unless a file was loaded twice. */
+static size_t twins(const ce_eval *ev, size_t first) {
+  size_t count = 0;
+  for (size_t r = first; r < ev->row_count; r++)
+    count += !strcmp(ev->rows[r].name, ev->rows[first].name);
+  return count;
+}
+
+/* The run's row a reported row names, or SIZE_MAX with the reason in `problem`. Where
+ * several systems carry the very name it matches (one file loaded twice), the first is
+ * used and `note` says so. */
 static size_t match_row(const ce_eval *ev, const char *name, const ce_check_alias *aliases_given,
-                        size_t alias_count, char *problem, size_t cap) {
+                        size_t alias_count, char *problem, size_t cap, char *note,
+                        size_t note_cap) {
   for (size_t a = 0; a < alias_count; a++)
     if (aliases_given[a].row && !strcmp(aliases_given[a].row, name) &&
         aliases_given[a].system < ev->row_count)
       return aliases_given[a].system;
   const char *wanted = base_name(name);
   for (int fold = 0; fold < 2; fold++) {
-    size_t found = SIZE_MAX, count = 0, exact = SIZE_MAX;
+    size_t first = SIZE_MAX, count = 0, exact = SIZE_MAX;
     for (size_t r = 0; r < ev->row_count; r++) {
       const char *full = ev->rows[r].name;
       const char *base = base_name(full);
       int same = fold ? !strncasecmp_ascii(full, name, strlen(full) + 1) : !strcmp(full, name);
-      if (same ||
-          (fold ? !strncasecmp_ascii(base, wanted, strlen(base) + 1) : !strcmp(base, wanted)))
-        exact = r;
-      if (same || same_stem(base, wanted, fold) ||
-          (stem_length(wanted) == strlen(wanted) && same_stem(base, wanted, fold)) ||
-          (fold ? !strncasecmp_ascii(base, wanted, strlen(base) + 1) : !strcmp(base, wanted))) {
-        found = r;
+      int same_base =
+          fold ? !strncasecmp_ascii(base, wanted, strlen(base) + 1) : !strcmp(base, wanted);
+      if ((same || same_base) && exact == SIZE_MAX) exact = r;
+      if (same || same_base || same_stem(base, wanted, fold)) {
+        if (first == SIZE_MAX) first = r;
         count++;
       }
     }
-    if (exact != SIZE_MAX) return exact;
-    if (count == 1) return found;
+    size_t pick = exact != SIZE_MAX ? exact : first;
+    size_t named = pick == SIZE_MAX ? 0 : twins(ev, pick);
+    if (named > 1)
+      snprintf(note, note_cap,
+               "%zu systems are named '%.50s': compared with the first of them, system %zu", named,
+               ev->rows[pick].name, pick + 1);
+    if (exact != SIZE_MAX || count == 1 || (count && count == named)) return pick;
     if (count > 1) {
       snprintf(problem, cap, "system '%.80s' matches %zu files", name, count);
       return SIZE_MAX;
@@ -843,7 +875,9 @@ ce_status ce_eval_check(ce_eval *ev, const char *name, const void *text, size_t 
   for (size_t i = 0; i < check->count; i++) {
     ce_check_cell *c = &check->cells[i];
     char problem[sizeof c->problem] = "";
-    c->row = match_row(ev, c->system, aliases_given, alias_count, problem, sizeof problem);
+    c->note[0] = '\0';
+    c->row = match_row(ev, c->system, aliases_given, alias_count, problem, sizeof problem, c->note,
+                       sizeof c->note);
     if (c->row == SIZE_MAX && c->has_level) memcpy(c->problem, problem, sizeof problem);
     compare(ev, c);
     good += c->reproduced;
@@ -896,6 +930,8 @@ ce_status ce__check_put_json(ce_buf *out, const ce_check *check) {
     if (!status)
       status = c->problem[0] ? ce__buf_put_json_string(out, c->problem, strlen(c->problem))
                              : ce__buf_puts(out, "null");
+    if (!status && c->note[0]) status = ce__buf_puts(out, ",\"note\":");
+    if (!status && c->note[0]) status = ce__buf_put_json_string(out, c->note, strlen(c->note));
     if (!status) status = ce__buf_puts(out, "}");
   }
   return status ? status : ce__buf_puts(out, "]");
@@ -957,9 +993,9 @@ ce_status ce_eval_check_table(const ce_eval *ev, char **text, size_t *len) {
     if (!status && c->has_computed) {
       int d = shown_decimals(c);
       int t = (int)ceil(-log10(c->tolerance) - 1e-9);
-      status = ce__buf_printf(&out, "  %12.*f  %+11.*f  %s (±%.*f)\n", d, c->computed, d,
+      status = ce__buf_printf(&out, "  %12.*f  %+11.*f  %s (±%.*f)%s%s\n", d, c->computed, d,
                               c->computed - c->reported, c->reproduced ? "reproduces" : "DIFFERS",
-                              t < 0 ? 0 : t, c->tolerance);
+                              t < 0 ? 0 : t, c->tolerance, c->note[0] ? "; " : "", c->note);
     } else if (!status) {
       status = ce__buf_printf(&out, "  %12s  %11s  not compared: %s\n", "", "", c->problem);
     }

@@ -27,6 +27,7 @@ typedef struct ce_check_cell {
   double computed; /* on the reported scale */
   int reproduced;
   char problem[200]; /* why it could not be compared; "" when it was */
+  char note[200];    /* said beside the verdict: which of same-named systems it was; or "" */
 } ce_check_cell;
 
 typedef struct ce_check {

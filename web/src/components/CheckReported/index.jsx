@@ -195,6 +195,12 @@ export function CheckReported({ client, result, runId, stale, reported, onReport
                         {verdict === 'reproduces' && `✓ reproduces (±${+c.tolerance.toPrecision(3)})`}
                         {verdict === 'differs' && `✗ differs (±${+c.tolerance.toPrecision(3)})`}
                         {verdict === 'unmatched' && `not compared: ${c.problem}`}
+                        {c.note && (
+                          <span class="check-note" data-testid="check-note">
+                            {' '}
+                            ({c.note})
+                          </span>
+                        )}
                       </td>
                     </tr>
                   );
