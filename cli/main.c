@@ -544,6 +544,17 @@ static int report_failed_systems(const ce_eval *ev, int code) {
   return code;
 }
 
+/* The text table has no room for the rows' warnings (the JSON holds them): they go to
+ * standard error, each after its system's name. */
+static void report_warnings(const ce_eval *ev, const cli_args *args) {
+  if (args->format != CE_TABLE_TEXT) return;
+  for (size_t s = 0; s < ce_eval_system_count(ev); s++) {
+    const char *warning;
+    for (size_t k = 0; (warning = ce_eval_system_warning(ev, s, k)); k++)
+      fprintf(stderr, "clustereval: %s: %s\n", ce_eval_system_name(ev, s), warning);
+  }
+}
+
 static int write_text(const char *path, const char *text, size_t len) {
   FILE *file = strcmp(path, "-") == 0 ? stdout : fopen(path, "wb");
   if (!file || fwrite(text, 1, len, file) != len || (file != stdout && fclose(file))) {
@@ -1028,6 +1039,7 @@ static int run(ce_eval *ev, const cli_args *args) {
                          "or joint files");
   } else {
     code = report_failed_systems(ev, code == EXIT_DONE ? read_code : code);
+    report_warnings(ev, args);
     int check_code = args->check_path ? check_reported(ev, args) : EXIT_DONE;
     if (check_code == EXIT_DONE || check_code == EXIT_CHECK) {
       int print_code = print_result(ev, args);

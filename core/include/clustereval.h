@@ -590,6 +590,9 @@ size_t ce_eval_system_count(const ce_eval *ev);
 const char *ce_eval_system_name(const ce_eval *ev, size_t system);
 /* The row's error (a system input that failed), or NULL. */
 const ce_error *ce_eval_system_error(const ce_eval *ev, size_t system);
+/* The row's k-th warning (0 for the first: why a measure is null, what the run noticed), or
+ * NULL past the last; the JSON's `warnings` holds the same. */
+const char *ce_eval_system_warning(const ce_eval *ev, size_t system, size_t k);
 
 /*
  * A measure of row `system` (0 for the first) at a level. CE_ERR_UNAVAILABLE when it is

@@ -287,6 +287,57 @@ static void test_items_apart(void) {
   ce_eval_free(token_only);
 }
 
+/*
+ * A system's own sentence breaks against gold's: gold's are used either way, and a file that
+ * marks sentences but parts from gold's is warned of, with the first place (its line, gold's
+ * line). One with no break inside (one sentence, as `flat`) leaves sentences to gold and is
+ * not warned of.
+ * Gold: three sentences, starting at lines 1, 4 and 7. `joined` drops the second break: its
+ * "e" at line 6 is gold's line 7. `extra` breaks after "a": its "b" at line 3 is gold's 2.
+ */
+static const char *warning_of(const char *json, const char *name) {
+  char key[64];
+  snprintf(key, sizeof key, "\"name\":\"%s\"", name);
+  const char *row = strstr(json, key);
+  const char *warned = row ? strstr(row, "sentence breaks: ") : NULL;
+  const char *next = row ? strstr(row + 1, "\"name\":") : NULL;
+  return warned && (!next || warned < next) ? warned : NULL;
+}
+
+static void test_sentence_breaks(void) {
+  static const char gold3[] = "a\tX\nb\tY\n\nc\tX\nd\tY\n\ne\tX\nf\tY\n";
+  static const char same[] = "a\t1\nb\t2\n\nc\t1\nd\t2\n\ne\t1\nf\t2\n";
+  static const char joined[] = "a\t1\nb\t2\n\nc\t1\nd\t2\ne\t1\nf\t2\n";
+  static const char extra[] = "a\t1\n\nb\t2\n\nc\t1\nd\t2\n\ne\t1\nf\t2\n";
+  static const char flat[] = "a\t1\nb\t2\nc\t1\nd\t2\ne\t1\nf\t2\n\n";
+  const input inputs[] = {{"gold.tsv", gold3},
+                          {"same.tsv", same},
+                          {"joined.tsv", joined},
+                          {"extra.tsv", extra},
+                          {"flat.tsv", flat}};
+  ce_status finish;
+  ce_error err;
+  ce_eval *ev = run(inputs, 5, 7, &finish, &err);
+  CHECK(finish == CE_OK);
+  char *json = NULL;
+  CHECK(ce_eval_json(ev, &json, NULL) == CE_OK);
+  CHECK(json && !warning_of(json, "same.tsv") && !warning_of(json, "flat.tsv"));
+  const char *want_joined =
+      "sentence breaks: 1 position where this file and gold.tsv part (the first at line 6 "
+      "here, line 7 there); the gold standard's sentences are used";
+  const char *got = json ? warning_of(json, "joined.tsv") : NULL;
+  CHECK(got && !strncmp(got, want_joined, strlen(want_joined)));
+  const char *want_extra =
+      "sentence breaks: 1 position where this file and gold.tsv part (the first at line 3 "
+      "here, line 2 there)";
+  got = json ? warning_of(json, "extra.tsv") : NULL;
+  CHECK(got && !strncmp(got, want_extra, strlen(want_extra)));
+  /* The breaks decide no number: every system is the gold partition. */
+  for (size_t s = 0; s < 4; s++) CHECK(value(ev, s, CE_M1) == 1.0);
+  ce_free(json);
+  ce_eval_free(ev);
+}
+
 int main(void) {
   test_chunking_does_not_matter();
   test_bad_systems();
@@ -295,5 +346,6 @@ int main(void) {
   test_api_contract();
   test_strings();
   test_items_apart();
+  test_sentence_breaks();
   return check_report("eval");
 }

@@ -308,9 +308,13 @@ static ce_status system_token(ce_eval *ev, ce_input *system, const ce_record *re
                               uint64_t line) {
   uint32_t cluster;
   ce_status status = put_cluster(ev, system, &system->labels, record, &cluster);
-  if (!status) status = queue_token(ev, system, record, UINT32_MAX, cluster, 0, line);
-  if (!status) system->tokens++;
-  return status;
+  int starts = !system->sentence_open;
+  if (!status) status = queue_token(ev, system, record, UINT32_MAX, cluster, starts, line);
+  if (status) return status;
+  system->sentence_open = 1;
+  system->sentence_starts += (uint64_t)starts;
+  system->tokens++;
+  return CE_OK;
 }
 
 /* A lexicon entry: weight 1 per (item, label); an item may come back with more labels. */
@@ -428,6 +432,7 @@ static ce_status on_record(void *ctx, const ce_record *original, uint64_t line, 
         ev->sentences++;
         ev->sentence_open = 0;
       }
+      if (!context->is_gold) input->sentence_open = 0;
       return CE_OK;
     case CE_REC_TOKEN:
       status = context->is_gold ? gold_token(ev, input, record, line)
@@ -826,6 +831,13 @@ const char *ce_eval_system_name(const ce_eval *ev, size_t system) {
 const ce_error *ce_eval_system_error(const ce_eval *ev, size_t system) {
   if (system >= ce_eval_system_count(ev) || !ev->rows[system].failed) return NULL;
   return &ev->rows[system].error;
+}
+
+const char *ce_eval_system_warning(const ce_eval *ev, size_t system, size_t k) {
+  if (system >= ce_eval_system_count(ev) || k >= ev->rows[system].warning_count) return NULL;
+  const char *at = ev->rows[system].warnings.data;
+  while (k--) at += strlen(at) + 1;
+  return at;
 }
 
 ce_status ce_eval_value(const ce_eval *ev, size_t system, ce_level level, ce_measure measure,

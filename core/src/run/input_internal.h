@@ -44,7 +44,7 @@ static inline ce_shape ce__format_shape(ce_format format) {
 typedef struct ce_pending_token {
   uint32_t item;            /* gold: the item's id in ce_eval.items (systems: unused) */
   uint32_t label;           /* id in the input's own label table, or CE_EXCLUDED (gold) */
-  uint32_t starts_sentence; /* gold: the first token of a sentence (sub_p, sub_r) */
+  uint32_t starts_sentence; /* the first token of a sentence (gold: sub_p, sub_r) */
   /* When token texts are checked, gold and systems alike keep each waiting token's text in
    * the input's `token_text`: comparing two texts read moments ago stays in cache, where
    * gold's interned copy of a rare word would be a fetch from memory. */
@@ -68,11 +68,11 @@ typedef struct ce_input {
   ce_lines lines;
   ce_error error;
   int failed, closed;
-  int by_number;               /* fed tokens by number (ce_eval_feed_ids), not bytes */
+  int by_number;              /* fed tokens by number (ce_eval_feed_ids), not bytes */
   ce_names_table label_names; /* the labels those numbers stand for */
-  uint64_t tokens;          /* tokens counted (gold: not excluded) */
-  uint64_t excluded_tokens; /* gold: tokens removed by label or punctuation */
-  uint64_t dropped_tokens;  /* system: unclustered tokens removed under `drop` */
+  uint64_t tokens;            /* tokens counted (gold: not excluded) */
+  uint64_t excluded_tokens;   /* gold: tokens removed by label or punctuation */
+  uint64_t dropped_tokens;    /* system: unclustered tokens removed under `drop` */
   ce_pending_token *queue;
   size_t queue_head, queue_len, queue_cap;
   ce_buf token_text;       /* the queued tokens' texts, for the token check */
@@ -89,8 +89,14 @@ typedef struct ce_input {
    * gold side (in pair_cells, its own class ids, until they are checked against gold's). */
   ce_intern other_labels;
   ce_cells other_cells;
-  ce_sub *sub;              /* token system: substitutable precision and recall */
-  int sub_break;            /* a sentence ended since the last token given to `sub` */
+  ce_sub *sub;   /* token system: substitutable precision and recall */
+  int sub_break; /* a sentence ended since the last token given to `sub` */
+  /* Token system: its own sentence breaks against gold's, position by position. Gold's are
+   * the ones used; a system that marks sentences and parts from them is warned of. */
+  int sentence_open;         /* a token since the system's last break */
+  uint64_t sentence_starts;  /* tokens that begin one of its sentences */
+  uint64_t break_mismatches; /* positions where one side begins a sentence, not the other */
+  uint64_t mismatch_line, mismatch_gold_line; /* the first such position's lines */
   ce_intern sub_labels;     /* system: cluster labels its scores and test corpus share */
   uint32_t *sub_cluster_of; /* system: label id → id in sub_labels, UINT32_MAX until seen */
   size_t sub_cluster_cap;

@@ -235,6 +235,10 @@ static int pair_next(ce_eval *ev, const pairing *how, uint64_t position) {
     if (!pairs(system)) continue;
     ce_pending_token token = ce__queue_pop(system);
     if (gold_token.starts_sentence) system->sub_break = 1;
+    if (gold_token.starts_sentence != token.starts_sentence && !system->break_mismatches++) {
+      system->mismatch_line = token.line;
+      system->mismatch_gold_line = gold_token.line;
+    }
     if (how->check && !same_text(gold, &gold_token, system, &token)) {
       fail_differs(ev, system, &gold_token, &token, position);
     } else if (gold_token.label != CE_EXCLUDED &&

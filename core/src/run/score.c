@@ -443,6 +443,24 @@ static void keep_for_resamples(const ce_eval *ev, ce_row *row, ce_item_labels *l
   memset(labels, 0, sizeof *labels);
 }
 
+/*
+ * A token system whose own sentence breaks part from gold's. Gold's sentences are the ones
+ * resampled and framed (SPEC §2), so the numbers stand; the warning says the files may not
+ * be the same segmentation. A system with no breaks of its own (one sentence, or tokens
+ * by number) leaves sentences to gold and is not warned of.
+ */
+static ce_status sentence_warning(const ce_eval *ev, const ce_input *system, ce_row *row) {
+  if (system->sentence_starts < 2 || !system->break_mismatches) return CE_OK;
+  char message[320];
+  snprintf(message, sizeof message,
+           "sentence breaks: %llu position%s where this file and %s part (the first at line "
+           "%llu here, line %llu there); the gold standard's sentences are used",
+           (unsigned long long)system->break_mismatches, system->break_mismatches == 1 ? "" : "s",
+           ev->inputs[0].name, (unsigned long long)system->mismatch_line,
+           (unsigned long long)system->mismatch_gold_line);
+  return ce__row_warn(row, message);
+}
+
 static ce_status score_system(ce_eval *ev, size_t index, const ce_gold_view *gold, ce_row *row) {
   ce_input *system = &ev->inputs[index];
   ce_status status = ce__row_start(row, system->name, system->format, index);
@@ -494,6 +512,7 @@ static ce_status score_system(ce_eval *ev, size_t index, const ce_gold_view *gol
     ce__item_labels_free(&own_gold.entries);
   }
   ce__item_labels_free(&entries);
+  if (!status && token_mode) status = sentence_warning(ev, system, row);
   if (!status && row->has_token && shape == CE_SHAPE_TOKENS && system->sub)
     status = score_sub(ev, index, row);
   else if (!status && sub_test_of(ev, index))
@@ -685,6 +704,28 @@ static ce_status score_baseline(ce_eval *ev, ce_baseline baseline, const ce_gold
   return status;
 }
 
+/* Rows that share a name (one file loaded twice, or two files of one name from two folders)
+ * say so: a table or a check would otherwise show two rows no reader can tell apart. */
+static ce_status twin_warnings(ce_eval *ev) {
+  ce_status status = CE_OK;
+  for (size_t r = 0; r < ev->row_count && !status; r++) {
+    char message[200], *at = message;
+    size_t count = 0, left = sizeof message;
+    int n = snprintf(at, left, "systems");
+    for (size_t o = 0; o < ev->row_count && n > 0 && (size_t)n < left; o++) {
+      if (strcmp(ev->rows[o].name, ev->rows[r].name)) continue;
+      at += n, left -= (size_t)n;
+      n = snprintf(at, left, "%s %zu", count++ ? "," : "", o + 1);
+    }
+    if (count < 2) continue;
+    if (n > 0 && (size_t)n < left)
+      snprintf(at + n, left - (size_t)n, " are all named '%.60s': rename one to tell them apart",
+               ev->rows[r].name);
+    status = ce__row_warn(&ev->rows[r], message);
+  }
+  return status;
+}
+
 ce_status ce__score_rows(ce_eval *ev) {
   ce_row *row;
   if (ce__format_shape(ev->inputs[0].format) == CE_SHAPE_COUNTS) {
@@ -714,6 +755,7 @@ ce_status ce__score_rows(ce_eval *ev) {
     status = add_row(ev, &row);
     if (!status) status = score_baseline(ev, (ce_baseline)b, &gold, row);
   }
+  if (!status) status = twin_warnings(ev);
   /* Resamples and shuffles draw gold's evaluated items: the view is kept for them. */
   if (!status && ce__keeps_for_statistics(ev)) {
     if (!(ev->gold_view = malloc(sizeof *ev->gold_view))) return CE_ERR_NOMEM;
