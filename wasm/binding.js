@@ -307,14 +307,16 @@ export function bindCore(module) {
    * @param {PreviewRequest} request
    * @returns {Preview}
    */
-  function preview({ bytes, format = 'auto', column = 0, depth = 0 }) {
+  function preview({ name = 'preview', bytes, format = 'auto', column = 0, depth = 0 }) {
     const head = (bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)).subarray(0, PREVIEW_BYTES);
     const handle = module._ce_wasm_create();
     const buffer = module._malloc(head.length || 1);
     try {
       if (!handle || !buffer) throw new CeError({ code: 'CE_ERR_NOMEM', message: 'out of memory' });
       heap().set(head, buffer);
-      const status = module._ce_wasm_preview(handle, buffer, head.length, formatOf(format), column, depth);
+      const status = withString(name, (ptr) =>
+        module._ce_wasm_preview(handle, ptr, buffer, head.length, formatOf(format), column, depth),
+      );
       if (status) throw lastError(handle, status);
       return JSON.parse(readString(module._ce_wasm_text(handle), module._ce_wasm_text_length(handle)));
     } finally {

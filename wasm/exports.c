@@ -312,11 +312,11 @@ CE_EXPORT int ce_wasm_report(ce_wasm_handle *handle, int report) {
   return keep_text(handle, status, text, len);
 }
 
-CE_EXPORT int ce_wasm_preview(ce_wasm_handle *handle, const void *bytes, size_t len, int format,
-                              int column, int depth) {
+CE_EXPORT int ce_wasm_preview(ce_wasm_handle *handle, const char *name, const void *bytes,
+                              size_t len, int format, int column, int depth) {
   char *json = NULL;
   size_t json_len = 0;
-  ce_status status = ce_preview_json(bytes, len, (ce_format)format, (unsigned)column,
+  ce_status status = ce_preview_json(name, bytes, len, (ce_format)format, (unsigned)column,
                                      (unsigned)depth, 20, &json, &json_len);
   return keep_text(handle, status, json, json_len);
 }

@@ -717,14 +717,16 @@ ce_status ce_eval_items_json(const ce_eval *ev, size_t row, char **json, size_t 
 
 /*
  * A preview of how the head of a file reads: its format (forced, or detected when
- * CE_FORMAT_AUTO) and its first `max_records` records, as JSON:
+ * CE_FORMAT_AUTO) and its first `max_records` records, as JSON (an error names the file as
+ * `name`, "preview" when NULL):
  * {"format": "tagged", "detected": true, "records": [{"line": 1, "kind": "token",
  * "item": "The", "label": "at", "count": 0}, ...], "error": {...} (when a line fails)}.
  * A record of joint counts (kind "joint") has its "class" too; "label" is its cluster.
  * A cut last line is left out. The caller frees *json with ce_free.
  */
-ce_status ce_preview_json(const void *bytes, size_t len, ce_format format, unsigned column,
-                          unsigned depth, size_t max_records, char **json, size_t *json_len);
+ce_status ce_preview_json(const char *name, const void *bytes, size_t len, ce_format format,
+                          unsigned column, unsigned depth, size_t max_records, char **json,
+                          size_t *json_len);
 
 /* Frees memory the library handed to the caller. Accepts NULL. */
 void ce_free(void *ptr);

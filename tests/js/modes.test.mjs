@@ -111,9 +111,11 @@ test('preview: the detected format and the first records, or the error', () => {
     ['entry', 'the', '001', 100],
     ['entry', 'a', '001', 50],
   ]);
-  const bad = core.preview({ bytes: new TextEncoder().encode('a\t1\t2\nb\t1\t-3\n'), format: 'counts' });
+  const bad = core.preview({ name: 'pairs.tsv', bytes: new TextEncoder().encode('a\t1\t2\nb\t1\t-3\n'), format: 'counts' });
   assert.equal(bad.error.line, 2);
   assert.match(bad.error.message, /count/);
+  // The error names the file, as the evaluation's would, never "preview".
+  assert.match(bad.error.message, /^pairs\.tsv:2:/);
 });
 
 test('a system with its own test corpus for sub_p and sub_r, as the CLI computes it', () => {

@@ -8,6 +8,7 @@
 typedef struct preview {
   ce_reader reader;
   ce_buf json;
+  const char *name; /* of the file, for errors */
   size_t records, max_records;
   ce_status status; /* a failed append */
 } preview;
@@ -43,16 +44,18 @@ static ce_status on_record(void *ctx, const ce_record *record, uint64_t line, ce
 static ce_status on_line(void *ctx, const char *line, size_t len, uint64_t line_no, ce_error *err) {
   preview *p = ctx;
   if (p->records == p->max_records) return CE_OK;
-  return ce__reader_line(&p->reader, "preview", line, len, line_no, on_record, ctx, err);
+  return ce__reader_line(&p->reader, p->name, line, len, line_no, on_record, ctx, err);
 }
 
-ce_status ce_preview_json(const void *bytes, size_t len, ce_format format, unsigned column,
-                          unsigned depth, size_t max_records, char **json, size_t *json_len) {
+ce_status ce_preview_json(const char *name, const void *bytes, size_t len, ce_format format,
+                          unsigned column, unsigned depth, size_t max_records, char **json,
+                          size_t *json_len) {
   if (!json || (unsigned)format >= CE_FORMAT_COUNT || (!bytes && len)) return CE_ERR_USAGE;
   int detected = format == CE_FORMAT_AUTO;
   if (detected) format = ce__detect_format(bytes, len, 0);
   preview p = {0};
   p.max_records = max_records;
+  p.name = name ? name : "preview";
   ce_status status = ce__reader_init(&p.reader, format, column, depth);
   if (status) return status;
   ce__buf_printf(&p.json, "{\"format\":\"%s\",\"detected\":%s,\"records\":[",
@@ -62,7 +65,7 @@ ce_status ce_preview_json(const void *bytes, size_t len, ce_format format, unsig
   while (whole && ((const char *)bytes)[whole - 1] != '\n') whole--;
   if (!whole) whole = len;
   ce_lines lines;
-  ce__lines_init(&lines, "preview");
+  ce__lines_init(&lines, p.name);
   ce_error error = {0};
   status = ce__lines_feed(&lines, bytes, whole, on_line, &p, &error);
   if (!status) status = ce__lines_close(&lines, on_line, &p, &error);
