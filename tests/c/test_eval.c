@@ -336,6 +336,17 @@ static void test_sentence_breaks(void) {
   for (size_t s = 0; s < 4; s++) CHECK(value(ev, s, CE_M1) == 1.0);
   ce_free(json);
   ce_eval_free(ev);
+
+  /* A gold of one sentence marks none: a system's breaks are not held against it. */
+  const input flat_gold[] = {{"gold.tsv", "a\tX\nb\tY\nc\tX\nd\tY\ne\tX\nf\tY\n"},
+                             {"same.tsv", same}};
+  ev = run(flat_gold, 2, 7, &finish, &err);
+  CHECK(finish == CE_OK);
+  json = NULL;
+  CHECK(ce_eval_json(ev, &json, NULL) == CE_OK);
+  CHECK(json && !warning_of(json, "same.tsv"));
+  ce_free(json);
+  ce_eval_free(ev);
 }
 
 int main(void) {

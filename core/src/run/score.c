@@ -446,11 +446,11 @@ static void keep_for_resamples(const ce_eval *ev, ce_row *row, ce_item_labels *l
 /*
  * A token system whose own sentence breaks part from gold's. Gold's sentences are the ones
  * resampled and framed (SPEC §2), so the numbers stand; the warning says the files may not
- * be the same segmentation. A system with no breaks of its own (one sentence, or tokens
- * by number) leaves sentences to gold and is not warned of.
+ * be the same segmentation. Where either side has no break inside it (one sentence, or
+ * tokens by number), it does not mark sentences, and nothing is said.
  */
 static ce_status sentence_warning(const ce_eval *ev, const ce_input *system, ce_row *row) {
-  if (system->sentence_starts < 2 || !system->break_mismatches) return CE_OK;
+  if (system->sentence_starts < 2 || ev->sentences < 2 || !system->break_mismatches) return CE_OK;
   char message[320];
   snprintf(message, sizeof message,
            "sentence breaks: %llu position%s where this file and %s part (the first at line "
