@@ -635,8 +635,14 @@ static int print_check(const ce_eval *ev, const cli_args *args) {
 static int print_result(const ce_eval *ev, const cli_args *args) {
   char *text = NULL;
   size_t len = 0;
-  ce_status status = args->format == FORMAT_JSON
-                         ? ce_eval_json(ev, &text, &len)
+  /* --depth-sweep: TSV and CSV are a row per system and depth (ce_eval_sweep_table), which
+   * holds every number of the plain table; text prints it after the table. */
+  int swept = ce_eval_get(ev, CE_OPT_DEPTH_SWEEP) != 0.0;
+  int rows_by_depth = swept && (args->format == CE_TABLE_TSV || args->format == CE_TABLE_CSV);
+  ce_status status = args->format == FORMAT_JSON ? ce_eval_json(ev, &text, &len)
+                     : rows_by_depth
+                         ? ce_eval_sweep_table(ev, (ce_table_format)args->format, args->columns,
+                                               args->column_count, &text, &len)
                          : ce_eval_table(ev, (ce_table_format)args->format, args->columns,
                                          args->column_count, NULL, 0, &text, &len);
   if (status) {
@@ -655,6 +661,14 @@ static int print_result(const ce_eval *ev, const cli_args *args) {
                            &text, &len))
       return EXIT_INTERNAL;
     code = write_text("-", text, len);
+    ce_free(text);
+  }
+  if (code == EXIT_DONE && swept && args->format == CE_TABLE_TEXT) {
+    if (ce_eval_sweep_table(ev, (ce_table_format)args->format, args->columns, args->column_count,
+                            &text, &len))
+      return EXIT_INTERNAL;
+    code = write_text("-", "\n", 1);
+    if (code == EXIT_DONE) code = write_text("-", text, len);
     ce_free(text);
   }
   if (code == EXIT_DONE) code = print_check(ev, args);

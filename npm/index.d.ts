@@ -90,6 +90,8 @@ export interface CoreOptions {
   column?: number;
   /** paths files: clusters are the first N bits of a path; 0 keeps them all; a whole number from 0 to 100000, default 0. */
   depth?: number;
+  /** paths systems: also score every depth from 1 to the longest path; yes or no, default off. */
+  depth_sweep?: boolean;
   /** JSON: add each system's tables, mappings and per-item rows (2: the rows apart, from ce_eval_items_json); 0, 1 or 2, default off. */
   detail?: boolean | 2;
   /** compute sub_p and sub_r (Frank, Goldwater & Keller 2009), gold-free; yes or no, default off. */

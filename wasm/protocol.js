@@ -73,6 +73,7 @@
  * @property {boolean} [map_keep] label maps: keep a label the map lacks (otherwise an error) (default off)
  * @property {number} [column] tagged files: the label column, 1-based; 0 reads the last (default 0)
  * @property {number} [depth] paths files: clusters are the first N bits of a path; 0 keeps them all (default 0)
+ * @property {boolean} [depth_sweep] paths systems: also score every depth from 1 to the longest path (default off)
  * @property {boolean | 2} [detail] JSON: add each system's tables, mappings and per-item rows (2: the rows apart, from ce_eval_items_json) (default off)
  * @property {boolean} [substitutable] compute sub_p and sub_r (Frank, Goldwater & Keller 2009), gold-free (default off)
  * @property {'both' | 'token' | 'type'} [levels] compute both levels, or the token or the type level only (default both)

@@ -119,6 +119,8 @@ typedef struct ce_error {
     "Label column", "tagged files: the label column, 1-based; 0 reads the last")                   \
   X(CE_OPT_DEPTH, "depth", CE_OPT_KIND_INTEGER, 0.0, 0.0, 100000.0, "", CE_OPT_GROUP_READING,      \
     "Path bits", "paths files: clusters are the first N bits of a path; 0 keeps them all")         \
+  X(CE_OPT_DEPTH_SWEEP, "depth_sweep", CE_OPT_KIND_FLAG, 0.0, 0.0, 1.0, "", CE_OPT_GROUP_READING,  \
+    "Every depth", "paths systems: also score every depth from 1 to the longest path")             \
   X(CE_OPT_DETAIL, "detail", CE_OPT_KIND_FLAG, 0.0, 0.0, 2.0, "", CE_OPT_GROUP_RUN, "Details",     \
     "JSON: add each system's tables, mappings and per-item rows (2: the rows apart, "              \
     "from ce_eval_items_json)")                                                                    \
@@ -634,6 +636,15 @@ typedef enum ce_table_format {
 ce_status ce_eval_table(const ce_eval *ev, ce_table_format format, const ce_column *columns,
                         size_t column_count, const size_t *rows, size_t row_count, char **text,
                         size_t *len);
+
+/*
+ * --depth-sweep (CE_OPT_DEPTH_SWEEP): a row per `paths` system and depth, "system depth
+ * clusters" and the columns' values, in text, TSV or CSV (CE_ERR_USAGE for other formats).
+ * A row without a sweep (another format, a baseline) is one line at depth "-" (empty in TSV
+ * and CSV): the table holds every number of ce_eval_table's. The caller frees *text.
+ */
+ce_status ce_eval_sweep_table(const ce_eval *ev, ce_table_format format, const ce_column *columns,
+                              size_t column_count, char **text, size_t *len);
 
 /*
  * How the systems compare (SPEC §3.5), for the table's columns: with p-values (CE_OPT_TEST),

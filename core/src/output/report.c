@@ -432,16 +432,23 @@ static ce_status put_row_name(ce_buf *out, ce_table_format format, const ce_row 
   return status || !italic ? status : ce__buf_puts(out, "}");
 }
 
-ce_status ce_eval_table(const ce_eval *ev, ce_table_format format, const ce_column *columns,
-                        size_t column_count, const size_t *rows, size_t row_count, char **text,
-                        size_t *len) {
-  if (!ev || !ev->finished || !text || (unsigned)format > CE_TABLE_LATEX ||
-      (column_count && !columns))
-    return CE_ERR_USAGE;
+/* A table's request: a finished run, a format up to `last`, known columns. */
+static int table_request_ok(const ce_eval *ev, ce_table_format format, ce_table_format last,
+                            const ce_column *columns, size_t column_count, char **text) {
+  if (!ev || !ev->finished || !text || (unsigned)format > last || (column_count && !columns))
+    return 0;
   for (size_t c = 0; c < column_count; c++)
     if ((unsigned)columns[c].level > CE_LEVEL_TYPE ||
         (unsigned)columns[c].measure >= CE_MEASURE_COUNT)
-      return CE_ERR_USAGE;
+      return 0;
+  return 1;
+}
+
+ce_status ce_eval_table(const ce_eval *ev, ce_table_format format, const ce_column *columns,
+                        size_t column_count, const size_t *rows, size_t row_count, char **text,
+                        size_t *len) {
+  if (!table_request_ok(ev, format, CE_TABLE_LATEX, columns, column_count, text))
+    return CE_ERR_USAGE;
   for (size_t i = 0; rows && i < row_count; i++)
     if (rows[i] >= ev->row_count) return CE_ERR_USAGE;
   shown_rows shown = {rows, rows ? row_count : ev->row_count};
@@ -501,6 +508,77 @@ ce_status ce_eval_table(const ce_eval *ev, ce_table_format format, const ce_colu
   *text = out.data ? out.data : calloc(1, 1);
   if (len) *len = out.len;
   return *text ? CE_OK : CE_ERR_NOMEM;
+}
+
+/* ----------------------------------------------------------- depth sweep */
+
+/* One value of a sweep point: every digit in TSV and CSV, four decimals in text. */
+static ce_status put_point_value(ce_buf *out, ce_table_format format, const ce_sweep_point *point,
+                                 ce_column column, size_t width) {
+  const ce_measures *measures = column.level == CE_LEVEL_TOKEN ? &point->token : &point->type;
+  int has = (column.level == CE_LEVEL_TOKEN ? point->has_token : point->has_type) &&
+            (column.level == CE_LEVEL_TYPE || CE_IS_TOKEN_MEASURE(column.measure)) &&
+            (measures->available >> column.measure & 1);
+  if (format != CE_TABLE_TEXT) return put_number_or_na(out, has, measures->value[column.measure]);
+  char text[32];
+  snprintf(text, sizeof text, has ? "%.4f" : "n/a", measures->value[column.measure]);
+  return ce__buf_printf(out, "%*s", (int)width, text);
+}
+
+ce_status ce_eval_sweep_table(const ce_eval *ev, ce_table_format format, const ce_column *columns,
+                              size_t column_count, char **text, size_t *len) {
+  /* Text, TSV and CSV are the formats up to CSV. */
+  if (!table_request_ok(ev, format, CE_TABLE_CSV, columns, column_count, text)) return CE_ERR_USAGE;
+  ce_buf out = {0};
+  shown_rows all = {NULL, ev->row_count};
+  size_t width = name_width(ev, all);
+  const char *sep = separator(format);
+  ce_status status = format == CE_TABLE_TEXT
+                         ? ce__buf_printf(&out, "%-*s%s%5s%s%8s", (int)width, "system", sep,
+                                          "depth", sep, "clusters")
+                         : ce__buf_printf(&out, "system%sdepth%sclusters", sep, sep);
+  for (size_t c = 0; c < column_count && !status; c++) {
+    char name[80];
+    snprintf(name, sizeof name, "%s.%s", level_name(columns[c].level),
+             ce_measure_id(columns[c].measure));
+    status = format == CE_TABLE_TEXT
+                 ? ce__buf_printf(&out, "%s%*s", sep, (int)column_width(ev, columns[c]), name)
+                 : ce__buf_printf(&out, "%s%s", sep, name);
+  }
+  if (!status) status = ce__buf_puts(&out, "\n");
+  for (size_t r = 0; r < ev->row_count && !status; r++) {
+    const ce_row *row = &ev->rows[r];
+    if (!row->sweep_count) { /* its one line, at its own depth: "-" */
+      status = put_row_name(&out, format, row, width);
+      if (!status)
+        status = format == CE_TABLE_TEXT
+                     ? ce__buf_printf(&out, "%s%5s%s%8zu", sep, "-", sep,
+                                      ce__intern_count(&row->clusters))
+                     : ce__buf_printf(&out, "%s%s%zu", sep, sep, ce__intern_count(&row->clusters));
+      for (size_t c = 0; c < column_count && !status && !row->failed; c++) {
+        status = ce__buf_puts(&out, sep);
+        if (!status)
+          status = put_value(&out, format, ev, r, columns[c], column_width(ev, columns[c]), 0);
+      }
+      if (!status) status = ce__buf_puts(&out, "\n");
+      continue;
+    }
+    for (size_t d = 0; d < row->sweep_count && !status; d++) {
+      const ce_sweep_point *point = &row->sweep[d];
+      status = put_row_name(&out, format, row, width);
+      if (!status)
+        status = format == CE_TABLE_TEXT
+                     ? ce__buf_printf(&out, "%s%5u%s%8zu", sep, point->depth, sep, point->clusters)
+                     : ce__buf_printf(&out, "%s%u%s%zu", sep, point->depth, sep, point->clusters);
+      for (size_t c = 0; c < column_count && !status; c++) {
+        status = ce__buf_puts(&out, sep);
+        if (!status)
+          status = put_point_value(&out, format, point, columns[c], column_width(ev, columns[c]));
+      }
+      if (!status) status = ce__buf_puts(&out, "\n");
+    }
+  }
+  return ce__buf_hand_over(&out, status, text, len);
 }
 
 /* ------------------------------------------------------------ comparison */

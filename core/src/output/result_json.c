@@ -575,6 +575,27 @@ static ce_status put_rank_correlation(ce_buf *out, const ce_eval *ev) {
 
 /* ---------------------------------------------------------------- rows */
 
+/* --depth-sweep: [{"depth": d, "clusters": n, "token": {...}, "type": {...}}, ...]. */
+static ce_status put_sweep(ce_buf *out, const ce_row *row) {
+  ce_status status = put_key(out, "sweep", 0);
+  if (!status) status = ce__buf_puts(out, "[");
+  for (size_t d = 0; d < row->sweep_count && !status; d++) {
+    const ce_sweep_point *point = &row->sweep[d];
+    status = ce__buf_printf(out, "%s{\"depth\":%u,\"clusters\":%zu,\"token\":", d ? "," : "",
+                            point->depth, point->clusters);
+    if (!status)
+      status = point->has_token
+                   ? put_measures(out, &point->token, 0, CE_CONTINGENCY_MEASURE_COUNT, 0)
+                   : ce__buf_puts(out, "null");
+    if (!status) status = put_key(out, "type", 0);
+    if (!status)
+      status = point->has_type ? put_measures(out, &point->type, 0, CE_COVER_F + 1, 0)
+                               : ce__buf_puts(out, "null");
+    if (!status) status = ce__buf_puts(out, "}");
+  }
+  return status ? status : ce__buf_puts(out, "]");
+}
+
 static ce_status put_row(ce_buf *out, const ce_eval *ev, const ce_row *row, int first) {
   ce_status status = ce__buf_puts(out, first ? "{" : ",{");
   if (!status) status = put_key(out, "name", 1);
@@ -610,6 +631,7 @@ static ce_status put_row(ce_buf *out, const ce_eval *ev, const ce_row *row, int 
   if (!status && row->has_climb) status = put_restarts(out, row);
   if (!status) status = put_ci(out, ev, (size_t)(row - ev->rows));
   if (!status) status = put_warnings(out, row);
+  if (!status && row->sweep_count) status = put_sweep(out, row);
   if (!status && ev->options[CE_OPT_DETAIL] != 0.0) status = put_detail(out, ev, row);
   return status ? status : ce__buf_puts(out, "}");
 }

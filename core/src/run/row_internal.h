@@ -10,6 +10,14 @@
 #include "run/item_labels_internal.h"
 #include "text/intern_internal.h"
 
+/* A `paths` system scored with its clusters cut at one depth (--depth-sweep, SPEC §3.3). */
+typedef struct ce_sweep_point {
+  unsigned depth;
+  size_t clusters;
+  int has_token, has_type;
+  ce_measures token, type;
+} ce_sweep_point;
+
 /* A scored row: a system input, a baseline, or a `counts` file. */
 typedef struct ce_row {
   char *name;
@@ -41,6 +49,9 @@ typedef struct ce_row {
    * tokens, which its type level is scored against instead of gold's own. */
   ce_item_labels kept_gold;
   int has_kept_gold;
+  /* --depth-sweep, a `paths` system: its measures at depths 1, 2, ..., the longest path. */
+  ce_sweep_point *sweep;
+  size_t sweep_count;
 } ce_row;
 
 /* Starts a row: its name (copied), format and input (SIZE_MAX for a baseline). */

@@ -461,6 +461,85 @@ static ce_status sentence_warning(const ce_eval *ev, const ce_input *system, ce_
   return ce__row_warn(row, message);
 }
 
+/* ------------------------------------------------------------ depth sweep */
+
+/*
+ * A `paths` system at one depth (SPEC §3.3, "Hierarchies"): its clusters are the first
+ * `depth` bits of each path, as `--depth depth` reads them. The (item, path) counts of the
+ * full paths are summed by prefix, so the file is read once for every depth; prefixes are
+ * numbered in the order their first path was seen, as the reader would number them, so that
+ * ties break the same way and every point equals its `--depth` run.
+ */
+static ce_status sweep_point(const ce_eval *ev, const ce_input *system, const ce_gold_view *gold,
+                             const uint64_t *cells, size_t used, unsigned depth,
+                             ce_sweep_point *point) {
+  size_t paths = ce__intern_count(&system->labels);
+  uint32_t *to_cut = malloc((paths ? paths : 1) * sizeof *to_cut);
+  ce_intern cut = {0};
+  ce_cells counts = {0};
+  ce_item_labels entries = {0};
+  ce_row row;
+  ce_status status = to_cut ? ce__row_start(&row, system->name, system->format, 0) : CE_ERR_NOMEM;
+  if (!to_cut) return status;
+  for (uint32_t p = 0; p < paths && !status; p++) {
+    size_t len;
+    const char *text = ce__intern_get(&system->labels, p, &len);
+    size_t keep = p == system->unclustered_id || len <= depth ? len : depth;
+    status = ce__intern_put(&cut, text, keep, &to_cut[p], NULL);
+  }
+  for (size_t i = 0; i < used && !status; i++)
+    status = ce__cells_add(&counts, (uint32_t)(cells[2 * i] >> 32), to_cut[(uint32_t)cells[2 * i]],
+                           cells[2 * i + 1]);
+  if (!status)
+    status = ce__item_labels_build(&entries, &counts, NULL, ce__intern_count(&ev->items), 0.0);
+  if (!status) status = ce__intern_copy(&row.clusters, &cut);
+  uint32_t unclustered =
+      system->unclustered_id == UINT32_MAX ? UINT32_MAX : to_cut[system->unclustered_id];
+  ce_row_sources sources = {
+      gold,
+      &entries,
+      unclustered,
+      1,
+      NULL,
+      ce__format_shape(ev->inputs[0].format) == CE_SHAPE_TOKENS ? &ev->inputs[0].item_cells : NULL,
+      NULL,
+      0,
+      NULL};
+  if (!status) status = ce__score_sources(ev, &row, &sources);
+  if (!status) {
+    *point = (ce_sweep_point){
+        depth, ce__intern_count(&row.clusters), row.has_token, row.has_type, row.token, row.type};
+  }
+  ce__row_free(&row);
+  ce__item_labels_free(&entries);
+  ce__cells_free(&counts);
+  ce__intern_free(&cut);
+  free(to_cut);
+  return status;
+}
+
+/* --depth-sweep: a `paths` system at every depth from 1 to its longest path. */
+static ce_status score_sweep(const ce_eval *ev, const ce_input *system, const ce_gold_view *gold,
+                             ce_row *row) {
+  unsigned longest = 0;
+  for (uint32_t p = 0; p < ce__intern_count(&system->labels); p++) {
+    size_t len;
+    ce__intern_get(&system->labels, p, &len);
+    if (p != system->unclustered_id && len > longest) longest = (unsigned)len;
+  }
+  if (!longest) return CE_OK;
+  uint64_t *cells = NULL;
+  ce_status status = ce__cells_sorted(&system->item_cells, &cells);
+  if (!status && !(row->sweep = calloc(longest, sizeof *row->sweep))) status = CE_ERR_NOMEM;
+  for (unsigned depth = 1; depth <= longest && !status; depth++) {
+    status = sweep_point(ev, system, gold, cells, system->item_cells.used, depth,
+                         &row->sweep[depth - 1]);
+    if (!status) row->sweep_count = depth;
+  }
+  free(cells);
+  return status;
+}
+
 static ce_status score_system(ce_eval *ev, size_t index, const ce_gold_view *gold, ce_row *row) {
   ce_input *system = &ev->inputs[index];
   ce_status status = ce__row_start(row, system->name, system->format, index);
@@ -477,6 +556,8 @@ static ce_status score_system(ce_eval *ev, size_t index, const ce_gold_view *gol
   int token_only =
       !wants(ev, CE_LEVEL_TYPE) && shape == CE_SHAPE_TOKENS && gold_shape == CE_SHAPE_TOKENS;
   ce_item_labels entries = {0};
+  if (!status && system->format == CE_FORMAT_PATHS && ev->options[CE_OPT_DEPTH_SWEEP] != 0.0)
+    status = score_sweep(ev, system, gold, row);
   if (!status && !token_only) {
     double share = shape == CE_SHAPE_TOKENS ? ev->options[CE_OPT_MIN_SHARE] : 0.0;
     status = ce__item_labels_build(&entries, &system->item_cells, NULL,
