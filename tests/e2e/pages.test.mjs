@@ -323,3 +323,20 @@ test('Save as page shows how much it has compressed, and Cancel stops it: no fil
   await new Promise((r) => setTimeout(r, 500));
   assert.equal(downloaded, false);
 });
+
+test("a saved page's own costly options wait for the reader, as a link's do", async () => {
+  const { page } = await env.open({ path: '#log2=1' });
+  await waitForResult(page);
+  await page.locator('[data-testid="save-page"] summary').click();
+  const saved = await download(page, () => page.getByTestId('save-page-button').click());
+  // The same page, its options changed as anyone could change the file.
+  const html = saved.text.replace('"options":"log2=1"', '"options":"log2=1&bootstrap=5000"');
+  assert.notEqual(html, saved.text);
+  const costly = join(tmp, 'costly.html');
+  writeFileSync(costly, html);
+  const { page: opened } = await openOffline(costly);
+  await opened.getByTestId('link-held').waitFor();
+  assert.match(await opened.getByTestId('link-held').textContent(), /asks for 5,000 bootstrap resamples/);
+  await opened.waitForFunction(() => document.querySelectorAll('[data-testid="file-item"]').length === 3);
+  assert.equal(await opened.getByTestId('results').getAttribute('data-state'), 'idle');
+});
