@@ -34,7 +34,7 @@ export function App({ client, opening }) {
   const [maps, setMaps] = useState(NO_MAPS);
   const text = usePageText(opening);
   const page = pageState({ run, files: files.files, options, maps });
-  const { invalid, optionsValid, running, bothSides, canEvaluate, result, stale } = page;
+  const { invalid, optionsValid, running, bothSides, canEvaluate, shown, result, stale } = page;
 
   const start = (g, s, o = options, m = maps) => evaluate(g, s, runPlan(g, s, o, m, files.report));
   useOpening(opening, {
@@ -140,7 +140,7 @@ export function App({ client, opening }) {
                 />
               ) : (
                 <p class="app-status" role="status">
-                  {statusText(run, { core: core.ready, gold, systems, bothSides, optionsValid })}
+                  {statusText(shown, { core: core.ready, gold, systems, bothSides, optionsValid })}
                 </p>
               )}
             </div>
@@ -155,12 +155,12 @@ export function App({ client, opening }) {
           onDismiss={link.dismiss}
         />
 
-        <ErrorPanel errors={runErrors(run)} />
+        <ErrorPanel errors={runErrors(shown)} />
 
         <section
           class="app-results"
           data-testid="results"
-          data-state={shownState(run)}
+          data-state={shownState(shown)}
           aria-labelledby="results-title"
           aria-busy={running ? 'true' : 'false'}
         >
@@ -205,7 +205,7 @@ export function App({ client, opening }) {
               text={text}
             />
           ) : (
-            <p class="app-placeholder">{placeholderText(run)}</p>
+            <p class="app-placeholder">{placeholderText(shown)}</p>
           )}
         </section>
       </main>
