@@ -272,9 +272,9 @@ export function fromHash(hash) {
 /**
  * The longest fragment a link may carry, in characters (a fragment is URL-encoded, so one
  * character is one byte). Every option at its longest takes under 1 KiB but the labels to
- * exclude; 64 KiB holds some 10,000 of those, more than any tag set (Brown's 472 tags take
- * 3 KB), and reads in well under a frame. Longer is no link a person shares: it is refused
- * unread (an exclusion list of 1.5 MB took 5.5 s to load).
+ * exclude; 64 KiB holds some 8,000 short labels, more than any tag set (Brown's 472 tags
+ * take 3 KB), and the demo opens with them as fast as with none. Longer is no link a person
+ * shares: it is refused unread (an exclusion list of 1.5 MB took 5.5 s to load).
  */
 export const MAX_LINK_CHARS = 64 * 1024;
 
