@@ -56,10 +56,12 @@ const inputs = files.reduce((n, f) => n + statSync(f).size, 0);
 /** Starts recording frame gaps and long tasks in the page. */
 const startWatch = (page) =>
   page.evaluate(() => {
-    const w = { maxGap: 0, longest: 0, frames: 0, running: true };
+    const w = { maxGap: 0, longest: 0, frames: 0, running: true, start: performance.now(), gaps: [] };
     let last = performance.now();
     const tick = (t) => {
       w.maxGap = Math.max(w.maxGap, t - last);
+      // The gaps over two frames, and when they came: a stall at the end is the download's.
+      if (t - last > 34) w.gaps.push([t - last, last - w.start]);
       w.frames += 1;
       last = t;
       if (w.running) requestAnimationFrame(tick);
@@ -73,7 +75,7 @@ const startWatch = (page) =>
     window.__watch = w;
   });
 
-/** Stops recording after two more frames; returns {maxGap, longest, frames}. */
+/** Stops recording after two more frames; returns {maxGap, longest, frames, gaps}. */
 const stopWatch = (page) =>
   page.evaluate(
     () =>
@@ -84,7 +86,7 @@ const stopWatch = (page) =>
             const w = window.__watch;
             w.running = false;
             w.observer.disconnect();
-            resolve({ maxGap: w.maxGap, longest: w.longest, frames: w.frames });
+            resolve({ maxGap: w.maxGap, longest: w.longest, frames: w.frames, gaps: w.gaps });
           }),
         ),
       ),
@@ -112,7 +114,7 @@ try {
     page.getByTestId('save-page-button').click(),
   ]);
   const seconds = ((performance.now() - start) / 1000).toFixed(1);
-  const { maxGap, longest, frames } = await stopWatch(page);
+  const { maxGap, longest, frames, gaps } = await stopWatch(page);
   const saved = join(tmp, 'page.html');
   await saving.saveAs(saved);
   const long = longest ? `${longest.toFixed(0)} ms` : 'none';
@@ -121,6 +123,11 @@ try {
       `longest frame gap ${maxGap.toFixed(0)} ms (${(maxGap / (1000 / 60)).toFixed(1)} frames at 60 Hz), ` +
       `longest task ${long}, ${frames} frames drawn`,
   );
+  const worst = gaps.sort((a, b) => b[0] - a[0]).slice(0, 3);
+  if (worst.length)
+    console.log(
+      `gaps over two frames: ${gaps.length}; the longest ${worst.map(([gap, at]) => `${gap.toFixed(0)} ms at ${(at / 1000).toFixed(1)} s`).join(', ')}`,
+    );
   await context.close();
 } finally {
   await browser.close();
