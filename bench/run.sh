@@ -30,6 +30,8 @@
 #   8. Save and reopen (bench/page_save_bench.mjs): the full Brown corpus with two systems
 #      saved as one page by the command line and by the page, then reopened from disk with
 #      the network blocked; with BENCH_SAVE_TOKENS set, a generated pair of that many tokens too.
+#      Then how long Save as page blocks the tab at its 250 MB limit: the longest gap between
+#      two frames during the save (bench/save_page_frames.mjs, on a generated pair).
 #   9. Huge corpora: a pair of BENCH_JOINT_TOKENS tokens (default BENCH_TOKENS) counted into
 #      joint counts by DuckDB, from the tagged files and from Parquet, then scored, against the
 #      streaming CLI on the raw files (bench/joint_bench.sh): wall time and peak RSS of each.
@@ -131,6 +133,10 @@ if [ -n "${brown_gold:-}" ] && [ -f dist/index.html ]; then
 else
   echo "   skipped: needs the Brown files of section 1 and a built dist/ (make web)"
 fi
+if [ -f dist/clustereval.html ]; then
+  echo "   Save as page at the 250 MB limit, the longest frame gap:"
+  node bench/save_page_frames.mjs | sed 's/^/   /'
+fi
 
 echo "== 5. --bootstrap on the demo sample: public/demo/brown-gold.tsv vs brown-c50.tsv"
 demo_gold=public/demo/brown-gold.tsv demo_system=public/demo/brown-c50.tsv
@@ -174,6 +180,10 @@ if [ -n "${brown_gold:-}" ] && [ -f dist/clustereval.html ]; then
   fi
 else
   echo "   skipped: needs the Brown files of section 1 and a built dist/ (make web)"
+fi
+if [ -f dist/clustereval.html ]; then
+  echo "   Save as page at the 250 MB limit, the longest frame gap:"
+  node bench/save_page_frames.mjs | sed 's/^/   /'
 fi
 
 echo "== 9. huge corpora: DuckDB's joint counts, then clustereval, against the streaming CLI"

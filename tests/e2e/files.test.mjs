@@ -164,3 +164,31 @@ test('a file that does not pair names its line; the other files keep their setti
     ['second', true],
   ]);
 });
+
+/** What the results section and the status line say now. */
+const resultsNow = (page) =>
+  page.evaluate(() => ({
+    state: document.querySelector('[data-testid="results"]').dataset.state,
+    rows: document.querySelectorAll('[data-testid="result-row"]').length,
+    status: document.querySelector('.app-status')?.textContent ?? '',
+  }));
+
+test('the numbers go when the gold or every file is removed; one system removed leaves them, stale', async () => {
+  const { page } = await env.open();
+  await waitForResult(page);
+  await page.getByRole('button', { name: 'Remove brown-c50-d3.tsv' }).click();
+  await page.getByTestId('stale').waitFor();
+  assert.match((await resultsNow(page)).status, /^Evaluated 2 systems/);
+
+  await page.getByRole('button', { name: 'Remove brown-gold.tsv' }).click();
+  await page.waitForSelector('[data-testid="results"][data-state="idle"]');
+  assert.deepEqual(await resultsNow(page), { state: 'idle', rows: 0, status: 'Add a gold file.' });
+  assert.equal(await page.getByTestId('stale').count(), 0);
+
+  await clearFiles(page);
+  assert.deepEqual(await resultsNow(page), { state: 'idle', rows: 0, status: 'Add a gold file.' });
+  assert.match(
+    await page.getByTestId('results').textContent(),
+    /Choose a gold file and one or more system files, then Evaluate\./,
+  );
+});

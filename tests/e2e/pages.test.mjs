@@ -4,6 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -217,6 +218,19 @@ test('a page saved on the page, and one written by the command line, reopen offl
     assert.match(await opened.getByTestId('check-summary').textContent(), /^4 of 12 reported numbers reproduce; 2 differ; 6 could not be compared\.$/);
     if (file === fromCli) await screenshot(opened, 'saved-page-check');
   }
+
+  // The page saved by the page, opened from disk with the network blocked, saves itself
+  // again: its save worker travels inside it. The copy holds what the first page held.
+  const { page: opened } = await openOffline(fromPage);
+  await waitForResult(opened, 30_000);
+  await opened.locator('[data-testid="save-page"] summary').click();
+  const again = await download(opened, () => opened.getByTestId('save-page-button').click());
+  assert.equal(again.name, 'Brown_checked.html');
+  const c = payloadOf(again.text);
+  for (const key of ['clustereval_page', 'title', 'caption']) assert.equal(c[key], a[key], key);
+  assert.deepEqual(fromHash(c.options), fromHash(hash));
+  assert.equal(c.reported.text, a.reported.text);
+  assert.deepEqual(files(c), files(a));
 });
 
 test('the check of hand-made tables in every shape gives the verdicts of the command line', async () => {
@@ -273,4 +287,56 @@ test('inputs too large for a saved page get a message before saving, and no file
   );
   await new Promise((r) => setTimeout(r, 500));
   assert.equal(downloaded, false);
+});
+
+test('Save as page shows how much it has compressed, and Cancel stops it: no file, its worker ended', async () => {
+  const { page } = await env.open();
+  await waitForResult(page);
+  // 120 MB of hexadecimal text: gzip takes seconds over it, so the save is caught midway.
+  const big = join(tmp, 'big-system.tsv');
+  writeFileSync(big, randomBytes(60e6).toString('hex'));
+  await page.getByTestId('system-input').setInputFiles(big);
+  const saveWorkers = [];
+  page.on('worker', async (w) => {
+    if ((await w.evaluate(() => self.name).catch(() => '')) === 'clustereval-save') saveWorkers.push(w);
+  });
+  let downloaded = false;
+  page.on('download', () => (downloaded = true));
+  await page.locator('[data-testid="save-page"] summary').click();
+  await page.getByTestId('save-page-button').click();
+  const progress = page.getByTestId('save-progress');
+  await page.waitForFunction(() => {
+    const p = document.querySelector('[data-testid="save-progress"]');
+    return p && Number(p.dataset.done) > 0;
+  });
+  const [done, total] = [Number(await progress.getAttribute('data-done')), Number(await progress.getAttribute('data-total'))];
+  assert.ok(done > 0 && done < total, `${done} of ${total} bytes`);
+  assert.ok(total > 120e6, `${total} bytes to save`);
+  assert.match(await progress.textContent(), /^Compressing [\d.]+ [kM]B of 12\d MB/);
+  assert.equal(await page.getByTestId('save-page-button').isDisabled(), true);
+  assert.equal(saveWorkers.length, 1, 'the save runs in a worker of its own');
+  const ended = new Promise((resolve) => saveWorkers[0].once('close', resolve));
+  await page.getByTestId('save-cancel').click();
+  await ended;
+  assert.equal(await page.getByTestId('save-said').textContent(), 'Cancelled: nothing was saved.');
+  assert.equal(await page.getByTestId('save-page-button').isDisabled(), false);
+  await new Promise((r) => setTimeout(r, 500));
+  assert.equal(downloaded, false);
+});
+
+test("a saved page's own costly options wait for the reader, as a link's do", async () => {
+  const { page } = await env.open({ path: '#log2=1' });
+  await waitForResult(page);
+  await page.locator('[data-testid="save-page"] summary').click();
+  const saved = await download(page, () => page.getByTestId('save-page-button').click());
+  // The same page, its options changed as anyone could change the file.
+  const html = saved.text.replace('"options":"log2=1"', '"options":"log2=1&bootstrap=5000"');
+  assert.notEqual(html, saved.text);
+  const costly = join(tmp, 'costly.html');
+  writeFileSync(costly, html);
+  const { page: opened } = await openOffline(costly);
+  await opened.getByTestId('link-held').waitFor();
+  assert.match(await opened.getByTestId('link-held').textContent(), /asks for 5,000 bootstrap resamples/);
+  await opened.waitForFunction(() => document.querySelectorAll('[data-testid="file-item"]').length === 3);
+  assert.equal(await opened.getByTestId('results').getAttribute('data-state'), 'idle');
 });

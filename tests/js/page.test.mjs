@@ -5,7 +5,16 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import vm from 'node:vm';
-import { encodePage, manifestParts, MANIFEST_GLOBAL, pageOpening } from '../../web/src/page/payload.js';
+import { randomBytes } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
+import {
+  base64Encoder,
+  encodePage,
+  manifestParts,
+  MANIFEST_GLOBAL,
+  pageOpening,
+  writePayload,
+} from '../../web/src/page/payload.js';
 import { DATA_CLOSE, DATA_OPEN, pageParts, unsafeInline } from '../../web/src/page/template.js';
 import { loadCore, input, root } from './load-core.mjs';
 
@@ -44,6 +53,36 @@ test('a payload reads back as written, and nothing in it can end its element', a
   const context = {};
   vm.runInNewContext(manifestParts(parts).join(''), { globalThis: context });
   assert.deepEqual(JSON.parse(JSON.stringify(context[MANIFEST_GLOBAL])), payload);
+});
+
+test('base64 written chunk by chunk is the base64 of the chunks joined, at every cut', () => {
+  const bytes = new Uint8Array(randomBytes(200));
+  for (const cut of [1, 2, 3, 4, 7, 64, 199]) {
+    const encoder = base64Encoder();
+    let out = '';
+    for (let i = 0; i < bytes.length; i += cut) out += encoder.push(bytes.subarray(i, i + cut));
+    out += encoder.end();
+    assert.equal(out, Buffer.from(bytes).toString('base64'), `chunks of ${cut}`);
+  }
+});
+
+test("a payload is written a piece at a time: no piece holds a file's base64, and the input read is counted", async () => {
+  // 3 MB that gzip cannot shrink: its base64 is 4 MB, far more than any one piece may hold.
+  const bytes = randomBytes(3e6);
+  const pieces = [];
+  let read = 0;
+  const stored = await writePayload(
+    { files: [{ role: 'gold', name: 'g.tsv', blob: new Blob([bytes]) }] },
+    (text) => pieces.push(text),
+    (n) => (read += n),
+  );
+  assert.equal(read, bytes.length);
+  const longest = Math.max(...pieces.map((p) => p.length));
+  assert.ok(longest < 1e6, `a piece of ${longest} characters`);
+  const payload = JSON.parse(pieces.join(''));
+  const packed = Buffer.from(payload.files[0].gzip, 'base64');
+  assert.equal(packed.length, stored);
+  assert.deepEqual(gunzipSync(packed), bytes);
 });
 
 test("the check through the binding gives the command line's cells", async () => {

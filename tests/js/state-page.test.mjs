@@ -15,7 +15,7 @@ import {
   savedOptions,
   viewOf,
 } from '../../web/src/state/page.js';
-import { IDLE, runReducer } from '../../web/src/state/run.js';
+import { IDLE, placeholderText, runErrors, runReducer, shownState, statusText } from '../../web/src/state/run.js';
 
 const file = (name, text = 'a\tB\n') => fileEntry(new File([text], name));
 const g = file('g.tsv');
@@ -113,6 +113,7 @@ test('what the page shows of its state', () => {
     running: false,
     bothSides: false,
     canEvaluate: true,
+    shown: IDLE,
     result: null,
     stale: false,
   });
@@ -135,6 +136,45 @@ test('what the page shows of its state', () => {
   assert.equal(shown({ options: { ...options, beta: '2' } }).stale, true);
   assert.equal(shown({ files: { ...files, systems: [s1] } }).stale, true);
   assert.equal(shown({ files: { ...files, gold: { ...g, name: 'h.tsv' } } }).stale, true);
+});
+
+test('once the gold or every system is removed, the last run’s numbers, errors and status go', () => {
+  const run = runOf(files);
+  const status = (state, f) => statusText(state.shown, { core: 'true', ...f, bothSides: state.bothSides, optionsValid: true });
+  const after = (f) => pageState({ run, files: f, options, maps: NO_MAPS });
+
+  // One system of two removed: the numbers stay, said to be stale.
+  const one = after({ ...files, systems: [s1] });
+  assert.ok(one.result && one.stale);
+  assert.match(status(one, { ...files, systems: [s1] }), /^Evaluated 2 systems/);
+
+  for (const [what, f, says] of [
+    ['no file', { ...NO_FILES }, 'Add a gold file.'],
+    ['the gold removed', { ...files, gold: null }, 'Add a gold file.'],
+    ['every system removed', { ...files, systems: [] }, 'Add at least one system file.'],
+  ]) {
+    const state = after(f);
+    assert.equal(state.result, null, what);
+    assert.equal(shownState(state.shown), 'idle', what);
+    assert.equal(status(state, f), says, what);
+    assert.equal(placeholderText(state.shown), placeholderText(IDLE), what);
+  }
+
+  // A gold of both sides is evaluated alone: its numbers stay with no system.
+  const counts = { ...files, systems: [], detected: { [g.id]: 'counts' } };
+  assert.ok(after(counts).result);
+
+  // A failed run's errors go with its files; the core's failure to load stays.
+  const failed = runReducer(runOf(files, { done: false }), { type: 'failed', id: 1, error: { message: 'bad gold' } });
+  const noGold = { ...files, gold: null };
+  assert.equal(runErrors(pageState({ run: failed, files: noGold, options, maps: NO_MAPS }).shown).length, 0);
+  assert.equal(runErrors(pageState({ run: failed, files, options, maps: NO_MAPS }).shown).length, 1);
+  const broken = runReducer(IDLE, { type: 'unavailable', error: { message: 'no wasm' } });
+  assert.equal(runErrors(pageState({ run: broken, files: NO_FILES, options, maps: NO_MAPS }).shown).length, 1);
+
+  // A run going on shows as it is, whatever is removed meanwhile.
+  const busy = runOf(files, { done: false });
+  assert.equal(shownState(pageState({ run: busy, files: NO_FILES, options, maps: NO_MAPS }).shown), 'running');
 });
 
 test('the view picks the options that say how the results are shown', () => {

@@ -4,6 +4,7 @@
 // ids everywhere. Form fields keep text (so that a half-typed number stays as typed);
 // `requestOptions` turns them into the worker's request. Nothing here computes a measure.
 
+import { formatCount } from './format.js';
 import { FAMILIES } from './measures.js';
 import { OPTION_TABLE } from './option-table.js';
 
@@ -264,4 +265,72 @@ export function fromHash(hash) {
     }
   }
   return o;
+}
+
+// ---------------------------------------------------------------- what a link may ask for
+
+/**
+ * The longest fragment a link may carry, in characters (a fragment is URL-encoded, so one
+ * character is one byte). Every option at its longest takes under 1 KiB but the labels to
+ * exclude; 64 KiB holds some 8,000 short labels, more than any tag set (Brown's 472 tags
+ * take 3 KB), and the demo opens with them as fast as with none. Longer is no link a person
+ * shares: it is refused unread (an exclusion list of 1.5 MB took 5.5 s to load).
+ */
+export const MAX_LINK_CHARS = 64 * 1024;
+
+/** How many times an option's default work a link may ask for without the reader's click. */
+export const QUICK_FACTOR = 10;
+
+const row = (id) => CORE_OPTIONS[id];
+
+/**
+ * The options whose work grows with their value, each with the largest value a link may set
+ * for an evaluation at once (`quick`, from the option table's default), when its work is
+ * done at all (`applies`), whether a value is costly (`costly`, else above `quick`), and what
+ * it costs in words (`says`).
+ */
+const COSTLY_OPTIONS = {
+  bootstrap: {
+    // Off by default: the largest of the page's own quick choices.
+    quick: Number(BOOTSTRAP_PRESETS[BOOTSTRAP_PRESETS.length - 1]),
+    says: (n) => `${formatCount(n)} bootstrap resamples, each of which scores every system again`,
+  },
+  restarts: {
+    quick: QUICK_FACTOR * row('restarts').default,
+    applies: (o) => o.levels !== 'token',
+    says: (n) => `${formatCount(n)} restarts of each type-level M-1 search (${row('restarts').default} by default)`,
+  },
+  shuffles: {
+    quick: QUICK_FACTOR * row('shuffles').default,
+    applies: (o) => o.test === 'ar',
+    says: (n) =>
+      `${formatCount(n)} shuffles of approximate randomization for each pair of systems (${formatCount(row('shuffles').default)} by default)`,
+  },
+  m1_budget: {
+    quick: QUICK_FACTOR * row('m1_budget').default,
+    applies: (o) => o.levels !== 'token',
+    // 0 is no budget at all: the search runs however long it takes.
+    costly: (n, quick) => n === 0 || n > quick,
+    says: (n) =>
+      n === 0
+        ? `no work budget for the type-level M-1 searches (${formatCount(row('m1_budget').default)} label reads by default): they run however long they take`
+        : `a work budget of ${formatCount(n)} label reads for each type-level M-1 search (${formatCount(row('m1_budget').default)} by default)`,
+  },
+};
+
+/**
+ * The options of `o` that cost more than an evaluation at once may: [{id, value, text}]
+ * ([] when none does). A value that is no number costs nothing (it
+ * cannot be sent).
+ */
+export function linkCosts(o) {
+  const out = [];
+  for (const [id, rule] of Object.entries(COSTLY_OPTIONS)) {
+    const text = String(o[id]).trim();
+    const n = Number(text);
+    if (text === '' || !Number.isFinite(n) || (rule.applies && !rule.applies(o))) continue;
+    const costly = rule.costly ? rule.costly(n, rule.quick) : n > rule.quick;
+    if (costly) out.push({ id, value: o[id], text: rule.says(n) });
+  }
+  return out;
 }

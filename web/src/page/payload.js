@@ -55,11 +55,66 @@ export async function gunzip(bytes) {
 export const safeJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /**
- * The payload as JSON text in parts (a file's base64 is one part), so that a large one is
- * written to a Blob without a single string holding it all. `files` are
- * {role, name, format, column, depth, blob}; `onFile(i)` hears each file compressed.
+ * Base64 of bytes that come in chunks, written as they come: push(chunk) gives the base64 of
+ * every whole 3-byte group so far (the rest waits for the next chunk), end() the last bytes,
+ * padded. The pieces joined are the base64 of the chunks joined, so that no string ever holds
+ * a whole file's base64.
  */
-export async function encodePage({ title = '', caption = '', options = '', reported = null, files }, onFile = () => {}) {
+export function base64Encoder() {
+  let carry = new Uint8Array(0);
+  return {
+    /** @param {Uint8Array} chunk */
+    push(chunk) {
+      const bytes = carry.length ? new Uint8Array(carry.length + chunk.length) : chunk;
+      if (carry.length) {
+        bytes.set(carry);
+        bytes.set(chunk, carry.length);
+      }
+      const whole = bytes.length - (bytes.length % 3);
+      carry = bytes.slice(whole);
+      return toBase64(bytes.subarray(0, whole));
+    },
+    end() {
+      const rest = toBase64(carry);
+      carry = new Uint8Array(0);
+      return rest;
+    },
+  };
+}
+
+/**
+ * A Blob's bytes gzipped, chunk by chunk: calls `onCompressed(chunk)` for each compressed
+ * chunk and `onRead(n)` for each n input bytes read. Resolves the compressed size.
+ */
+async function gzipChunks(blob, onCompressed, onRead) {
+  const counted = new TransformStream({
+    transform(chunk, controller) {
+      onRead(chunk.length);
+      controller.enqueue(chunk);
+    },
+  });
+  const reader = blob.stream().pipeThrough(counted).pipeThrough(new CompressionStream('gzip')).getReader();
+  let stored = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return stored;
+    stored += value.length;
+    await onCompressed(value);
+  }
+}
+
+/**
+ * Writes the payload as JSON text, a piece at a time, to `write(text)` (which may return a
+ * promise to wait for): each file is compressed and base64-encoded as it is read, so that
+ * neither a file's bytes nor its base64 are ever whole in one string or array. `files` are
+ * {role, name, format, column, depth, blob}; `onRead(n)` hears each n input bytes read.
+ * Resolves the compressed size of the files.
+ */
+export async function writePayload(
+  { title = '', caption = '', options = '', reported = null, files },
+  write,
+  onRead = () => {},
+) {
   const head = {
     clustereval_page: PAGE_VERSION,
     title,
@@ -67,10 +122,9 @@ export async function encodePage({ title = '', caption = '', options = '', repor
     options,
     reported: reported && reported.text ? { name: reported.name ?? '', text: reported.text, assign: reported.assign ?? {} } : null,
   };
-  const parts = [safeJson(head).slice(0, -1), ',"files":['];
+  await write(`${safeJson(head).slice(0, -1)},"files":[`);
   let stored = 0;
   for (const [i, f] of files.entries()) {
-    const packed = await gzip(f.blob);
     const meta = {
       role: f.role,
       name: f.name,
@@ -79,11 +133,24 @@ export async function encodePage({ title = '', caption = '', options = '', repor
       depth: Number(f.depth) || 0,
       size: f.blob.size,
     };
-    parts.push(`${i ? ',' : ''}${safeJson(meta).slice(0, -1)},"gzip":"`, toBase64(packed), '"}');
-    stored += packed.length;
-    onFile(i);
+    await write(`${i ? ',' : ''}${safeJson(meta).slice(0, -1)},"gzip":"`);
+    const base64 = base64Encoder();
+    stored += await gzipChunks(f.blob, (chunk) => write(base64.push(chunk)), onRead);
+    await write(`${base64.end()}"}`);
   }
-  parts.push(']}');
+  await write(']}');
+  return stored;
+}
+
+/**
+ * The payload as JSON text in parts, for what writes it whole (scripts/manifest.mjs, the
+ * tests). Resolves {parts, stored}.
+ */
+export async function encodePage(payload) {
+  const parts = [];
+  const stored = await writePayload(payload, (text) => {
+    parts.push(text);
+  });
   return { parts, stored };
 }
 

@@ -26,11 +26,24 @@ export const goldFormat = ({ gold, detected }) =>
   gold?.format === 'auto' ? detected[gold.id] : gold?.format;
 
 /**
+ * The run as the page shows it: the run itself while the files could be evaluated, else idle
+ * (no gold file, or no system file when the gold does not hold both sides). The numbers, the
+ * errors and "Evaluated 2 systems" of a run whose gold or every system has been removed would
+ * speak of files no longer on the page. A busy run, and the core's failure to load, show as
+ * they are.
+ */
+export function shownRun(run, { gold, systems }, bothSides) {
+  if (isBusy(run) || run.unavailable || run.state === 'idle') return run;
+  const evaluable = Boolean(gold) && (systems.length > 0 || bothSides);
+  return evaluable ? run : { state: 'idle', id: run.id };
+}
+
+/**
  * What the page shows of its state: {invalid, optionsValid, running, bothSides, canEvaluate,
- * result, stale}. `invalid` is the options' fields that cannot be sent ({key: message});
- * `bothSides` whether the gold file holds both sides (a counts table or joint counts, which
- * may come alone, SPEC §2); `result` the last run's, or null; `stale` whether the files or
- * the options changed since it.
+ * shown, result, stale}. `invalid` is the options' fields that cannot be sent ({key:
+ * message}); `bothSides` whether the gold file holds both sides (a counts table or joint
+ * counts, which may come alone, SPEC §2); `shown` the run as the page shows it (shownRun);
+ * `result` its numbers, or null; `stale` whether the files or the options changed since it.
  */
 export function pageState({ run, files, options, maps }) {
   const { gold, systems } = files;
@@ -39,13 +52,15 @@ export function pageState({ run, files, options, maps }) {
   const running = isBusy(run);
   const format = goldFormat(files);
   const bothSides = format === 'counts' || format === 'joint';
-  const result = run.state === 'done' ? run.result : null;
+  const shown = shownRun(run, files, bothSides);
+  const result = shown.state === 'done' ? shown.result : null;
   return {
     invalid,
     optionsValid,
     running,
     bothSides,
     canEvaluate: Boolean(gold) && (systems.length > 0 || bothSides) && optionsValid && !running,
+    shown,
     result,
     stale: Boolean(result) && run.signature !== runSignature(gold, systems, options, maps),
   };

@@ -72,7 +72,7 @@ export function runReducer(run, action) {
     case 'cancel':
       return isBusy(run) ? { state: 'cancelled', id: run.id } : run;
     case 'unavailable':
-      return { state: 'error', id: run.id, error: action.error };
+      return { state: 'error', id: run.id, error: action.error, unavailable: true };
     default:
       return run;
   }

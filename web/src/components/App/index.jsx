@@ -11,6 +11,7 @@ import { useRun } from '../../state/useRun.js';
 import { ErrorPanel } from '../ErrorPanel/index.jsx';
 import { FileCard } from '../FileCard/index.jsx';
 import { FileDrop } from '../FileDrop/index.jsx';
+import { LinkNotice } from '../LinkNotice/index.jsx';
 import { Options } from '../Options/index.jsx';
 import { Progress } from '../Progress/index.jsx';
 import { ResultView } from '../ResultView/index.jsx';
@@ -29,14 +30,29 @@ export function App({ client, opening }) {
   const { run, core, evaluate, cancel } = useRun(client);
   const files = useFiles(client);
   const { gold, systems } = files.files;
-  const [options, setOptions] = useLinkedOptions();
+  const [options, setOptions, link] = useLinkedOptions();
   const [maps, setMaps] = useState(NO_MAPS);
   const text = usePageText(opening);
   const page = pageState({ run, files: files.files, options, maps });
-  const { invalid, optionsValid, running, bothSides, canEvaluate, result, stale } = page;
+  const { invalid, optionsValid, running, bothSides, canEvaluate, shown, result, stale } = page;
 
   const start = (g, s, o = options, m = maps) => evaluate(g, s, runPlan(g, s, o, m, files.report));
-  useOpening(opening, { files, options, setOptions, setMaps, start });
+  useOpening(opening, {
+    files,
+    optionsNow: () => link.latest.current.options,
+    waiting: () => link.latest.current.held !== null,
+    setOptions,
+    setMaps,
+    start,
+  });
+
+  /** The reader's answer to a link's costly options: evaluates with the options it leaves,
+   * unless the numbers shown are already theirs. */
+  const answerLink = (answer) => {
+    const next = answer();
+    const after = pageState({ run, files: files.files, options: next, maps });
+    if (after.canEvaluate && !(after.result && !after.stale)) start(gold, systems, next);
+  };
 
   const shares = fileShares(run);
   const renderFile = (f) => (
@@ -124,19 +140,27 @@ export function App({ client, opening }) {
                 />
               ) : (
                 <p class="app-status" role="status">
-                  {statusText(run, { core: core.ready, gold, systems, bothSides, optionsValid })}
+                  {statusText(shown, { core: core.ready, gold, systems, bothSides, optionsValid })}
                 </p>
               )}
             </div>
           </div>
         </section>
 
-        <ErrorPanel errors={runErrors(run)} />
+        <LinkNotice
+          held={link.held}
+          refused={link.refused}
+          onAccept={() => answerLink(link.accept)}
+          onDecline={() => answerLink(link.decline)}
+          onDismiss={link.dismiss}
+        />
+
+        <ErrorPanel errors={runErrors(shown)} />
 
         <section
           class="app-results"
           data-testid="results"
-          data-state={shownState(run)}
+          data-state={shownState(shown)}
           aria-labelledby="results-title"
           aria-busy={running ? 'true' : 'false'}
         >
@@ -181,7 +205,7 @@ export function App({ client, opening }) {
               text={text}
             />
           ) : (
-            <p class="app-placeholder">{placeholderText(run)}</p>
+            <p class="app-placeholder">{placeholderText(shown)}</p>
           )}
         </section>
       </main>

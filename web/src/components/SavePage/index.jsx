@@ -1,6 +1,7 @@
-import { useState } from 'preact/hooks';
+import { useMemo, useRef, useState } from 'preact/hooks';
 import { saveBlob, stem } from '../../download.js';
-import { encodePage } from '../../page/payload.js';
+import { formatBytes } from '../../format.js';
+import { savePageInWorker } from '../../page/save.js';
 import { ownParts, pageParts } from '../../page/template.js';
 import './style.css';
 
@@ -26,14 +27,17 @@ function savedFiles(files, maps) {
 /**
  * "Save as page": one HTML file of this app with the loaded inputs (compressed by the
  * browser's CompressionStream), the options, a title and caption, and the reported numbers,
- * which opens from disk, offline, and evaluates at once (web/src/page/). `options` is the
- * link's fragment; `maps` the uploaded label maps the options use ({gold, induced}, each null
- * or {name, blob}).
+ * which opens from disk, offline, and evaluates at once (web/src/page/). The inputs are
+ * compressed and encoded in a worker (page/save.js), with their progress and a Cancel that
+ * ends it. `options` is the link's fragment; `maps` the uploaded label maps the options use
+ * ({gold, induced}, each null or {name, blob}).
  */
 export function SavePage({ files, maps, options, reported, title, caption, onTitle, onCaption }) {
   const [said, setSaid] = useState('');
-  const [busy, setBusy] = useState(false);
-  const parts = typeof document === 'undefined' ? null : ownParts(document);
+  const [progress, setProgress] = useState(null); // {done, total} while saving
+  const saving = useRef(null); // the save going on: {cancel}
+  // The app's own text, a megabyte and more: read from the document once.
+  const parts = useMemo(() => (typeof document === 'undefined' ? null : ownParts(document)), []);
   const list = files.gold ? savedFiles(files, maps) : [];
   const size = list.reduce((n, f) => n + f.blob.size, 0);
 
@@ -45,22 +49,26 @@ export function SavePage({ files, maps, options, reported, title, caption, onTit
       );
       return;
     }
-    setBusy(true);
-    setSaid('Compressing the inputs…');
+    setSaid('');
+    setProgress({ done: 0, total: size });
+    const [before, after] = pageParts({ ...parts, manifest: false });
+    const payload = { title: title.trim(), caption: caption.trim(), options, reported, files: list };
+    const job = savePageInWorker({ before, after, payload }, setProgress);
+    saving.current = job;
     try {
-      const { parts: json, stored } = await encodePage(
-        { title: title.trim(), caption: caption.trim(), options, reported, files: list },
-        (i) => setSaid(`Compressed ${i + 1} of ${list.length} files…`),
-      );
-      const [before, after] = pageParts({ ...parts, manifest: false });
+      const { blob, stored } = await job.saved;
       const name = `${stem(title.trim() || files.gold.name)}.html`;
-      const blob = new Blob([before, ...json, after], { type: 'text/html;charset=utf-8' });
       saveBlob(blob, name);
       setSaid(`Saved ${name}: ${mb(blob.size)}, the inputs (${mb(size)}) compressed to ${mb(stored)}.`);
     } catch (error) {
-      setSaid(`The page could not be saved: ${error.message}`);
+      setSaid(
+        error?.name === 'AbortError'
+          ? 'Cancelled: nothing was saved.'
+          : `The page could not be saved: ${error.message}`,
+      );
     } finally {
-      setBusy(false);
+      saving.current = null;
+      setProgress(null);
     }
   };
 
@@ -85,14 +93,18 @@ export function SavePage({ files, maps, options, reported, title, caption, onTit
             type="button"
             class="button button-small button-primary"
             data-testid="save-page-button"
-            disabled={!parts || !files.gold || busy}
+            disabled={!parts || !files.gold || progress !== null}
             onClick={save}
           >
             Save as page
           </button>
-          <span class="savepage-said" role="status" data-testid="save-said">
-            {parts ? said : 'Saving a page needs the built app (make web), not the development server.'}
-          </span>
+          {progress ? (
+            <SaveProgress {...progress} onCancel={() => saving.current?.cancel()} />
+          ) : (
+            <span class="savepage-said" role="status" data-testid="save-said">
+              {parts ? said : 'Saving a page needs the built app (make web), not the development server.'}
+            </span>
+          )}
         </div>
         {files.gold && (
           <p class="savepage-size">
@@ -102,5 +114,20 @@ export function SavePage({ files, maps, options, reported, title, caption, onTit
         )}
       </div>
     </details>
+  );
+}
+
+/** How much of the inputs a save has compressed, with its Cancel button. */
+function SaveProgress({ done, total, onCancel }) {
+  return (
+    <span class="savepage-progress" data-testid="save-progress" data-done={done} data-total={total}>
+      <progress max={total || 1} value={Math.min(done, total)} aria-label="Saving the page" />
+      <span role="status">
+        Compressing {formatBytes(done)} of {formatBytes(total)}
+      </span>
+      <button type="button" class="button button-small" data-testid="save-cancel" onClick={onCancel}>
+        Cancel
+      </button>
+    </span>
   );
 }
