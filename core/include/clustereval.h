@@ -654,7 +654,9 @@ ce_status ce_eval_table(const ce_eval *ev, ce_table_format format, const ce_colu
  * τ-b) between the rankings the columns give. After --bootstrap it starts with what the
  * intervals rest on and the intervals withheld. Empty when nothing applies. With intervals,
  * ce_eval_table shows "0.6750 [0.6680, 0.6810]" ("[no interval]" where one is withheld; TSV
- * and CSV: columns <id>.lo and <id>.hi). The caller frees *text with ce_free.
+ * and CSV: columns <id>.lo and <id>.hi), and marks a value biased beyond its resamples'
+ * spread "0.4970 [0.4551, 0.4790]†" (LaTeX $^{\dagger}$), with a footnote below the table
+ * (text, Markdown, LaTeX) giving its bias and bias-corrected estimate. The caller frees *text with ce_free.
  */
 ce_status ce_eval_comparison(const ce_eval *ev, ce_table_format format, const ce_column *columns,
                              size_t column_count, char **text, size_t *len);

@@ -238,8 +238,9 @@ static ce_status put_value(ce_buf *out, ce_table_format format, const ce_eval *e
 static ce_status put_bias_notes(ce_buf *out, ce_table_format format, const ce_eval *ev,
                                 const ce_column *columns, size_t count, shown_rows rows) {
   static const char head[] =
-      "the value lies off its interval: plug-in estimates are biased on small samples, and the "
-      "interval, for the population value, is corrected for the resamples' bias";
+      "a value biased beyond its resamples' spread (plug-in estimates are biased on small "
+      "samples): its interval is for the population value, corrected for that bias, and need "
+      "not hold the value";
   int latex = format == CE_TABLE_LATEX, any = 0;
   const char *mark = latex ? "$^{\\dagger}$" : BIAS_MARK;
   ce_status status = CE_OK;
