@@ -37,6 +37,10 @@ export type Measures = { [id in MeasureId]?: number | null };
 export type Intervals = { [key in LevelMeasure]?: [number, number] };
 /** Why a measure with resamples has no interval, by 'level.id'. */
 export type Withheld = { [key in LevelMeasure]?: string };
+/** Each interval's bias: the mean of the measure's resamples minus its value. */
+export type Biases = { [key in LevelMeasure]?: number };
+/** Where a value is biased beyond its spread: "biased high by ~0.03; bias-corrected 0.4670: …". */
+export type IntervalNotes = { [key in LevelMeasure]?: string };
 
 /** The codes of the core's errors (ce_status names, SPEC §4; README "Errors"). */
 export type ErrorCode =
@@ -153,6 +157,10 @@ export interface ScoreResult {
   type?: Measures;
   /** With bootstrap: 95% intervals, keyed "token.m1", "type.macro_i_m1"... */
   ci?: Intervals;
+  /** With bootstrap: each interval's bias (the resamples' mean minus the value), keyed as `ci`. */
+  ci_bias?: Biases;
+  /** With bootstrap, where a value is biased beyond its spread: its bias and bias-corrected estimate. */
+  ci_notes?: IntervalNotes;
   /** What the row warns about, e.g. that tokens were resampled one by one (no sentence boundaries). */
   warnings: string[];
   /** With bootstrap: why a measure has no interval, keyed as `ci`; {} when none is withheld. */
@@ -271,6 +279,8 @@ export interface SystemResult {
   type?: Measures | null;
   restarts?: { [id in 'macro_i_m1' | 'micro_i_m1' | 'micro_c_m1']?: Restarts };
   ci?: Intervals;
+  ci_bias?: Biases;
+  ci_notes?: IntervalNotes;
   ci_withheld?: Withheld;
   warnings?: string[];
   detail?: Detail;

@@ -724,14 +724,18 @@ export function bindCore(module) {
    * (a boolean per token) or `sentences` (a sentence label per token) mark sentences; with
    * `bootstrap` B, `ci` holds the intervals (without sentences, over tokens one by one: a
    * warning says so); `measures` ('m1', 'type.macro_i_m1' or a list) keeps those only, in
-   * the levels, `ci` and `ci_withheld`. Other options are the core's ids (`restarts`,
+   * the levels, `ci`, `ci_bias`, `ci_notes` and `ci_withheld`. With `bootstrap`, `ci_bias`
+   * holds each interval's bias (the resamples' mean minus the value) and `ci_notes`, where a
+   * value is biased beyond its spread, "biased high by ~0.03; bias-corrected 0.4670: …".
+   * Other options are the core's ids (`restarts`,
    * `nmi_mean`...), `exclude_labels`, `unclustered_label`. Wrong types throw TypeError,
    * wrong values CeError (CE_ERR_USAGE).
    * @param {ArrayLike<unknown>} labelsTrue
    * @param {ArrayLike<unknown>} labelsPred
    * @param {ScoreOptions} [options]
    * @returns {{token?: Record<string, number | null> | null, type?: Record<string, number | null>,
-   *   ci?: Record<string, number[]>, warnings: string[], ci_withheld: Record<string, string>}}
+   *   ci?: Record<string, number[]>, ci_bias?: Record<string, number>,
+   *   ci_notes?: Record<string, string>, warnings: string[], ci_withheld: Record<string, string>}}
    */
   function score(labelsTrue, labelsPred, options = {}) {
     if (options === null || typeof options !== 'object' || Array.isArray(options))
@@ -797,7 +801,16 @@ export function bindCore(module) {
       if (status || (status = module._ce_wasm_json(handle))) throw lastError(handle, status);
       const row = JSON.parse(readString(module._ce_wasm_text(handle), module._ce_wasm_text_length(handle))).systems[0];
       if (row.error) throw new CeError(row.error);
-      const result = { token: row.token, ...(items && row.type ? { type: row.type } : {}), ...(row.ci ? { ci: row.ci } : {}) };
+      // ci_bias (the resamples' mean minus the value) beside every interval, and ci_notes
+      // where a value is biased beyond its spread (SPEC §3.5): as the row carries them.
+      const result = {
+        token: row.token,
+        ...(items && row.type ? { type: row.type } : {}),
+        ...(row.ci ? { ci: row.ci } : {}),
+        ...(row.ci_bias ? { ci_bias: row.ci_bias } : {}),
+        ...(row.ci_notes ? { ci_notes: row.ci_notes } : {}),
+      };
+      const qualified = new Set(['ci', 'ci_bias', 'ci_notes']);
       /** @type {string[]} */
       const warnings = row.warnings ?? [];
       /** @type {Record<string, string>} */
@@ -808,7 +821,7 @@ export function bindCore(module) {
       /** @type {Record<string, Record<string, any>>} */
       const kept = {};
       for (const [level, values] of Object.entries(result)) {
-        const some = values && pick(values, (id) => (level === 'ci' ? id : `${level}.${id}`));
+        const some = values && pick(values, (id) => (qualified.has(level) ? id : `${level}.${id}`));
         if (some && Object.keys(some).length) kept[level] = some;
       }
       return /** @type {any} */ ({ ...kept, warnings, ci_withheld: pick(withheld, (id) => id) });

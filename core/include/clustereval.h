@@ -484,15 +484,30 @@ ce_status ce_eval_shuffle(ce_eval *ev, unsigned count, unsigned *done, unsigned 
 /*
  * The 95% interval of a measure by CE_OPT_CI over the resamples done: CE_ERR_UNAVAILABLE
  * when there is none (no bootstrap ran, no resample gave the measure a value, or the interval
- * is withheld: see ce_eval_interval_note); *lo and *hi are then untouched.
+ * is withheld: see ce_eval_interval_note); *lo and *hi are then untouched. The interval is
+ * for the population value: where the plug-in value is biased beyond the resamples' spread,
+ * it is the bias-corrected one and need not hold the value (ce_eval_interval_bias).
  */
 ce_status ce_eval_interval(const ce_eval *ev, size_t system, ce_level level, ce_measure measure,
                            double *lo, double *hi);
 
 /*
- * Why a measure that has resamples has no interval, e.g. "the value lies below 99.0% of
- * its resamples: ..."; NULL when it has one or has no resamples. Valid until the run
- * resamples again or is freed.
+ * The bias of a measure that has an interval, as the resamples estimate it (their mean minus
+ * the value; Efron & Tibshirani 1993, §10.2), into *bias; and into *note NULL, or where that
+ * bias exceeds the resamples' spread (the value lies outside their central 95%), a sentence
+ * that starts "biased high by ~0.03; bias-corrected 0.4670" (the value minus the bias) and
+ * says which bias-corrected interval is shown (SPEC §3.5), or where BCa's correction breaks
+ * down, that the interval is the basic one. Either pointer may be NULL; the note is valid
+ * until the run resamples again or is freed. CE_ERR_UNAVAILABLE when the measure has no
+ * interval, CE_ERR_USAGE for a row, level or measure out of range.
+ */
+ce_status ce_eval_interval_bias(const ce_eval *ev, size_t system, ce_level level,
+                                ce_measure measure, double *bias, const char **note);
+
+/*
+ * Why a measure that has resamples has no interval, e.g. "the grouping scores count tokens
+ * that do not sit alone in their cell, ..."; NULL when it has one or has no resamples. Valid
+ * until the run resamples again or is freed.
  */
 const char *ce_eval_interval_note(const ce_eval *ev, size_t system, ce_level level,
                                   ce_measure measure);
@@ -653,7 +668,9 @@ ce_status ce_eval_sweep_table(const ce_eval *ev, ce_table_format format, const c
  * τ-b) between the rankings the columns give. After --bootstrap it starts with what the
  * intervals rest on and the intervals withheld. Empty when nothing applies. With intervals,
  * ce_eval_table shows "0.6750 [0.6680, 0.6810]" ("[no interval]" where one is withheld; TSV
- * and CSV: columns <id>.lo and <id>.hi). The caller frees *text with ce_free.
+ * and CSV: columns <id>.lo and <id>.hi), and marks a value biased beyond its resamples'
+ * spread "0.4970 [0.4551, 0.4790]†" (LaTeX $^{\dagger}$), with a footnote below the table
+ * (text, Markdown, LaTeX) giving its bias and bias-corrected estimate. The caller frees *text with ce_free.
  */
 ce_status ce_eval_comparison(const ce_eval *ev, ce_table_format format, const ce_column *columns,
                              size_t column_count, char **text, size_t *len);

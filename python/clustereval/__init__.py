@@ -185,7 +185,10 @@ def score(labels_true, labels_pred, *, words=None, measures=None, sentence_ends=
     sentence's last token) or ``sentences`` (a sentence label per token) mark sentences for
     ``bootstrap`` and the substitutable scores; with ``bootstrap`` B the result has ``"ci"``,
     the 95% intervals (without sentences the tokens are resampled one by one, and a warning
-    says so). The result always has the row's ``"warnings"`` (a list of str) and
+    says so), ``"ci_bias"``, each interval's bias (the mean of the resamples minus the value),
+    and where a value is biased beyond its spread ``"ci_notes"`` (``{"token.vi": "biased low
+    by ~0.03; bias-corrected 4.1442: ..."}``; the interval is then the bias-corrected one and
+    is for the population value). The result always has the row's ``"warnings"`` (a list of str) and
     ``"ci_withheld"`` (``{"token.grouping_p": why}``, ``{}`` when none), as in the JSON.
     ``measures`` (ids, "token.m1", "type.macro_i_m1", or a comma list) keeps only those (and
     their intervals); without a type-level one the type level is not computed. Options: see
@@ -215,13 +218,16 @@ def score(labels_true, labels_pred, *, words=None, measures=None, sentence_ends=
     result = {"token": row["token"]}
     if words is not None and row.get("type") is not None:
         result["type"] = row["type"]
-    if "ci" in row:
-        result["ci"] = row["ci"]
+    # ci_bias (the resamples' mean minus the value) beside every interval, ci_notes where a
+    # value is biased beyond its spread (SPEC §3.5): as the row carries them.
+    for key in ("ci", "ci_bias", "ci_notes"):
+        if key in row:
+            result[key] = row[key]
     withheld = row.get("ci_withheld", {})
     if columns is not None:
         keep = {f"{level}.{bare}" for level, bare in columns}
         kept = {level: {k: v for k, v in values.items()
-                        if (k if level == "ci" else f"{level}.{k}") in keep}
+                        if (k if level.startswith("ci") else f"{level}.{k}") in keep}
                 for level, values in result.items()}
         result = {level: values for level, values in kept.items() if values}
         withheld = {k: v for k, v in withheld.items() if k in keep}

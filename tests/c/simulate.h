@@ -15,6 +15,8 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <math.h>
 
 #include "check.h"
 #include "clustereval.h"
@@ -158,6 +160,97 @@ static inline void sim_type_sample(uint64_t *state, size_t items, ce_buf *gold, 
     snprintf(item, sizeof item, "i%zu", i);
     sim_entry(gold, system, item, c, a, k, b);
   }
+}
+
+/* ----------------------------------------------------- Zipfian population */
+
+/*
+ * Tens or hundreds of classes, as a tag set has them: class c has Zipfian weight 1/(r + 1)
+ * at rank r. A sentence has a topic (2 in 3 sentences topic 0): topic 0 ranks the classes
+ * 0, 1, …, topic 1 from the middle on (rank (c + R/2) mod R), so sentences differ in make-up.
+ * The system keeps `own` of a class in its own cluster (c mod K) and spreads the rest evenly
+ * over the other clusters: every cell of the table has some weight, as an induced tagger's.
+ */
+typedef struct sim_zipf {
+  int classes, clusters;
+  double own;
+} sim_zipf;
+
+static inline double sim_zipf_class(const sim_zipf *z, int topic, int c) {
+  int rank = topic ? (c + z->classes / 2) % z->classes : c;
+  return 1.0 / (rank + 1);
+}
+
+static inline double sim_zipf_cluster(const sim_zipf *z, int c, int k) {
+  return k == c % z->clusters ? z->own : (1.0 - z->own) / (z->clusters - 1);
+}
+
+/* The population table (both topics' weights sum to the same harmonic number). */
+static inline double sim_zipf_cell(const sim_zipf *z, int c, int k) {
+  return (2 * sim_zipf_class(z, 0, c) + sim_zipf_class(z, 1, c)) * sim_zipf_cluster(z, c, k);
+}
+
+/* An index drawn from the cumulative weights `cum` (ascending, cum[count - 1] the total). */
+static inline int sim_pick_cumulative(uint64_t *state, const double *cum, int count) {
+  double at = sim_unit(state) * cum[count - 1];
+  int lo = 0, hi = count - 1;
+  while (lo < hi) {
+    int mid = (lo + hi) / 2;
+    if (at < cum[mid])
+      hi = mid;
+    else
+      lo = mid + 1;
+  }
+  return lo;
+}
+
+/* The cluster of a token of class c: its own with probability `own`, else another. */
+static inline int sim_zipf_draw_cluster(uint64_t *state, const sim_zipf *z, int c) {
+  int own = c % z->clusters;
+  if (sim_unit(state) < z->own) return own;
+  int k = (int)(sim_next(state) % (uint64_t)(z->clusters - 1));
+  return k >= own ? k + 1 : k;
+}
+
+/* A corpus of `sentences` sentences of 10 to 22 tokens, gold and system; its token count. */
+static inline size_t sim_zipf_corpus(uint64_t *state, const sim_zipf *z, size_t sentences,
+                                     ce_buf *gold, ce_buf *system) {
+  double *cum = malloc(2 * (size_t)z->classes * sizeof *cum);
+  for (int topic = 0; topic < 2; topic++)
+    for (int c = 0; c < z->classes; c++)
+      cum[topic * z->classes + c] =
+          (c ? cum[topic * z->classes + c - 1] : 0) + sim_zipf_class(z, topic, c);
+  gold->len = system->len = 0;
+  size_t tokens = 0;
+  for (size_t n = 0; n < sentences; n++) {
+    int topic = sim_next(state) % 3 == 2;
+    int length = 10 + (int)(sim_next(state) % 13);
+    for (int t = 0; t < length; t++, tokens++) {
+      int c = sim_pick_cumulative(state, cum + topic * z->classes, z->classes);
+      ce__buf_printf(gold, "w%d\tC%d\n", c, c);
+      ce__buf_printf(system, "w%d\tK%d\n", c, sim_zipf_draw_cluster(state, z, c));
+    }
+    ce__buf_puts(gold, "\n");
+    ce__buf_puts(system, "\n");
+  }
+  free(cum);
+  return tokens;
+}
+
+/* A lexicon of `items` items drawn from the population (monosemous on both sides). */
+static inline size_t sim_zipf_lexicon(uint64_t *state, const sim_zipf *z, size_t items,
+                                      ce_buf *gold, ce_buf *system) {
+  double *cum = malloc((size_t)z->classes * sizeof *cum);
+  for (int c = 0; c < z->classes; c++)
+    cum[c] = (c ? cum[c - 1] : 0) + 2 * sim_zipf_class(z, 0, c) + sim_zipf_class(z, 1, c);
+  gold->len = system->len = 0;
+  for (size_t i = 0; i < items; i++) {
+    int c = sim_pick_cumulative(state, cum, z->classes);
+    ce__buf_printf(gold, "i%zu\tC%d\n", i, c);
+    ce__buf_printf(system, "i%zu\tK%d\n", i, sim_zipf_draw_cluster(state, z, c));
+  }
+  free(cum);
+  return items;
 }
 
 /* --------------------------------------------------------------- running */

@@ -117,10 +117,28 @@ test('intervals: shown under each value as the core gave them, and carried by th
       `${system} ${key}: ${cell.text}`,
     );
   }
-  // Every interval holds its value: one that would not is withheld, with the core's reason.
+  // Every interval holds its value but where the value is biased beyond its resamples' spread:
+  // that interval is the bias-corrected one, and a mark under it says "biased high by ~…;
+  // bias-corrected …", the core's note in its title.
+  const biased = await page.$$eval('td[data-key] [data-testid="ci-biased"]', (spans) =>
+    spans.map((s) => ({
+      system: s.closest('td').dataset.system,
+      key: s.closest('td').dataset.key,
+      text: s.textContent,
+      title: s.title,
+    })),
+  );
+  for (const { system, key, text, title } of biased) {
+    const note = cliSystem(system).ci_notes[key];
+    assert.equal(title, `${note}.`);
+    assert.equal(text, `† ${note.slice(0, note.indexOf(':'))}`);
+    assert.match(text, /^† biased (high|low) by ~[0-9.]+; bias-corrected -?[0-9.]+$/);
+  }
   for (const { system, key, lo, hi } of intervals) {
     const v = Number(cells.find((c) => c.system === system && c.key === key).value);
-    assert.ok(lo <= v && v <= hi, `${system} ${key}: ${v} outside [${lo}, ${hi}]`);
+    const marked = biased.some((b) => b.system === system && b.key === key);
+    assert.ok(marked || (lo <= v && v <= hi), `${system} ${key}: ${v} outside [${lo}, ${hi}]`);
+    assert.equal(marked, Boolean(cliSystem(system).ci_notes?.[key]), `${system} ${key}: marked`);
   }
   const withheld = await page.$$eval('td[data-key] [data-testid="ci-withheld"]', (spans) =>
     spans.map((s) => ({
@@ -129,7 +147,9 @@ test('intervals: shown under each value as the core gave them, and carried by th
       title: s.title,
     })),
   );
-  assert.ok(withheld.length > 0, 'the grouping scores have no interval');
+  // Only what resampling cannot estimate (the grouping scores, when shown) has no interval;
+  // the random baseline's information measures, biased beyond their spread, have one, marked.
+  assert.ok(biased.length > 0, "the random baseline's biased values are marked");
   for (const { system, key, title } of withheld)
     assert.equal(title, `No interval: ${cliSystem(system).ci_withheld[key]}`);
   assert.match(

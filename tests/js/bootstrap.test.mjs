@@ -27,6 +27,18 @@ test('intervals, paired shares and rank correlations equal the native ones', () 
   assert.equal(result.bootstrap.method, 'bca');
   assert.deepEqual(result.systems.map((s) => s.ci), native.systems.map((s) => s.ci));
   assert.deepEqual(result.systems.map((s) => s.ci_withheld), native.systems.map((s) => s.ci_withheld));
+  // Each interval's bias and, where a value is biased beyond its spread, the note: the same
+  // as natively, and the random baseline's plug-in information measures are biased.
+  assert.deepEqual(result.systems.map((s) => s.ci_bias), native.systems.map((s) => s.ci_bias));
+  assert.deepEqual(result.systems.map((s) => s.ci_notes), native.systems.map((s) => s.ci_notes));
+  for (const system of result.systems)
+    assert.deepEqual(Object.keys(system.ci_bias), Object.keys(system.ci));
+  const random = result.systems.find((s) => s.name === 'baseline:random');
+  assert.ok(Object.keys(random.ci_notes ?? {}).length > 0, 'the random baseline has biased values');
+  for (const [key, note] of Object.entries(random.ci_notes)) {
+    const bias = random.ci_bias[key];
+    assert.match(note, bias > 0 ? /^biased high by ~/ : /^biased low by ~/);
+  }
   assert.deepEqual(result.paired, native.paired);
   assert.deepEqual(result.p_values, native.p_values);
   assert.deepEqual(result.test, { method: 'bootstrap', resamples: 20, seed: 7, sided: 'two' });

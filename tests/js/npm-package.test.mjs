@@ -123,7 +123,7 @@ test('score with words and sentence ends equals the command line on the tagged p
      console.log(JSON.stringify({ full, ints }));`,
   );
   const row = cliJson('--restarts', '3', '--seed', '5', '--bootstrap', '10', '--log2', 'public/demo/brown-gold.tsv', 'public/demo/brown-c50.tsv').systems[0];
-  assert.deepEqual(got.full, { token: row.token, type: row.type, ci: row.ci, warnings: row.warnings, ci_withheld: row.ci_withheld ?? {} });
+  assert.deepEqual(got.full, { token: row.token, type: row.type, ci: row.ci, ci_bias: row.ci_bias, ...(row.ci_notes ? { ci_notes: row.ci_notes } : {}), warnings: row.warnings, ci_withheld: row.ci_withheld ?? {} });
   const asInts = join(tmp, 'ints.tsv');
   writeFileSync(asInts, gold.labels.map((l) => `w\t${l.length}\n`).join(''));
   const intRow = cliJson('--levels', 'token', asInts, `${root}public/demo/brown-c50.tsv`, '--no-token-check').systems[0];

@@ -85,7 +85,7 @@ test('the row\'s warnings and ci_withheld come back beside the measures, also wh
   const [gold, pred] = randomPair(300, 6, 8);
   const words = gold.map((_, t) => `w${t % 40}`);
   const full = core.score(gold, pred, { words, bootstrap: 50 });
-  assert.deepEqual(Object.keys(full), ['token', 'type', 'ci', 'warnings', 'ci_withheld']);
+  assert.deepEqual(Object.keys(full).filter((k) => k !== 'ci_notes'), ['token', 'type', 'ci', 'ci_bias', 'warnings', 'ci_withheld']);
   // The grouping scores depend on how many distinct tokens a resample holds: never an interval.
   assert.match(full.ci_withheld['token.grouping_f'], /grouping scores/);
   assert.equal(full.ci['token.grouping_f'], undefined);
@@ -94,6 +94,10 @@ test('the row\'s warnings and ci_withheld come back beside the measures, also wh
     token: { m1: full.token.m1, grouping_f: full.token.grouping_f },
     type: { macro_i_m1: full.type.macro_i_m1 },
     ci: { 'token.m1': full.ci['token.m1'], 'type.macro_i_m1': full.ci['type.macro_i_m1'] },
+    ci_bias: { 'token.m1': full.ci_bias['token.m1'], 'type.macro_i_m1': full.ci_bias['type.macro_i_m1'] },
+    ...(full.ci_notes?.['token.m1'] || full.ci_notes?.['type.macro_i_m1']
+      ? { ci_notes: Object.fromEntries(Object.entries(full.ci_notes).filter(([k]) => k === 'token.m1' || k === 'type.macro_i_m1')) }
+      : {}),
     warnings: full.warnings,
     ci_withheld: { 'token.grouping_f': full.ci_withheld['token.grouping_f'] },
   });

@@ -17,7 +17,7 @@ test('score equals evaluate on the same tokens, type level and intervals include
   const options = { restarts: 3, nmi_mean: 'min', bootstrap: 15, log2: true, seed: 9 };
   const row = core.evaluate({ gold: tagged('labels_true', gold), systems: [tagged('labels_pred', pred)], options }).systems[0];
   const result = core.score(gold, pred, { words, sentence_ends: ends, ...options });
-  assert.deepEqual(result, { token: row.token, type: row.type, ci: row.ci, warnings: row.warnings, ci_withheld: row.ci_withheld ?? {} });
+  assert.deepEqual(result, { token: row.token, type: row.type, ci: row.ci, ci_bias: row.ci_bias, ...(row.ci_notes ? { ci_notes: row.ci_notes } : {}), warnings: row.warnings, ci_withheld: row.ci_withheld ?? {} });
   const sentences = ends.map((_, t) => ends.slice(0, t).filter(Boolean).length);
   assert.deepEqual(core.score(gold, Int32Array.from(pred), { words, sentences, ...options }), result);
 });

@@ -82,3 +82,14 @@ test("the page's measure labels and directions are the core's measure table", ()
   assert.deepEqual(Object.keys(page).sort(), [...ids].sort());
   for (const m of core.measures) assert.deepEqual(page[m.id], { label: m.label, higherIsBetter: m.higherIsBetter }, m.id);
 });
+
+test("the page's bias mark: the core's note split at its colon, only for a biased value", async () => {
+  const { intervalBias, columnOfKey } = await import('../../web/src/table.js');
+  const column = columnOfKey('token.v_measure');
+  const note = 'biased high by ~0.03; bias-corrected 0.4670: the value lies below all of its resamples';
+  const system = { ci: { 'token.v_measure': [0.45, 0.48] }, ci_bias: { 'token.v_measure': 0.03 }, ci_notes: { 'token.v_measure': note } };
+  assert.deepEqual(intervalBias(system, column), { bias: 0.03, mark: 'biased high by ~0.03; bias-corrected 0.4670', note });
+  assert.equal(intervalBias({ ...system, ci_notes: {} }, column), null);
+  // A note that is not about bias (BCa giving way to basic) is no mark.
+  assert.equal(intervalBias({ ...system, ci_notes: { 'token.v_measure': 'the BCa correction breaks down here' } }, column), null);
+});

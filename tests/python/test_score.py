@@ -96,7 +96,9 @@ def test_equal_to_cli_on_a_tagged_pair(cli):
     row = run_cli("--bootstrap", "30", "--restarts", "3", "--seed", "7", "--nmi-mean", "max",
                   "--log2", gold_path, sys_path)["systems"][0]
     result = clustereval.score(gold, system, words=words, sentence_ends=ends, **options)
+    notes = {"ci_notes": row["ci_notes"]} if "ci_notes" in row else {}
     assert result == {"token": row["token"], "type": row["type"], "ci": row["ci"],
+                      "ci_bias": row["ci_bias"], **notes,
                       "warnings": row["warnings"], "ci_withheld": row["ci_withheld"]}
     assert result["warnings"] and result["ci_withheld"]
     sentence_of = np.cumsum([0] + ends[:-1])
@@ -235,7 +237,8 @@ def test_the_rows_warnings_and_withheld_intervals_always():
     assert set(full["ci_withheld"]) == {"token.grouping_p", "token.grouping_r", "token.grouping_f"}
     assert all(isinstance(w, str) for w in full["warnings"])
     some = clustereval.score(gold, system, bootstrap=50, measures=["ari", "grouping_p"])
-    assert set(some) == {"token", "ci", "warnings", "ci_withheld"}
+    assert set(some) - {"ci_notes"} == {"token", "ci", "ci_bias", "warnings", "ci_withheld"}
+    assert some["ci_bias"] == {"token.ari": full["ci_bias"]["token.ari"]}
     assert some["warnings"] == full["warnings"]
     assert some["ci_withheld"] == {"token.grouping_p": full["ci_withheld"]["token.grouping_p"]}
     assert some["ci"] == {"token.ari": full["ci"]["token.ari"]}

@@ -72,6 +72,24 @@ export function intervalWithheld(system, column) {
   return typeof why === 'string' ? why : null;
 }
 
+/**
+ * Where a system's value is biased beyond its resamples' spread (SPEC §3.5), the core's note,
+ * "biased high by ~0.03; bias-corrected 0.4670: …", split into its mark (the part before the
+ * colon, which the cell shows) and the whole; null otherwise. The bias is the result's
+ * `ci_bias` (the mean of the resamples minus the value), also null without one.
+ */
+export function intervalBias(system, column) {
+  const bias = system?.ci_bias?.[column.key];
+  const note = system?.ci_notes?.[column.key];
+  if (typeof note !== 'string' || !/^biased (high|low) by /.test(note)) return null;
+  const at = note.indexOf(':');
+  return {
+    bias: Number.isFinite(bias) ? bias : null,
+    mark: at < 0 ? note : note.slice(0, at),
+    note,
+  };
+}
+
 /** "BCa", "percentile", "basic": how the result's intervals were made. */
 export function intervalMethod(bootstrap) {
   const names = { bca: 'BCa', percentile: 'percentile', basic: 'basic' };

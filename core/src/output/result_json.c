@@ -373,22 +373,56 @@ static ce_status put_interval(ce_buf *out, double lo, double hi) {
 }
 
 /* systems[i].ci: the 95% interval of every measure that has one (bootstrap.method says how
- * it was made); ci_withheld: why a measure with resamples has none. */
+ * it was made); ci_bias: the resamples' bias of each of them (their mean minus the value);
+ * ci_notes: what a reader should know of some of them (a value biased beyond the spread, and
+ * its bias-corrected estimate); ci_withheld: why a measure with resamples has none. */
 static ce_status put_ci(ce_buf *out, const ce_eval *ev, size_t r) {
   if (ce__boot_unit(ev, NULL, NULL, NULL, NULL) == CE_UNIT_NONE) return CE_OK;
   ce_status status = put_key(out, "ci", 0);
   if (!status) status = ce__buf_puts(out, "{");
-  int first = 1, withheld = 0;
+  int first = 1, withheld = 0, noted = 0;
   for (int level = 0; level < 2 && !status; level++)
     for (int m = 0; m < CE_MEASURE_COUNT && !status; m++) {
-      double lo, hi;
+      double lo, hi, bias;
+      const char *note;
       withheld += ce__boot_interval_note(ev, r, (ce_level)level, (ce_measure)m) != NULL;
       if (!ce__boot_interval(ev, r, (ce_level)level, (ce_measure)m, &lo, &hi)) continue;
+      ce__boot_interval_bias(ev, r, (ce_level)level, (ce_measure)m, &bias, &note);
+      noted += note != NULL;
       status = put_qualified_key(out, level, m, first);
       if (!status) status = put_interval(out, lo, hi);
       first = 0;
     }
   if (!status) status = ce__buf_puts(out, "}");
+  if (!status) status = put_key(out, "ci_bias", 0);
+  if (!status) status = ce__buf_puts(out, "{");
+  first = 1;
+  for (int level = 0; level < 2 && !status; level++)
+    for (int m = 0; m < CE_MEASURE_COUNT && !status; m++) {
+      double bias;
+      const char *note;
+      if (!ce__boot_interval_bias(ev, r, (ce_level)level, (ce_measure)m, &bias, &note)) continue;
+      status = put_qualified_key(out, level, m, first);
+      if (!status) status = put_number(out, bias);
+      first = 0;
+    }
+  if (!status) status = ce__buf_puts(out, "}");
+  if (!status && noted) {
+    status = put_key(out, "ci_notes", 0);
+    if (!status) status = ce__buf_puts(out, "{");
+    first = 1;
+    for (int level = 0; level < 2 && !status; level++)
+      for (int m = 0; m < CE_MEASURE_COUNT && !status; m++) {
+        double bias;
+        const char *note;
+        if (!ce__boot_interval_bias(ev, r, (ce_level)level, (ce_measure)m, &bias, &note) || !note)
+          continue;
+        status = put_qualified_key(out, level, m, first);
+        if (!status) status = put_string(out, note);
+        first = 0;
+      }
+    if (!status) status = ce__buf_puts(out, "}");
+  }
   if (status || !withheld) return status;
   status = put_key(out, "ci_withheld", 0);
   if (!status) status = ce__buf_puts(out, "{");

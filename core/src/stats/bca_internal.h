@@ -1,7 +1,7 @@
 /*
  * Bootstrap confidence intervals from resample values (bca.c; SPEC §3.5): the three methods
- * of scipy.stats.bootstrap 1.10 (percentile, basic, BCa), and the rule that withholds an
- * interval that would not hold its own value.
+ * of scipy.stats.bootstrap 1.10 (percentile, basic, BCa), and the rule that gives a measure
+ * whose plug-in value is biased beyond its spread the bias-corrected interval, with a note.
  */
 #ifndef CE_BCA_INTERNAL_H
 #define CE_BCA_INTERNAL_H
@@ -38,9 +38,34 @@ ce_interval_outcome ce__interval_of(ce_ci_method method, double value, const dou
                                     size_t n, const double *jackknife, size_t blocks,
                                     double confidence, int extend_tails, ce_interval *out);
 
-/* Why an interval of that outcome is withheld, as one sentence into `text`. */
-void ce__interval_note(ce_interval_outcome outcome, const ce_interval *interval, char *text,
-                       size_t size);
+/* The interval a measure is shown with (SPEC §3.5), from the resamples as ce__interval_of. */
+typedef struct ce_shown_interval {
+  ce_interval interval; /* its ends; `below` always the share of resamples below the value */
+  ce_ci_method method;  /* the method asked for, or CE_CI_BASIC where that one gave way */
+  double bias;          /* the mean of the resamples minus the value (Efron & Tibshirani §10.2) */
+  int biased; /* the bias exceeds the spread: the value lies outside the resamples' central
+                 `confidence` share, or outside the interval itself */
+} ce_shown_interval;
+
+/*
+ * The interval shown for `value`: the `method`'s (extended tails for BCa), except that where
+ * BCa's correction breaks down (no resample on one side, or 1 − a(z0 + z) <= 0), or the
+ * value is biased beyond the spread under the percentile method (which corrects nothing),
+ * it is the basic interval. Arguments as ce__interval_of; n >= 1.
+ */
+void ce__interval_shown(ce_ci_method method, double value, const double *sorted, size_t n,
+                        const double *jackknife, size_t blocks, double confidence,
+                        ce_shown_interval *out);
+
+/* The mean of the n values minus `value` (NaN for n = 0). */
+double ce__interval_bias(double value, const double *sorted, size_t n);
+
+/* "biased high by ~0.03; bias-corrected 0.4670" for a biased interval of `value`. */
+void ce__interval_mark(const ce_shown_interval *interval, double value, char *text, size_t size);
+
+/* What a reader should know of an interval that is biased (its mark, and why) or made by
+ * another method than the one asked for, as one sentence into `text`. */
+void ce__interval_note(const ce_shown_interval *interval, double value, char *text, size_t size);
 
 /* "bca", "percentile", "basic"; NULL outside the enum. */
 const char *ce__ci_method_name(ce_ci_method method);

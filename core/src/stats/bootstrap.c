@@ -542,11 +542,10 @@ static const ce_slot_interval *interval_of(const ce_eval *ev, size_t r, ce_level
       blocks = finite_sorted(br->jackknife + s * CE_JACKKNIFE_BLOCKS, blocks, jack);
     }
     const ce_measures *values = lv ? &ev->rows[r].type : &ev->rows[r].token;
-    out->outcome = ce__interval_of(method, values->value[id], sorted, n, jack, blocks, 0.95, 1,
-                                   &out->interval);
+    ce__interval_shown(method, values->value[id], sorted, n, jack, blocks, 0.95, &out->shown);
     out->note[0] = '\0';
-    if (out->outcome != CE_INTERVAL_MADE)
-      ce__interval_note(out->outcome, &out->interval, out->note, sizeof out->note);
+    if (out->shown.biased || out->shown.method != method)
+      ce__interval_note(&out->shown, values->value[id], out->note, sizeof out->note);
   }
   free(sorted);
   br->intervals_at = stamp;
@@ -556,9 +555,27 @@ static const ce_slot_interval *interval_of(const ce_eval *ev, size_t r, ce_level
 int ce__boot_interval(const ce_eval *ev, size_t r, ce_level level, ce_measure m, double *lo,
                       double *hi) {
   const ce_slot_interval *si = interval_of(ev, r, level, m);
-  if (!si || si->outcome != CE_INTERVAL_MADE) return 0;
-  *lo = si->interval.lo;
-  *hi = si->interval.hi;
+  if (!si) return 0;
+  *lo = si->shown.interval.lo;
+  *hi = si->shown.interval.hi;
+  return 1;
+}
+
+int ce__boot_interval_bias(const ce_eval *ev, size_t r, ce_level level, ce_measure m, double *bias,
+                           const char **note) {
+  const ce_slot_interval *si = interval_of(ev, r, level, m);
+  if (!si) return 0;
+  *bias = si->shown.bias;
+  *note = si->note[0] ? si->note : NULL;
+  return 1;
+}
+
+int ce__boot_interval_mark(const ce_eval *ev, size_t r, ce_level level, ce_measure m, char *text,
+                           size_t size) {
+  const ce_slot_interval *si = interval_of(ev, r, level, m);
+  if (!si || !si->shown.biased) return 0;
+  const ce_measures *values = level ? &ev->rows[r].type : &ev->rows[r].token;
+  ce__interval_mark(&si->shown, values->value[m], text, size);
   return 1;
 }
 
@@ -570,8 +587,7 @@ const char *ce__boot_interval_note(const ce_eval *ev, size_t r, ce_level level, 
                 (level == CE_LEVEL_TYPE ? boot->rows[r].fixed != NULL : boot->sentences > 0);
     return drawn && values->available >> m & 1 ? grouping_note : NULL;
   }
-  const ce_slot_interval *si = interval_of(ev, r, level, m);
-  return si && si->outcome != CE_INTERVAL_MADE ? si->note : NULL;
+  return NULL;
 }
 
 /* Row a's and b's full-data values and resamples of a measure; 0 when either has none. */
@@ -646,6 +662,17 @@ ce_status ce_eval_interval(const ce_eval *ev, size_t system, ce_level level, ce_
   if (!ce__boot_interval(ev, system, level, measure, &low, &high)) return CE_ERR_UNAVAILABLE;
   *lo = low;
   *hi = high;
+  return CE_OK;
+}
+
+ce_status ce_eval_interval_bias(const ce_eval *ev, size_t system, ce_level level,
+                                ce_measure measure, double *bias, const char **note) {
+  if (!valid_row(ev, system, level, measure)) return CE_ERR_USAGE;
+  double b;
+  const char *why;
+  if (!ce__boot_interval_bias(ev, system, level, measure, &b, &why)) return CE_ERR_UNAVAILABLE;
+  if (bias) *bias = b;
+  if (note) *note = why;
   return CE_OK;
 }
 

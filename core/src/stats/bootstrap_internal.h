@@ -26,10 +26,9 @@ typedef struct ce_key_index {
 
 /* What the intervals of one (level, measure) of a row are, as last computed. */
 typedef struct ce_slot_interval {
-  ce_interval interval;
-  ce_interval_outcome outcome;
-  int has; /* some resample gave a value */
-  char note[200];
+  ce_shown_interval shown;
+  int has;        /* some resample gave a value */
+  char note[400]; /* ce__interval_note's, or empty: the value is not biased beyond the spread */
 } ce_slot_interval;
 
 typedef struct ce_boot_row {
@@ -105,6 +104,15 @@ int ce__boot_has_values(const ce_eval *ev, size_t row, ce_level level, ce_measur
 /* 1 with the interval when the row's measure has one (by CE_OPT_CI). */
 int ce__boot_interval(const ce_eval *ev, size_t row, ce_level level, ce_measure measure, double *lo,
                       double *hi);
+/* 1 with the bias of the row's measure (the mean of its resamples minus its value) when it has
+ * an interval; *note then says how biased the value is where the bias exceeds the spread (and
+ * what the interval is), or is NULL. */
+int ce__boot_interval_bias(const ce_eval *ev, size_t row, ce_level level, ce_measure measure,
+                           double *bias, const char **note);
+/* "biased high by ~0.03; bias-corrected 0.4670" where the row's measure is biased beyond its
+ * spread, into `text`; 0 (text untouched) otherwise. */
+int ce__boot_interval_mark(const ce_eval *ev, size_t row, ce_level level, ce_measure measure,
+                           char *text, size_t size);
 /* Why the row's measure has resamples but no interval; NULL otherwise. */
 const char *ce__boot_interval_note(const ce_eval *ev, size_t row, ce_level level,
                                    ce_measure measure);

@@ -1,0 +1,242 @@
+/*
+ * Coverage of the bootstrap's 95% intervals in the regimes users have (SPEC §3.5): tens and
+ * hundreds of Zipfian classes against tens of clusters, test sets of 10^3 to 10^5 tokens,
+ * where the plug-in information measures are biased by as much as their spread or more
+ * (MI upward by about (R − 1)(C − 1)/2N, Miller 1955). Each regime draws corpora (token
+ * level: sentences resampled) or lexicons (type level: items resampled) from a population
+ * whose values are known (simulate.h's Zipfian population, its measures on its own table),
+ * scores each with --bootstrap, and counts the intervals that hold the population value: the
+ * interval shown (default BCa, bias-corrected where the value is biased beyond the spread),
+ * and those the percentile and basic methods give on the same resamples under the same rule
+ * (ce__interval_shown). Printed beside them: the values' mean bias against the population,
+ * the resamples' mean estimate of it (ci_bias), the grouped jackknife's estimate
+ * (g − 1)(mean of the leave-one-block-out values − value) (Efron & Tibshirani 1993, §10.5)
+ * and the coverage of the basic interval moved to that estimate, and the share of values
+ * marked biased.
+ *
+ * What is checked: every value has an interval (none is withheld for bias); the entropy-based
+ * measures' bias-corrected estimate (value − ci_bias) lies nearer the population value than
+ * the value, in every regime; the other measures' coverage, pooled, is at least 85%. The
+ * information measures' coverage is printed, not checked: with every cell of the population's
+ * table in use, the bootstrap's bias estimate is about half the real one (the resamples
+ * cannot draw the cells the sample never saw), so it stays far below 95% in the sparse
+ * regimes (docs/statistics.md). `test_coverage_zipf K` runs K times the replicates.
+ */
+#include "simulate.h"
+#include "stats/bootstrap_internal.h"
+#include "stats/numeric_internal.h"
+
+enum { METHODS = 3 };
+
+typedef struct watched {
+  ce_measure measure;
+  int information; /* 1: entropy-based, its bias-corrected estimate checked; 2: AMI */
+  double truth;
+  double value_bias, boot_bias, jack_bias; /* sums over the runs */
+  unsigned covered[METHODS], shown, marked, runs, jack_covered;
+} watched;
+
+#define WATCH(m, info) \
+  { m, info, 0, 0, 0, 0, {0, 0, 0}, 0, 0, 0, 0 }
+static const watched watch_list[] = {
+    WATCH(CE_V_MEASURE, 1),   WATCH(CE_NMI, 1),          WATCH(CE_AMI, 2),    WATCH(CE_VI, 1),
+    WATCH(CE_HOMOGENEITY, 1), WATCH(CE_COMPLETENESS, 1), WATCH(CE_MI, 1),     WATCH(CE_M1, 0),
+    WATCH(CE_O1, 0),          WATCH(CE_ARI, 0),          WATCH(CE_PAIR_F, 0), WATCH(CE_BCUBED_F, 0),
+};
+enum { WATCHED = sizeof watch_list / sizeof watch_list[0] };
+
+typedef struct regime {
+  ce_level level;
+  int classes, clusters;
+  size_t size; /* sentences (token level) or items (type level) */
+  unsigned runs, resamples;
+} regime;
+
+/* Token level: sentences of 10 to 22 tokens (16 on average); type level: items. */
+static const regime regimes[] = {
+    {CE_LEVEL_TOKEN, 30, 20, 64, 60, 200},     /* ~10^3 tokens */
+    {CE_LEVEL_TOKEN, 30, 20, 640, 30, 200},    /* ~10^4 tokens */
+    {CE_LEVEL_TOKEN, 150, 45, 64, 60, 200},    /* ~10^3 tokens */
+    {CE_LEVEL_TOKEN, 150, 45, 1500, 30, 200},  /* ~24,000 tokens, the Brown slice's size */
+    {CE_LEVEL_TOKEN, 300, 100, 6250, 10, 200}, /* ~10^5 tokens */
+    {CE_LEVEL_TYPE, 30, 20, 1000, 40, 200},    /* 10^3 items */
+    {CE_LEVEL_TYPE, 150, 45, 3000, 30, 200},   /* 3,000 items */
+};
+enum { REGIMES = sizeof regimes / sizeof regimes[0] };
+
+static const char *const method_names[METHODS] = {"bca", "percentile", "basic"};
+
+/* The population's values: its table, the cell weights scaled to about 10^8 tokens (where
+ * AMI's expected MI and the pair counts' −1 no longer show), read as a counts file. */
+static void truths(const sim_zipf *z, watched *w) {
+  ce_buf table = {0};
+  double total = 0;
+  for (int c = 0; c < z->classes; c++)
+    for (int k = 0; k < z->clusters; k++) total += sim_zipf_cell(z, c, k);
+  for (int c = 0; c < z->classes; c++)
+    for (int k = 0; k < z->clusters; k++)
+      ce__buf_printf(&table, "C%d\tK%d\t%.0f\n", c, k, sim_zipf_cell(z, c, k) * 1e8 / total);
+  const double none[] = {CE_OPT_COUNT};
+  ce_eval *population = sim_evaluate(CE_FORMAT_COUNTS, &table, NULL, 0, none);
+  for (size_t i = 0; i < WATCHED; i++)
+    CHECK(ce_eval_value(population, 0, CE_LEVEL_TOKEN, w[i].measure, &w[i].truth) == CE_OK);
+  ce_eval_free(population);
+  ce__buf_free(&table);
+}
+
+/* The interval of one method on a run's resamples, under the core's rule (ce__interval_shown). */
+static void method_interval(const ce_eval *ev, ce_level level, ce_measure m, ce_ci_method method,
+                            double value, ce_shown_interval *out) {
+  const ce_boot *boot = ev->boot;
+  const ce_boot_row *br = &boot->rows[0];
+  int slot = br->slot_of[level][m];
+  double *sorted = malloc(boot->done * sizeof *sorted), jack[CE_JACKKNIFE_BLOCKS];
+  size_t n = 0, blocks = 0;
+  for (unsigned b = 0; b < boot->done; b++) {
+    double v = br->samples[(size_t)slot * boot->total + b];
+    if (!isnan(v)) sorted[n++] = v;
+  }
+  if (method == CE_CI_BCA)
+    for (size_t g = 0; g < boot->blocks[level]; g++) {
+      double v = br->jackknife[(size_t)slot * CE_JACKKNIFE_BLOCKS + g];
+      if (!isnan(v)) jack[blocks++] = v;
+    }
+  ce__sort_doubles(sorted, n);
+  ce__interval_shown(method, value, sorted, n, jack, blocks, 0.95, out);
+  free(sorted);
+}
+
+/* The grouped jackknife's bias estimate (g − 1)(mean of the g leave-one-block-out values −
+ * value) (Efron & Tibshirani 1993, §10.5, §11.5), and whether the basic interval moved to it,
+ * [value − b − (q(97.5%) − mean), value − b + (mean − q(2.5%))], holds the truth. */
+static void jackknife_centred(const ce_eval *ev, ce_level level, double value, watched *w) {
+  const ce_boot *boot = ev->boot;
+  const ce_boot_row *br = &boot->rows[0];
+  int slot = br->slot_of[level][w->measure];
+  size_t kept = 0, n = 0;
+  double jack_mean = 0, mean = 0;
+  for (size_t g = 0; g < boot->blocks[level]; g++) {
+    double v = br->jackknife[(size_t)slot * CE_JACKKNIFE_BLOCKS + g];
+    if (!isnan(v)) jack_mean += v, kept++;
+  }
+  double bias = (double)(kept - 1) * (jack_mean / (double)kept - value);
+  double *sorted = malloc(boot->done * sizeof *sorted);
+  for (unsigned b = 0; b < boot->done; b++) {
+    double v = br->samples[(size_t)slot * boot->total + b];
+    if (!isnan(v)) sorted[n++] = v, mean += v;
+  }
+  mean /= (double)n;
+  ce__sort_doubles(sorted, n);
+  double lo = value - bias - (ce__quantile_sorted(sorted, n, 0.975) - mean);
+  double hi = value - bias + (mean - ce__quantile_sorted(sorted, n, 0.025));
+  free(sorted);
+  w->jack_bias += bias;
+  w->jack_covered += lo <= w->truth && w->truth <= hi;
+}
+
+static void tally(ce_eval *ev, ce_level level, watched *w) {
+  for (size_t i = 0; i < WATCHED; i++) {
+    double value, lo, hi, bias;
+    const char *note;
+    if (ce_eval_value(ev, 0, level, w[i].measure, &value) != CE_OK) continue;
+    w[i].runs++;
+    w[i].value_bias += value - w[i].truth;
+    /* The interval shown is the default method's (BCa) under the rule. */
+    if (ce_eval_interval(ev, 0, level, w[i].measure, &lo, &hi) != CE_OK) continue;
+    CHECK(ce_eval_interval_bias(ev, 0, level, w[i].measure, &bias, &note) == CE_OK);
+    w[i].shown++;
+    w[i].boot_bias += bias;
+    w[i].marked += note != NULL;
+    jackknife_centred(ev, level, value, &w[i]);
+    for (int method = 0; method < METHODS; method++) {
+      ce_shown_interval iv;
+      method_interval(ev, level, w[i].measure, (ce_ci_method)method, value, &iv);
+      if (method == CE_CI_BCA) CHECK(fabs(iv.interval.lo - lo) + fabs(iv.interval.hi - hi) < 1e-9);
+      w[i].covered[method] += iv.interval.lo <= w[i].truth && w[i].truth <= iv.interval.hi;
+    }
+  }
+  ce_eval_free(ev);
+}
+
+static void report(const regime *r, const sim_zipf *z, const watched *w, double tokens) {
+  printf(
+      "%s level, %d Zipfian classes, %d clusters, %u %s of %zu %s (%.0f tokens on "
+      "average), %u resamples\n",
+      r->level ? "type" : "token", z->classes, z->clusters, r->runs,
+      r->level ? "lexicons" : "corpora", r->size, r->level ? "items" : "sentences", tokens,
+      r->resamples);
+  printf("  %-14s %9s %9s %9s %9s %7s %7s %11s %7s %10s\n", "measure", "truth", "bias", "ci_bias",
+         "jackknife", "marked", "bca", "percentile", "basic", "jackknife");
+  for (size_t i = 0; i < WATCHED; i++) {
+    if (!w[i].runs) continue;
+    double shown = w[i].shown ? w[i].shown : 1;
+    printf("  %-14s %9.4f %+9.4f %+9.4f %+9.4f %6u%% %6.1f%% %10.1f%% %6.1f%% %9.1f%%\n",
+           ce_measure_id(w[i].measure), w[i].truth, w[i].value_bias / w[i].runs,
+           w[i].boot_bias / shown, w[i].jack_bias / shown,
+           (unsigned)(100.0 * w[i].marked / shown + 0.5), 100.0 * w[i].covered[0] / w[i].runs,
+           100.0 * w[i].covered[1] / w[i].runs, 100.0 * w[i].covered[2] / w[i].runs,
+           100.0 * w[i].jack_covered / w[i].runs);
+    /* Every value has an interval: none is withheld for bias. */
+    CHECK(w[i].shown == w[i].runs);
+    /* The bias-corrected estimate lies nearer the population value than the value. */
+    if (w[i].information == 1) {
+      double before = fabs(w[i].value_bias / w[i].runs);
+      double after = fabs((w[i].value_bias - w[i].boot_bias) / w[i].runs);
+      if (!(after < before))
+        fprintf(stderr, "%s: bias-corrected estimate off by %.4f, value by %.4f\n",
+                ce_measure_id(w[i].measure), after, before);
+      CHECK(after < before);
+    }
+  }
+}
+
+int main(int argc, char **argv) {
+  unsigned scale = argc > 1 ? (unsigned)atoi(argv[1]) : 1;
+  if (!scale) scale = 1;
+  watched pooled[WATCHED];
+  memcpy(pooled, watch_list, sizeof pooled);
+  uint64_t state = 20250611;
+  for (size_t g = 0; g < REGIMES; g++) {
+    const regime *r = &regimes[g];
+    sim_zipf z = {r->classes, r->clusters, 0.7};
+    watched w[WATCHED];
+    memcpy(w, watch_list, sizeof w);
+    truths(&z, w);
+    ce_buf gold = {0}, system = {0};
+    double tokens = 0;
+    unsigned runs = r->runs * scale;
+    for (unsigned run = 0; run < runs; run++) {
+      double seeded[] = {CE_OPT_BOOTSTRAP, r->resamples, CE_OPT_LEVELS, r->level ? 2 : 1,
+                         CE_OPT_SEED,      run + 1,      CE_OPT_COUNT};
+      if (r->level == CE_LEVEL_TOKEN)
+        tokens += (double)sim_zipf_corpus(&state, &z, r->size, &gold, &system);
+      else
+        tokens += (double)sim_zipf_lexicon(&state, &z, r->size, &gold, &system);
+      ce_format format = r->level ? CE_FORMAT_LEXICON : CE_FORMAT_AUTO;
+      tally(sim_evaluate(format, &gold, &system, 1, seeded), r->level, w);
+    }
+    regime shown = *r;
+    shown.runs = runs;
+    report(&shown, &z, w, tokens / runs);
+    for (size_t i = 0; i < WATCHED; i++) {
+      pooled[i].runs += w[i].runs;
+      for (int m = 0; m < METHODS; m++) pooled[i].covered[m] += w[i].covered[m];
+    }
+    ce__buf_free(&gold);
+    ce__buf_free(&system);
+  }
+  printf("pooled over the regimes (coverage of the population value)\n  %-14s %8s %11s %8s\n",
+         "measure", method_names[0], method_names[1], method_names[2]);
+  for (size_t i = 0; i < WATCHED; i++) {
+    double coverage = (double)pooled[i].covered[0] / pooled[i].runs;
+    printf("  %-14s %7.1f%% %10.1f%% %7.1f%%%s\n", ce_measure_id(pooled[i].measure), 100 * coverage,
+           100.0 * pooled[i].covered[1] / pooled[i].runs,
+           100.0 * pooled[i].covered[2] / pooled[i].runs,
+           pooled[i].information ? "" : "  (checked: at least 85%)");
+    if (!pooled[i].information && coverage < 0.85)
+      fprintf(stderr, "%s: pooled coverage %.3f below 0.85\n", ce_measure_id(pooled[i].measure),
+              coverage);
+    if (!pooled[i].information) CHECK(coverage >= 0.85);
+  }
+  return check_report("test_coverage_zipf");
+}
