@@ -119,8 +119,9 @@ typedef struct ce_error {
     "Label column", "tagged files: the label column, 1-based; 0 reads the last")                   \
   X(CE_OPT_DEPTH, "depth", CE_OPT_KIND_INTEGER, 0.0, 0.0, 100000.0, "", CE_OPT_GROUP_READING,      \
     "Path bits", "paths files: clusters are the first N bits of a path; 0 keeps them all")         \
-  X(CE_OPT_DEPTH_SWEEP, "depth_sweep", CE_OPT_KIND_FLAG, 0.0, 0.0, 1.0, "", CE_OPT_GROUP_READING,  \
-    "Every depth", "paths systems: also score every depth from 1 to the longest path")             \
+  X(CE_OPT_DEPTH_SWEEP, "depth_sweep", CE_OPT_KIND_FLAG, 0.0, 0.0, 1.0, "", CE_OPT_GROUP_MEASURES, \
+    "Every depth of a paths system (Brown clusters)",                                              \
+    "paths systems: also score every depth from 1 to the longest path")                            \
   X(CE_OPT_DETAIL, "detail", CE_OPT_KIND_FLAG, 0.0, 0.0, 2.0, "", CE_OPT_GROUP_RUN, "Details",     \
     "JSON: add each system's tables, mappings and per-item rows (2: the rows apart, "              \
     "from ce_eval_items_json)")                                                                    \
@@ -670,7 +671,8 @@ ce_status ce_eval_sweep_table(const ce_eval *ev, ce_table_format format, const c
  * ce_eval_table shows "0.6750 [0.6680, 0.6810]" ("[no interval]" where one is withheld; TSV
  * and CSV: columns <id>.lo and <id>.hi), and marks a value biased beyond its resamples'
  * spread "0.4970 [0.4551, 0.4790]†" (LaTeX $^{\dagger}$), with a footnote below the table
- * (text, Markdown, LaTeX) giving its bias and bias-corrected estimate. The caller frees *text with ce_free.
+ * (text, Markdown, LaTeX) giving its bias and bias-corrected estimate. The caller frees *text with
+ * ce_free.
  */
 ce_status ce_eval_comparison(const ce_eval *ev, ce_table_format format, const ce_column *columns,
                              size_t column_count, char **text, size_t *len);

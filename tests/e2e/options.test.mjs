@@ -41,6 +41,7 @@ const EXPECTED = {
   baselines: ['random', 'one', 'singletons', 'majority'],
   levels: 'type',
   substitutable: true,
+  depth_sweep: true,
   bootstrap: 200,
   ci: 'percentile',
   test: 'ar',
@@ -55,6 +56,7 @@ async function setEverything(page) {
   await page.getByLabel('NMI mean').selectOption('max');
   await page.getByLabel('Levels').selectOption('type');
   await page.getByLabel('Substitutable precision and recall').check();
+  await page.getByLabel('Every depth of a paths system (Brown clusters)').check();
   await page.getByLabel('Check that tokens line up').uncheck();
   await page.getByLabel('Restarts').fill('25');
   await page.getByLabel('Seed').fill('42');
@@ -107,6 +109,7 @@ test('every option reaches the worker as the contract names it, and the link kee
     'ci=percentile',
     'test=ar',
     'shuffles=500',
+    'depth_sweep=1',
   ]) {
     assert.ok(hash.includes(part), `${part} is not in ${hash}`);
   }

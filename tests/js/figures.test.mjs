@@ -3,7 +3,16 @@
 // without a classes × clusters array. The expected numbers are worked out in the comments.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { FIGURE_SIZES, heatmapSvg, sizePlotSvg, textWidth } from '../../web/src/figures.js';
+import {
+  FIGURE_SIZES,
+  hasSweep,
+  heatmapSvg,
+  sizePlotSvg,
+  sweepMeasures,
+  sweepPlotSvg,
+  sweepSeries,
+  textWidth,
+} from '../../web/src/figures.js';
 import {
   DRAW_LIMIT,
   EMPTY_RGB,
@@ -210,4 +219,45 @@ test('the size plot: the widest tick label and the axis title fit left of the ax
     const top = Math.min(...ticks.map(([m]) => Number(/ y="([\d.]+)"/.exec(m)[1])));
     assert.ok(top >= fs * 0.6, `${size}: top tick at ${top}`);
   }
+});
+
+// A depth sweep (the JSON's systems[i].sweep) of two paths systems and one without: the
+// series are the systems with a sweep, the best depth the first of the best values (higher
+// or lower is better as the measure says), none for a measure without a direction.
+const swept = {
+  gold: { name: 'g.tsv' },
+  systems: [
+    {
+      name: 'a.paths',
+      sweep: [
+        { depth: 1, clusters: 2, token: { m1: 0.4, vi: 2.0 }, type: null },
+        { depth: 2, clusters: 4, token: { m1: 0.7, vi: 1.5 }, type: null },
+        { depth: 3, clusters: 7, token: { m1: 0.7, vi: 1.7 }, type: null },
+      ],
+    },
+    { name: 'flat.tsv', token: { m1: 0.5 } },
+    { name: 'b.paths', sweep: [{ depth: 1, clusters: 2, token: { m1: 0.3, vi: 2.2 }, type: null }] },
+  ],
+};
+
+test('the depth sweep: its series, best depths and figure', () => {
+  assert.equal(hasSweep(swept), true);
+  assert.equal(hasSweep({ systems: [{ name: 'x', token: {} }] }), false);
+  assert.deepEqual(sweepMeasures(swept), ['token.m1', 'token.vi']);
+  const m1 = sweepSeries(swept, 'token.m1', true);
+  assert.deepEqual(
+    m1.map((s) => [s.name, s.points, s.best]),
+    [
+      ['a.paths', [[1, 0.4], [2, 0.7], [3, 0.7]], 2], // 0.7 first at depth 2
+      ['b.paths', [[1, 0.3]], 1],
+    ],
+  );
+  assert.equal(sweepSeries(swept, 'token.vi', false)[0].best, 2); // lower is better: 1.5
+  assert.equal(sweepSeries(swept, 'token.vi', null)[0].best, null);
+  const svg = sweepPlotSvg(swept, { key: 'token.m1', label: 'Token M-1' });
+  assert.match(svg, /<title id="sweep-title">Token M-1 against the depth of the paths<\/title>/);
+  assert.equal(svg.match(/<polyline /g).length, 2);
+  assert.match(svg, /<circle data-best="a.paths" data-depth="2"/);
+  assert.equal(sweepPlotSvg(swept, { key: 'type.m1' }), null);
+  for (const size of Object.keys(FIGURE_SIZES)) assert.ok(sweepPlotSvg(swept, { key: 'token.vi', size }));
 });

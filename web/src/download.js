@@ -1,6 +1,8 @@
 // Saving what the page made (tables, pictures) as files, and copying text: no request leaves
 // the page; the file is made from an object URL of a Blob.
 
+import { svgFile } from './figures.js';
+
 /** Offers `blob` as a download named `name`. */
 export function saveBlob(blob, name) {
   const url = URL.createObjectURL(blob);
@@ -47,4 +49,27 @@ export function stem(name) {
       .replace(/\.[^.]*$/, '')
       .replace(/[^\w.-]+/g, '_') || 'clustereval'
   );
+}
+
+/** The SVG text drawn onto a canvas at `scale` times its size: a PNG Blob. */
+export function svgToPng(svg, scale) {
+  const [, w, h] = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(svg).map(Number);
+  return new Promise((resolve) => {
+    const url = URL.createObjectURL(new Blob([svgFile(svg)], { type: 'image/svg+xml' }));
+    const img = new Image();
+    img.onload = () => {
+      const canvas = document.createElement('canvas');
+      canvas.width = Math.round(w * scale);
+      canvas.height = Math.round(h * scale);
+      const ctx = canvas.getContext('2d');
+      ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
+      URL.revokeObjectURL(url);
+      canvas.toBlob(resolve, 'image/png');
+    };
+    img.onerror = () => {
+      URL.revokeObjectURL(url);
+      resolve(null);
+    };
+    img.src = url;
+  });
 }

@@ -1,9 +1,9 @@
-// The figures as SVG text: the mapping heatmap and the ranked cluster sizes, drawn by pure
-// functions of the result JSON (the CLI's `--detail` JSON, or the page's result). The page shows
-// and exports what these return, and scripts/figure.mjs writes the same files from the command
-// line: one drawing, no second renderer. Text is set in a font stack every SVG reader has
-// (Helvetica, Arial, Liberation Sans, DejaVu Sans, then any sans-serif), and laid out from
-// Helvetica's widths with a margin, so that wider fallbacks still fit.
+// The figures as SVG text: the mapping heatmap, the ranked cluster sizes and the depth sweep,
+// drawn by pure functions of the result JSON (the CLI's `--detail` JSON, or the page's result).
+// The page shows and exports what these return, and scripts/figure.mjs writes the same files
+// from the command line: one drawing, no second renderer. Text is set in a font stack every
+// SVG reader has (Helvetica, Arial, Liberation Sans, DejaVu Sans, then any sans-serif), and
+// laid out from Helvetica's widths with a margin, so that wider fallbacks still fit.
 
 import { formatCount } from './format.js';
 import {
@@ -449,6 +449,46 @@ function points(sizes, xOf, yOf) {
   return out.join(' ');
 }
 
+/** A series' stroke attributes: thinner in points (print) than in screen pixels. */
+function seriesStroke(s, lineScale) {
+  return (
+    `stroke="${s.colour}" stroke-width="${num(s.width * lineScale)}"` +
+    (s.dash
+      ? ` stroke-dasharray="${s.dash
+          .split(' ')
+          .map((d) => num(d * lineScale))
+          .join(' ')}"`
+      : '')
+  );
+}
+
+/**
+ * A legend of the series' lines in a corner of the plot: its right edge at `right`, its top
+ * at `top`, or its bottom at `bottom` when `top` is null.
+ */
+function legendSvg(series, { fs, W, stroke, lineScale, right, top = null, bottom = 0 }) {
+  const row = fs * 1.5;
+  const swatch = fs * 2.2;
+  const names = series.map((s) => fitText(s.name, Math.max(W * 0.55 - swatch, 40), fs));
+  const lw = Math.max(...names.map((n) => textWidth(n, fs))) + swatch + fs * 1.6;
+  const lh = series.length * row + fs * 0.6;
+  const lx = right - lw;
+  const ly = top ?? bottom - lh;
+  const out = [
+    `<g class="legend"><rect x="${num(lx)}" y="${num(ly)}" width="${num(lw)}" height="${num(lh)}" fill="#ffffff" fill-opacity="0.9" stroke="#e3e3df" stroke-width="${stroke}"/>`,
+  ];
+  series.forEach((s, j) => {
+    const y = num(ly + fs * 0.3 + (j + 0.5) * row);
+    const x = lx + fs * 0.6;
+    out.push(
+      `<line x1="${num(x)}" x2="${num(x + swatch)}" y1="${y}" y2="${y}" ${seriesStroke(s, lineScale)}/>`,
+      `<text x="${num(x + swatch + fs * 0.5)}" y="${y}" dy="0.35em" fill="#1d1f23">${xml(names[j])}</text>`,
+    );
+  });
+  out.push('</g>');
+  return out.join('');
+}
+
 /**
  * Ranked cluster sizes on a log y axis, for gold and each system (as in Frank, Goldwater &
  * Keller 2009, Figure 2), as an SVG string; null when the result holds no sizes. opts: {unit,
@@ -537,40 +577,166 @@ export function sizePlotSvg(result, { unit = 'tokens', logX = false, size = 'scr
     `<text x="${num(M.left + plotW / 2)}" y="${num(H - fs * 0.5)}" text-anchor="middle" fill="#1d1f23">rank${logX ? ' (log scale)' : ''}</text>`,
     `<text transform="translate(${num(fs * 0.4 + fs * 0.6)} ${num(M.top + plotH / 2)}) rotate(-90)" text-anchor="middle" dy="0.35em" fill="#1d1f23">${xml(fitText(`size in ${shown} (log scale)`, plotH, fs))}</text>`,
   );
-  // A series' stroke: thinner in points (print) than in screen pixels.
   const lineScale = S.unit === 'pt' ? 0.5 : 1;
-  const seriesStroke = (s) =>
-    `stroke="${s.colour}" stroke-width="${num(s.width * lineScale)}"` +
-    (s.dash
-      ? ` stroke-dasharray="${s.dash
-          .split(' ')
-          .map((d) => num(d * lineScale))
-          .join(' ')}"`
-      : '');
   for (const s of series)
     out.push(
-      `<polyline data-series="${xml(s.name)}" points="${points(s.sizes, xOf, yOf)}" fill="none" ${seriesStroke(s)} stroke-linejoin="round"/>`,
+      `<polyline data-series="${xml(s.name)}" points="${points(s.sizes, xOf, yOf)}" fill="none" ${seriesStroke(s, lineScale)} stroke-linejoin="round"/>`,
     );
-
   // The legend in the top right corner of the plot.
-  const row = fs * 1.5;
-  const swatch = fs * 2.2;
-  const maxText = Math.max(W * 0.55 - swatch, 40);
-  const names = series.map((s) => fitText(s.name, maxText, fs));
-  const lw = Math.max(...names.map((n) => textWidth(n, fs))) + swatch + fs * 1.6;
-  const lx = M.left + plotW - fs * 0.6 - lw;
-  const ly = M.top + fs * 0.6;
-  out.push(
-    `<g class="legend"><rect x="${num(lx)}" y="${num(ly)}" width="${num(lw)}" height="${num(series.length * row + fs * 0.6)}" fill="#ffffff" fill-opacity="0.9" stroke="#e3e3df" stroke-width="${stroke}"/>`,
-  );
-  series.forEach((s, j) => {
-    const y = num(ly + fs * 0.3 + (j + 0.5) * row);
-    const x = lx + fs * 0.6;
+  const right = M.left + plotW - fs * 0.6;
+  out.push(legendSvg(series, { fs, W, stroke, lineScale, right, top: M.top + fs * 0.6 }), '</svg>');
+  return out.join('');
+}
+
+// ------------------------------------------------------------------ depth sweep
+
+/** Whether some system of the result carries a depth sweep (`--depth-sweep`, paths systems). */
+export function hasSweep(result) {
+  return (result.systems ?? []).some((s) => !s.error && Array.isArray(s.sweep) && s.sweep.length);
+}
+
+/** The measures ("token.m1", "type.macro_i_m1", …) with a number at some depth of some sweep. */
+export function sweepMeasures(result) {
+  const keys = new Set();
+  for (const s of result.systems ?? [])
+    for (const point of s.sweep ?? [])
+      for (const level of ['token', 'type'])
+        for (const [id, v] of Object.entries(point[level] ?? {}))
+          if (typeof v === 'number') keys.add(`${level}.${id}`);
+  return [...keys];
+}
+
+/**
+ * The sweep's series for one measure ("token.m1"): [{name, points: [[depth, value]], best,
+ * colour, dash, width}], a line per system with a sweep; `best` is the depth of the best value
+ * (the first of equals) when the measure has a direction (`higherIsBetter` true or false).
+ */
+export function sweepSeries(result, key, higherIsBetter = true) {
+  const [level, id] = key.split('.');
+  const series = [];
+  let i = 0;
+  for (const s of result.systems ?? []) {
+    if (s.error || !Array.isArray(s.sweep) || !s.sweep.length) continue;
+    const points = s.sweep
+      .map((p) => [p.depth, p[level]?.[id]])
+      .filter(([, v]) => typeof v === 'number');
+    if (!points.length) continue;
+    let best = null;
+    if (higherIsBetter !== null)
+      for (const [d, v] of points)
+        if (best === null || (higherIsBetter ? v > best[1] : v < best[1])) best = [d, v];
+    series.push({
+      name: s.name,
+      points,
+      best: best?.[0] ?? null,
+      colour: COLOURS[i % COLOURS.length],
+      dash: DASHES[Math.floor(i / COLOURS.length) % DASHES.length],
+      width: 1.8,
+    });
+    i += 1;
+  }
+  return series;
+}
+
+/** Round steps between lo and hi for a value axis: [ticks], at most about six. */
+function valueTicks(lo, hi) {
+  if (!(hi > lo)) return [lo];
+  const raw = (hi - lo) / 5;
+  const p = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((f) => f * p).find((s) => s >= raw) ?? 10 * p;
+  const ticks = [];
+  for (let t = Math.ceil(lo / step - 1e-9) * step; t <= hi + step * 1e-9; t += step)
+    ticks.push(Math.round(t / step) * step);
+  return ticks;
+}
+
+/**
+ * Each system's value of one measure against the depth its paths are cut at, a line a system,
+ * the best depth ringed; an SVG string, or null when no sweep holds the measure. opts: {key
+ * ("token.m1"), label (the measure's name), higherIsBetter (true, false or null), size}.
+ */
+export function sweepPlotSvg(result, { key, label = key, higherIsBetter = true, size = 'screen' } = {}) {
+  const series = sweepSeries(result, key, higherIsBetter);
+  if (!series.length) return null;
+  const S = FIGURE_SIZES[size] ?? FIGURE_SIZES.screen;
+  const fs = S.font;
+  const W = S.width;
+  const H = Math.round(W * (size === 'screen' ? 400 / 760 : 0.62));
+  const values = series.flatMap((s) => s.points.map(([, v]) => v));
+  const maxDepth = Math.max(...series.flatMap((s) => s.points.map(([d]) => d)));
+  let lo = Math.min(...values);
+  let hi = Math.max(...values);
+  if (hi - lo < 1e-12) [lo, hi] = [lo - 0.5, hi + 0.5];
+  const yTicks = valueTicks(lo, hi);
+  lo = Math.min(lo, yTicks[0]);
+  hi = Math.max(hi, yTicks.at(-1));
+  const xTicks = linearTicks(maxDepth);
+  const tickText = (v) => String(+v.toPrecision(6));
+  const tickW = Math.max(...yTicks.map((v) => textWidth(tickText(v), fs)));
+  const M = {
+    left: Math.ceil(fs * 0.4 + fs * 1.2 + fs * 0.6 + tickW + fs * 0.6),
+    right: Math.ceil(fs * 1.5),
+    top: Math.ceil(fs * 0.9),
+    bottom: Math.ceil(fs * 3.4),
+  };
+  const plotW = W - M.left - M.right;
+  const plotH = H - M.top - M.bottom;
+  const xOf = (d) => M.left + (maxDepth > 1 ? ((d - 1) / (maxDepth - 1)) * plotW : plotW / 2);
+  const yOf = (v) => M.top + plotH - ((v - lo) / (hi - lo)) * plotH;
+  const stroke = S.unit === 'pt' ? 0.6 : 1;
+  const lineScale = S.unit === 'pt' ? 0.5 : 1;
+  const summary = series
+    .map((s) => {
+      const best = s.points.find(([d]) => d === s.best);
+      return `${s.name}: ${s.points.length} depths${best ? `, best at depth ${best[0]} (${tickText(best[1])})` : ''}`;
+    })
+    .join('; ');
+  const out = [
+    svgOpen(
+      S,
+      W,
+      H,
+      ` class="sweep-svg" role="img" aria-labelledby="sweep-title sweep-desc" data-measure="${xml(key)}" data-size="${S.id}"`,
+    ),
+    `<title id="sweep-title">${xml(label)} against the depth of the paths</title>`,
+    `<desc id="sweep-desc">${xml(summary)}</desc>`,
+    `<rect x="0" y="0" width="${W}" height="${H}" fill="#ffffff"/>`,
+  ];
+  for (const v of yTicks) {
+    const y = num(yOf(v));
     out.push(
-      `<line x1="${num(x)}" x2="${num(x + swatch)}" y1="${y}" y2="${y}" ${seriesStroke(s)}/>`,
-      `<text x="${num(x + swatch + fs * 0.5)}" y="${y}" dy="0.35em" fill="#1d1f23">${xml(names[j])}</text>`,
+      `<line x1="${M.left}" x2="${num(M.left + plotW)}" y1="${y}" y2="${y}" stroke="#e3e3df" stroke-width="${stroke}"/>`,
+      `<text x="${num(M.left - fs * 0.6)}" y="${y}" text-anchor="end" dy="0.35em" fill="#3d4148">${tickText(v)}</text>`,
     );
-  });
-  out.push('</g></svg>');
+  }
+  const base = M.top + plotH;
+  for (const d of xTicks) {
+    const x = num(xOf(d));
+    out.push(
+      `<line x1="${x}" x2="${x}" y1="${num(base)}" y2="${num(base + fs * 0.4)}" stroke="#676c75" stroke-width="${stroke}"/>`,
+      `<text x="${x}" y="${num(base + fs * 1.5)}" text-anchor="middle" fill="#3d4148">${d}</text>`,
+    );
+  }
+  out.push(
+    `<line x1="${M.left}" x2="${num(M.left + plotW)}" y1="${num(base)}" y2="${num(base)}" stroke="#676c75" stroke-width="${stroke}"/>`,
+    `<line x1="${M.left}" x2="${M.left}" y1="${M.top}" y2="${num(base)}" stroke="#676c75" stroke-width="${stroke}"/>`,
+    `<text x="${num(M.left + plotW / 2)}" y="${num(H - fs * 0.5)}" text-anchor="middle" fill="#1d1f23">depth (bits of the path)</text>`,
+    `<text transform="translate(${num(fs * 0.4 + fs * 0.6)} ${num(M.top + plotH / 2)}) rotate(-90)" text-anchor="middle" dy="0.35em" fill="#1d1f23">${xml(fitText(label, plotH, fs))}</text>`,
+  );
+  for (const s of series) {
+    const pts = s.points.map(([d, v]) => `${xOf(d).toFixed(1)},${yOf(v).toFixed(1)}`);
+    if (pts.length === 1) pts.push(pts[0]);
+    out.push(
+      `<polyline data-series="${xml(s.name)}" points="${pts.join(' ')}" fill="none" ${seriesStroke(s, lineScale)} stroke-linejoin="round"/>`,
+    );
+    const best = s.points.find(([d]) => d === s.best);
+    if (best)
+      out.push(
+        `<circle data-best="${xml(s.name)}" data-depth="${best[0]}" cx="${num(xOf(best[0]))}" cy="${num(yOf(best[1]))}" r="${num(fs * 0.45)}" fill="none" stroke="${s.colour}" stroke-width="${num(2 * lineScale)}"/>`,
+      );
+  }
+  // The legend in the bottom right corner: the lines mostly rise with depth.
+  const right = M.left + plotW - fs * 0.6;
+  out.push(legendSvg(series, { fs, W, stroke, lineScale, right, bottom: M.top + plotH - fs * 0.6 }), '</svg>');
   return out.join('');
 }

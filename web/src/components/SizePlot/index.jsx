@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'preact/hooks';
-import { saveBlob, stem } from '../../download.js';
+import { saveBlob, stem, svgToPng } from '../../download.js';
 import { FIGURE_SIZES, hasSizes, sizePlotSvg, svgFile } from '../../figures.js';
 import { FigureExport } from '../FigureExport/index.jsx';
 import { Segmented } from '../Segmented/index.jsx';
@@ -72,27 +72,4 @@ export function SizePlot({ result }) {
       <div class="sizeplot-figure" dangerouslySetInnerHTML={{ __html: svg }} />
     </div>
   );
-}
-
-/** The SVG text drawn onto a canvas at `scale` times its size: a PNG Blob. */
-function svgToPng(svg, scale) {
-  const [, w, h] = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(svg).map(Number);
-  return new Promise((resolve) => {
-    const url = URL.createObjectURL(new Blob([svgFile(svg)], { type: 'image/svg+xml' }));
-    const img = new Image();
-    img.onload = () => {
-      const canvas = document.createElement('canvas');
-      canvas.width = Math.round(w * scale);
-      canvas.height = Math.round(h * scale);
-      const ctx = canvas.getContext('2d');
-      ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
-      URL.revokeObjectURL(url);
-      canvas.toBlob(resolve, 'image/png');
-    };
-    img.onerror = () => {
-      URL.revokeObjectURL(url);
-      resolve(null);
-    };
-    img.src = url;
-  });
 }

@@ -4,11 +4,14 @@ import { Heatmap } from '../Heatmap/index.jsx';
 import { ItemRows, hasItems } from '../ItemTable/index.jsx';
 import { RankCorrelation } from '../RankCorrelation/index.jsx';
 import { SizePlot } from '../SizePlot/index.jsx';
+import { SweepPlot } from '../SweepPlot/index.jsx';
+import { hasSweep } from '../../figures.js';
 import './style.css';
 
 const TABS = [
   ['heatmap', 'Mapping heatmap'],
   ['sizes', 'Cluster sizes'],
+  ['depths', 'Every depth'],
   ['items', 'Per-item details'],
   ['compare', 'Compare systems'],
   ['correlation', 'Measure correlation'],
@@ -38,6 +41,7 @@ export function Views({ client, result, columns }) {
   const available = {
     heatmap: withDetail.length > 0,
     sizes: hasSizes,
+    depths: hasSweep(result),
     items: withDetail.length > 0,
     compare: Boolean(result.p_values && Object.keys(result.p_values).length),
     correlation: Boolean(result.rank_correlation?.measures?.length),
@@ -122,6 +126,7 @@ export function Views({ client, result, columns }) {
             <NoDetail />
           ))}
         {tab === 'sizes' && <SizePlot result={result} />}
+        {tab === 'depths' && <SweepPlot result={result} />}
         {tab === 'items' &&
           (chosen && hasItems(chosen.s) ? (
             <ItemRows key={chosen.i} client={client} system={chosen.s} index={chosen.i} />
