@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // The page's figures from the command line, for papers that rebuild their figures from the
 // data: reads the JSON of `clustereval --format json --detail GOLD SYSTEM...` and writes the
-// mapping heatmap or the ranked cluster sizes as SVG, drawn by web/src/figures.js, the code the
-// page draws and exports them with.
+// mapping heatmap, the ranked cluster sizes or a depth sweep as SVG, drawn by web/src/figures.js,
+// the code the page draws and exports them with.
 //
 //   node scripts/figure.mjs RESULT.json [options] > figure.svg
 //
 // Options (the page's controls):
-//   --figure heatmap|sizes   which figure (default heatmap)
+//   --figure heatmap|sizes|depths   which figure (default heatmap)
 //   --size column|page|screen  3.5 in, 7 in (default page), or the page's on-screen size
 //   --out FILE               write FILE instead of standard output
 //   heatmap:
@@ -18,15 +18,25 @@
 //   sizes:
 //   --unit tokens|items      cluster size in tokens (default) or items
 //   --log-rank               a log rank axis
+//   depths (a result of --depth-sweep):
+//   --measure LEVEL.ID       the measure against depth (default token.m1, else the first)
 // RESULT.json may be `-` for standard input. Exit codes: 0 done, 1 usage, 2 input error.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { FIGURE_SIZES, heatmapFigure, sizePlotSvg, svgFile } from '../web/src/figures.js';
+import {
+  FIGURE_SIZES,
+  heatmapFigure,
+  sizePlotSvg,
+  svgFile,
+  sweepMeasure,
+  sweepMeasures,
+  sweepPlotSvg,
+} from '../web/src/figures.js';
 
 const USAGE = readFileSync(new URL(import.meta.url), 'utf8')
   .split('\n')
   .filter((l) => l.startsWith('//'))
-  .slice(4, 19)
+  .slice(4, 21)
   .map((l) => l.slice(3))
   .join('\n');
 
@@ -47,6 +57,7 @@ const VALUES = new Set([
   '--fold-rows',
   '--fold-cols',
   '--unit',
+  '--measure',
 ]);
 const opts = {};
 const files = [];
@@ -71,7 +82,7 @@ const choose = (name, allowed, fallback) => {
   if (!allowed.includes(v)) fail(1, `${name} must be one of ${allowed.join(', ')}, not ${v}`);
   return v;
 };
-const figure = choose('--figure', ['heatmap', 'sizes'], 'heatmap');
+const figure = choose('--figure', ['heatmap', 'sizes', 'depths'], 'heatmap');
 const size = choose('--size', Object.keys(FIGURE_SIZES), 'page');
 const share = (name) => {
   if (opts[name] === undefined) return 0;
@@ -107,6 +118,12 @@ try {
       colShare: share('--fold-cols'),
       size,
     });
+  } else if (figure === 'depths') {
+    const keys = sweepMeasures(result);
+    if (!keys.length) throw new Error('the result holds no depth sweep (run the CLI with --depth-sweep)');
+    const key = opts['--measure'] ?? (keys.includes('token.m1') ? 'token.m1' : keys[0]);
+    if (!keys.includes(key)) throw new Error(`no sweep holds ${key}; it holds ${keys.join(', ')}`);
+    svg = sweepPlotSvg(result, { key, ...sweepMeasure(key), size });
   } else {
     svg = sizePlotSvg(result, {
       unit: choose('--unit', ['tokens', 'items'], 'tokens'),

@@ -5,6 +5,9 @@
 // and 5/7 from depth 2 on (docs/inputs.md works it out), so the best depth is 2.
 
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import {
@@ -48,4 +51,13 @@ test('every depth of a paths system, drawn and as the command line computes it',
   const svg = await download(page, () => page.getByTestId('sweep-svg').click());
   assert.match(svg.name, /-depths-type\.m1\.svg$/);
   assert.match(svg.text, /<circle data-best="paths.paths" data-depth="2"/);
+  // scripts/figure.mjs draws the same file from the command line's JSON.
+  const json = join(tmpdir(), 'clustereval-sweep.json');
+  writeFileSync(json, JSON.stringify(cliJson('--depth-sweep', GOLD, PATHS)));
+  const script = execFileSync(
+    'node',
+    [join(ROOT, 'scripts', 'figure.mjs'), json, '--figure', 'depths', '--measure', 'type.m1', '--size', 'screen'],
+    { encoding: 'utf8' },
+  );
+  assert.equal(script, svg.text);
 });

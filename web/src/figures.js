@@ -20,6 +20,7 @@ import {
   logTicks,
   rowName,
 } from './heatmap.js';
+import { MEASURE_BY_ID } from './measures.js';
 import { isBaseline } from './table.js';
 
 export const FONT_FAMILY = "Helvetica, Arial, 'Liberation Sans', 'DejaVu Sans', sans-serif";
@@ -604,6 +605,16 @@ export function sweepMeasures(result) {
         for (const [id, v] of Object.entries(point[level] ?? {}))
           if (typeof v === 'number') keys.add(`${level}.${id}`);
   return [...keys];
+}
+
+/** A sweep measure's title and direction: "token.m1" → {label: "Token M-1", higherIsBetter}. */
+export function sweepMeasure(key) {
+  const [level, id] = key.split('.');
+  const measure = MEASURE_BY_ID[id];
+  return {
+    label: `${level === 'token' ? 'Token' : 'Type'} ${measure?.label ?? id}`,
+    higherIsBetter: measure ? measure.higherIsBetter : null,
+  };
 }
 
 /**

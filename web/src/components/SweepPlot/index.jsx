@@ -1,14 +1,7 @@
 import { useMemo, useState } from 'preact/hooks';
 import { saveBlob, stem, svgToPng } from '../../download.js';
-import { FIGURE_SIZES, svgFile, sweepMeasures, sweepPlotSvg } from '../../figures.js';
-import { MEASURE_BY_ID } from '../../measures.js';
+import { FIGURE_SIZES, svgFile, sweepMeasure, sweepMeasures, sweepPlotSvg } from '../../figures.js';
 import { FigureExport } from '../FigureExport/index.jsx';
-
-/** The measure's name as the table titles it: "Token M-1". */
-const title = (key) => {
-  const [level, id] = key.split('.');
-  return `${level === 'token' ? 'Token' : 'Type'} ${MEASURE_BY_ID[id]?.label ?? id}`;
-};
 
 /**
  * A `paths` system's measures against the depth its paths are cut at (`--depth-sweep`, the
@@ -20,9 +13,7 @@ export function SweepPlot({ result }) {
   const [chosen, setChosen] = useState('token.m1');
   const [figSize, setFigSize] = useState('screen');
   const key = keys.includes(chosen) ? chosen : keys[0];
-  const measure = MEASURE_BY_ID[key?.split('.')[1]];
-  const draw = (size) =>
-    sweepPlotSvg(result, { key, label: title(key), higherIsBetter: measure?.higherIsBetter ?? null, size });
+  const draw = (size) => sweepPlotSvg(result, { key, ...sweepMeasure(key), size });
   const svg = useMemo(() => (key ? draw('screen') : null), [result, key]);
   if (!svg) {
     return (
@@ -41,7 +32,7 @@ export function SweepPlot({ result }) {
           <select value={key} onChange={(e) => setChosen(e.currentTarget.value)} data-testid="sweep-measure">
             {keys.map((k) => (
               <option key={k} value={k}>
-                {title(k)}
+                {sweepMeasure(k).label}
               </option>
             ))}
           </select>
