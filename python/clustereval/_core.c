@@ -1003,7 +1003,8 @@ static PyObject *module_version(PyObject *m, PyObject *u) {
 }
 
 static PyMethodDef module_methods[] = {
-    {"options", module_options, METH_NOARGS, "[(id, kind, default, min, max, choices, group, label, help)]: the core's option table"},
+    {"options", module_options, METH_NOARGS,
+     "[(id, kind, default, min, max, choices, group, label, help)]: the core's option table"},
     {"formats", module_formats, METH_NOARGS, "the input formats' ids, by number"},
     {"measures", module_measures, METH_NOARGS, "the measures' ids, by number"},
     {"token_measures", module_token_measures, METH_NOARGS, "the ids a token level has"},

@@ -60,11 +60,11 @@ struct ce_eval {
   size_t row_count;
   /* Gold's evaluated items, counted once at finish (score.c). */
   uint64_t gold_items, polysemous_items;
-  ce_token_log log;                    /* statistics: the counted tokens (pairing.c) */
-  struct ce_gold_view *gold_view;      /* statistics: gold's entries, kept from scoring */
-  struct ce_boot *boot;                /* statistics: resamples, shuffles (stats/) */
-  void (*boot_free)(struct ce_boot *); /* set with `boot` by the layer that makes it */
-  ce_progress *progress;               /* NULL until ce_eval_set_progress */
+  ce_token_log log;                      /* statistics: the counted tokens (pairing.c) */
+  struct ce_gold_view *gold_view;        /* statistics: gold's entries, kept from scoring */
+  struct ce_boot *boot;                  /* statistics: resamples, shuffles (stats/) */
+  void (*boot_free)(struct ce_boot *);   /* set with `boot` by the layer that makes it */
+  ce_progress *progress;                 /* NULL until ce_eval_set_progress */
   struct ce_check *check;                /* reported numbers checked (output/check.c) */
   void (*check_free)(struct ce_check *); /* set with `check` */
 };

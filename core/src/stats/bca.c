@@ -29,7 +29,7 @@
 #include "stats/bca_internal.h"
 #include "stats/numeric_internal.h"
 
-    const char *ce__ci_method_name(ce_ci_method method) {
+const char *ce__ci_method_name(ce_ci_method method) {
   static const char *const names[] = {"bca", "percentile", "basic"};
   return (unsigned)method <= CE_CI_BASIC ? names[method] : NULL;
 }
