@@ -159,5 +159,8 @@ test('what the page says: the status line, the placeholder and the errors of a r
   assert.equal(statusText(play([start(1), { type: 'cancel' }]), files), 'Cancelled. The files are still loaded.');
   assert.equal(placeholderText(play([start(1)])), 'Evaluating…');
   assert.match(placeholderText(play([start(1), { type: 'cancel' }])), /cancelled/);
+  // A link's costly options wait for the reader: the files are loaded, the answer is awaited.
+  assert.match(placeholderText(play([]), { held: true }), /answer above/);
+  assert.match(placeholderText(play([])), /^Choose a gold file/);
   assert.match(placeholderText(IDLE), /^Choose a gold file/);
 });

@@ -130,11 +130,13 @@ export function runErrors(run) {
   return errors;
 }
 
-/** What the results section says while it has no numbers. */
-export function placeholderText(run) {
+/** What the results section says while it has no numbers; `held`: a link's costly options
+ * wait for the reader's answer (state/link.js). */
+export function placeholderText(run, { held = false } = {}) {
   if (isBusy(run)) return 'Evaluating…';
   if (run.state === 'error') return 'No numbers: the evaluation stopped at the error above.';
   if (run.state === 'cancelled') return 'No numbers: the evaluation was cancelled.';
+  if (held) return 'No numbers yet: the link asks for costly options; answer above to evaluate.';
   return 'Choose a gold file and one or more system files, then Evaluate.';
 }
 

@@ -205,7 +205,7 @@ export function App({ client, opening }) {
               text={text}
             />
           ) : (
-            <p class="app-placeholder">{placeholderText(shown)}</p>
+            <p class="app-placeholder">{placeholderText(shown, { held: link.held !== null })}</p>
           )}
         </section>
       </main>
