@@ -16,7 +16,12 @@
 #include "common/catalog_internal.h"
 
 static const char *level_name(ce_level level) {
-  return level == CE_LEVEL_TOKEN ? "token" : "type";
+  return level == CE_LEVEL_TOKEN ? "token" : level == CE_LEVEL_TYPE ? "type" : "senses";
+}
+
+/* "Token", "Type", "Sense": a level in a column title. */
+static const char *level_title(ce_level level) {
+  return level == CE_LEVEL_TOKEN ? "Token" : level == CE_LEVEL_TYPE ? "Type" : "Sense";
 }
 
 /*
@@ -372,7 +377,7 @@ static ce_status put_markdown_header(ce_buf *out, const ce_eval *ev, const ce_co
   ce_status status = ce__buf_puts(out, "| System");
   for (size_t c = 0; c < count && !status; c++) {
     char title[120];
-    snprintf(title, sizeof title, "%s %s", columns[c].level == CE_LEVEL_TOKEN ? "Token" : "Type",
+    snprintf(title, sizeof title, "%s %s", level_title(columns[c].level),
              ce_measure_label(columns[c].measure));
     if (ce__measure_in_logs(columns[c].measure))
       snprintf(title + strlen(title), sizeof title - strlen(title), " (%s)", unit);
@@ -394,7 +399,7 @@ static ce_status put_latex_header(ce_buf *out, const ce_column *columns, size_t 
     for (size_t c = 0, end; c < count && !status; c = end) {
       for (end = c + 1; end < count && columns[end].level == columns[c].level; end++) continue;
       status = ce__buf_printf(out, " & \\multicolumn{%zu}{c}{%s level}", end - c,
-                              columns[c].level == CE_LEVEL_TOKEN ? "Token" : "Type");
+                              level_title(columns[c].level));
       if (!status)
         status = ce__buf_printf(&rules, "%s\\cmidrule(lr){%zu-%zu}", c ? " " : "", c + 2, end + 1);
     }
@@ -439,7 +444,7 @@ ce_status ce_eval_table(const ce_eval *ev, ce_table_format format, const ce_colu
       (column_count && !columns))
     return CE_ERR_USAGE;
   for (size_t c = 0; c < column_count; c++)
-    if ((unsigned)columns[c].level > CE_LEVEL_TYPE ||
+    if ((unsigned)columns[c].level > CE_LEVEL_SENSE ||
         (unsigned)columns[c].measure >= CE_MEASURE_COUNT)
       return CE_ERR_USAGE;
   for (size_t i = 0; rows && i < row_count; i++)

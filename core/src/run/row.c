@@ -28,6 +28,8 @@ void ce__row_free(ce_row *row) {
   free(row->entry_items);
   ce__item_labels_free(&row->kept_labels);
   ce__item_labels_free(&row->kept_gold);
+  free(row->lemma_ids);
+  free(row->lemma_senses);
   memset(row, 0, sizeof *row);
 }
 

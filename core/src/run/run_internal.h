@@ -44,7 +44,8 @@ struct ce_eval {
   double options[CE_OPT_COUNT];
   ce_input *inputs; /* [0] is gold */
   size_t input_count, input_cap;
-  ce_intern items;
+  ce_intern items;           /* a sense run: "LEMMA<TAB>INSTANCE" */
+  ce_intern lemmas;          /* a sense run: its lemmas, gold's and the systems' */
   ce_names_table item_names; /* items of tokens fed by number (ce_eval_name) */
   ce_intern excluded_labels;
   ce_label_map maps[2]; /* by ce_side */
@@ -60,14 +61,17 @@ struct ce_eval {
   size_t row_count;
   /* Gold's evaluated items, counted once at finish (score.c). */
   uint64_t gold_items, polysemous_items;
-  ce_token_log log;                    /* statistics: the counted tokens (pairing.c) */
-  struct ce_gold_view *gold_view;      /* statistics: gold's entries, kept from scoring */
-  struct ce_boot *boot;                /* statistics: resamples, shuffles (stats/) */
-  void (*boot_free)(struct ce_boot *); /* set with `boot` by the layer that makes it */
-  ce_progress *progress;               /* NULL until ce_eval_set_progress */
+  ce_token_log log;                      /* statistics: the counted tokens (pairing.c) */
+  struct ce_gold_view *gold_view;        /* statistics: gold's entries, kept from scoring */
+  struct ce_boot *boot;                  /* statistics: resamples, shuffles (stats/) */
+  void (*boot_free)(struct ce_boot *);   /* set with `boot` by the layer that makes it */
+  ce_progress *progress;                 /* NULL until ce_eval_set_progress */
   struct ce_check *check;                /* reported numbers checked (output/check.c) */
   void (*check_free)(struct ce_check *); /* set with `check` */
 };
+
+/* A sense run (SPEC §3.7): a `senses` gold key, scored lemma by lemma (run/senses.c). */
+int ce__is_sense_run(const ce_eval *ev);
 
 /* What the statistics read after scoring is kept: the token log, gold's view and the rows'
  * labels by item. They need it for --bootstrap resamples and --test ar shuffles. */
