@@ -205,7 +205,7 @@ static ce_status score_lemma(const side_build *gold, const side_build *system, s
   ce__measure_put(m, CE_FUZZY_BCUBED_F, f);
   if (!isnan(nmi)) {
     ce__measure_put(m, CE_FUZZY_NMI, nmi);
-    ce__measure_put(m, CE_FUZZY_AVG, sqrt(nmi * f));
+    ce__measure_put(m, CE_FUZZY_AVG, sqrt(nmi * f > 0 ? nmi * f : 0.0));
   }
   ce__measure_put(m, CE_V_MEASURE, v);
   ce__measure_put(m, CE_PAIR_F, pair_f);
@@ -246,7 +246,7 @@ static void put_averages(ce_row *row, const sense_totals *t) {
   if (t->nmi_lemmas) {
     double nmi = t->nmi / (double)t->nmi_lemmas;
     ce__measure_put(&row->senses, CE_FUZZY_NMI, nmi);
-    ce__measure_put(&row->senses, CE_FUZZY_AVG, sqrt(nmi * f));
+    ce__measure_put(&row->senses, CE_FUZZY_AVG, sqrt(nmi * f > 0 ? nmi * f : 0.0));
   }
   ce__measure_put(&row->senses, CE_V_MEASURE, t->v / (double)t->instances);
   ce__measure_put(&row->senses, CE_PAIR_F, t->pair_f / (double)t->instances);
