@@ -653,11 +653,19 @@ static int print_check(const ce_eval *ev, const cli_args *args) {
 
 static int print_result(const ce_eval *ev, const cli_args *args) {
   /* A sense run has only its sense measures: they are its table unless columns were asked. */
+  ce_column asked[MAX_COLUMNS];
   const ce_column *columns = args->columns;
   size_t column_count = args->column_count;
   if (!args->columns_given && ce_eval_input_format(ev, 0) == CE_FORMAT_SENSES) {
     columns = sense_columns;
     column_count = sizeof sense_columns / sizeof sense_columns[0];
+  } else if (ce_eval_input_format(ev, 0) == CE_FORMAT_SENSES) {
+    /* Its token and type levels are null: "v_measure" means the sense level's. */
+    for (size_t c = 0; c < column_count; c++) {
+      asked[c] = columns[c];
+      if (CE_IS_SENSE_MEASURE(asked[c].measure)) asked[c].level = CE_LEVEL_SENSE;
+    }
+    columns = asked;
   }
   char *text = NULL;
   size_t len = 0;
