@@ -124,9 +124,9 @@ static ce_status take_senses(const ce_text_line *line, size_t pos, size_t *count
                              ce__excerpt(line, word));
       if (!parse_weight(text + weight.start, weight.len, &sense.weight))
         return ce__line_fail(line, err, weight.start + 1,
-                             "weight %s of sense %s is not a number; expected SENSE/WEIGHT with "
-                             "a decimal weight (e.g. add%%2:30:00::/4 or t.2/0.6)",
-                             ce__excerpt(line, weight), ce__excerpt(line, sense.name));
+                             "the weight of %s is not a number; expected SENSE/WEIGHT with a "
+                             "decimal weight (e.g. add%%2:30:00::/4 or t.2/0.6)",
+                             ce__excerpt(line, word));
       if (sense.weight < 0)
         return ce__line_fail(line, err, weight.start + 1,
                              "weight %s is negative; expected a weight of 0 or more",
