@@ -38,10 +38,19 @@ static const ce_column reichart_columns[] = {
     {CE_LEVEL_TYPE, CE_MICRO_C_M1},   {CE_LEVEL_TYPE, CE_MICRO_C_O1},
 };
 
+/* A sense run's columns (SPEC §3.7): SemEval-2013's, then SemEval-2010's. */
+static const ce_column sense_columns[] = {
+    {CE_LEVEL_SENSE, CE_FUZZY_BCUBED_P}, {CE_LEVEL_SENSE, CE_FUZZY_BCUBED_R},
+    {CE_LEVEL_SENSE, CE_FUZZY_BCUBED_F}, {CE_LEVEL_SENSE, CE_FUZZY_NMI},
+    {CE_LEVEL_SENSE, CE_FUZZY_AVG},      {CE_LEVEL_SENSE, CE_V_MEASURE},
+    {CE_LEVEL_SENSE, CE_PAIR_F},
+};
+
 typedef struct cli_args {
   int format; /* a ce_table_format, or FORMAT_JSON */
   ce_column columns[MAX_COLUMNS];
   size_t column_count;
+  int columns_given;  /* --measures or --table: the defaults otherwise */
   const char **paths; /* [0] gold, then systems */
   size_t path_count;
   double options[CE_OPT_COUNT];
@@ -224,7 +233,8 @@ static int find_word(const char *word, const char *const *words, int count) {
   return -1;
 }
 
-/* One column: "token.m1", "type.macro_i_m1", or a bare id (token level when it has one). */
+/* One column: "token.m1", "type.macro_i_m1", "senses.fuzzy_nmi", or a bare id (token level
+ * when it has one; a sense measure's sense level when it has no other). */
 static int parse_column(const char *text, size_t len, ce_column *column) {
   char id[64];
   if (len >= sizeof id) return 0;
@@ -236,10 +246,17 @@ static int parse_column(const char *text, size_t len, ce_column *column) {
     level = CE_LEVEL_TOKEN, bare = id + 6;
   else if (strncmp(id, "type.", 5) == 0)
     level = CE_LEVEL_TYPE, bare = id + 5;
+  else if (strncmp(id, "senses.", 7) == 0)
+    level = CE_LEVEL_SENSE, bare = id + 7;
   ce_measure m = ce_measure_from_id(bare);
   if (m == CE_MEASURE_COUNT) return 0;
-  if (level < 0) level = CE_IS_TOKEN_MEASURE(m) ? CE_LEVEL_TOKEN : CE_LEVEL_TYPE;
+  if (level < 0)
+    level = CE_IS_TOKEN_MEASURE(m)   ? CE_LEVEL_TOKEN
+            : m >= CE_FUZZY_BCUBED_P ? CE_LEVEL_SENSE
+                                     : CE_LEVEL_TYPE;
   if (level == CE_LEVEL_TOKEN && !CE_IS_TOKEN_MEASURE(m)) return 0;
+  if (level == CE_LEVEL_SENSE && !CE_IS_SENSE_MEASURE(m)) return 0;
+  if (level == CE_LEVEL_TYPE && m >= CE_FUZZY_BCUBED_P) return 0;
   column->level = (ce_level)level;
   column->measure = m;
   return 1;
@@ -251,7 +268,7 @@ static int parse_measures(const char *list, cli_args *args) {
     for (int m = 0; m < CE_MEASURE_COUNT; m++)
       if (CE_IS_TOKEN_MEASURE(m))
         args->columns[args->column_count++] = (ce_column){CE_LEVEL_TOKEN, (ce_measure)m};
-    for (int m = 0; m < CE_MEASURE_COUNT; m++)
+    for (int m = 0; m < CE_FUZZY_BCUBED_P; m++)
       if (m != CE_SUB_P && m != CE_SUB_R)
         args->columns[args->column_count++] = (ce_column){CE_LEVEL_TYPE, (ce_measure)m};
     return 1;
@@ -345,12 +362,14 @@ static int valued_option(const char *arg, const char *value, cli_args *args) {
     args->format = found;
   } else if (strcmp(arg, "--measures") == 0) {
     if (!parse_measures(value, args)) return usage_error("unknown measure in '%s'", value);
+    args->columns_given = 1;
     args->columns_name = strcmp(value, "all") == 0 ? "all" : NULL;
   } else if (strcmp(arg, "--table") == 0) {
     if (strcmp(value, "reichart2010") != 0)
       return usage_error("unknown table '%s' (reichart2010)", value);
     args->column_count = sizeof reichart_columns / sizeof reichart_columns[0];
     memcpy(args->columns, reichart_columns, sizeof reichart_columns);
+    args->columns_given = 1;
     args->columns_name = "reichart";
   } else if (strcmp(arg, "--gold-format") == 0 || strcmp(arg, "--induced-format") == 0) {
     ce_format format = ce_format_from_name(value);
@@ -633,6 +652,21 @@ static int print_check(const ce_eval *ev, const cli_args *args) {
 }
 
 static int print_result(const ce_eval *ev, const cli_args *args) {
+  /* A sense run has only its sense measures: they are its table unless columns were asked. */
+  ce_column asked[MAX_COLUMNS];
+  const ce_column *columns = args->columns;
+  size_t column_count = args->column_count;
+  if (!args->columns_given && ce_eval_input_format(ev, 0) == CE_FORMAT_SENSES) {
+    columns = sense_columns;
+    column_count = sizeof sense_columns / sizeof sense_columns[0];
+  } else if (ce_eval_input_format(ev, 0) == CE_FORMAT_SENSES) {
+    /* Its token and type levels are null: "v_measure" means the sense level's. */
+    for (size_t c = 0; c < column_count; c++) {
+      asked[c] = columns[c];
+      if (CE_IS_SENSE_MEASURE(asked[c].measure)) asked[c].level = CE_LEVEL_SENSE;
+    }
+    columns = asked;
+  }
   char *text = NULL;
   size_t len = 0;
   /* --depth-sweep: TSV and CSV are a row per system and depth (ce_eval_sweep_table), which
@@ -640,11 +674,10 @@ static int print_result(const ce_eval *ev, const cli_args *args) {
   int swept = ce_eval_get(ev, CE_OPT_DEPTH_SWEEP) != 0.0;
   int rows_by_depth = swept && (args->format == CE_TABLE_TSV || args->format == CE_TABLE_CSV);
   ce_status status = args->format == FORMAT_JSON ? ce_eval_json(ev, &text, &len)
-                     : rows_by_depth
-                         ? ce_eval_sweep_table(ev, (ce_table_format)args->format, args->columns,
-                                               args->column_count, &text, &len)
-                         : ce_eval_table(ev, (ce_table_format)args->format, args->columns,
-                                         args->column_count, NULL, 0, &text, &len);
+                     : rows_by_depth ? ce_eval_sweep_table(ev, (ce_table_format)args->format,
+                                                           columns, column_count, &text, &len)
+                                     : ce_eval_table(ev, (ce_table_format)args->format, columns,
+                                                     column_count, NULL, 0, &text, &len);
   if (status) {
     fprintf(stderr, "clustereval: %s\n", ce_strerror(status));
     return EXIT_INTERNAL;
@@ -657,15 +690,13 @@ static int print_result(const ce_eval *ev, const cli_args *args) {
   ce_free(text);
   /* Text and Markdown go on with the comparison: paired shares, rank correlations. */
   if (code == EXIT_DONE && (args->format == CE_TABLE_TEXT || args->format == CE_TABLE_MARKDOWN)) {
-    if (ce_eval_comparison(ev, (ce_table_format)args->format, args->columns, args->column_count,
-                           &text, &len))
+    if (ce_eval_comparison(ev, (ce_table_format)args->format, columns, column_count, &text, &len))
       return EXIT_INTERNAL;
     code = write_text("-", text, len);
     ce_free(text);
   }
   if (code == EXIT_DONE && swept && args->format == CE_TABLE_TEXT) {
-    if (ce_eval_sweep_table(ev, (ce_table_format)args->format, args->columns, args->column_count,
-                            &text, &len))
+    if (ce_eval_sweep_table(ev, (ce_table_format)args->format, columns, column_count, &text, &len))
       return EXIT_INTERNAL;
     code = write_text("-", "\n", 1);
     if (code == EXIT_DONE) code = write_text("-", text, len);

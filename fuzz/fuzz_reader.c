@@ -35,15 +35,22 @@ static void check_text(const char *bytes, size_t len) {
 static ce_status on_record(void *ctx, const ce_record *r, uint64_t line_no, ce_error *err) {
   (void)err;
   uint64_t *hash = ctx;
-  if (r->kind > CE_REC_JOINT || !line_no || (r->kind == CE_REC_JOINT) != (r->cls != NULL)) abort();
+  int has_cls = r->kind == CE_REC_JOINT || r->kind == CE_REC_SENSE;
+  if (r->kind > CE_REC_SENSE || !line_no || has_cls != (r->cls != NULL)) abort();
+  /* A sense's weight is a membership, divided by its line's largest (SPEC §3.7). */
+  if (r->kind == CE_REC_SENSE && !(r->weight >= 0.0 && r->weight <= 1.0)) abort();
   if (r->kind != CE_REC_BREAK) {
     check_text(r->item, r->item_len);
     check_text(r->label, r->label_len);
     (void)ce__token_is_punct(r->item, r->item_len);
   }
-  if (r->kind == CE_REC_JOINT) {
+  if (has_cls) {
     check_text(r->cls, r->cls_len);
     mix(hash, r->cls, r->cls_len);
+  }
+  if (r->kind == CE_REC_SENSE) {
+    mix(hash, &r->weight, sizeof r->weight);
+    mix(hash, &r->sense_index, sizeof r->sense_index);
   }
   mix(hash, &r->kind, sizeof r->kind);
   mix(hash, &line_no, sizeof line_no);

@@ -268,7 +268,8 @@ const char *ce_opt_group_title(ce_opt_group group);
   X(CE_FORMAT_PATHS, "paths")       \
   X(CE_FORMAT_COUNTS, "counts")     \
   X(CE_FORMAT_JOINT, "joint")       \
-  X(CE_FORMAT_CSV, "csv")
+  X(CE_FORMAT_CSV, "csv")           \
+  X(CE_FORMAT_SENSES, "senses")
 
 typedef enum ce_format {
 #define CE_FORMAT_ENUM_(name, id) name,
@@ -285,7 +286,7 @@ ce_format ce_format_from_name(const char *id);
 /* ---------------------------------------------------------------- measures */
 
 /*
- * X(name, id, higher, logs, label, latex), in SPEC §3.1 order, then §3.2 and §3.3. Ids are
+ * X(name, id, higher, logs, label, latex), in SPEC §3.1 order, then §3.2, §3.3 and §3.7. Ids are
  * stable: JSON keys, CLI names, UI ids. `higher`: 1 when a higher value is better, 0 when a
  * lower one is (conditional entropies, VI), -1 for a quantity with no direction (the entropy of
  * one side alone, H(C) or H(K)), which no table marks best. `logs`: 1 for a value in the unit
@@ -336,7 +337,12 @@ ce_format ce_format_from_name(const char *id);
   X(CE_COVER_R, "cover_r", 1, 0, "Cov. R", NULL)                      \
   X(CE_COVER_F, "cover_f", 1, 0, "Cov. F", NULL)                      \
   X(CE_SUB_P, "sub_p", 1, 0, "Sub. P", NULL)                          \
-  X(CE_SUB_R, "sub_r", 1, 0, "Sub. R", NULL)
+  X(CE_SUB_R, "sub_r", 1, 0, "Sub. R", NULL)                          \
+  X(CE_FUZZY_BCUBED_P, "fuzzy_bcubed_p", 1, 0, "F-B³ P", "F-B$^3$ P") \
+  X(CE_FUZZY_BCUBED_R, "fuzzy_bcubed_r", 1, 0, "F-B³ R", "F-B$^3$ R") \
+  X(CE_FUZZY_BCUBED_F, "fuzzy_bcubed_f", 1, 0, "F-B³ F", "F-B$^3$ F") \
+  X(CE_FUZZY_NMI, "fuzzy_nmi", 1, 0, "F-NMI", NULL)                   \
+  X(CE_FUZZY_AVG, "fuzzy_avg", 1, 0, "F-Avg", NULL)
 
 typedef enum ce_measure {
 #define CE_MEASURE_ENUM_(name, id, higher, logs, label, latex) name,
@@ -351,6 +357,11 @@ typedef enum ce_measure {
 #define CE_IS_TOKEN_MEASURE(m) \
   ((m) < CE_CONTINGENCY_MEASURE_COUNT || (m) == CE_SUB_P || (m) == CE_SUB_R)
 
+/* The word-sense level of a `senses` run (SPEC §3.7): SemEval-2013's fuzzy measures, and
+ * SemEval-2010's V-measure and paired F-score, which keep their §3.1 ids. */
+#define CE_IS_SENSE_MEASURE(m) \
+  (((m) >= CE_FUZZY_BCUBED_P && (m) <= CE_FUZZY_AVG) || (m) == CE_V_MEASURE || (m) == CE_PAIR_F)
+
 /* 1 when a higher value is better, 0 when lower is (conditional entropies, VI), -1 when the
  * measure has no direction (H(C), H(K)) or is outside the enum. */
 int ce_measure_higher_is_better(ce_measure measure);
@@ -362,7 +373,9 @@ const char *ce_measure_label(ce_measure measure);
 /* CE_MEASURE_COUNT when `id` names no measure. */
 ce_measure ce_measure_from_id(const char *id);
 
-typedef enum ce_level { CE_LEVEL_TOKEN, CE_LEVEL_TYPE } ce_level;
+/* Where a measure is computed: tokens, types (items), or the word senses of a `senses` run
+ * (SPEC §3.7: instances grouped by lemma, averaged as the SemEval tasks average). */
+typedef enum ce_level { CE_LEVEL_TOKEN, CE_LEVEL_TYPE, CE_LEVEL_SENSE } ce_level;
 
 /* -------------------------------------------------------------- evaluation */
 

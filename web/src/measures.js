@@ -32,6 +32,9 @@ export const LEVELS = {
   type: 'Type level',
 };
 
+const JK2013 =
+  'Jurgens & Klapaftis (2013), SemEval-2013 Task 13: Word Sense Induction for Graded and ' +
+  'Non-Graded Senses, §4';
 const RAR2010 =
   'Reichart, Abend & Rappoport (2010), Type level clustering evaluation: new measures and a ' +
   'POS induction case study, §3';
@@ -502,6 +505,62 @@ export const MEASURES = [
     paper: FGK2009,
     higherIsBetter: true,
     levels: ['token', 'type'],
+  }),
+  // ---- word-sense induction (§3.7): a sense run's `senses` section, which the page does not
+  // show yet (levels: none); described here because the core's measure table holds them.
+  m({
+    id: 'fuzzy_bcubed_p',
+    label: 'F-B³ P',
+    name: 'Fuzzy B-cubed precision (SemEval-2013)',
+    family: 'bcubed',
+    formula:
+      'per gold instance, the mean over gold instances sharing a sense of min(g, t)/g, g and t ' +
+      'the graded gold and system agreements; averaged over lemmas',
+    paper: JK2013,
+    higherIsBetter: true,
+    levels: [],
+  }),
+  m({
+    id: 'fuzzy_bcubed_r',
+    label: 'F-B³ R',
+    name: 'Fuzzy B-cubed recall (SemEval-2013)',
+    family: 'bcubed',
+    formula: 'the same over the system instances with min(g, t)/t; averaged over lemmas',
+    paper: JK2013,
+    higherIsBetter: true,
+    levels: [],
+  }),
+  m({
+    id: 'fuzzy_bcubed_f',
+    label: 'F-B³ F',
+    name: 'Fuzzy B-cubed F (SemEval-2013)',
+    family: 'bcubed',
+    formula: 'harmonic mean of the lemma-averaged fuzzy B-cubed precision and recall',
+    paper: JK2013,
+    higherIsBetter: true,
+    levels: [],
+  }),
+  m({
+    id: 'fuzzy_nmi',
+    label: 'F-NMI',
+    name: 'Fuzzy NMI (SemEval-2013)',
+    family: 'information',
+    formula:
+      'NMI of overlapping, graded sense memberships (Lancichinetti et al. 2009, max ' +
+      'normaliser), averaged over lemmas',
+    paper: JK2013,
+    higherIsBetter: true,
+    levels: [],
+  }),
+  m({
+    id: 'fuzzy_avg',
+    label: 'F-Avg',
+    name: 'Geometric mean of fuzzy NMI and fuzzy B-cubed F',
+    family: 'information',
+    formula: '√(fuzzy NMI · fuzzy B-cubed F), the score later papers rank SemEval-2013 systems by',
+    paper: JK2013,
+    higherIsBetter: true,
+    levels: [],
   }),
 ];
 

@@ -10,6 +10,11 @@
  *  2. csv:      the first line is a header naming an item column (word, item, token) and a
  *               label column (class, label, tag, cluster), separated by ',', ';' or TAB.
  *  3. counts:   the first line is the header class<TAB>cluster<TAB>count (any case).
+ *  3b. senses:  SemEval keys (SPEC §3.7): every line of three or more fields (before a "!!"
+ *               comment) names an instance after its lemma, `add.v add.v.1 ...` (field 2 is
+ *               field 1, a '.', more), and such lines are at least as many as the shorter
+ *               lines, which a key skips. Keys whose instances are named otherwise are read
+ *               when forced.
  *  3a. joint:   every line has 4 TAB columns, the last an integer, no blank line separates
  *               lines, and no two lines share their first three columns (a GROUP BY gives
  *               each triple once; a corpus repeats its tokens with their labels).
@@ -129,6 +134,24 @@ static int count_row(const sample *s, size_t i, ce_field *column, size_t n) {
              CE_COUNT_NOT_DIGITS;
 }
 
+/* 3b: SemEval key lines, `LEMMA LEMMA.N SENSE ...`. */
+static int is_senses(const sample *s) {
+  size_t keys = 0, skipped = 0;
+  for (size_t i = 0; i < s->count; i++) {
+    const char *text = line_text(s, i);
+    ce_field f[3];
+    if (ce__senses_fields(text, s->lines[i].len, f, 3) < 3) {
+      skipped++;
+      continue;
+    }
+    if (!(f[1].len > f[0].len + 1 && memcmp(text + f[1].start, text + f[0].start, f[0].len) == 0 &&
+          text[f[1].start + f[0].len] == '.'))
+      return 0;
+    keys++;
+  }
+  return keys > 0 && skipped <= keys;
+}
+
 /* 3a: four TAB columns with a count last, each (item, class, cluster) once. */
 static int is_joint(const sample *s) {
   if (!s->tabs || s->blank_between || !s->count) return 0;
@@ -237,6 +260,7 @@ ce_format ce__detect_format(const char *head, size_t len, int complete) {
   if (ce__is_joint_header(first, s.lines[0].len)) return CE_FORMAT_JOINT;
   if (ce__csv_header(first, s.lines[0].len, &csv)) return CE_FORMAT_CSV;
   if (ce__is_counts_header(first, s.lines[0].len)) return CE_FORMAT_COUNTS;
+  if (is_senses(&s)) return CE_FORMAT_SENSES;
   if (is_joint(&s)) return CE_FORMAT_JOINT;
   if (is_table(&s, &bits)) return bits ? CE_FORMAT_PATHS : CE_FORMAT_COUNTS;
   if (!s.tabs && is_inline(&s)) return CE_FORMAT_INLINE;

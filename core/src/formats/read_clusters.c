@@ -31,8 +31,17 @@ ce_status ce__read_clusters(const ce_text_line *line, ce_error *err) {
   ce_field item;
   int items = 0;
   while (ce__next_word(text, line->len, &pos, &item)) {
-    ce_record record = {
-        CE_REC_ENTRY, text + item.start, item.len, name, name_len, 0, item.start + 1, NULL, 0};
+    ce_record record = {CE_REC_ENTRY,
+                        text + item.start,
+                        item.len,
+                        name,
+                        name_len,
+                        0,
+                        item.start + 1,
+                        NULL,
+                        0,
+                        0.0,
+                        0};
     ce_status status = ce__emit(line, &record, err);
     if (status) return status;
     items++;

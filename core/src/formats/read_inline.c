@@ -18,8 +18,17 @@ static ce_status read_field(const ce_text_line *line, ce_field field, ce_error *
     return ce__line_fail(line, err, field.start + 1,
                          "field %s at column %zu has an empty %s; expected word/TAG",
                          ce__excerpt(line, field), field.start + 1, slash ? "tag" : "word");
-  ce_record record = {CE_REC_TOKEN,    text, slash, text + slash + 1, field.len - slash - 1, 0,
-                      field.start + 1, NULL, 0};
+  ce_record record = {CE_REC_TOKEN,
+                      text,
+                      slash,
+                      text + slash + 1,
+                      field.len - slash - 1,
+                      0,
+                      field.start + 1,
+                      NULL,
+                      0,
+                      0.0,
+                      0};
   return ce__emit(line, &record, err);
 }
 
@@ -33,6 +42,6 @@ ce_status ce__read_inline(const ce_text_line *line, ce_error *err) {
     any = 1;
   }
   if (!any) return CE_OK; /* an empty line is no sentence */
-  ce_record end = {CE_REC_BREAK, "", 0, "", 0, 0, 0, NULL, 0};
+  ce_record end = {CE_REC_BREAK, "", 0, "", 0, 0, 0, NULL, 0, 0.0, 0};
   return ce__emit(line, &end, err);
 }

@@ -30,9 +30,17 @@ ce_status ce__read_joint(const ce_text_line *line, ce_error *err) {
     if (ce__field_is_blank(text, column[i]))
       return ce__line_fail(line, err, column[i].start + 1, "empty %s in column %u; expected %s",
                            header_names[i], i + 1, shape);
-  ce_record record = {CE_REC_JOINT,           text + column[0].start, column[0].len,
-                      text + column[2].start, column[2].len,          0,
-                      column[0].start + 1,    text + column[1].start, column[1].len};
+  ce_record record = {CE_REC_JOINT,
+                      text + column[0].start,
+                      column[0].len,
+                      text + column[2].start,
+                      column[2].len,
+                      0,
+                      column[0].start + 1,
+                      text + column[1].start,
+                      column[1].len,
+                      0.0,
+                      0};
   status = ce__read_token_count(line, column[3], 4, &record.count, err);
   return status ? status : ce__emit(line, &record, err);
 }

@@ -43,8 +43,17 @@ ce_status ce__read_paths(const ce_text_line *line, ce_error *err) {
   if (ce__field_is_blank(text, word))
     return ce__line_fail(line, err, word.start + 1,
                          "empty word in column 2; expected bits<TAB>word<TAB>count");
-  ce_record record = {
-      CE_REC_ENTRY, text + word.start, word.len, text, bits.len, 0, word.start + 1, NULL, 0};
+  ce_record record = {CE_REC_ENTRY,
+                      text + word.start,
+                      word.len,
+                      text,
+                      bits.len,
+                      0,
+                      word.start + 1,
+                      NULL,
+                      0,
+                      0.0,
+                      0};
   if (line->reader->depth && line->reader->depth < bits.len) record.label_len = line->reader->depth;
   status = ce__read_count(line, column[2], 3, &record.count, err);
   return status ? status : ce__emit(line, &record, err);

@@ -24,6 +24,7 @@ static const struct {
     [CE_FORMAT_CSV] = {"rows",
                        "a header naming an item column (word, item, token) and a label "
                        "column (class, label, tag, cluster), then one row per item"},
+    [CE_FORMAT_SENSES] = {"instances", "LEMMA INSTANCE SENSE[/WEIGHT] ... lines"},
 };
 
 ce_status ce__reader_init(ce_reader *reader, ce_format format, unsigned column, unsigned depth) {
@@ -37,6 +38,7 @@ ce_status ce__reader_init(ce_reader *reader, ce_format format, unsigned column, 
 
 void ce__reader_free(ce_reader *reader) {
   ce__buf_free(&reader->scratch);
+  ce__buf_free(&reader->senses);
 }
 
 ce_status ce__reader_line(ce_reader *reader, const char *source, const char *line, size_t len,
@@ -61,6 +63,8 @@ ce_status ce__reader_line(ce_reader *reader, const char *source, const char *lin
       return ce__read_joint(&text, err);
     case CE_FORMAT_CSV:
       return ce__read_csv(&text, err);
+    case CE_FORMAT_SENSES:
+      return ce__read_senses(&text, err);
     default:
       return ce__fail(err, CE_ERR_USAGE, source, line_no, 0, "reader not initialised");
   }

@@ -16,6 +16,11 @@ ce_status ce__read_paths(const ce_text_line *line, ce_error *err);
 ce_status ce__read_counts(const ce_text_line *line, ce_error *err);
 ce_status ce__read_joint(const ce_text_line *line, ce_error *err);
 ce_status ce__read_csv(const ce_text_line *line, ce_error *err);
+ce_status ce__read_senses(const ce_text_line *line, ce_error *err);
+
+/* The fields of a `senses` line that count: up to its first token beginning "!!" (a comment),
+ * at most `max` stored in `fields`; returns how many there are. */
+size_t ce__senses_fields(const char *line, size_t len, ce_field *fields, size_t max);
 
 /* What a CoNLL-U ID column holds. */
 typedef enum ce_conllu_id {

@@ -14,7 +14,8 @@ typedef enum ce_record_kind {
   CE_REC_BREAK, /* the end of a sentence (blank line; end of an inline line) */
   CE_REC_ENTRY, /* one label of an item's entry (lexicon, clusters, paths, csv) */
   CE_REC_COUNT, /* a cell of a contingency table: item = class, label = cluster, count */
-  CE_REC_JOINT  /* joint counts: item, cls = its class, label = its cluster, count tokens */
+  CE_REC_JOINT, /* joint counts: item, cls = its class, label = its cluster, count tokens */
+  CE_REC_SENSE  /* a sense of a SemEval key line: item = instance, cls = lemma, label = sense */
 } ce_record_kind;
 
 /* Strings point into the line or the reader's scratch; valid during the callback only. */
@@ -26,8 +27,12 @@ typedef struct ce_record {
   size_t label_len;
   uint64_t count;  /* CE_REC_COUNT, CE_REC_JOINT: tokens; CE_REC_ENTRY of paths: the word's count */
   uint64_t column; /* 1-based byte column of the item, for errors (0: unknown) */
-  const char *cls; /* CE_REC_JOINT: the gold class (NULL otherwise) */
+  const char *cls; /* CE_REC_JOINT: the gold class; CE_REC_SENSE: the lemma (NULL otherwise) */
   size_t cls_len;
+  /* CE_REC_SENSE: the sense's SemEval-2013 weight, in [0, 1] (1 where the line's weights do
+   * not count), and its place among the line's senses, 0 for the first (SemEval-2010's). */
+  double weight;
+  uint32_t sense_index;
 } ce_record;
 
 typedef ce_status (*ce_record_fn)(void *ctx, const ce_record *record, uint64_t line_no,
@@ -43,6 +48,7 @@ typedef struct ce_reader {
   unsigned item_column, label_column, column_count;
   uint64_t total; /* counts, joint: the tokens of the rows so far, at most UINT64_MAX */
   ce_buf scratch; /* unquoted CSV fields, synthesized cluster names */
+  ce_buf senses;  /* senses: the senses of the line being read (read_senses.c) */
 } ce_reader;
 
 /*

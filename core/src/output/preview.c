@@ -14,7 +14,7 @@ typedef struct preview {
 } preview;
 
 static const char *kind_name(ce_record_kind kind) {
-  static const char *const names[] = {"token", "break", "entry", "count", "joint"};
+  static const char *const names[] = {"token", "break", "entry", "count", "joint", "sense"};
   return names[kind];
 }
 
@@ -34,6 +34,12 @@ static ce_status on_record(void *ctx, const ce_record *record, uint64_t line, ce
   if (record->kind == CE_REC_JOINT) { /* the class, between the item and the cluster */
     ce__buf_puts(&p->json, ",\"class\":");
     put_string(p, record->cls, record->cls_len);
+  }
+  if (record->kind == CE_REC_SENSE) { /* item: the instance, label: a sense */
+    ce__buf_puts(&p->json, ",\"lemma\":");
+    put_string(p, record->cls, record->cls_len);
+    ce__buf_puts(&p->json, ",\"weight\":");
+    if (ce__buf_put_double(&p->json, record->weight)) p->status = CE_ERR_NOMEM;
   }
   if (ce__buf_printf(&p->json, ",\"count\":%llu}", (unsigned long long)record->count))
     p->status = CE_ERR_NOMEM;

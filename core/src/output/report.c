@@ -16,7 +16,12 @@
 #include "common/catalog_internal.h"
 
 static const char *level_name(ce_level level) {
-  return level == CE_LEVEL_TOKEN ? "token" : "type";
+  return level == CE_LEVEL_TOKEN ? "token" : level == CE_LEVEL_TYPE ? "type" : "senses";
+}
+
+/* "Token", "Type", "Sense": a level in a column title. */
+static const char *level_title(ce_level level) {
+  return level == CE_LEVEL_TOKEN ? "Token" : level == CE_LEVEL_TYPE ? "Type" : "Sense";
 }
 
 /*
@@ -422,7 +427,7 @@ static ce_status put_markdown_header(ce_buf *out, const ce_eval *ev, const ce_co
   ce_status status = ce__buf_puts(out, "| System");
   for (size_t c = 0; c < count && !status; c++) {
     char title[120];
-    snprintf(title, sizeof title, "%s %s", columns[c].level == CE_LEVEL_TOKEN ? "Token" : "Type",
+    snprintf(title, sizeof title, "%s %s", level_title(columns[c].level),
              ce_measure_label(columns[c].measure));
     if (ce__measure_in_logs(columns[c].measure))
       snprintf(title + strlen(title), sizeof title - strlen(title), " (%s)", unit);
@@ -444,7 +449,7 @@ static ce_status put_latex_header(ce_buf *out, const ce_column *columns, size_t 
     for (size_t c = 0, end; c < count && !status; c = end) {
       for (end = c + 1; end < count && columns[end].level == columns[c].level; end++) continue;
       status = ce__buf_printf(out, " & \\multicolumn{%zu}{c}{%s level}", end - c,
-                              columns[c].level == CE_LEVEL_TOKEN ? "Token" : "Type");
+                              level_title(columns[c].level));
       if (!status)
         status = ce__buf_printf(&rules, "%s\\cmidrule(lr){%zu-%zu}", c ? " " : "", c + 2, end + 1);
     }
@@ -488,7 +493,7 @@ static int table_request_ok(const ce_eval *ev, ce_table_format format, ce_table_
   if (!ev || !ev->finished || !text || (unsigned)format > last || (column_count && !columns))
     return 0;
   for (size_t c = 0; c < column_count; c++)
-    if ((unsigned)columns[c].level > CE_LEVEL_TYPE ||
+    if ((unsigned)columns[c].level > CE_LEVEL_SENSE ||
         (unsigned)columns[c].measure >= CE_MEASURE_COUNT)
       return 0;
   return 1;
@@ -568,7 +573,9 @@ ce_status ce_eval_table(const ce_eval *ev, ce_table_format format, const ce_colu
 static ce_status put_point_value(ce_buf *out, ce_table_format format, const ce_sweep_point *point,
                                  ce_column column, size_t width) {
   const ce_measures *measures = column.level == CE_LEVEL_TOKEN ? &point->token : &point->type;
-  int has = (column.level == CE_LEVEL_TOKEN ? point->has_token : point->has_type) &&
+  /* A sweep holds the token and type levels only; a sense column is n/a there. */
+  int has = column.level != CE_LEVEL_SENSE &&
+            (column.level == CE_LEVEL_TOKEN ? point->has_token : point->has_type) &&
             (column.level == CE_LEVEL_TYPE || CE_IS_TOKEN_MEASURE(column.measure)) &&
             (measures->available >> column.measure & 1);
   if (format != CE_TABLE_TEXT) return put_number_or_na(out, has, measures->value[column.measure]);

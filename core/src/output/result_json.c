@@ -8,6 +8,7 @@
 #include "run/input_internal.h"
 #include "run/row_internal.h"
 #include "run/run_internal.h"
+#include "run/senses_internal.h"
 #include "stats/bootstrap_internal.h"
 #include "stats/randomization_internal.h"
 #include "stats/ranking_internal.h"
@@ -128,11 +129,18 @@ static ce_status put_gold(ce_buf *out, const ce_eval *ev) {
         ce__buf_printf(out,
                        ",\"detected\":%s,\"tokens\":%llu,\"sentences\":%llu,\"items\":%llu,"
                        "\"classes\":%zu,\"polysemous_items\":%llu,\"excluded_tokens\":%llu",
-                       gold->detected ? "true" : "false", (unsigned long long)gold->tokens,
+                       gold->detected ? "true" : "false",
+                       (unsigned long long)(ce__is_sense_run(ev) ? 0 : gold->tokens),
                        (unsigned long long)ev->sentences, (unsigned long long)ev->gold_items,
                        ce__intern_count(&gold->labels), (unsigned long long)ev->polysemous_items,
                        (unsigned long long)gold->excluded_tokens);
-  if (!status && ev->options[CE_OPT_DETAIL] != 0.0) status = put_gold_sizes(out, ev);
+  if (!status && ce__is_sense_run(ev)) {
+    size_t lemmas = 0;
+    for (size_t r = 0; r < ev->row_count && !lemmas; r++) lemmas = ev->rows[r].lemma_count;
+    status = ce__buf_printf(out, ",\"lemmas\":%zu", lemmas);
+  }
+  if (!status && ev->options[CE_OPT_DETAIL] != 0.0 && !ce__is_sense_run(ev))
+    status = put_gold_sizes(out, ev);
   return status ? status : ce__buf_puts(out, "}");
 }
 
@@ -348,6 +356,42 @@ static ce_status put_detail(ce_buf *out, const ce_eval *ev, const ce_row *row) {
   else if (!status && row->has_climb) {
     status = ce__buf_puts(out, ",\"items\":");
     if (!status) status = put_items(out, ev, row);
+  }
+  return status ? status : ce__buf_puts(out, "}");
+}
+
+/* ---------------------------------------------------------- senses */
+
+/* The sense measures of SPEC §3.7 in their order, null where not defined. */
+static ce_status put_sense_values(ce_buf *out, const ce_measures *m) {
+  ce_status status = CE_OK;
+  for (int i = 0; !status && i < CE_SENSE_MEASURES; i++) {
+    ce_measure id = ce__sense_measures[i];
+    status = put_key(out, ce_measure_id(id), i == 0);
+    if (!status)
+      status = m->available >> id & 1 ? put_number(out, m->value[id]) : ce__buf_puts(out, "null");
+  }
+  return status;
+}
+
+/* "senses": the averages, the gold lemmas, and with --detail each lemma's values. */
+static ce_status put_senses(ce_buf *out, const ce_eval *ev, const ce_row *row) {
+  ce_status status = put_key(out, "senses", 0);
+  if (!status) status = ce__buf_puts(out, "{");
+  if (!status) status = put_sense_values(out, &row->senses);
+  if (!status) status = ce__buf_printf(out, ",\"lemmas\":%zu", row->lemma_count);
+  if (!status && ev->options[CE_OPT_DETAIL] != 0.0) {
+    status = ce__buf_puts(out, ",\"by_lemma\":{");
+    for (size_t l = 0; !status && l < row->lemma_count; l++) {
+      size_t len;
+      const char *name = ce__intern_get(&ev->lemmas, row->lemma_ids[l], &len);
+      if (l) status = ce__buf_puts(out, ",");
+      if (!status) status = put_bytes(out, name, len);
+      if (!status) status = ce__buf_puts(out, ":{");
+      if (!status) status = put_sense_values(out, &row->lemma_senses[l]);
+      if (!status) status = ce__buf_puts(out, "}");
+    }
+    if (!status) status = ce__buf_puts(out, "}");
   }
   return status ? status : ce__buf_puts(out, "}");
 }
@@ -662,11 +706,13 @@ static ce_status put_row(ce_buf *out, const ce_eval *ev, const ce_row *row, int 
   if (!status)
     status = row->has_type ? put_measures(out, &row->type, 0, CE_COVER_F + 1, 0)
                            : ce__buf_puts(out, "null");
+  if (!status && row->has_senses) status = put_senses(out, ev, row);
   if (!status && row->has_climb) status = put_restarts(out, row);
   if (!status) status = put_ci(out, ev, (size_t)(row - ev->rows));
   if (!status) status = put_warnings(out, row);
   if (!status && row->sweep_count) status = put_sweep(out, row);
-  if (!status && ev->options[CE_OPT_DETAIL] != 0.0) status = put_detail(out, ev, row);
+  if (!status && ev->options[CE_OPT_DETAIL] != 0.0 && !row->has_senses)
+    status = put_detail(out, ev, row);
   return status ? status : ce__buf_puts(out, "}");
 }
 

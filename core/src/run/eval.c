@@ -17,6 +17,7 @@
 #include "run/row_internal.h"
 #include "run/run_internal.h"
 #include "run/score_internal.h"
+#include "run/senses_internal.h"
 #include "run/typeset_internal.h"
 #include "text/unicode_punct_internal.h"
 
@@ -38,6 +39,7 @@ void ce_eval_free(ce_eval *ev) {
   for (size_t r = 0; r < ev->row_count; r++) ce__row_free(&ev->rows[r]);
   free(ev->rows);
   ce__intern_free(&ev->items);
+  ce__intern_free(&ev->lemmas);
   ce__names_free(&ev->item_names);
   ce__intern_free(&ev->excluded_labels);
   for (int side = 0; side < 2; side++) {
@@ -451,6 +453,8 @@ static ce_status on_record(void *ctx, const ce_record *original, uint64_t line, 
     case CE_REC_JOINT:
       status = joint_row(ev, input, context->is_gold, record);
       break;
+    case CE_REC_SENSE:
+      return ce__sense_record(ev, input, record, line, err);
   }
   return status ? ce__fail(err, status, input->name, line, 0, "out of memory") : CE_OK;
 }
@@ -511,9 +515,18 @@ static ce_status feed_lines(ce_eval *ev, ce_input *input, const void *bytes, siz
   return ce__lines_feed(&input->lines, bytes, len, on_line, &context, err);
 }
 
-/* A joint system beside a gold standard that is not joint, or the other way round. */
+/* A joint system beside a gold standard that is not joint, or the other way round; likewise
+ * a `senses` file (SPEC §3.7: a gold and a system key make a sense run). */
 static ce_status check_side(const ce_eval *ev, const ce_input *system, ce_error *err) {
   const ce_input *gold = &ev->inputs[0];
+  int senses_gold = gold->format == CE_FORMAT_SENSES, senses = system->format == CE_FORMAT_SENSES;
+  if (system->role == CE_ROLE_SYSTEM && gold->format != CE_FORMAT_AUTO && senses != senses_gold)
+    return ce__fail(err, CE_ERR_USAGE, system->name, 0, 0,
+                    senses_gold ? "read as %s beside the senses key %s: a sense run scores "
+                                  "senses keys against it (--induced-format senses forces one)"
+                                : "read as %s beside %s: a senses key is scored against a "
+                                  "senses gold key (--gold-format senses forces one)",
+                    ce_format_name(system->format), gold->name);
   int joint_gold = gold->format == CE_FORMAT_JOINT, joint = system->format == CE_FORMAT_JOINT;
   if (system->role != CE_ROLE_SYSTEM || gold->format == CE_FORMAT_AUTO || joint == joint_gold)
     return CE_OK;
@@ -656,7 +669,7 @@ static ce_status label_named(ce_eval *ev, ce_input *input, uint32_t n, uint64_t 
     return CE_OK;
   }
   int is_gold = input == &ev->inputs[0];
-  ce_record record = {CE_REC_TOKEN, "", 0, NULL, 0, 0, 0, NULL, 0};
+  ce_record record = {CE_REC_TOKEN, "", 0, NULL, 0, 0, 0, NULL, 0, 0.0, 0};
   record.label = ce__names_get(&input->label_names, n, &record.label_len);
   ce_status status = map_label(ev, is_gold ? CE_SIDE_GOLD : CE_SIDE_SYSTEM, input, &record.label,
                                &record.label_len, position, err);
@@ -677,7 +690,7 @@ static ce_status named_token(ce_eval *ev, ce_input *input, const named_item *ite
                              uint64_t position, ce_error *err) {
   uint32_t label = CE_EXCLUDED;
   int is_gold = input == &ev->inputs[0];
-  ce_record record = {CE_REC_TOKEN, item->text, item->len, "", 0, 0, 0, NULL, 0};
+  ce_record record = {CE_REC_TOKEN, item->text, item->len, "", 0, 0, 0, NULL, 0, 0.0, 0};
   if (!is_gold || !is_punct_item(ev, &record)) {
     ce_status status = label_named(ev, input, label_n, position, &label, err);
     if (status) return status;
@@ -741,14 +754,14 @@ ce_status ce_eval_feed_ids(ce_eval *ev, size_t index, const uint32_t *items, con
     if (items && item_named(ev, items[t], &item)) {
       status = ce__fail(&error, CE_ERR_NOMEM, input->name, position, 0, "out of memory");
     } else if (input->role == CE_ROLE_SUB_TEST) {
-      ce_record record = {CE_REC_TOKEN, item.text, item.len, NULL, 0, 0, 0, NULL, 0};
+      ce_record record = {CE_REC_TOKEN, item.text, item.len, NULL, 0, 0, 0, NULL, 0, 0.0, 0};
       record.label = ce__names_get(&input->label_names, labels[t], &record.label_len);
       status = on_record(&context, &record, position, &error);
     } else {
       status = named_token(ev, input, &item, labels[t], position, &error);
     }
     if (!status && ends && ends[t]) {
-      ce_record end = {CE_REC_BREAK, "", 0, "", 0, 0, 0, NULL, 0};
+      ce_record end = {CE_REC_BREAK, "", 0, "", 0, 0, 0, NULL, 0, 0.0, 0};
       status = on_record(&context, &end, position, &error);
     }
   }
@@ -765,9 +778,10 @@ static ce_status check_gold(ce_eval *ev) {
   ce_error error;
   if (gold->failed) return gold->error.code;
   ce_shape shape = ce__format_shape(gold->format);
-  const char *lines = shape == CE_SHAPE_COUNTS  ? "class<TAB>cluster<TAB>count lines"
-                      : shape == CE_SHAPE_JOINT ? "item<TAB>class<TAB>cluster<TAB>count lines"
-                                                : "token<TAB>label lines";
+  const char *lines = shape == CE_SHAPE_COUNTS   ? "class<TAB>cluster<TAB>count lines"
+                      : shape == CE_SHAPE_JOINT  ? "item<TAB>class<TAB>cluster<TAB>count lines"
+                      : shape == CE_SHAPE_SENSES ? "LEMMA INSTANCE SENSE lines"
+                                                 : "token<TAB>label lines";
   if (shape == CE_SHAPE_COUNTS && ev->input_count > 1)
     ce__fail(&error, CE_ERR_USAGE, gold->name, 0, 0,
              "a counts file holds both sides of the table: give it alone, as the gold file");
@@ -800,6 +814,10 @@ ce_status ce_eval_finish(ce_eval *ev, ce_error *err) {
   if (status) return ce__fail(err, status, NULL, 0, 0, "%s while scoring", ce_strerror(status));
   ev->finished = 1;
   return CE_OK;
+}
+
+int ce__is_sense_run(const ce_eval *ev) {
+  return ev->input_count && ev->inputs[0].format == CE_FORMAT_SENSES;
 }
 
 size_t ce_eval_backlog(const ce_eval *ev, size_t index) {
@@ -844,8 +862,16 @@ ce_status ce_eval_value(const ce_eval *ev, size_t system, ce_level level, ce_mea
                         double *value) {
   if (!ev || !value || (unsigned)measure >= CE_MEASURE_COUNT) return CE_ERR_USAGE;
   if (level == CE_LEVEL_TOKEN && !CE_IS_TOKEN_MEASURE(measure)) return CE_ERR_UNAVAILABLE;
-  if (system >= ce_eval_system_count(ev)) return CE_ERR_UNAVAILABLE;
+  if (level == CE_LEVEL_SENSE && !CE_IS_SENSE_MEASURE(measure)) return CE_ERR_UNAVAILABLE;
+  if ((unsigned)level > CE_LEVEL_SENSE || system >= ce_eval_system_count(ev))
+    return CE_ERR_UNAVAILABLE;
   const ce_row *row = &ev->rows[system];
+  if (level == CE_LEVEL_SENSE) {
+    if (row->failed || !row->has_senses || !(row->senses.available >> measure & 1))
+      return CE_ERR_UNAVAILABLE;
+    *value = row->senses.value[measure];
+    return CE_OK;
+  }
   const ce_measures *measures = level == CE_LEVEL_TOKEN ? &row->token : &row->type;
   int has = level == CE_LEVEL_TOKEN ? row->has_token : row->has_type;
   if (row->failed || !has || !(measures->available >> measure & 1)) return CE_ERR_UNAVAILABLE;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "run/input_internal.h"
+#include "run/sense_lines_internal.h"
 
 /* Moves what still waits to the front of the queue, and its texts to the front of theirs. */
 static void compact(ce_input *input) {
@@ -87,4 +88,6 @@ void ce__input_free(ce_input *input) {
   free(input->logged_clusters.at);
   ce__intern_free(&input->sub_labels);
   free(input->sub_cluster_of);
+  if (input->senses) ce__sense_input_free(input->senses);
+  free(input->senses);
 }

@@ -19,7 +19,8 @@ typedef enum ce_shape {
   CE_SHAPE_TOKENS,
   CE_SHAPE_ENTRIES,
   CE_SHAPE_COUNTS,
-  CE_SHAPE_JOINT
+  CE_SHAPE_JOINT,
+  CE_SHAPE_SENSES
 } ce_shape;
 static inline ce_shape ce__format_shape(ce_format format) {
   switch (format) {
@@ -32,6 +33,8 @@ static inline ce_shape ce__format_shape(ce_format format) {
       return CE_SHAPE_COUNTS;
     case CE_FORMAT_JOINT:
       return CE_SHAPE_JOINT;
+    case CE_FORMAT_SENSES:
+      return CE_SHAPE_SENSES;
     default:
       return CE_SHAPE_TOKENS; /* CE_FORMAT_AUTO too: an input not yet detected holds gold back */
   }
@@ -100,7 +103,8 @@ typedef struct ce_input {
   ce_intern sub_labels;     /* system: cluster labels its scores and test corpus share */
   uint32_t *sub_cluster_of; /* system: label id → id in sub_labels, UINT32_MAX until seen */
   size_t sub_cluster_cap;
-  ce_u32s logged_clusters; /* --bootstrap, token system: each counted gold token's cluster */
+  ce_u32s logged_clusters;       /* --bootstrap, token system: each counted gold token's cluster */
+  struct ce_sense_input *senses; /* a `senses` input's key lines (run/senses.c), or NULL */
 } ce_input;
 
 /* Queues a token, its `text` (may be NULL; a token of a line from ce__lines_feed) kept beside

@@ -29,6 +29,8 @@ void ce__row_free(ce_row *row) {
   ce__item_labels_free(&row->kept_labels);
   ce__item_labels_free(&row->kept_gold);
   free(row->sweep);
+  free(row->lemma_ids);
+  free(row->lemma_senses);
   memset(row, 0, sizeof *row);
 }
 

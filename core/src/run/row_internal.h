@@ -52,6 +52,13 @@ typedef struct ce_row {
   /* --depth-sweep, a `paths` system: its measures at depths 1, 2, ..., the longest path. */
   ce_sweep_point *sweep;
   size_t sweep_count;
+  /* A sense run (SPEC §3.7): the averages, and each gold lemma's values (lemma_ids[l] in
+   * ce_eval.lemmas, gold's order), for the detail's by_lemma. */
+  int has_senses;
+  ce_measures senses;
+  size_t lemma_count;
+  uint32_t *lemma_ids;
+  ce_measures *lemma_senses;
 } ce_row;
 
 /* Starts a row: its name (copied), format and input (SIZE_MAX for a baseline). */

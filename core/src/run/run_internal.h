@@ -44,7 +44,8 @@ struct ce_eval {
   double options[CE_OPT_COUNT];
   ce_input *inputs; /* [0] is gold */
   size_t input_count, input_cap;
-  ce_intern items;
+  ce_intern items;           /* a sense run: "LEMMA<TAB>INSTANCE" */
+  ce_intern lemmas;          /* a sense run: its lemmas, gold's and the systems' */
   ce_names_table item_names; /* items of tokens fed by number (ce_eval_name) */
   ce_intern excluded_labels;
   ce_label_map maps[2]; /* by ce_side */
@@ -68,6 +69,9 @@ struct ce_eval {
   struct ce_check *check;                /* reported numbers checked (output/check.c) */
   void (*check_free)(struct ce_check *); /* set with `check` */
 };
+
+/* A sense run (SPEC §3.7): a `senses` gold key, scored lemma by lemma (run/senses.c). */
+int ce__is_sense_run(const ce_eval *ev);
 
 /* What the statistics read after scoring is kept: the token log, gold's view and the rows'
  * labels by item. They need it for --bootstrap resamples and --test ar shuffles. */

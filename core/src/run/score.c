@@ -12,6 +12,7 @@
 #include "run/baselines_internal.h"
 #include "run/input_internal.h"
 #include "run/score_internal.h"
+#include "run/senses_internal.h"
 #include "run/typeset_internal.h"
 
 static ce_measure_options measure_options(const ce_eval *ev) {
@@ -807,8 +808,49 @@ static ce_status twin_warnings(ce_eval *ev) {
   return status;
 }
 
+/* A system of a sense run (SPEC §3.7): its sense measures alone. */
+static ce_status score_sense_system(ce_eval *ev, size_t index, ce_row *row) {
+  ce_input *system = &ev->inputs[index];
+  ce_status status = ce__row_start(row, system->name, system->format, index);
+  if (status) return status;
+  if (system->failed) {
+    row->failed = 1;
+    row->error = system->error;
+    return CE_OK;
+  }
+  status = ce__intern_copy(&row->clusters, &system->labels);
+  if (!status) status = ce__score_senses(ev, index, row);
+  if (!status)
+    status = ce__row_warn(row,
+                          "token and type levels: n/a (a senses run scores instances by lemma, as "
+                          "the SemEval tasks do: see senses)");
+  return status;
+}
+
+/* A sense run: every system; baselines are files of the tasks, scored as systems. */
+static ce_status score_sense_rows(ce_eval *ev) {
+  const ce_input *gold = &ev->inputs[0];
+  ev->gold_items = ce__sense_gold_instances(ev);
+  ev->polysemous_items = 0;
+  if (gold->senses)
+    for (size_t i = 0; i < gold->senses->key.len; i++) {
+      size_t end =
+          i + 1 < gold->senses->start.len ? gold->senses->start.at[i + 1] : gold->senses->sense.len;
+      ev->polysemous_items += end - gold->senses->start.at[i] > 1;
+    }
+  ce_status status = CE_OK;
+  ce_row *row;
+  for (size_t s = 1; s < ev->input_count && !status; s++) {
+    if (ev->inputs[s].role != CE_ROLE_SYSTEM) continue;
+    status = add_row(ev, &row);
+    if (!status) status = score_sense_system(ev, s, row);
+  }
+  return status ? status : twin_warnings(ev);
+}
+
 ce_status ce__score_rows(ce_eval *ev) {
   ce_row *row;
+  if (ce__format_shape(ev->inputs[0].format) == CE_SHAPE_SENSES) return score_sense_rows(ev);
   if (ce__format_shape(ev->inputs[0].format) == CE_SHAPE_COUNTS) {
     ce_status status = add_row(ev, &row);
     return status ? status : score_counts(ev, row);

@@ -493,6 +493,7 @@ const char *ce__boot_unavailable(const ce_eval *ev) {
 static const double *samples_of(const ce_eval *ev, size_t r, ce_level level, ce_measure m) {
   const ce_boot *boot = ev->boot;
   if (!boot || !boot->done || r >= boot->row_count || !boot->rows[r].active) return NULL;
+  if ((unsigned)level > CE_LEVEL_TYPE) return NULL; /* the sense level is not resampled */
   int slot = boot->rows[r].slot_of[level][m];
   return slot < 0 ? NULL : boot->rows[r].samples + (size_t)slot * boot->total;
 }
@@ -640,7 +641,7 @@ ce_status ce_eval_resample(ce_eval *ev, unsigned count, unsigned *done, unsigned
                            ce_error *err) {
   if (!ev || !ev->finished)
     return ce__fail(err, CE_ERR_USAGE, NULL, 0, 0, "resampling needs a finished evaluation");
-  if (ev->options[CE_OPT_BOOTSTRAP] <= 0.0) {
+  if (ev->options[CE_OPT_BOOTSTRAP] <= 0.0 || ce__is_sense_run(ev)) {
     if (done) *done = 0;
     if (total) *total = 0;
     return CE_OK;
@@ -652,7 +653,7 @@ ce_status ce_eval_resample(ce_eval *ev, unsigned count, unsigned *done, unsigned
 
 static int valid_row(const ce_eval *ev, size_t system, ce_level level, ce_measure measure) {
   return ev && system < ce_eval_system_count(ev) && (unsigned)measure < CE_MEASURE_COUNT &&
-         (level == CE_LEVEL_TOKEN || level == CE_LEVEL_TYPE);
+         (unsigned)level <= CE_LEVEL_SENSE;
 }
 
 ce_status ce_eval_interval(const ce_eval *ev, size_t system, ce_level level, ce_measure measure,

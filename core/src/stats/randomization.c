@@ -580,7 +580,7 @@ int ce__test_info(const ce_eval *ev, ce_test *test, unsigned *count, unsigned *d
 }
 
 double ce__p_value(const ce_eval *ev, size_t a, size_t b, ce_level level, ce_measure m) {
-  if (a == b || !ev->boot) return NAN;
+  if (a == b || !ev->boot || (unsigned)level > CE_LEVEL_TYPE) return NAN;
   if ((int)ev->options[CE_OPT_TEST] == CE_TEST_AR)
     return ev->boot->ar ? ar_p_value(ev->boot->ar, a, b, level, m) : NAN;
   return ce__boot_p_value(ev, a, b, level, m);
@@ -592,7 +592,7 @@ ce_status ce_eval_shuffle(ce_eval *ev, unsigned count, unsigned *done, unsigned 
                           ce_error *err) {
   if (!ev || !ev->finished)
     return ce__fail(err, CE_ERR_USAGE, NULL, 0, 0, "shuffling needs a finished evaluation");
-  if ((int)ev->options[CE_OPT_TEST] != CE_TEST_AR) {
+  if ((int)ev->options[CE_OPT_TEST] != CE_TEST_AR || ce__is_sense_run(ev)) {
     if (done) *done = 0;
     if (total) *total = 0;
     return CE_OK;

@@ -17,6 +17,7 @@ static size_t ranked_rows(const ce_eval *ev) {
 }
 
 static const ce_measures *level_values(const ce_row *row, ce_level level) {
+  if (level == CE_LEVEL_SENSE) return row->has_senses ? &row->senses : NULL;
   int has = level == CE_LEVEL_TOKEN ? row->has_token : row->has_type;
   return has ? (level == CE_LEVEL_TOKEN ? &row->token : &row->type) : NULL;
 }

@@ -1,0 +1,343 @@
+/*
+ * A sense run (SPEC §3.7): a gold and system `senses` files, items the instances, grouped by
+ * lemma. The key lines are kept as read (memory grows with the instances and their senses);
+ * scoring takes gold's lemmas one at a time, with the system's lines of the same lemma, and
+ * averages as each SemEval task does: SemEval-2013's unweighted over gold lemmas (Jurgens &
+ * Klapaftis 2013, §4), SemEval-2010's weighted by the lemmas' gold instances (Manandhar et
+ * al. 2010, §4).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "measures/measures_senses_internal.h"
+#include "run/input_internal.h"
+#include "run/run_internal.h"
+#include "run/senses_internal.h"
+
+const ce_measure ce__sense_measures[CE_SENSE_MEASURES] = {
+    CE_FUZZY_BCUBED_P, CE_FUZZY_BCUBED_R, CE_FUZZY_BCUBED_F, CE_FUZZY_NMI,
+    CE_FUZZY_AVG,      CE_V_MEASURE,      CE_PAIR_F};
+
+size_t ce__sense_gold_instances(const ce_eval *ev) {
+  const ce_sense_input *gold = ev->inputs[0].senses;
+  return gold ? gold->key.len : 0;
+}
+
+/* A new key line: its instance's key, once per file. */
+static ce_status start_line(ce_eval *ev, ce_input *input, ce_sense_input *s,
+                            const ce_record *record, uint64_t line, ce_error *err) {
+  uint32_t lemma, key;
+  s->key_text.len = 0;
+  if (ce__buf_append(&s->key_text, record->cls, record->cls_len) ||
+      ce__buf_append(&s->key_text, "\t", 1) ||
+      ce__buf_append(&s->key_text, record->item, record->item_len) ||
+      ce__intern_put(&ev->lemmas, record->cls, record->cls_len, &lemma, NULL) ||
+      ce__intern_put(&ev->items, s->key_text.data, s->key_text.len, &key, NULL))
+    return CE_ERR_NOMEM;
+  while (s->line_of.len <= key)
+    if (ce__u32s_push(&s->line_of, 0)) return CE_ERR_NOMEM;
+  if (s->line_of.at[key]) {
+    uint64_t first = s->line_no[s->line_of.at[key] - 1];
+    ce_buf text = {0};
+    ce__buf_append_excerpt(&text, record->item, record->item_len, 60);
+    ce__fail(err, CE_ERR_SYNTAX, input->name, line, record->column,
+             "instance '%s' of lemma '%.60s' again (first on line %llu); expected one line "
+             "an instance",
+             text.data ? text.data : "", ce__intern_get(&ev->lemmas, lemma, NULL),
+             (unsigned long long)first);
+    ce__buf_free(&text);
+    return CE_ERR_SYNTAX;
+  }
+  if (ce__grow((void **)&s->line_no, &s->line_cap, s->key.len + 1, sizeof *s->line_no))
+    return CE_ERR_NOMEM;
+  s->line_no[s->key.len] = line;
+  if (ce__u32s_push(&s->key, key) || ce__u32s_push(&s->lemma, lemma) ||
+      ce__u32s_push(&s->start, (uint32_t)s->sense.len))
+    return CE_ERR_NOMEM;
+  s->line_of.at[key] = (uint32_t)s->key.len;
+  return CE_OK;
+}
+
+ce_status ce__sense_record(ce_eval *ev, ce_input *input, const ce_record *record, uint64_t line,
+                           ce_error *err) {
+  if (!input->senses && !(input->senses = calloc(1, sizeof *input->senses)))
+    return ce__fail(err, CE_ERR_NOMEM, input->name, line, 0, "out of memory");
+  ce_sense_input *s = input->senses;
+  ce_status status = CE_OK;
+  if (record->sense_index == 0) status = start_line(ev, input, s, record, line, err);
+  if (status == CE_ERR_SYNTAX) return status;
+  uint32_t sense;
+  if (!status)
+    status = ce__intern_put(&input->labels, record->label, record->label_len, &sense, NULL);
+  if (!status && ce__grow((void **)&s->weight, &s->weight_cap, s->sense.len + 1, sizeof *s->weight))
+    status = CE_ERR_NOMEM;
+  if (!status) s->weight[s->sense.len] = record->weight;
+  if (!status) status = ce__u32s_push(&s->sense, sense);
+  if (!status && record->sense_index == 0) input->tokens++;
+  return status ? ce__fail(err, status, input->name, line, 0, "out of memory") : CE_OK;
+}
+
+/* ------------------------------------------------------------- scoring */
+
+/* Lines grouped by lemma: order[first[l] .. first[l + 1]) are lemma l's, in file order. */
+typedef struct by_lemma {
+  size_t *first;
+  uint32_t *order;
+} by_lemma;
+
+static ce_status group_lines(const ce_sense_input *s, size_t lemmas, by_lemma *out) {
+  out->first = calloc(lemmas + 2, sizeof *out->first);
+  out->order = malloc((s->key.len ? s->key.len : 1) * sizeof *out->order);
+  if (!out->first || !out->order) return CE_ERR_NOMEM;
+  for (size_t i = 0; i < s->key.len; i++) out->first[s->lemma.at[i] + 2]++;
+  for (size_t l = 0; l < lemmas; l++) out->first[l + 2] += out->first[l + 1];
+  for (size_t i = 0; i < s->key.len; i++)
+    out->order[out->first[s->lemma.at[i] + 1]++] = (uint32_t)i;
+  return CE_OK;
+}
+
+static void free_groups(by_lemma *g) {
+  free(g->first);
+  free(g->order);
+}
+
+/* A lemma's answers on one side, built line by line with senses numbered locally. */
+typedef struct side_build {
+  size_t *start;
+  uint32_t *sense;
+  double *weight;
+  size_t used, cap, weight_cap, instances;
+  uint32_t *local; /* by label id: local id + 1 for the lemma being built, 0 when unseen */
+  uint32_t *seen;  /* label ids given a local id, to clear */
+  uint32_t senses;
+  uint32_t *first; /* by instance: the local id of the line's first sense (SemEval-2010) */
+} side_build;
+
+static ce_status side_init(side_build *b, size_t labels, size_t instances_max) {
+  memset(b, 0, sizeof *b);
+  b->start = malloc((instances_max + 1) * sizeof *b->start);
+  b->first = malloc((instances_max + 1) * sizeof *b->first);
+  b->local = calloc(labels + 1, sizeof *b->local);
+  b->seen = malloc((labels + 1) * sizeof *b->seen);
+  return b->start && b->first && b->local && b->seen ? CE_OK : CE_ERR_NOMEM;
+}
+
+static void side_free(side_build *b) {
+  free(b->start);
+  free(b->sense);
+  free(b->weight);
+  free(b->local);
+  free(b->seen);
+  free(b->first);
+}
+
+static void side_reset(side_build *b) {
+  for (uint32_t i = 0; i < b->senses; i++) b->local[b->seen[i]] = 0;
+  b->senses = 0;
+  b->used = b->instances = 0;
+  b->start[0] = 0;
+}
+
+/* Appends line `line` of `s` as the next instance (UINT32_MAX: an instance without a line). */
+static ce_status side_add(side_build *b, const ce_sense_input *s, uint32_t line) {
+  size_t from = 0, to = 0;
+  if (line != UINT32_MAX) {
+    from = s->start.at[line];
+    to = line + 1 < s->start.len ? s->start.at[line + 1] : s->sense.len;
+  }
+  if (ce__grow((void **)&b->sense, &b->cap, b->used + (to - from) + 1, sizeof *b->sense) ||
+      ce__grow((void **)&b->weight, &b->weight_cap, b->used + (to - from) + 1, sizeof *b->weight))
+    return CE_ERR_NOMEM;
+  size_t at = b->used;
+  b->first[b->instances] = UINT32_MAX;
+  for (size_t e = from; e < to; e++) {
+    uint32_t label = s->sense.at[e];
+    if (!b->local[label]) {
+      b->seen[b->senses] = label;
+      b->local[label] = ++b->senses;
+    }
+    uint32_t id = b->local[label] - 1;
+    if (e == from) b->first[b->instances] = id;
+    /* Insert in ascending id; an id already there (two labels a map made one) stays once. */
+    size_t k = b->used;
+    while (k > at && b->sense[k - 1] > id) k--;
+    if (k > at && b->sense[k - 1] == id) continue;
+    memmove(b->sense + k + 1, b->sense + k, (b->used - k) * sizeof *b->sense);
+    memmove(b->weight + k + 1, b->weight + k, (b->used - k) * sizeof *b->weight);
+    b->sense[k] = id;
+    b->weight[k] = s->weight[e];
+    b->used++;
+  }
+  b->start[++b->instances] = b->used;
+  return CE_OK;
+}
+
+static ce_sense_answers answers_of(const side_build *b) {
+  return (ce_sense_answers){b->instances, b->start, b->sense, b->weight, b->senses};
+}
+
+/* The values of one lemma into `m`. */
+static ce_status score_lemma(const side_build *gold, const side_build *system, size_t gold_count,
+                             int answered, ce_measures *m, uint32_t *cls, uint32_t *cluster) {
+  ce_status status = CE_OK;
+  double p = 0.0, r = 0.0, nmi = 0.0;
+  memset(m, 0, sizeof *m);
+  if (answered) {
+    ce_sense_answers g = answers_of(gold), s = answers_of(system);
+    status = ce__fuzzy_bcubed(&g, &s, &p, &r);
+    if (!status) status = ce__fuzzy_nmi(&g, &s, &nmi);
+    p /= (double)gold_count;
+    r /= (double)gold_count;
+  }
+  /* SemEval-2010: gold instances the system leaves unanswered are one more cluster. */
+  for (size_t i = 0; i < gold_count; i++) {
+    cls[i] = gold->first[i];
+    cluster[i] = system->first[i] == UINT32_MAX ? system->senses : system->first[i];
+  }
+  double v = 0.0, pair_f = 0.0;
+  if (!status) status = ce__senses_hard(cls, cluster, gold_count, &v, &pair_f);
+  if (status) return status;
+  double f = p + r > 0 ? 2 * p * r / (p + r) : 0.0;
+  ce__measure_put(m, CE_FUZZY_BCUBED_P, p);
+  ce__measure_put(m, CE_FUZZY_BCUBED_R, r);
+  ce__measure_put(m, CE_FUZZY_BCUBED_F, f);
+  if (!isnan(nmi)) {
+    ce__measure_put(m, CE_FUZZY_NMI, nmi);
+    ce__measure_put(m, CE_FUZZY_AVG, sqrt(nmi * f > 0 ? nmi * f : 0.0));
+  }
+  ce__measure_put(m, CE_V_MEASURE, v);
+  ce__measure_put(m, CE_PAIR_F, pair_f);
+  return CE_OK;
+}
+
+/* Gold's lemmas in the order gold first names them. */
+static ce_status gold_lemma_order(const ce_sense_input *gold, size_t lemmas, uint32_t **order,
+                                  size_t *count) {
+  uint8_t *met = calloc(lemmas + 1, 1);
+  *order = malloc((lemmas + 1) * sizeof **order);
+  *count = 0;
+  if (!met || !*order) {
+    free(met);
+    return CE_ERR_NOMEM;
+  }
+  for (size_t i = 0; i < gold->key.len; i++) {
+    uint32_t l = gold->lemma.at[i];
+    if (!met[l]) (*order)[(*count)++] = l, met[l] = 1;
+  }
+  free(met);
+  return CE_OK;
+}
+
+typedef struct sense_totals {
+  double p, r, nmi, v, pair_f;
+  size_t nmi_lemmas, instances;
+} sense_totals;
+
+/* SPEC §3.7's averages: P̄, R̄, NMI the means over gold lemmas, F = 2P̄R̄/(P̄ + R̄) (not the
+ * mean of F), fuzzy_avg = √(NMI · F); V and paired F weighted by gold instances. */
+static void put_averages(ce_row *row, const sense_totals *t) {
+  double lemmas = (double)row->lemma_count;
+  double p = t->p / lemmas, r = t->r / lemmas, f = p + r > 0 ? 2 * p * r / (p + r) : 0.0;
+  ce__measure_put(&row->senses, CE_FUZZY_BCUBED_P, p);
+  ce__measure_put(&row->senses, CE_FUZZY_BCUBED_R, r);
+  ce__measure_put(&row->senses, CE_FUZZY_BCUBED_F, f);
+  if (t->nmi_lemmas) {
+    double nmi = t->nmi / (double)t->nmi_lemmas;
+    ce__measure_put(&row->senses, CE_FUZZY_NMI, nmi);
+    ce__measure_put(&row->senses, CE_FUZZY_AVG, sqrt(nmi * f > 0 ? nmi * f : 0.0));
+  }
+  ce__measure_put(&row->senses, CE_V_MEASURE, t->v / (double)t->instances);
+  ce__measure_put(&row->senses, CE_PAIR_F, t->pair_f / (double)t->instances);
+}
+
+/* Warns of the lemmas whose fuzzy NMI has no value (max(H_G, H_T) = 0). */
+static ce_status nmi_warning(const ce_eval *ev, ce_row *row, const sense_totals *t) {
+  size_t missing = row->lemma_count - t->nmi_lemmas;
+  if (!missing) return CE_OK;
+  const char *name = "";
+  for (size_t l = 0; l < row->lemma_count; l++)
+    if (!(row->lemma_senses[l].available >> CE_FUZZY_NMI & 1)) {
+      name = ce__intern_get(&ev->lemmas, row->lemma_ids[l], NULL);
+      break;
+    }
+  char message[400];
+  snprintf(message, sizeof message,
+           "fuzzy_nmi: null for %zu lemma%s ('%.60s'%s): neither side's senses have any entropy "
+           "there (max(H_G, H_T) = 0); the mean is over the other %zu lemma%s%s",
+           missing, missing == 1 ? "" : "s", name, missing > 1 ? " first" : "", t->nmi_lemmas,
+           t->nmi_lemmas == 1 ? "" : "s", t->nmi_lemmas ? "" : ", so it is null too");
+  return ce__row_warn(row, message);
+}
+
+ce_status ce__score_senses(const ce_eval *ev, size_t index, ce_row *row) {
+  const ce_input *gold_input = &ev->inputs[0], *system_input = &ev->inputs[index];
+  const ce_sense_input *gold = gold_input->senses, *system = system_input->senses;
+  static const ce_sense_input none = {0};
+  if (!system) system = &none;
+  size_t lemmas = ce__intern_count(&ev->lemmas);
+  by_lemma gl = {0}, sl = {0};
+  side_build gb = {0}, sb = {0};
+  uint32_t *cls = NULL, *cluster = NULL;
+  size_t most = gold->key.len + system->key.len;
+  ce_status status = group_lines(gold, lemmas, &gl);
+  if (!status) status = group_lines(system, lemmas, &sl);
+  if (!status) status = side_init(&gb, ce__intern_count(&gold_input->labels), most);
+  if (!status) status = side_init(&sb, ce__intern_count(&system_input->labels), most);
+  if (!status) status = gold_lemma_order(gold, lemmas, &row->lemma_ids, &row->lemma_count);
+  if (!status && !(row->lemma_senses = calloc(row->lemma_count + 1, sizeof *row->lemma_senses)))
+    status = CE_ERR_NOMEM;
+  if (!status && (!(cls = malloc((most + 1) * sizeof *cls)) ||
+                  !(cluster = malloc((most + 1) * sizeof *cluster))))
+    status = CE_ERR_NOMEM;
+  sense_totals totals = {0};
+  for (size_t l = 0; !status && l < row->lemma_count; l++) {
+    uint32_t lemma = row->lemma_ids[l];
+    size_t g_count = gl.first[lemma + 1] - gl.first[lemma];
+    size_t s_count = sl.first[lemma + 1] - sl.first[lemma];
+    side_reset(&gb);
+    side_reset(&sb);
+    /* The lemma's instances: gold's in its order, then the system's that gold lacks, which
+     * take part in fuzzy B-cubed's recall and NMI as the shipped scorer has them. */
+    for (size_t i = gl.first[lemma]; !status && i < gl.first[lemma + 1]; i++) {
+      uint32_t line = gl.order[i], key = gold->key.at[line];
+      uint32_t at = key < system->line_of.len ? system->line_of.at[key] : 0;
+      status = side_add(&gb, gold, line);
+      if (!status) status = side_add(&sb, system, at ? at - 1 : UINT32_MAX);
+      row->missing += at == 0;
+    }
+    for (size_t i = sl.first[lemma]; !status && i < sl.first[lemma + 1]; i++) {
+      uint32_t line = sl.order[i], key = system->key.at[line];
+      if (key < gold->line_of.len && gold->line_of.at[key]) continue;
+      status = side_add(&gb, gold, UINT32_MAX);
+      if (!status) status = side_add(&sb, system, line);
+    }
+    ce_measures *m = &row->lemma_senses[l];
+    if (!status) status = score_lemma(&gb, &sb, g_count, s_count > 0, m, cls, cluster);
+    if (status) break;
+    totals.p += m->value[CE_FUZZY_BCUBED_P];
+    totals.r += m->value[CE_FUZZY_BCUBED_R];
+    if (m->available >> CE_FUZZY_NMI & 1) totals.nmi += m->value[CE_FUZZY_NMI], totals.nmi_lemmas++;
+    totals.v += (double)g_count * m->value[CE_V_MEASURE];
+    totals.pair_f += (double)g_count * m->value[CE_PAIR_F];
+    totals.instances += g_count;
+  }
+  /* System lines gold does not have, of its lemmas or others: ignored, and counted. */
+  for (size_t i = 0; !status && i < system->key.len; i++) {
+    uint32_t key = system->key.at[i];
+    row->extra += !(key < gold->line_of.len && gold->line_of.at[key]);
+  }
+  if (!status) {
+    put_averages(row, &totals);
+    row->has_senses = 1;
+    status = nmi_warning(ev, row, &totals);
+  }
+  free_groups(&gl);
+  free_groups(&sl);
+  side_free(&gb);
+  side_free(&sb);
+  free(cls);
+  free(cluster);
+  return status;
+}

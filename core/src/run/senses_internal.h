@@ -1,0 +1,30 @@
+/*
+ * A sense run (SPEC §3.7, senses.c): the key lines of `senses` inputs as they are read, and
+ * the scoring of a system's lines against gold's, lemma by lemma.
+ */
+#ifndef CE_SENSES_INTERNAL_H
+#define CE_SENSES_INTERNAL_H
+
+#include "formats/record_internal.h"
+#include "run/row_internal.h"
+#include "run/sense_lines_internal.h"
+
+struct ce_eval;
+struct ce_input;
+
+/* The sense measures a row has, in the order of the JSON's `senses` object (SPEC §3.7). */
+#define CE_SENSE_MEASURES 7
+extern const ce_measure ce__sense_measures[CE_SENSE_MEASURES];
+
+/* Counts a CE_REC_SENSE record of `input` at `line`: a key line begins with its first sense.
+ * A second line of one (lemma, instance) is an input error naming both lines. */
+ce_status ce__sense_record(struct ce_eval *ev, struct ce_input *input, const ce_record *record,
+                           uint64_t line, ce_error *err);
+
+/* Gold's instances (its key lines). */
+size_t ce__sense_gold_instances(const struct ce_eval *ev);
+
+/* Scores system input `index` against gold into `row` (started), with per-lemma values. */
+ce_status ce__score_senses(const struct ce_eval *ev, size_t index, ce_row *row);
+
+#endif
