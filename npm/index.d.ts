@@ -23,9 +23,10 @@ export type MeasureId =
   | 'grouping_p' | 'grouping_r' | 'grouping_f'
   | 'macro_i_m1' | 'macro_i_o1' | 'micro_i_m1' | 'micro_i_o1' | 'micro_c_m1' | 'micro_c_o1'
   | 'ebcubed_p' | 'ebcubed_r' | 'ebcubed_f' | 'cover_p' | 'cover_r' | 'cover_f'
-  | 'sub_p' | 'sub_r';
+  | 'sub_p' | 'sub_r'
+  | 'fuzzy_bcubed_p' | 'fuzzy_bcubed_r' | 'fuzzy_bcubed_f' | 'fuzzy_nmi' | 'fuzzy_avg';
 /** The level of a measure: over tokens, or over items (types). */
-export type Level = 'token' | 'type';
+export type Level = 'token' | 'type' | 'senses';
 /** A measure qualified by its level, as intervals and tests key them: 'token.m1'. */
 export type LevelMeasure = `${Level}.${MeasureId}`;
 /** Measures to keep: ids ('m1' is token.m1, 'macro_i_m1' type.macro_i_m1) or qualified ids. */
@@ -130,7 +131,7 @@ export interface OptionRow {
 }
 
 /** An input format's id, as `catalog().formats` lists them. */
-export type Format = 'auto' | 'tagged' | 'conllu' | 'inline' | 'lexicon' | 'clusters' | 'paths' | 'counts' | 'joint' | 'csv';
+export type Format = 'auto' | 'tagged' | 'conllu' | 'inline' | 'lexicon' | 'clusters' | 'paths' | 'counts' | 'joint' | 'csv' | 'senses';
 /** The baselines, scored as systems named 'baseline:random' etc. */
 export type Baseline = 'random' | 'one' | 'singletons' | 'majority';
 

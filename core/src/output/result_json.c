@@ -398,7 +398,9 @@ static ce_status put_senses(ce_buf *out, const ce_eval *ev, const ce_row *row) {
 
 /* ---------------------------------------------------------- statistics */
 
-static const char *const level_names[2] = {"token", "type"};
+/* The levels a measure id is qualified by, as ce_level numbers them. */
+enum { LEVELS = CE_LEVEL_SENSE + 1 };
+static const char *const level_names[LEVELS] = {"token", "type", "senses"};
 
 /* "token.m1", "type.macro_i_m1": measure ids qualified by their level (SPEC §3.5). */
 static ce_status put_qualified_key(ce_buf *out, int level, int m, int first) {
@@ -425,7 +427,7 @@ static ce_status put_ci(ce_buf *out, const ce_eval *ev, size_t r) {
   ce_status status = put_key(out, "ci", 0);
   if (!status) status = ce__buf_puts(out, "{");
   int first = 1, withheld = 0, noted = 0;
-  for (int level = 0; level < 2 && !status; level++)
+  for (int level = 0; level < LEVELS && !status; level++)
     for (int m = 0; m < CE_MEASURE_COUNT && !status; m++) {
       double lo, hi, bias;
       const char *note;
@@ -441,7 +443,7 @@ static ce_status put_ci(ce_buf *out, const ce_eval *ev, size_t r) {
   if (!status) status = put_key(out, "ci_bias", 0);
   if (!status) status = ce__buf_puts(out, "{");
   first = 1;
-  for (int level = 0; level < 2 && !status; level++)
+  for (int level = 0; level < LEVELS && !status; level++)
     for (int m = 0; m < CE_MEASURE_COUNT && !status; m++) {
       double bias;
       const char *note;
@@ -455,7 +457,7 @@ static ce_status put_ci(ce_buf *out, const ce_eval *ev, size_t r) {
     status = put_key(out, "ci_notes", 0);
     if (!status) status = ce__buf_puts(out, "{");
     first = 1;
-    for (int level = 0; level < 2 && !status; level++)
+    for (int level = 0; level < LEVELS && !status; level++)
       for (int m = 0; m < CE_MEASURE_COUNT && !status; m++) {
         double bias;
         const char *note;
@@ -471,7 +473,7 @@ static ce_status put_ci(ce_buf *out, const ce_eval *ev, size_t r) {
   status = put_key(out, "ci_withheld", 0);
   if (!status) status = ce__buf_puts(out, "{");
   first = 1;
-  for (int level = 0; level < 2 && !status; level++)
+  for (int level = 0; level < LEVELS && !status; level++)
     for (int m = 0; m < CE_MEASURE_COUNT && !status; m++) {
       const char *note = ce__boot_interval_note(ev, r, (ce_level)level, (ce_measure)m);
       if (!note) continue;
@@ -495,7 +497,12 @@ static ce_status put_bootstrap(ce_buf *out, const ce_eval *ev) {
     if (!status) status = put_string(out, why);
     return status ? status : ce__buf_puts(out, "}");
   }
-  if (!status)
+  if (!status && unit == CE_UNIT_LEMMA) /* a sense run draws gold's lemmas (SPEC §3.7) */
+    status = ce__buf_printf(out,
+                            "{\"resamples\":%u,\"requested\":%u,\"unit\":\"lemma\",\"units\":%zu,"
+                            "\"lemmas\":%zu,\"seed\":%.0f,\"level\":0.95",
+                            done, total, items, items, ev->options[CE_OPT_SEED]);
+  else if (!status)
     status = ce__buf_printf(
         out,
         "{\"resamples\":%u,\"requested\":%u,\"unit\":\"%s\",\"units\":%zu,\"type_unit\":"
@@ -507,9 +514,12 @@ static ce_status put_bootstrap(ce_buf *out, const ce_eval *ev) {
   if (!status) status = ce__buf_printf(out, ",\"method\":\"%s\"", ce__ci_method_name(method));
   if (!status && method == CE_CI_BCA) {
     const ce_boot *boot = ev->boot;
-    status = ce__buf_printf(out, ",\"jackknife_blocks\":{\"token\":%zu,\"type\":%zu}",
-                            boot->sentences ? boot->blocks[CE_LEVEL_TOKEN] : 0,
-                            boot->blocks[CE_LEVEL_TYPE]);
+    status = unit == CE_UNIT_LEMMA
+                 ? ce__buf_printf(out, ",\"jackknife_blocks\":{\"senses\":%zu}",
+                                  boot->blocks[CE_LEVEL_SENSE])
+                 : ce__buf_printf(out, ",\"jackknife_blocks\":{\"token\":%zu,\"type\":%zu}",
+                                  boot->sentences ? boot->blocks[CE_LEVEL_TOKEN] : 0,
+                                  boot->blocks[CE_LEVEL_TYPE]);
   }
   return status ? status : ce__buf_puts(out, "}");
 }
@@ -520,7 +530,7 @@ static ce_status put_paired(ce_buf *out, const ce_eval *ev) {
   ce_status status = put_key(out, "paired", 0);
   if (!status) status = ce__buf_puts(out, "{");
   int first_measure = 1;
-  for (int level = 0; level < 2 && !status; level++)
+  for (int level = 0; level < LEVELS && !status; level++)
     for (int m = 0; m < CE_MEASURE_COUNT && !status; m++) {
       size_t with = 0;
       for (size_t r = 0; r < ev->row_count; r++)
@@ -566,7 +576,7 @@ static ce_status put_p_values(ce_buf *out, const ce_eval *ev) {
   ce_status status = put_key(out, "p_values", 0);
   if (!status) status = ce__buf_puts(out, "{");
   int first_measure = 1;
-  for (int level = 0; level < 2 && !status; level++)
+  for (int level = 0; level < LEVELS && !status; level++)
     for (int m = 0; m < CE_MEASURE_COUNT && !status; m++) {
       if (!has_p_values(ev, level, m)) continue;
       status = put_qualified_key(out, level, m, first_measure);
@@ -597,7 +607,10 @@ static ce_status put_p_values(ce_buf *out, const ce_eval *ev) {
     status = ce__buf_printf(out,
                             ",\"test\":{\"method\":\"ar\",\"shuffles\":%u,\"done\":%u,"
                             "\"total\":%u,\"unit\":%s,\"type_unit\":\"item\",",
-                            count, done, total, boot->sentences ? "\"sentence\"" : "null");
+                            count, done, total,
+                            boot->unit == CE_UNIT_LEMMA ? "\"lemma\""
+                            : boot->sentences           ? "\"sentence\""
+                                                        : "null");
   else if (!status)
     status = ce__buf_printf(out, ",\"test\":{\"method\":\"bootstrap\",\"resamples\":%u,", count);
   if (!status)
@@ -607,15 +620,15 @@ static ce_status put_p_values(ce_buf *out, const ce_eval *ev) {
 
 /* rank_correlation: Spearman's ρ and Kendall's τ-b between every two measures' rankings. */
 static ce_status put_rank_correlation(ce_buf *out, const ce_eval *ev) {
-  int ranked[2][CE_MEASURE_COUNT], any = 0;
-  for (int level = 0; level < 2; level++)
+  int ranked[LEVELS][CE_MEASURE_COUNT], any = 0;
+  for (int level = 0; level < LEVELS; level++)
     for (int m = 0; m < CE_MEASURE_COUNT; m++)
       any |= ranked[level][m] = ce__ranked_measure(ev, (ce_level)level, (ce_measure)m);
   if (!any) return CE_OK;
   ce_status status = ce__buf_printf(out, ",\"rank_correlation\":{\"systems\":%zu,\"measures\":[",
                                     ce__ranked_count(ev));
   int first = 1;
-  for (int level = 0; level < 2 && !status; level++)
+  for (int level = 0; level < LEVELS && !status; level++)
     for (int m = 0; m < CE_MEASURE_COUNT && !status; m++) {
       if (!ranked[level][m]) continue;
       status = ce__buf_printf(out, "%s\"%s.%s\"", first ? "" : ",", level_names[level],
@@ -627,14 +640,14 @@ static ce_status put_rank_correlation(ce_buf *out, const ce_eval *ev) {
     status = put_key(out, kind ? "kendall" : "spearman", 0);
     if (!status) status = ce__buf_puts(out, "{");
     int first_a = 1;
-    for (int la = 0; la < 2 && !status; la++)
+    for (int la = 0; la < LEVELS && !status; la++)
       for (int a = 0; a < CE_MEASURE_COUNT && !status; a++) {
         if (!ranked[la][a]) continue;
         status = put_qualified_key(out, la, a, first_a);
         if (!status) status = ce__buf_puts(out, "{");
         first_a = 0;
         int first_b = 1;
-        for (int lb = 0; lb < 2 && !status; lb++)
+        for (int lb = 0; lb < LEVELS && !status; lb++)
           for (int b = 0; b < CE_MEASURE_COUNT && !status; b++) {
             if (!ranked[lb][b]) continue;
             double rho, tau;

@@ -31,6 +31,7 @@ void ce__row_free(ce_row *row) {
   free(row->sweep);
   free(row->lemma_ids);
   free(row->lemma_senses);
+  free(row->lemma_gold);
   memset(row, 0, sizeof *row);
 }
 

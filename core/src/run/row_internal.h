@@ -59,6 +59,7 @@ typedef struct ce_row {
   size_t lemma_count;
   uint32_t *lemma_ids;
   ce_measures *lemma_senses;
+  uint64_t *lemma_gold; /* each lemma's gold instances: SemEval-2010's weights */
 } ce_row;
 
 /* Starts a row: its name (copied), format and input (SIZE_MAX for a baseline). */

@@ -230,31 +230,56 @@ static ce_status gold_lemma_order(const ce_sense_input *gold, size_t lemmas, uin
   return CE_OK;
 }
 
-typedef struct sense_totals {
-  double p, r, nmi, v, pair_f;
-  size_t nmi_lemmas, instances;
-} sense_totals;
-
-/* SPEC §3.7's averages: P̄, R̄, NMI the means over gold lemmas, F = 2P̄R̄/(P̄ + R̄) (not the
- * mean of F), fuzzy_avg = √(NMI · F); V and paired F weighted by gold instances. */
-static void put_averages(ce_row *row, const sense_totals *t) {
-  double lemmas = (double)row->lemma_count;
-  double p = t->p / lemmas, r = t->r / lemmas, f = p + r > 0 ? 2 * p * r / (p + r) : 0.0;
-  ce__measure_put(&row->senses, CE_FUZZY_BCUBED_P, p);
-  ce__measure_put(&row->senses, CE_FUZZY_BCUBED_R, r);
-  ce__measure_put(&row->senses, CE_FUZZY_BCUBED_F, f);
-  if (t->nmi_lemmas) {
-    double nmi = t->nmi / (double)t->nmi_lemmas;
-    ce__measure_put(&row->senses, CE_FUZZY_NMI, nmi);
-    ce__measure_put(&row->senses, CE_FUZZY_AVG, sqrt(nmi * f > 0 ? nmi * f : 0.0));
+/*
+ * SPEC §3.7's averages over gold lemmas, lemma l counted `draws[l]` times (NULL: once each;
+ * a resample draws lemmas with replacement): P̄, R̄ and NMI the means, F = 2P̄R̄/(P̄ + R̄) (not
+ * the mean of F), fuzzy_avg = √(NMI · F); V and paired F weighted by gold instances. NMI is
+ * the mean over the lemmas that have one; *nmi_lemmas (may be NULL) counts them.
+ */
+void ce__senses_average(const ce_measures *lemmas, const uint64_t *gold, size_t count,
+                        const uint32_t *draws, ce_measures *out, size_t *nmi_lemmas) {
+  double p = 0.0, r = 0.0, nmi = 0.0, v = 0.0, pair_f = 0.0, drawn = 0.0, instances = 0.0;
+  size_t with_nmi = 0;
+  double nmi_weight = 0.0;
+  memset(out, 0, sizeof *out);
+  for (size_t l = 0; l < count; l++) {
+    double w = draws ? (double)draws[l] : 1.0;
+    if (w == 0.0) continue;
+    const ce_measures *m = &lemmas[l];
+    drawn += w;
+    p += w * m->value[CE_FUZZY_BCUBED_P];
+    r += w * m->value[CE_FUZZY_BCUBED_R];
+    if (m->available >> CE_FUZZY_NMI & 1) {
+      nmi += w * m->value[CE_FUZZY_NMI];
+      nmi_weight += w;
+      with_nmi++;
+    }
+    v += w * (double)gold[l] * m->value[CE_V_MEASURE];
+    pair_f += w * (double)gold[l] * m->value[CE_PAIR_F];
+    instances += w * (double)gold[l];
   }
-  ce__measure_put(&row->senses, CE_V_MEASURE, t->v / (double)t->instances);
-  ce__measure_put(&row->senses, CE_PAIR_F, t->pair_f / (double)t->instances);
+  if (nmi_lemmas) *nmi_lemmas = with_nmi;
+  if (drawn == 0.0) return;
+  p /= drawn;
+  r /= drawn;
+  double f = p + r > 0 ? 2 * p * r / (p + r) : 0.0;
+  ce__measure_put(out, CE_FUZZY_BCUBED_P, p);
+  ce__measure_put(out, CE_FUZZY_BCUBED_R, r);
+  ce__measure_put(out, CE_FUZZY_BCUBED_F, f);
+  if (nmi_weight > 0.0) {
+    nmi /= nmi_weight;
+    ce__measure_put(out, CE_FUZZY_NMI, nmi);
+    ce__measure_put(out, CE_FUZZY_AVG, sqrt(nmi * f > 0 ? nmi * f : 0.0));
+  }
+  if (instances > 0.0) {
+    ce__measure_put(out, CE_V_MEASURE, v / instances);
+    ce__measure_put(out, CE_PAIR_F, pair_f / instances);
+  }
 }
 
 /* Warns of the lemmas whose fuzzy NMI has no value (max(H_G, H_T) = 0). */
-static ce_status nmi_warning(const ce_eval *ev, ce_row *row, const sense_totals *t) {
-  size_t missing = row->lemma_count - t->nmi_lemmas;
+static ce_status nmi_warning(const ce_eval *ev, ce_row *row, size_t nmi_lemmas) {
+  size_t missing = row->lemma_count - nmi_lemmas;
   if (!missing) return CE_OK;
   const char *name = "";
   for (size_t l = 0; l < row->lemma_count; l++)
@@ -266,8 +291,8 @@ static ce_status nmi_warning(const ce_eval *ev, ce_row *row, const sense_totals 
   snprintf(message, sizeof message,
            "fuzzy_nmi: null for %zu lemma%s ('%.60s'%s): neither side's senses have any entropy "
            "there (max(H_G, H_T) = 0); the mean is over the other %zu lemma%s%s",
-           missing, missing == 1 ? "" : "s", name, missing > 1 ? " first" : "", t->nmi_lemmas,
-           t->nmi_lemmas == 1 ? "" : "s", t->nmi_lemmas ? "" : ", so it is null too");
+           missing, missing == 1 ? "" : "s", name, missing > 1 ? " first" : "", nmi_lemmas,
+           nmi_lemmas == 1 ? "" : "s", nmi_lemmas ? "" : ", so it is null too");
   return ce__row_warn(row, message);
 }
 
@@ -286,12 +311,12 @@ ce_status ce__score_senses(const ce_eval *ev, size_t index, ce_row *row) {
   if (!status) status = side_init(&gb, ce__intern_count(&gold_input->labels), most);
   if (!status) status = side_init(&sb, ce__intern_count(&system_input->labels), most);
   if (!status) status = gold_lemma_order(gold, lemmas, &row->lemma_ids, &row->lemma_count);
-  if (!status && !(row->lemma_senses = calloc(row->lemma_count + 1, sizeof *row->lemma_senses)))
+  if (!status && (!(row->lemma_senses = calloc(row->lemma_count + 1, sizeof *row->lemma_senses)) ||
+                  !(row->lemma_gold = calloc(row->lemma_count + 1, sizeof *row->lemma_gold))))
     status = CE_ERR_NOMEM;
   if (!status && (!(cls = malloc((most + 1) * sizeof *cls)) ||
                   !(cluster = malloc((most + 1) * sizeof *cluster))))
     status = CE_ERR_NOMEM;
-  sense_totals totals = {0};
   for (size_t l = 0; !status && l < row->lemma_count; l++) {
     uint32_t lemma = row->lemma_ids[l];
     size_t g_count = gl.first[lemma + 1] - gl.first[lemma];
@@ -316,12 +341,7 @@ ce_status ce__score_senses(const ce_eval *ev, size_t index, ce_row *row) {
     ce_measures *m = &row->lemma_senses[l];
     if (!status) status = score_lemma(&gb, &sb, g_count, s_count > 0, m, cls, cluster);
     if (status) break;
-    totals.p += m->value[CE_FUZZY_BCUBED_P];
-    totals.r += m->value[CE_FUZZY_BCUBED_R];
-    if (m->available >> CE_FUZZY_NMI & 1) totals.nmi += m->value[CE_FUZZY_NMI], totals.nmi_lemmas++;
-    totals.v += (double)g_count * m->value[CE_V_MEASURE];
-    totals.pair_f += (double)g_count * m->value[CE_PAIR_F];
-    totals.instances += g_count;
+    row->lemma_gold[l] = g_count;
   }
   /* System lines gold does not have, of its lemmas or others: ignored, and counted. */
   for (size_t i = 0; !status && i < system->key.len; i++) {
@@ -329,9 +349,11 @@ ce_status ce__score_senses(const ce_eval *ev, size_t index, ce_row *row) {
     row->extra += !(key < gold->line_of.len && gold->line_of.at[key]);
   }
   if (!status) {
-    put_averages(row, &totals);
+    size_t nmi_lemmas = 0;
+    ce__senses_average(row->lemma_senses, row->lemma_gold, row->lemma_count, NULL, &row->senses,
+                       &nmi_lemmas);
     row->has_senses = 1;
-    status = nmi_warning(ev, row, &totals);
+    status = nmi_warning(ev, row, nmi_lemmas);
   }
   free_groups(&gl);
   free_groups(&sl);

@@ -24,6 +24,15 @@ ce_status ce__sense_record(struct ce_eval *ev, struct ce_input *input, const ce_
 /* Gold's instances (its key lines). */
 size_t ce__sense_gold_instances(const struct ce_eval *ev);
 
+/*
+ * SPEC §3.7's averages of `count` lemmas' values (gold order; `gold`: each lemma's gold
+ * instances), lemma l counted draws[l] times (NULL: once each): a row's values, a bootstrap
+ * resample's (lemmas drawn with replacement), or a shuffled pair's. *nmi_lemmas (may be
+ * NULL): the lemmas with a fuzzy NMI.
+ */
+void ce__senses_average(const ce_measures *lemmas, const uint64_t *gold, size_t count,
+                        const uint32_t *draws, ce_measures *out, size_t *nmi_lemmas);
+
 /* Scores system input `index` against gold into `row` (started), with per-lemma values. */
 ce_status ce__score_senses(const struct ce_eval *ev, size_t index, ce_row *row);
 

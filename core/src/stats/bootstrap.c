@@ -22,6 +22,7 @@
 #include "common/rng_internal.h"
 #include "run/input_internal.h"
 #include "run/row_internal.h"
+#include "run/senses_internal.h"
 #include "stats/bootstrap_internal.h"
 #include "stats/numeric_internal.h"
 
@@ -54,6 +55,7 @@ void ce__boot_free(ce_boot *boot) {
   free(boot->rows);
   free(boot->sentence_weight);
   free(boot->item_weight);
+  free(boot->lemma_weight);
   free(boot->weight);
   free(boot->squares);
   free(boot);
@@ -114,14 +116,15 @@ static const char grouping_note[] =
 /* The measures the full row has values for become the row's sample slots; the token level's
  * only where there are sentences to draw (joint counts give tokens without them). */
 static ce_status make_slots(const ce_row *row, ce_boot_row *br, unsigned total, int sentences) {
-  const ce_measures *levels[2] = {&row->token, &row->type};
+  const ce_measures *levels[3] = {&row->token, &row->type, &row->senses};
   memset(br->slot_of, -1, sizeof br->slot_of);
-  br->slot_level = malloc(2 * CE_MEASURE_COUNT);
-  br->slot_measure = malloc(2 * CE_MEASURE_COUNT);
+  br->slot_level = malloc(3 * CE_MEASURE_COUNT);
+  br->slot_measure = malloc(3 * CE_MEASURE_COUNT);
   if (!br->slot_level || !br->slot_measure) return CE_ERR_NOMEM;
-  for (int level = 0; level < 2; level++)
+  for (int level = 0; level < 3; level++)
     for (int m = 0; m < CE_MEASURE_COUNT; m++) {
       if (whole_input(m) || counts_sample_size(m) || !(levels[level]->available >> m & 1)) continue;
+      if (level == CE_LEVEL_SENSE && !row->has_senses) continue;
       if (level == CE_LEVEL_TOKEN && !sentences) continue;
       br->slot_of[level][m] = (int)br->slots;
       br->slot_level[br->slots] = (uint8_t)level;
@@ -184,6 +187,37 @@ static ce_status tokens_as_sentences(ce_eval *ev, ce_boot *boot) {
   return CE_OK;
 }
 
+/*
+ * A sense run (SPEC §3.7): the units are gold's lemmas, as the tasks average over them. A
+ * lemma's values do not depend on which other lemmas are drawn, so a resample reweights the
+ * rows' per-lemma values (ce__senses_average) instead of scoring again.
+ */
+static ce_status prepare_senses(ce_eval *ev, ce_boot *boot) {
+  for (size_t r = 0; r < ev->row_count; r++)
+    if (ev->rows[r].has_senses && !ev->rows[r].failed) boot->lemmas = ev->rows[r].lemma_count;
+  if (!boot->lemmas) {
+    boot->unit = CE_UNIT_NONE;
+    boot->unavailable = "bootstrap: n/a (no lemma to resample)";
+    return CE_OK;
+  }
+  boot->unit = CE_UNIT_LEMMA;
+  boot->blocks[CE_LEVEL_SENSE] = blocks_of(boot->lemmas);
+  if (boot->total && (int)ev->options[CE_OPT_CI] == CE_CI_BCA)
+    boot->jack_total = (unsigned)boot->blocks[CE_LEVEL_SENSE];
+  if (!(boot->rows = calloc(ev->row_count ? ev->row_count : 1, sizeof *boot->rows)) ||
+      !(boot->lemma_weight = calloc(boot->lemmas, sizeof *boot->lemma_weight)))
+    return CE_ERR_NOMEM;
+  boot->row_count = ev->row_count;
+  ce_status status = CE_OK;
+  for (size_t r = 0; r < ev->row_count && !status; r++) {
+    const ce_row *row = &ev->rows[r];
+    if (row->failed || !row->has_senses) continue;
+    boot->rows[r].active = 1;
+    status = make_slots(row, &boot->rows[r], boot->total, 0);
+  }
+  return status;
+}
+
 ce_status ce__stats_prepare(ce_eval *ev, ce_boot **out) {
   if (!ev->boot) {
     if (!(ev->boot = calloc(1, sizeof *ev->boot))) return CE_ERR_NOMEM;
@@ -193,6 +227,7 @@ ce_status ce__stats_prepare(ce_eval *ev, ce_boot **out) {
   if (boot->prepared) return CE_OK;
   boot->prepared = 1;
   boot->total = (unsigned)ev->options[CE_OPT_BOOTSTRAP];
+  if (ce__is_sense_run(ev)) return prepare_senses(ev, boot);
   ce_shape shape = ce__format_shape(ev->inputs[0].format);
   if (shape == CE_SHAPE_COUNTS) {
     boot->unavailable =
@@ -437,8 +472,33 @@ static ce_status score_level(ce_eval *ev, size_t r, const draw *d, ce_level leve
   return status;
 }
 
+/* A sense run's step: lemmas drawn with replacement (a resample) or a block of them left
+ * out (a jackknife replicate), each row's averages over them. */
+static void run_sense_step(ce_eval *ev, unsigned step) {
+  ce_boot *boot = ev->boot;
+  if (step < boot->total)
+    draw_units(ev, 2 * (uint64_t)step, boot->lemma_weight, boot->lemmas);
+  else if (step - boot->total < boot->blocks[CE_LEVEL_SENSE])
+    leave_block_out(boot->lemma_weight, boot->lemmas, step - boot->total,
+                    boot->blocks[CE_LEVEL_SENSE]);
+  else
+    return;
+  for (size_t r = 0; r < boot->row_count; r++) {
+    const ce_row *row = &ev->rows[r];
+    if (!boot->rows[r].active || row->lemma_count != boot->lemmas) continue;
+    ce_measures values;
+    ce__senses_average(row->lemma_senses, row->lemma_gold, row->lemma_count, boot->lemma_weight,
+                       &values, NULL);
+    keep_values(boot, &boot->rows[r], &values, CE_LEVEL_SENSE, step);
+  }
+}
+
 static ce_status run_step(ce_eval *ev, unsigned step) {
   ce_boot *boot = ev->boot;
+  if (boot->unit == CE_UNIT_LEMMA) {
+    run_sense_step(ev, step);
+    return CE_OK;
+  }
   draw d;
   ce_status status = draw_build(ev, step, &d);
   for (size_t r = 0; r < boot->row_count && !status; r++) {
@@ -480,7 +540,7 @@ ce_boot_unit ce__boot_unit(const ce_eval *ev, size_t *sentences, size_t *items, 
   const ce_boot *boot = ev->boot;
   if (!boot || !boot->prepared || boot->unit == CE_UNIT_NONE || !boot->total) return CE_UNIT_NONE;
   if (sentences) *sentences = boot->sentences;
-  if (items) *items = boot->gold->evaluated_count;
+  if (items) *items = boot->unit == CE_UNIT_LEMMA ? boot->lemmas : boot->gold->evaluated_count;
   if (done) *done = boot->done;
   if (total) *total = boot->total;
   return boot->unit;
@@ -490,10 +550,14 @@ const char *ce__boot_unavailable(const ce_eval *ev) {
   return ev->boot && ev->options[CE_OPT_BOOTSTRAP] > 0.0 ? ev->boot->unavailable : NULL;
 }
 
+static const ce_measures *level_values(const ce_row *row, ce_level level) {
+  return level == CE_LEVEL_TOKEN ? &row->token : level == CE_LEVEL_TYPE ? &row->type : &row->senses;
+}
+
 static const double *samples_of(const ce_eval *ev, size_t r, ce_level level, ce_measure m) {
   const ce_boot *boot = ev->boot;
   if (!boot || !boot->done || r >= boot->row_count || !boot->rows[r].active) return NULL;
-  if ((unsigned)level > CE_LEVEL_TYPE) return NULL; /* the sense level is not resampled */
+  if ((unsigned)level > CE_LEVEL_SENSE) return NULL;
   int slot = boot->rows[r].slot_of[level][m];
   return slot < 0 ? NULL : boot->rows[r].samples + (size_t)slot * boot->total;
 }
@@ -542,7 +606,7 @@ static const ce_slot_interval *interval_of(const ce_eval *ev, size_t r, ce_level
       blocks = boot->blocks[lv];
       blocks = finite_sorted(br->jackknife + s * CE_JACKKNIFE_BLOCKS, blocks, jack);
     }
-    const ce_measures *values = lv ? &ev->rows[r].type : &ev->rows[r].token;
+    const ce_measures *values = level_values(&ev->rows[r], (ce_level)lv);
     ce__interval_shown(method, values->value[id], sorted, n, jack, blocks, 0.95, &out->shown);
     out->note[0] = '\0';
     if (out->shown.biased || out->shown.method != method)
@@ -575,7 +639,7 @@ int ce__boot_interval_mark(const ce_eval *ev, size_t r, ce_level level, ce_measu
                            size_t size) {
   const ce_slot_interval *si = interval_of(ev, r, level, m);
   if (!si || !si->shown.biased) return 0;
-  const ce_measures *values = level ? &ev->rows[r].type : &ev->rows[r].token;
+  const ce_measures *values = level_values(&ev->rows[r], level);
   ce__interval_mark(&si->shown, values->value[m], text, size);
   return 1;
 }
@@ -583,7 +647,7 @@ int ce__boot_interval_mark(const ce_eval *ev, size_t r, ce_level level, ce_measu
 const char *ce__boot_interval_note(const ce_eval *ev, size_t r, ce_level level, ce_measure m) {
   if (counts_sample_size(m)) {
     const ce_boot *boot = ev->boot;
-    const ce_measures *values = level ? &ev->rows[r].type : &ev->rows[r].token;
+    const ce_measures *values = level_values(&ev->rows[r], level);
     int drawn = boot && boot->done && r < boot->row_count && boot->rows[r].active &&
                 (level == CE_LEVEL_TYPE ? boot->rows[r].fixed != NULL : boot->sentences > 0);
     return drawn && values->available >> m & 1 ? grouping_note : NULL;
@@ -597,9 +661,7 @@ static int paired_samples(const ce_eval *ev, size_t a, size_t b, ce_level level,
   *sa = samples_of(ev, a, level, m);
   *sb = samples_of(ev, b, level, m);
   if (!*sa || !*sb) return 0;
-  const ce_measures *levels_a[2] = {&ev->rows[a].token, &ev->rows[a].type};
-  const ce_measures *levels_b[2] = {&ev->rows[b].token, &ev->rows[b].type};
-  *full = levels_a[level]->value[m] - levels_b[level]->value[m];
+  *full = level_values(&ev->rows[a], level)->value[m] - level_values(&ev->rows[b], level)->value[m];
   return 1;
 }
 
@@ -641,7 +703,7 @@ ce_status ce_eval_resample(ce_eval *ev, unsigned count, unsigned *done, unsigned
                            ce_error *err) {
   if (!ev || !ev->finished)
     return ce__fail(err, CE_ERR_USAGE, NULL, 0, 0, "resampling needs a finished evaluation");
-  if (ev->options[CE_OPT_BOOTSTRAP] <= 0.0 || ce__is_sense_run(ev)) {
+  if (ev->options[CE_OPT_BOOTSTRAP] <= 0.0) {
     if (done) *done = 0;
     if (total) *total = 0;
     return CE_OK;

@@ -41,21 +41,29 @@ typedef struct ce_boot_row {
   size_t slots;
   uint8_t *slot_level;
   uint8_t *slot_measure;
-  int slot_of[2][CE_MEASURE_COUNT]; /* -1: no slot */
+  int slot_of[3][CE_MEASURE_COUNT]; /* by level (token, type, senses); -1: no slot */
   double *samples;                  /* slots × total; NaN where a resample gave no value */
   double *jackknife;                /* slots × CE_JACKKNIFE_BLOCKS leave-one-block-out values */
   ce_slot_interval *intervals;      /* slots, computed on demand */
   unsigned intervals_at;            /* the steps done when they were computed (0: never) */
 } ce_boot_row;
 
-typedef enum ce_boot_unit { CE_UNIT_NONE, CE_UNIT_SENTENCE, CE_UNIT_ITEM } ce_boot_unit;
+/* What a resample draws: sentences (token level; items for the type level), items (a gold
+ * lexicon), or a sense run's gold lemmas (SPEC §3.7). */
+typedef enum ce_boot_unit {
+  CE_UNIT_NONE,
+  CE_UNIT_SENTENCE,
+  CE_UNIT_ITEM,
+  CE_UNIT_LEMMA
+} ce_boot_unit;
 
 struct ce_ar; /* stats/randomization_internal.h */
 
 typedef struct ce_boot {
   unsigned total, done;           /* resamples: B and how many are done */
   unsigned jack_total, jack_done; /* jackknife replicates, after the resamples (BCa only) */
-  size_t blocks[2];               /* jackknife blocks by level: sentences, items */
+  size_t blocks[3];               /* jackknife blocks by level: sentences, items, lemmas */
+  size_t lemmas;                  /* a sense run: gold's lemmas, each row's in one order */
   ce_boot_unit unit;
   int prepared;
   int needs_gold_tokens;   /* a row's token level comes from its entries and gold's tokens */
@@ -70,7 +78,7 @@ typedef struct ce_boot {
   ce_boot_row *rows;
   size_t row_count;
   /* Per draw scratch. */
-  uint32_t *sentence_weight, *item_weight;
+  uint32_t *sentence_weight, *item_weight, *lemma_weight;
   uint64_t *weight, *squares;
   size_t weight_cap;
   /* Approximate randomization's state (randomization.c), freed with the rest. */
@@ -96,7 +104,8 @@ ce_status ce__boot_token_clusters(const ce_eval *ev, size_t r, uint32_t **out, i
  * the input marked no sentence boundaries and each token was drawn on its own. */
 const char *ce__boot_sentence_name(const ce_eval *ev);
 /* What the outputs read: how the token level resampled (sentences; items when gold is a
- * lexicon and there is no token level), the units there were, and how far it went. */
+ * lexicon and there is no token level; a sense run's lemmas, counted in *items), the units
+ * there were, and how far it went. */
 ce_boot_unit ce__boot_unit(const ce_eval *ev, size_t *sentences, size_t *items, unsigned *done,
                            unsigned *total);
 /* 1 when some resample gave the row's measure a value: it has an interval or a note. */

@@ -6,8 +6,10 @@
  * shuffled rows A' and B'. p = (1 + #{|d'| ≥ |d|}) / (1 + R), two-sided.
  *
  * Units: gold's sentences for the token level, gold's evaluated items (types) for the type
- * level, as the bootstrap draws them. A swapped unit keeps its labels: two rows that share
- * a label name share that cluster, other labels stay apart (A' holds A's clusters and B's).
+ * level, gold's lemmas for a sense run (SPEC §3.7), as the bootstrap draws them. A sense run's
+ * lemma keeps its values whichever row it comes from, so a shuffle averages the two rows'
+ * per-lemma values, mixed (ce__senses_average). A swapped unit keeps its labels: two rows that
+ * share a label name share that cluster, other labels stay apart (A' holds A's clusters and B's).
  *
  * The token level is fast because a swap moves counts between two tables whose union is
  * fixed: A' = A + Σ over swapped sentences of (B_s − A_s) and B' = (A + B) − A', touching
@@ -27,6 +29,7 @@
 
 #include "common/rng_internal.h"
 #include "run/input_internal.h"
+#include "run/senses_internal.h"
 #include "stats/randomization_internal.h"
 
 /* Apart from the hill climbing's streams (0 ..) and the resamples' (2^40 ..). */
@@ -55,6 +58,14 @@ typedef struct type_engine {
   uint8_t *swapped;     /* by item id */
 } type_engine;
 
+/* A sense run's pair: A' and B' lemma by lemma (scratch). */
+typedef struct sense_engine {
+  int active;
+  ce_measures *mixed[2];
+} sense_engine;
+
+enum { AR_LEVELS = CE_LEVEL_SENSE + 1 };
+
 typedef struct ce_ar {
   unsigned shuffles; /* R */
   size_t pair_count;
@@ -66,6 +77,7 @@ typedef struct ce_ar {
   uint32_t *b_names; /* B's cluster id → the pair's */
   token_engine token;
   type_engine type;
+  sense_engine senses;
   ce_emi_cache emi;
   /* Per pair, level and measure: the observed difference, extreme shuffles, counted ones. */
   double *observed;
@@ -74,7 +86,11 @@ typedef struct ce_ar {
 } ce_ar;
 
 static size_t at_of(size_t pair, int level, int m) {
-  return (pair * 2 + (size_t)level) * CE_MEASURE_COUNT + (size_t)m;
+  return (pair * AR_LEVELS + (size_t)level) * CE_MEASURE_COUNT + (size_t)m;
+}
+
+static const ce_measures *level_values(const ce_row *row, int level) {
+  return level == CE_LEVEL_TOKEN ? &row->token : level == CE_LEVEL_TYPE ? &row->type : &row->senses;
 }
 
 /* ------------------------------------------------------------- engines */
@@ -105,6 +121,9 @@ static void type_engine_free(type_engine *ye) {
 static void pair_free(ce_ar *ar) {
   token_engine_free(&ar->token);
   type_engine_free(&ar->type);
+  free(ar->senses.mixed[0]);
+  free(ar->senses.mixed[1]);
+  memset(&ar->senses, 0, sizeof ar->senses);
   ce__intern_free(&ar->names);
   free(ar->b_names);
   ar->b_names = NULL;
@@ -407,8 +426,8 @@ static ce_status pair_names(const ce_eval *ev, ce_ar *ar, size_t a, size_t b) {
 static int compared(const ce_eval *ev, size_t a, size_t b, int level, int m) {
   if (m == CE_COVER_P || m == CE_COVER_R || m == CE_COVER_F || m == CE_SUB_P || m == CE_SUB_R)
     return 0;
-  const ce_measures *va = level ? &ev->rows[a].type : &ev->rows[a].token;
-  const ce_measures *vb = level ? &ev->rows[b].type : &ev->rows[b].token;
+  const ce_measures *va = level_values(&ev->rows[a], level);
+  const ce_measures *vb = level_values(&ev->rows[b], level);
   return va->available >> m & 1 && vb->available >> m & 1;
 }
 
@@ -434,12 +453,38 @@ static void tally(const ce_eval *ev, ce_ar *ar, int level, const ce_measures *pa
   }
 }
 
+/* A' and B' of a sense run's shuffle: lemma l swapped when bit l of `bits` is set. */
+static void sense_shuffle(const ce_eval *ev, ce_ar *ar, const uint64_t *bits, ce_measures *pa,
+                          ce_measures *pb) {
+  const ce_row *rows[2] = {&ev->rows[ar->pairs[ar->pair][0]], &ev->rows[ar->pairs[ar->pair][1]]};
+  size_t lemmas = rows[0]->lemma_count;
+  for (size_t l = 0; l < lemmas; l++) {
+    int swapped = bits[l / 64] >> (l % 64) & 1;
+    ar->senses.mixed[0][l] = rows[swapped]->lemma_senses[l];
+    ar->senses.mixed[1][l] = rows[!swapped]->lemma_senses[l];
+  }
+  ce__senses_average(ar->senses.mixed[0], rows[0]->lemma_gold, lemmas, NULL, pa, NULL);
+  ce__senses_average(ar->senses.mixed[1], rows[0]->lemma_gold, lemmas, NULL, pb, NULL);
+}
+
+static ce_status sense_engine_build(const ce_eval *ev, ce_ar *ar) {
+  size_t lemmas = ev->rows[ar->pairs[ar->pair][0]].lemma_count;
+  for (int side = 0; side < 2; side++)
+    if (!(ar->senses.mixed[side] = malloc((lemmas ? lemmas : 1) * sizeof(ce_measures))))
+      return CE_ERR_NOMEM;
+  ar->senses.active = 1;
+  return CE_OK;
+}
+
 static ce_status pair_start(const ce_eval *ev, ce_ar *ar) {
   size_t a = ar->pairs[ar->pair][0], b = ar->pairs[ar->pair][1];
+  const int *levels = &ar->levels[AR_LEVELS * ar->pair];
   ce_status status = pair_names(ev, ar, a, b);
-  if (!status && ar->levels[2 * ar->pair + CE_LEVEL_TOKEN])
-    status = token_engine_build(ev, ar, a, b);
-  if (!status && ar->levels[2 * ar->pair + CE_LEVEL_TYPE]) status = type_engine_build(ev, ar, a, b);
+  if (!status && levels[CE_LEVEL_TOKEN]) status = token_engine_build(ev, ar, a, b);
+  if (!status && levels[CE_LEVEL_TYPE]) status = type_engine_build(ev, ar, a, b);
+  if (!status && levels[CE_LEVEL_SENSE]) status = sense_engine_build(ev, ar);
+  if (!status && ar->senses.active)
+    tally(ev, ar, CE_LEVEL_SENSE, &ev->rows[a].senses, &ev->rows[b].senses, 1);
   ce_measures pa, pb;
   if (!status && ar->token.active) {
     status = token_shuffle(ev, ar, NULL, &pa, &pb);
@@ -481,6 +526,17 @@ static ce_status shuffle(const ce_eval *ev, ce_ar *ar, unsigned r) {
     status = type_shuffle(ev, ar, &pa, &pb);
     if (!status) tally(ev, ar, CE_LEVEL_TYPE, &pa, &pb, 0);
   }
+  if (!status && ar->senses.active) {
+    size_t words = ev->rows[ar->pairs[ar->pair][0]].lemma_count / 64 + 1;
+    uint64_t *bits = malloc(words * sizeof *bits);
+    if (!bits) return CE_ERR_NOMEM;
+    ce_rng rng;
+    ce__rng_seed(&rng, seed, AR_STREAM_BASE + 2 * (uint64_t)r);
+    for (size_t w = 0; w < words; w++) bits[w] = ce__rng_next(&rng);
+    sense_shuffle(ev, ar, bits, &pa, &pb);
+    free(bits);
+    tally(ev, ar, CE_LEVEL_SENSE, &pa, &pb, 0);
+  }
   return status;
 }
 
@@ -494,7 +550,7 @@ static ce_status ar_prepare(ce_eval *ev, ce_boot *boot) {
   if (boot->unit == CE_UNIT_NONE) return CE_OK;
   size_t rows = boot->row_count;
   ar->pairs = malloc((rows * rows / 2 + 1) * sizeof *ar->pairs);
-  ar->levels = calloc(rows * rows + 1, sizeof *ar->levels);
+  ar->levels = calloc(AR_LEVELS * (rows * rows / 2 + 1), sizeof *ar->levels);
   if (!ar->pairs || !ar->levels) return CE_ERR_NOMEM;
   for (size_t a = 0; a < rows; a++)
     for (size_t b = a + 1; b < rows; b++) {
@@ -502,13 +558,16 @@ static ce_status ar_prepare(ce_eval *ev, ce_boot *boot) {
       int token = boot->sentences && ev->rows[a].has_token && ev->rows[b].has_token;
       int type = boot->rows[a].fixed && boot->rows[b].fixed && ev->rows[a].has_climb &&
                  ev->rows[b].has_climb;
-      if (!token && !type) continue;
-      ar->levels[2 * ar->pair_count + CE_LEVEL_TOKEN] = token;
-      ar->levels[2 * ar->pair_count + CE_LEVEL_TYPE] = type;
+      int senses = boot->unit == CE_UNIT_LEMMA && ev->rows[a].has_senses &&
+                   ev->rows[b].has_senses && ev->rows[a].lemma_count == ev->rows[b].lemma_count;
+      if (!token && !type && !senses) continue;
+      ar->levels[AR_LEVELS * ar->pair_count + CE_LEVEL_TOKEN] = token;
+      ar->levels[AR_LEVELS * ar->pair_count + CE_LEVEL_TYPE] = type;
+      ar->levels[AR_LEVELS * ar->pair_count + CE_LEVEL_SENSE] = senses;
       ar->pairs[ar->pair_count][0] = a;
       ar->pairs[ar->pair_count++][1] = b;
     }
-  size_t results = (ar->pair_count ? ar->pair_count : 1) * 2 * CE_MEASURE_COUNT;
+  size_t results = (ar->pair_count ? ar->pair_count : 1) * AR_LEVELS * CE_MEASURE_COUNT;
   ar->observed = malloc(results * sizeof *ar->observed);
   ar->extreme = calloc(results, sizeof *ar->extreme);
   ar->counted = calloc(results, sizeof *ar->counted);
@@ -580,7 +639,7 @@ int ce__test_info(const ce_eval *ev, ce_test *test, unsigned *count, unsigned *d
 }
 
 double ce__p_value(const ce_eval *ev, size_t a, size_t b, ce_level level, ce_measure m) {
-  if (a == b || !ev->boot || (unsigned)level > CE_LEVEL_TYPE) return NAN;
+  if (a == b || !ev->boot || (unsigned)level > CE_LEVEL_SENSE) return NAN;
   if ((int)ev->options[CE_OPT_TEST] == CE_TEST_AR)
     return ev->boot->ar ? ar_p_value(ev->boot->ar, a, b, level, m) : NAN;
   return ce__boot_p_value(ev, a, b, level, m);
@@ -592,7 +651,7 @@ ce_status ce_eval_shuffle(ce_eval *ev, unsigned count, unsigned *done, unsigned 
                           ce_error *err) {
   if (!ev || !ev->finished)
     return ce__fail(err, CE_ERR_USAGE, NULL, 0, 0, "shuffling needs a finished evaluation");
-  if ((int)ev->options[CE_OPT_TEST] != CE_TEST_AR || ce__is_sense_run(ev)) {
+  if ((int)ev->options[CE_OPT_TEST] != CE_TEST_AR) {
     if (done) *done = 0;
     if (total) *total = 0;
     return CE_OK;
@@ -605,7 +664,7 @@ ce_status ce_eval_shuffle(ce_eval *ev, unsigned count, unsigned *done, unsigned 
 ce_status ce_eval_p_value(const ce_eval *ev, size_t a, size_t b, ce_level level, ce_measure measure,
                           double *p) {
   if (!ev || a >= ce_eval_system_count(ev) || b >= ce_eval_system_count(ev) ||
-      (unsigned)measure >= CE_MEASURE_COUNT || (level != CE_LEVEL_TOKEN && level != CE_LEVEL_TYPE))
+      (unsigned)measure >= CE_MEASURE_COUNT || (unsigned)level > CE_LEVEL_SENSE)
     return CE_ERR_USAGE;
   double value = ce__p_value(ev, a, b, level, measure);
   if (isnan(value)) return CE_ERR_UNAVAILABLE;
