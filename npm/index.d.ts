@@ -25,7 +25,7 @@ export type MeasureId =
   | 'ebcubed_p' | 'ebcubed_r' | 'ebcubed_f' | 'cover_p' | 'cover_r' | 'cover_f'
   | 'sub_p' | 'sub_r'
   | 'fuzzy_bcubed_p' | 'fuzzy_bcubed_r' | 'fuzzy_bcubed_f' | 'fuzzy_nmi' | 'fuzzy_avg';
-/** The level of a measure: over tokens, or over items (types). */
+/** The level of a measure: over tokens, over items (types), or a sense run's lemmas. */
 export type Level = 'token' | 'type' | 'senses';
 /** A measure qualified by its level, as intervals and tests key them: 'token.m1'. */
 export type LevelMeasure = `${Level}.${MeasureId}`;
