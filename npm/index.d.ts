@@ -242,8 +242,8 @@ export interface Restarts {
   starts?: number;
 }
 
-/** One item's row: [item, gold class ids, system cluster ids, M-1 mapped ids, M-1 F_i, 1-1 mapped ids, 1-1 F_i]. */
-export type ItemRow = [string, number[], number[], number[], number, number[], number];
+/** One item's row: [item, gold class ids, system cluster ids, M-1 mapped ids, M-1 F_i, 1-1 mapped ids, 1-1 F_i, ECS S_i (null where ecs is n/a)]. */
+export type ItemRow = [string, number[], number[], number[], number, number[], number, number | null];
 
 /** With `detail`: a system's tables, mappings and per-item rows. */
 export interface Detail {
