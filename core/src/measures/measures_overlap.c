@@ -10,8 +10,10 @@
  *    sizes and the overlaps of the pairs that meet: O(clusters + overlapping pairs).
  *  - omega: the Omega index of Collins & Dent 1988, from the numbers t1, t2 of clusters each
  *    pair of elements shares on each side. On a partition it is ARI (measures_pairs.c
- *    computes it there from the pair counts); over entries, signatures that share nothing are
- *    never visited: their pairs are the ones left over, with t1 = t2 = 0.
+ *    computes it there from the pair counts); over entries, each signature counts the later
+ *    ones it meets in its labels' lists (t1, t2 = the meetings in classes' and clusters'
+ *    lists); those that share nothing are never visited: their pairs are the ones left
+ *    over, with t1 = t2 = 0.
  *  - ecs: element-centric similarity (Gates, Wood, Hetrick & Ahn 2019, Sci. Rep. 9:8574),
  *    clusim's element_sim with α = 0.9. On a partition it is (1/n)·Σ_cells n_kl²/max(a_k,
  *    b_l). Over covers, each side's walk W = K⁻¹ B S Bᵀ (K: elements' cluster counts, S:
@@ -123,20 +125,6 @@ static const uint32_t *side_ids(const ce_signature *s, int side, uint32_t *n) {
   return side ? s->system : s->gold;
 }
 
-/* |x ∩ y| of two ascending id lists. */
-static uint32_t shared(const uint32_t *x, uint32_t xn, const uint32_t *y, uint32_t yn) {
-  uint32_t i = 0, j = 0, count = 0;
-  while (i < xn && j < yn) {
-    if (x[i] == y[j])
-      count++, i++, j++;
-    else if (x[i] < y[j])
-      i++;
-    else
-      j++;
-  }
-  return count;
-}
-
 /* Compressed rows label → signatures holding it, ascending. `start` has labels + 1. */
 static ce_status rows_of(const ce_signature *keys, size_t groups, int side, size_t labels,
                          size_t **start_out, uint32_t **list_out) {
@@ -192,9 +180,10 @@ static void omega_add(omega_counts *c, uint32_t t1, uint32_t t2, uint64_t pairs)
 }
 
 /*
- * The Omega index (Collins & Dent 1988) of the weighted signatures: each pair of signatures
- * sharing a class or a cluster is met once, by the first, through the lists of its labels
- * (a stamp per signature keeps it from being met twice).
+ * The Omega index (Collins & Dent 1988) of the weighted signatures: each signature walks the
+ * lists of its classes and of its clusters, counting how often it meets each later signature
+ * there: that is t1 (in the classes' lists) and t2 (in the clusters'), with no set to
+ * intersect. A step a meeting, Σ_x n_x²/2 over the labels in all.
  */
 static ce_status omega_of(const ce_signature *keys, const uint32_t *weight, size_t groups,
                           uint64_t items, const size_t *const start[2],
@@ -206,17 +195,22 @@ static ce_status omega_of(const ce_signature *keys, const uint32_t *weight, size
   }
   omega_counts c = {calloc(most[0] + 1, sizeof(uint64_t)), calloc(most[1] + 1, sizeof(uint64_t)), 0,
                     0};
-  uint32_t *stamp = calloc(groups ? groups : 1, sizeof *stamp);
-  if (!c.n1 || !c.n2 || !stamp) {
+  uint32_t *met[2] = {calloc(groups ? groups : 1, sizeof(uint32_t)),
+                      calloc(groups ? groups : 1, sizeof(uint32_t))};
+  uint32_t *touched = malloc((groups ? groups : 1) * sizeof *touched);
+  if (!c.n1 || !c.n2 || !met[0] || !met[1] || !touched) {
     free(c.n1);
     free(c.n2);
-    free(stamp);
+    free(met[0]);
+    free(met[1]);
+    free(touched);
     return CE_ERR_NOMEM;
   }
   for (size_t s = 0; s < groups; s++) {
     const ce_signature *x = &keys[s];
     uint64_t w = weight[s];
     omega_add(&c, x->gold_n, x->system_n, w * (w - 1) / 2);
+    size_t count_touched = 0;
     for (int side = 0; side < 2; side++) {
       uint32_t n;
       const uint32_t *ids = side_ids(x, side, &n);
@@ -234,13 +228,15 @@ static ce_status omega_of(const ce_signature *keys, const uint32_t *weight, size
         }
         for (size_t p = lo; p < count; p++) {
           uint32_t u = row[p];
-          if (stamp[u] == s + 1) continue;
-          stamp[u] = (uint32_t)(s + 1);
-          const ce_signature *y = &keys[u];
-          omega_add(&c, shared(x->gold, x->gold_n, y->gold, y->gold_n),
-                    shared(x->system, x->system_n, y->system, y->system_n), w * weight[u]);
+          if (!met[0][u] && !met[1][u]) touched[count_touched++] = u;
+          met[side][u]++;
         }
       }
+    }
+    for (size_t i = 0; i < count_touched; i++) {
+      uint32_t u = touched[i];
+      omega_add(&c, met[0][u], met[1][u], w * weight[u]);
+      met[0][u] = met[1][u] = 0;
     }
   }
   /* Every other pair shares nothing: t1 = t2 = 0. */
@@ -256,7 +252,9 @@ static ce_status omega_of(const ce_signature *keys, const uint32_t *weight, size
   *omega = pairs == 0 || square == chance ? 1.0 : (double)num / (double)(square - chance);
   free(c.n1);
   free(c.n2);
-  free(stamp);
+  free(met[0]);
+  free(met[1]);
+  free(touched);
   return CE_OK;
 }
 
