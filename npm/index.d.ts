@@ -21,6 +21,7 @@ export type MeasureId =
   | 'ari' | 'rand' | 'pair_p' | 'pair_r' | 'pair_f' | 'fmi'
   | 'bcubed_p' | 'bcubed_r' | 'bcubed_f' | 'entropy_bits' | 'entropy_scaled'
   | 'grouping_p' | 'grouping_r' | 'grouping_f'
+  | 'onmi' | 'onmi_lfk' | 'omega' | 'ecs'
   | 'macro_i_m1' | 'macro_i_o1' | 'micro_i_m1' | 'micro_i_o1' | 'micro_c_m1' | 'micro_c_o1'
   | 'ebcubed_p' | 'ebcubed_r' | 'ebcubed_f' | 'cover_p' | 'cover_r' | 'cover_f'
   | 'sub_p' | 'sub_r';
