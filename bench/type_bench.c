@@ -15,7 +15,9 @@
 #include <time.h>
 
 #include "common/rng_internal.h"
+#include "measures/contingency_internal.h"
 #include "measures/measures_ebcubed_internal.h"
+#include "measures/measures_overlap_internal.h"
 #include "measures/measures_type_internal.h"
 
 enum { TYPES = 56000, CLASSES = 470, HOMES = 3 };
@@ -135,6 +137,20 @@ int main(int argc, char **argv) {
       t0 = now();
       if (ce__extended_bcubed(&e, &p, &rc, &f)) return 1;
       printf("  ebcubed  p %.6f r %.6f f %.6f: %.3f s\n", p, rc, f, now() - t0);
+      /* onmi, onmi_lfk, omega, ecs over the items as covers (SPEC §3.3), with the item
+       * table they read and the budgets score.c gives them. */
+      ce_table table;
+      ce_overlap_type o;
+      t0 = now();
+      if (ce__table_from_entries(&table, &e)) return 1;
+      if (ce__overlap_type(&e, &table, 2e9, 1e9, &o, NULL)) return 1;
+      printf("  overlap  onmi %.6f lfk %.6f omega %.6f ecs ", o.onmi, o.onmi_lfk, o.omega);
+      if (o.has_ecs)
+        printf("%.6f", o.ecs);
+      else
+        printf("n/a (%.3g operations)", o.ecs_work);
+      printf(": %.3f s\n", now() - t0);
+      ce__table_free(&table);
       ce__entries_free(&e);
     }
   }

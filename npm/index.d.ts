@@ -21,6 +21,7 @@ export type MeasureId =
   | 'ari' | 'rand' | 'pair_p' | 'pair_r' | 'pair_f' | 'fmi'
   | 'bcubed_p' | 'bcubed_r' | 'bcubed_f' | 'entropy_bits' | 'entropy_scaled'
   | 'grouping_p' | 'grouping_r' | 'grouping_f'
+  | 'onmi' | 'onmi_lfk' | 'omega' | 'ecs'
   | 'macro_i_m1' | 'macro_i_o1' | 'micro_i_m1' | 'micro_i_o1' | 'micro_c_m1' | 'micro_c_o1'
   | 'ebcubed_p' | 'ebcubed_r' | 'ebcubed_f' | 'cover_p' | 'cover_r' | 'cover_f'
   | 'sub_p' | 'sub_r'
@@ -243,8 +244,8 @@ export interface Restarts {
   starts?: number;
 }
 
-/** One item's row: [item, gold class ids, system cluster ids, M-1 mapped ids, M-1 F_i, 1-1 mapped ids, 1-1 F_i]. */
-export type ItemRow = [string, number[], number[], number[], number, number[], number];
+/** One item's row: [item, gold class ids, system cluster ids, M-1 mapped ids, M-1 F_i, 1-1 mapped ids, 1-1 F_i, ECS S_i (null where ecs is n/a)]. */
+export type ItemRow = [string, number[], number[], number[], number, number[], number, number | null];
 
 /** With `detail`: a system's tables, mappings and per-item rows. */
 export interface Detail {

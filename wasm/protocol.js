@@ -271,7 +271,7 @@
  * @property {Preview} preview
  * @property {string} table
  * @property {any[][]} items each [item, gold ids, system ids, M-1 mapped ids, M-1 F_i, 1-1
- *   mapped ids, 1-1 F_i], as `detail.items` holds them
+ *   mapped ids, 1-1 F_i, ECS S_i or null], as `detail.items` holds them
  * @property {CheckCell[]} check
  */
 

@@ -324,6 +324,10 @@ ce_format ce_format_from_name(const char *id);
   X(CE_GROUPING_P, "grouping_p", 1, 0, "Grp. P", NULL)                \
   X(CE_GROUPING_R, "grouping_r", 1, 0, "Grp. R", NULL)                \
   X(CE_GROUPING_F, "grouping_f", 1, 0, "Grp. F", NULL)                \
+  X(CE_ONMI, "onmi", 1, 0, "ONMI", NULL)                              \
+  X(CE_ONMI_LFK, "onmi_lfk", 1, 0, "LFK NMI", NULL)                   \
+  X(CE_OMEGA, "omega", 1, 0, "Omega", "$\\Omega$")                    \
+  X(CE_ECS, "ecs", 1, 0, "ECS", NULL)                                 \
   X(CE_MACRO_I_M1, "macro_i_m1", 1, 0, "MacroI M-1", NULL)            \
   X(CE_MACRO_I_O1, "macro_i_o1", 1, 0, "MacroI 1-1", NULL)            \
   X(CE_MICRO_I_M1, "micro_i_m1", 1, 0, "MicroI M-1", NULL)            \
@@ -351,9 +355,11 @@ typedef enum ce_measure {
       CE_MEASURE_COUNT
 } ce_measure;
 
-/* The contingency measures of SPEC §3.1 are the ids below this; the token level has these
+/* The ids below this are the measures a contingency table gives: those of SPEC §3.1, then the
+ * overlapping-clustering measures of §3.3 (onmi .. ecs), which a partition's table gives too
+ * and which the type level also computes over polysemous entries. The token level has these
  * and, for corpora, the substitutable sub_p and sub_r (SPEC §3.3). */
-#define CE_CONTINGENCY_MEASURE_COUNT (CE_GROUPING_F + 1)
+#define CE_CONTINGENCY_MEASURE_COUNT (CE_ECS + 1)
 #define CE_IS_TOKEN_MEASURE(m) \
   ((m) < CE_CONTINGENCY_MEASURE_COUNT || (m) == CE_SUB_P || (m) == CE_SUB_R)
 
@@ -735,8 +741,8 @@ ce_status ce_eval_check_table(const ce_eval *ev, char **text, size_t *len);
 typedef enum ce_report {
   CE_REPORT_CONTINGENCY, /* system, class, cluster, tokens, items */
   CE_REPORT_SIZES,       /* who (gold or a system), rank, tokens, items of each cluster/class */
-  CE_REPORT_DETAILS,     /* per item: gold, system and mapped entries, IM_i, F_i, correct */
-  CE_REPORT_MAPPING      /* per system, mapping and cluster: the class it maps to and weight */
+  CE_REPORT_DETAILS, /* per item: gold, system and mapped entries, IM_i, F_i, correct, ECS S_i */
+  CE_REPORT_MAPPING  /* per system, mapping and cluster: the class it maps to and weight */
 } ce_report;
 
 /* The report as TSV text with a header line. The caller frees *text with ce_free. */

@@ -13,6 +13,7 @@ export const FAMILIES = {
   information: 'Information-theoretic',
   pairs: 'Pair-counting',
   bcubed: 'BCubed',
+  overlap: 'Overlapping clusterings',
   polysemous: 'Type-level polysemous',
   coverage: 'Coverage and substitutability',
 };
@@ -23,6 +24,7 @@ export const FAMILY_SHORT = {
   information: 'Information',
   pairs: 'Pairs',
   bcubed: 'BCubed',
+  overlap: 'Overlap',
   polysemous: 'Polysemous',
   coverage: 'Coverage',
 };
@@ -69,6 +71,21 @@ const WORDSPACE =
   'clustering entropy';
 const ZEROSPEECH =
   'The ZeroSpeech term discovery evaluation (Ludusan et al. 2014; Versteegh et al. 2015)';
+const MGH2011 =
+  'McDaid, Greene & Hurley (2011), Normalized mutual information to evaluate overlapping ' +
+  'community finding algorithms, arXiv:1110.2515';
+const LFK2009 =
+  'Lancichinetti, Fortunato & Kertész (2009), Detecting the overlapping and hierarchical ' +
+  'community structure in complex networks, Appendix B';
+const CD1988 =
+  'Collins & Dent (1988), Omega: a general formulation of the Rand index of cluster ' +
+  'recovery suitable for non-disjoint solutions';
+const GATES2019 =
+  'Gates, Wood, Hetrick & Ahn (2019), Element-centric clustering comparison unifies ' +
+  'overlaps and hierarchy';
+const OVERLAP_LEVELS =
+  'over tokens each token is in one class and one cluster; over items an entry with several ' +
+  'labels puts the item in several clusters';
 
 const HOW = {
   m1:
@@ -408,6 +425,54 @@ export const MEASURES = [
     paper: AMIGO2009,
     higherIsBetter: true,
     levels: ['type'],
+  }),
+  // ---- overlapping clusterings (§3.3): both levels, polysemous entries as overlaps
+  m({
+    id: 'onmi',
+    label: 'ONMI',
+    name: 'Overlapping normalized mutual information (NMI<Max>)',
+    family: 'overlap',
+    formula:
+      'each class and each cluster is a yes/no variable over the elements; each is matched with ' +
+      'the cluster (class) that tells most about it, counting only pairs that look like ' +
+      'agreement; the mutual information so found over the larger of the two sides\' summed ' +
+      `entropies (${OVERLAP_LEVELS})`,
+    paper: MGH2011,
+    higherIsBetter: true,
+  }),
+  m({
+    id: 'onmi_lfk',
+    label: 'LFK NMI',
+    name: 'Overlapping NMI of Lancichinetti, Fortunato & Kertész (lfkNMI)',
+    family: 'overlap',
+    formula:
+      "1 minus half the sum of both sides' mean normalized conditional entropy of a class " +
+      "(cluster) given its best-matching cluster (class), with ONMI's pair rule",
+    paper: LFK2009,
+    higherIsBetter: true,
+  }),
+  m({
+    id: 'omega',
+    label: 'Omega',
+    name: 'Omega index',
+    family: 'overlap',
+    formula:
+      'the share of pairs of elements that share as many clusters as classes, corrected for ' +
+      'chance as ARI is (on a partition it equals ARI)',
+    paper: CD1988,
+    higherIsBetter: true,
+  }),
+  m({
+    id: 'ecs',
+    label: 'ECS',
+    name: 'Element-centric similarity',
+    family: 'overlap',
+    formula:
+      "each element's random walk with restarts (α = 0.9) through its clusters, compared " +
+      'between the two sides and averaged over the elements; on a partition the mean over ' +
+      'elements of |C1 ∩ C2| / max(|C1|, |C2|)',
+    paper: GATES2019,
+    higherIsBetter: true,
   }),
   // ---- type-level polysemous (§3.2)
   // In the order of Reichart et al. (2010), Table 1: each measure under M-1, then 1-1.

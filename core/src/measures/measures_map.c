@@ -3,6 +3,7 @@
 
 #include "measures/assign_internal.h"
 #include "measures/measures_internal.h"
+#include "measures/measures_overlap_internal.h"
 
 /* Many-to-one: each cluster takes its most frequent class (Frank et al. 2009, "MA"). */
 static double many_to_one(const ce_table *table, uint64_t *best_of_cluster, uint32_t *map) {
@@ -82,5 +83,7 @@ ce_status ce__measures_all(const ce_table *table, const ce_measure_options *opti
   if (status) return status;
   status = ce__measures_info(table, options, out);
   if (status) return status;
-  return ce__measures_pairs(table, options->copies, out);
+  status = ce__measures_pairs(table, options->copies, out);
+  if (status) return status;
+  return ce__measures_overlap_table(table, out);
 }

@@ -1,7 +1,8 @@
 /*
  * Measures over pairs of tokens and per-token overlaps (SPEC §3.1): ARI (Hubert & Arabie
  * 1985), Rand, pairwise precision/recall (Frank et al. 2009, PP/PR), Fowlkes–Mallows,
- * BCubed (Bagga & Baldwin 1998; Amigó et al. 2009) and the ZeroSpeech grouping scores.
+ * BCubed (Bagga & Baldwin 1998; Amigó et al. 2009), the ZeroSpeech grouping scores, and the
+ * Omega index (Collins & Dent 1988) of a partition.
  * Pair counts are exact integers, 128 bits wide: N tokens make N(N-1)/2 pairs, past 64 bits
  * from N = 2^32 on, and counts or joint counts may hold up to 2^64 - 1 tokens. Only the
  * final ratios are floating point.
@@ -108,6 +109,16 @@ ce_status ce__measures_pairs(const ce_table *table, const ce_copies *copies, ce_
                    : 2.0 * (tp * tn - fn * fp) / ((tp + fn) * (fn + tn) + (tp + fp) * (fp + tn));
   ce__measure_put(out, CE_ARI, ari);
   ce__measure_put(out, CE_RAND, total_pairs == 0 ? 1.0 : (tp + tn) / total_pairs);
+
+  /* The Omega index (Collins & Dent 1988; SPEC §3.3) of a partition: t1, t2 are 0 or 1, so
+   * with t, p, q the shares of pairs together in both, in C and in K, Obs − Exp = 2(t − pq)
+   * and 1 − Exp = p + q − 2pq, written so that nothing cancels; 1 with no pair or Exp = 1.
+   * Algebraically ARI (Hubert & Arabie 1985), which a test holds it to. */
+  double t = tp / total_pairs, p = (double)together_gold / total_pairs,
+         q = (double)together_system / total_pairs;
+  double omega_den = (p + q) / 2 - p * q;
+  ce__measure_put(out, CE_OMEGA,
+                  total_pairs == 0 || omega_den == 0 ? 1.0 : (t - p * q) / omega_den);
 
   double pair_p = ratio_or_one(tp, (double)together_system);
   double pair_r = ratio_or_one(tp, (double)together_gold);

@@ -101,6 +101,13 @@ static const struct {
     {"groupingprecision", CE_GROUPING_P},
     {"groupingrecall", CE_GROUPING_R},
     {"groupingf1", CE_GROUPING_F},
+    /* The overlapping measures as their programs and papers print them (SPEC §3.3). */
+    {"nmimax", CE_ONMI},
+    {"overlappingnmi", CE_ONMI},
+    {"lfknmi", CE_ONMI_LFK},
+    {"omegaindex", CE_OMEGA},
+    {"elementcentricsimilarity", CE_ECS},
+    {"elementcentric", CE_ECS},
     /* MacroC equals MacroI (SPEC §3.2). */
     {"macrocm1", CE_MACRO_I_M1},
     {"macroc11", CE_MACRO_I_O1},

@@ -948,7 +948,7 @@ static ce_status report_sizes(const ce_eval *ev, ce_buf *out) {
 static ce_status report_details(const ce_eval *ev, ce_buf *out) {
   ce_status status = ce__buf_puts(out,
                                   "system\titem\tgold\tsystem_entry\tmapped_m1\tim_m1\tf_"
-                                  "m1\tmapped_o1\tim_o1\tf_o1\tcorrect\n");
+                                  "m1\tmapped_o1\tim_o1\tf_o1\tcorrect\tecs\n");
   for (size_t r = 0; r < ev->row_count && !status; r++) {
     const ce_row *row = &ev->rows[r];
     if (!row->has_climb) continue;
@@ -986,7 +986,10 @@ static ce_status report_details(const ce_eval *ev, ce_buf *out) {
                                 ce__entries_mapped(e, i, h_o1, mapped));
       if (!status) status = ce__buf_printf(out, "\t%u\t", im_o1);
       if (!status) status = ce__buf_put_double(out, f_o1);
-      if (!status) status = ce__buf_printf(out, "\t%s\n", f_m1 == 1.0 ? "yes" : "no");
+      if (!status) status = ce__buf_printf(out, "\t%s\t", f_m1 == 1.0 ? "yes" : "no");
+      if (!status && row->item_ecs && !isnan(row->item_ecs[i]))
+        status = ce__buf_put_double(out, row->item_ecs[i]);
+      if (!status) status = ce__buf_puts(out, "\n");
     }
     free(mapped);
   }

@@ -291,6 +291,10 @@ static ce_status put_items(ce_buf *out, const ce_eval *ev, const ce_row *row) {
     if (!status) status = put_id_list(out, mapped, ce__entries_mapped(e, i, h_o1, mapped));
     if (!status) status = ce__buf_puts(out, ",");
     if (!status) status = put_number(out, f_o1);
+    if (!status) status = ce__buf_puts(out, ",");
+    if (!status)
+      status = row->item_ecs && !isnan(row->item_ecs[i]) ? put_number(out, row->item_ecs[i])
+                                                         : ce__buf_puts(out, "null");
     if (!status) status = ce__buf_puts(out, "]");
   }
   free(mapped);

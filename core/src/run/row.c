@@ -26,6 +26,7 @@ void ce__row_free(ce_row *row) {
   ce__table_free(&row->type_table);
   if (row->has_entries) ce__entries_free(&row->entries);
   free(row->entry_items);
+  free(row->item_ecs);
   ce__item_labels_free(&row->kept_labels);
   ce__item_labels_free(&row->kept_gold);
   free(row->sweep);

@@ -40,6 +40,7 @@ typedef struct ce_row {
   int has_type_table;
   ce_entries entries;    /* the evaluated items' entries */
   uint32_t *entry_items; /* entries' item i → its id in ce_eval.items */
+  double *item_ecs;      /* entries' item i → its ECS S_i (NaN: none), or NULL */
   int has_entries;
   /* --bootstrap: the row's labels by item where they stay fixed across resamples (lexicon
    * systems, baselines, systems under a gold lexicon); the bootstrap reads them. */

@@ -9,6 +9,7 @@
 
 #include "common/parallel_internal.h"
 #include "measures/measures_ebcubed_internal.h"
+#include "measures/measures_overlap_internal.h"
 #include "run/baselines_internal.h"
 #include "run/input_internal.h"
 #include "run/score_internal.h"
@@ -177,6 +178,17 @@ static void start_done(void *user) {
 #define TYPE_THREADS_VISITS 1e5
 #define EBCUBED_CELL_BUDGET 5e7
 #define EBCUBED_WALK_BUDGET 2e9
+/*
+ * The overlapping-clustering measures over polysemous entries (SPEC §3.3):
+ * - omega meets each pair of distinct entries that share a class or a cluster, about
+ *   Σ_x n_x²/2 over the labels, a counter each (about 4 s at 1e9, its budget);
+ * - ecs inverts an m×m matrix for each polysemous side (m³) and compares each distinct
+ *   (gold, system) entry with the entries it can differ from: all of them (g² of them), or
+ *   those of its part where one side is a partition. Past 1e9 such operations (about a
+ *   second; 1000 labels on a polysemous side alone are 1e9) it is n/a with a warning.
+ */
+#define OMEGA_WALK_BUDGET 1e9
+#define ECS_WORK_BUDGET 1e9
 
 static double type_visits_of(const ce_entries *e) {
   double visits = 0.0;
@@ -233,6 +245,51 @@ static ce_status ebcubed_put(ce_row *row, ebcubed_job *job) {
   return CE_OK;
 }
 
+/*
+ * onmi, onmi_lfk, omega and ecs over the items (SPEC §3.3). Monosemous entries are a
+ * partition of the items: the contingency measures put the four already, from the item
+ * table. Polysemous ones are covers: ce__overlap_type. The full data (not a resample) keeps
+ * each item's S_i for the details.
+ */
+static ce_status score_overlap(ce_row *row, int monosemous, int keep_items) {
+  const ce_entries *e = &row->entries;
+  double *items = NULL;
+  if (keep_items && !(items = malloc((e->items ? e->items : 1) * sizeof *items)))
+    return CE_ERR_NOMEM;
+  ce_overlap_type o;
+  ce_status status = ce__overlap_type(e, &row->type_table, monosemous ? 0.0 : OMEGA_WALK_BUDGET,
+                                      ECS_WORK_BUDGET, &o, items);
+  if (status) {
+    free(items);
+    return status;
+  }
+  free(row->item_ecs);
+  row->item_ecs = items;
+  if (monosemous) return CE_OK;
+  ce__measure_put(&row->type, CE_ONMI, o.onmi);
+  ce__measure_put(&row->type, CE_ONMI_LFK, o.onmi_lfk);
+  char message[400];
+  if (o.has_omega) {
+    ce__measure_put(&row->type, CE_OMEGA, o.omega);
+  } else {
+    snprintf(message, sizeof message,
+             "omega: n/a (the pairs of distinct entries sharing a label, Σ_x n_x²/2 = %.3g over "
+             "the distinct entries n_x holding each label x, exceed the budget of 1e9)",
+             o.omega_walk);
+    status = ce__row_warn(row, message);
+  }
+  if (!status && o.has_ecs) {
+    ce__measure_put(&row->type, CE_ECS, o.ecs);
+  } else if (!status) {
+    snprintf(message, sizeof message,
+             "ecs: n/a (its cost, %.3g operations for %zu classes and %zu clusters and the "
+             "distinct entries compared pair by pair, exceeds the budget of 1e9)",
+             o.ecs_work, o.ecs_clusters[0], o.ecs_clusters[1]);
+    status = ce__row_warn(row, message);
+  }
+  return status;
+}
+
 /* An M-1 search the work budget stopped: which, where, what the value is, how to lift it. */
 static ce_status budget_warning(ce_row *row, ce_measure measure, const ce_type_score *score,
                                 unsigned restarts, uint64_t budget) {
@@ -262,6 +319,10 @@ static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t
              visits);
     row->has_type = 1;
     status = ce__row_warn(row, message);
+    if (!status)
+      status = ce__row_warn(row,
+                            "onmi, onmi_lfk, omega, ecs: n/a (the item table they read is past "
+                            "its budget)");
     if (status) return status;
     ebcubed_plan(&ebcubed, &row->entries, threads, &parallel);
     if (ebcubed.plan) /* its tasks alone */
@@ -272,13 +333,15 @@ static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t
   if (status) return status;
   row->has_type = 1;
   if (!row->entries.items) return ce__row_warn(row, "type-level measures: n/a (no item left)");
-  if (is_monosemous(&row->entries)) {
+  int monosemous = is_monosemous(&row->entries);
+  if (monosemous) {
     /* Monosemous: the item table is the contingency of items, weight 1 each. */
     ce_measure_options options = measure_options(ev);
     status = ce__measures_all(&row->type_table, &options, &row->type);
   } else {
     status = ce__row_warn(row, "type-level contingency measures: n/a (polysemous)");
   }
+  if (!status && (!monosemous || !m1_start)) status = score_overlap(row, monosemous, !m1_start);
   if (status) return status;
   ce_climb_options climb = {(unsigned)ev->options[CE_OPT_RESTARTS],
                             (uint64_t)ev->options[CE_OPT_SEED],
