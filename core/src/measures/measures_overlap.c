@@ -166,96 +166,225 @@ static double list_walk(const size_t *start, size_t labels) {
   return walk;
 }
 
-/* The pairs w·w' of two signatures, or C(w, 2) of one, into the counts by (t1, t2). */
-typedef struct omega_counts {
-  uint64_t *n1, *n2; /* pairs with t1 = j, t2 = j */
-  uint64_t equal, met;
-} omega_counts;
-
-static void omega_add(omega_counts *c, uint32_t t1, uint32_t t2, uint64_t pairs) {
-  c->n1[t1] += pairs;
-  c->n2[t2] += pairs;
-  if (t1 == t2) c->equal += pairs;
-  c->met += pairs;
+/* |x ∩ y| of two ascending id lists. */
+static uint32_t shared(const uint32_t *x, uint32_t xn, const uint32_t *y, uint32_t yn) {
+  uint32_t i = 0, j = 0, n = 0;
+  while (i < xn && j < yn) {
+    if (x[i] == y[j])
+      n++, i++, j++;
+    else if (x[i] < y[j])
+      i++;
+    else
+      j++;
+  }
+  return n;
 }
 
-/*
- * The Omega index (Collins & Dent 1988) of the weighted signatures: each signature walks the
- * lists of its classes and of its clusters, counting how often it meets each later signature
- * there: that is t1 (in the classes' lists) and t2 (in the clusters'), with no set to
- * intersect. A step a meeting, Σ_x n_x²/2 over the labels in all.
- */
-static ce_status omega_of(const ce_signature *keys, const uint32_t *weight, size_t groups,
-                          uint64_t items, const size_t *const start[2],
-                          const uint32_t *const list[2], double *omega) {
-  uint32_t most[2] = {0, 0};
+/* One side's distinct label sets, each with the items that carry it: the signatures merged
+ * where that side agrees. */
+typedef struct side_sets {
+  size_t count;
+  ce_signature *keys; /* the side's ids in `gold` (gold_n), whichever side it is */
+  uint32_t *weight;
+} side_sets;
+
+static int by_gold_ids(const void *x, const void *y) {
+  const ce_signature *a = x, *b = y;
+  return ce__ids_compare(a->gold, a->gold_n, b->gold, b->gold_n);
+}
+
+static ce_status sets_of(const ce_signature *keys, const uint32_t *weight, size_t groups, int side,
+                         side_sets *out) {
+  out->keys = malloc((groups ? groups : 1) * sizeof *out->keys);
+  out->weight = malloc((groups ? groups : 1) * sizeof *out->weight);
+  out->count = 0;
+  if (!out->keys || !out->weight) return CE_ERR_NOMEM;
   for (size_t s = 0; s < groups; s++) {
-    if (keys[s].gold_n > most[0]) most[0] = keys[s].gold_n;
-    if (keys[s].system_n > most[1]) most[1] = keys[s].system_n;
+    out->keys[s] = keys[s];
+    out->keys[s].gold = side_ids(&keys[s], side, &out->keys[s].gold_n);
+    out->keys[s].item = weight[s]; /* carried through the sort */
   }
-  omega_counts c = {calloc(most[0] + 1, sizeof(uint64_t)), calloc(most[1] + 1, sizeof(uint64_t)), 0,
-                    0};
-  uint32_t *met[2] = {calloc(groups ? groups : 1, sizeof(uint32_t)),
-                      calloc(groups ? groups : 1, sizeof(uint32_t))};
-  uint32_t *touched = malloc((groups ? groups : 1) * sizeof *touched);
-  if (!c.n1 || !c.n2 || !met[0] || !met[1] || !touched) {
-    free(c.n1);
-    free(c.n2);
-    free(met[0]);
-    free(met[1]);
-    free(touched);
-    return CE_ERR_NOMEM;
-  }
+  qsort(out->keys, groups, sizeof *out->keys, by_gold_ids);
   for (size_t s = 0; s < groups; s++) {
-    const ce_signature *x = &keys[s];
-    uint64_t w = weight[s];
-    omega_add(&c, x->gold_n, x->system_n, w * (w - 1) / 2);
+    size_t last = out->count - 1;
+    if (out->count && !by_gold_ids(&out->keys[last], &out->keys[s])) {
+      out->weight[last] += out->keys[s].item;
+      continue;
+    }
+    out->keys[out->count] = out->keys[s];
+    out->weight[out->count++] = out->keys[s].item;
+  }
+  return CE_OK;
+}
+
+/* Pairs of items by the number t of labels they share on one side: by_t[t] (t from 0 to
+ * `most`; the pairs sharing none are left for the caller). Each set walks its labels' lists
+ * for the later sets it meets there: Σ_x n_x²/2 steps over the labels x. */
+static ce_status pairs_by_shared(const side_sets *sets, size_t labels, uint64_t *by_t) {
+  size_t *start = NULL;
+  uint32_t *list = NULL;
+  ce_status status = rows_of(sets->keys, sets->count, 0, labels, &start, &list);
+  uint32_t *met = calloc(sets->count ? sets->count : 1, sizeof *met);
+  uint32_t *touched = malloc((sets->count ? sets->count : 1) * sizeof *touched);
+  if (!status && (!met || !touched)) status = CE_ERR_NOMEM;
+  for (size_t s = 0; !status && s < sets->count; s++) {
+    const ce_signature *x = &sets->keys[s];
+    uint64_t w = sets->weight[s];
+    by_t[x->gold_n] += w * (w - 1) / 2;
     size_t count_touched = 0;
-    for (int side = 0; side < 2; side++) {
-      uint32_t n;
-      const uint32_t *ids = side_ids(x, side, &n);
-      for (uint32_t j = 0; j < n; j++) {
-        const uint32_t *row = list[side] + start[side][ids[j]];
-        size_t count = start[side][ids[j] + 1] - start[side][ids[j]];
-        /* The row is ascending: skip to the signatures after s. */
-        size_t lo = 0, hi = count;
-        while (lo < hi) {
-          size_t mid = lo + (hi - lo) / 2;
-          if (row[mid] <= s)
-            lo = mid + 1;
-          else
-            hi = mid;
-        }
-        for (size_t p = lo; p < count; p++) {
-          uint32_t u = row[p];
-          if (!met[0][u] && !met[1][u]) touched[count_touched++] = u;
-          met[side][u]++;
-        }
+    for (uint32_t j = 0; j < x->gold_n; j++) {
+      const uint32_t *row = list + start[x->gold[j]];
+      size_t count = start[x->gold[j] + 1] - start[x->gold[j]];
+      size_t lo = 0, hi = count; /* ascending: skip to the sets after s */
+      while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (row[mid] <= s)
+          lo = mid + 1;
+        else
+          hi = mid;
       }
+      for (size_t q = lo; q < count; q++)
+        if (!met[row[q]]++) touched[count_touched++] = row[q];
     }
     for (size_t i = 0; i < count_touched; i++) {
       uint32_t u = touched[i];
-      omega_add(&c, met[0][u], met[1][u], w * weight[u]);
-      met[0][u] = met[1][u] = 0;
+      by_t[met[u]] += w * sets->weight[u];
+      met[u] = 0;
     }
   }
-  /* Every other pair shares nothing: t1 = t2 = 0. */
-  uint64_t pairs = items * (items - (items > 0)) / 2, apart = pairs - c.met;
-  c.n1[0] += apart;
-  c.n2[0] += apart;
-  c.equal += apart;
-  ce_u128 chance = 0; /* Σ_j N1_j·N2_j, below M² < 2^126 */
-  for (uint32_t j = 0; j <= most[0] && j <= most[1]; j++) chance += (ce_u128)c.n1[j] * c.n2[j];
-  ce_u128 square = (ce_u128)pairs * pairs;
-  /* Ω = (Obs − Exp)/(1 − Exp) = (M·equal − Σ N1N2)/(M² − Σ N1N2); 1 with no pair or Exp = 1. */
-  ce_i128 num = (ce_i128)((ce_u128)pairs * c.equal) - (ce_i128)chance;
-  *omega = pairs == 0 || square == chance ? 1.0 : (double)num / (double)(square - chance);
-  free(c.n1);
-  free(c.n2);
-  free(met[0]);
-  free(met[1]);
+  free(start);
+  free(list);
+  free(met);
   free(touched);
-  return CE_OK;
+  return status;
+}
+
+/* The cells (class, cluster) of the items: A_i × B_i. A pair of items shares a class and a
+ * cluster exactly when it shares a cell. Cells are `table`'s, found by binary search. */
+static size_t cell_of(const ce_table *table, uint32_t c, uint32_t k) {
+  size_t lo = 0, hi = table->cell_count;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (table->cell_class[mid] < c || (table->cell_class[mid] == c && table->cell_cluster[mid] < k))
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+/* The pairs of items that share a cell (t1 ≥ 1 and t2 ≥ 1): how many, and how many of them
+ * have t1 = t2. Each signature walks its cells' lists and counts how often it meets each
+ * later signature there: t1·t2 times, the cells two signatures share being
+ * (A ∩ A') × (B ∩ B'); t1 from the gold entries (a few ids) then gives t2. */
+static ce_status pairs_sharing_cells(const ce_signature *keys, const uint32_t *weight,
+                                     size_t groups, const ce_table *table, uint64_t *both,
+                                     uint64_t *equal) {
+  size_t cells = table->cell_count, total = 0;
+  size_t *start = calloc(cells + 1, sizeof *start), *at = calloc(groups + 1, sizeof *at);
+  if (!start || !at) {
+    free(start);
+    free(at);
+    return CE_ERR_NOMEM;
+  }
+  for (size_t s = 0; s < groups; s++) at[s + 1] = at[s] + (size_t)keys[s].gold_n * keys[s].system_n;
+  total = at[groups];
+  uint32_t *cell = malloc((total ? total : 1) * sizeof *cell); /* each signature's cells */
+  uint32_t *list = malloc((total ? total : 1) * sizeof *list);
+  size_t *fill = malloc((cells + 1) * sizeof *fill);
+  uint32_t *met = calloc(groups ? groups : 1, sizeof *met);
+  uint32_t *touched = malloc((groups ? groups : 1) * sizeof *touched);
+  ce_status status = cell && list && fill && met && touched ? CE_OK : CE_ERR_NOMEM;
+  for (size_t s = 0; !status && s < groups; s++) {
+    size_t i = at[s];
+    for (uint32_t a = 0; a < keys[s].gold_n; a++)
+      for (uint32_t b = 0; b < keys[s].system_n; b++, i++) {
+        cell[i] = (uint32_t)cell_of(table, keys[s].gold[a], keys[s].system[b]);
+        start[cell[i] + 1]++;
+      }
+  }
+  for (size_t x = 0; !status && x < cells; x++) start[x + 1] += start[x];
+  if (!status) memcpy(fill, start, (cells + 1) * sizeof *fill);
+  for (size_t s = 0; !status && s < groups; s++)
+    for (size_t i = at[s]; i < at[s + 1]; i++) list[fill[cell[i]]++] = (uint32_t)s;
+  for (size_t s = 0; !status && s < groups; s++) {
+    const ce_signature *x = &keys[s];
+    uint64_t w = weight[s];
+    if (x->gold_n && x->system_n) {
+      *both += w * (w - 1) / 2;
+      if (x->gold_n == x->system_n) *equal += w * (w - 1) / 2;
+    }
+    size_t count_touched = 0;
+    for (size_t i = at[s]; i < at[s + 1]; i++) {
+      const uint32_t *row = list + start[cell[i]];
+      size_t count = start[cell[i] + 1] - start[cell[i]];
+      size_t lo = 0, hi = count; /* ascending: skip to the signatures after s */
+      while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (row[mid] <= s)
+          lo = mid + 1;
+        else
+          hi = mid;
+      }
+      for (size_t q = lo; q < count; q++)
+        if (!met[row[q]]++) touched[count_touched++] = row[q];
+    }
+    for (size_t i = 0; i < count_touched; i++) {
+      uint32_t u = touched[i];
+      uint32_t t1 = shared(x->gold, x->gold_n, keys[u].gold, keys[u].gold_n);
+      uint64_t pairs = w * weight[u];
+      *both += pairs;
+      if (t1 && met[u] == t1 * t1) *equal += pairs; /* t2 = met / t1 equals t1 */
+      met[u] = 0;
+    }
+  }
+  free(start);
+  free(at);
+  free(cell);
+  free(list);
+  free(fill);
+  free(met);
+  free(touched);
+  return status;
+}
+
+/*
+ * The Omega index (Collins & Dent 1988) over the weighted signatures, in three counts that
+ * never visit a pair sharing nothing: N1_j (pairs sharing j classes) from gold's distinct
+ * entries alone, N2_j from the system's alone, and among the pairs sharing a class and a
+ * cluster (a cell, since the cells are A_i × B_i) those with t1 = t2. Pairs with t1 = t2 = 0
+ * are M − #(t1 ≥ 1) − #(t2 ≥ 1) + #(both ≥ 1), by inclusion and exclusion.
+ */
+static ce_status omega_of(const side_sets sets[2], const ce_signature *keys, const uint32_t *weight,
+                          size_t groups, uint64_t items, size_t labels[2], const ce_table *table,
+                          double *omega) {
+  uint32_t most[2] = {0, 0};
+  for (int side = 0; side < 2; side++)
+    for (size_t s = 0; s < sets[side].count; s++)
+      if (sets[side].keys[s].gold_n > most[side]) most[side] = sets[side].keys[s].gold_n;
+  uint64_t *n[2] = {calloc(most[0] + 1, sizeof(uint64_t)), calloc(most[1] + 1, sizeof(uint64_t))};
+  uint64_t both = 0, equal = 0;
+  ce_status status = n[0] && n[1] ? CE_OK : CE_ERR_NOMEM;
+  for (int side = 0; side < 2 && !status; side++)
+    status = pairs_by_shared(&sets[side], labels[side], n[side]);
+  if (!status) status = pairs_sharing_cells(keys, weight, groups, table, &both, &equal);
+  if (!status) {
+    uint64_t pairs = items * (items - (items > 0)) / 2, some[2] = {0, 0};
+    for (int side = 0; side < 2; side++) {
+      for (uint32_t j = 1; j <= most[side]; j++) some[side] += n[side][j];
+      n[side][0] = pairs - some[side];
+    }
+    equal += pairs - some[0] - some[1] + both;
+    ce_u128 chance = 0; /* Σ_j N1_j·N2_j, below M² < 2^126 */
+    for (uint32_t j = 0; j <= most[0] && j <= most[1]; j++) chance += (ce_u128)n[0][j] * n[1][j];
+    ce_u128 square = (ce_u128)pairs * pairs;
+    /* Ω = (Obs − Exp)/(1 − Exp) = (M·equal − Σ N1N2)/(M² − Σ N1N2); 1 with no pair or Exp = 1. */
+    ce_i128 num = (ce_i128)((ce_u128)pairs * equal) - (ce_i128)chance;
+    *omega = pairs == 0 || square == chance ? 1.0 : (double)num / (double)(square - chance);
+  }
+  free(n[0]);
+  free(n[1]);
+  return status;
 }
 
 /* One side of ECS: its labels that hold items, and the m×m matrix Q = G S. */
@@ -489,20 +618,29 @@ ce_status ce__overlap_type(const ce_entries *e, const ce_table *table, double om
                              table->cell_n, &out->onmi, &out->onmi_lfk);
   out->has_nmi = !status;
   if (!status) status = ce__entries_signatures(e, keys, weight, &groups);
-  if (!status) status = rows_of(keys, groups, 0, e->classes, &start[0], &list[0]);
-  if (!status) status = rows_of(keys, groups, 1, e->clusters, &start[1], &list[1]);
-  if (!status) {
-    out->omega_walk = list_walk(start[0], e->classes) + list_walk(start[1], e->clusters);
-    if (out->omega_walk <= omega_budget) {
-      status = omega_of(keys, weight, groups, l, (const size_t *const *)start,
-                        (const uint32_t *const *)list, &out->omega);
-      out->has_omega = !status;
-    }
+  side_sets sets[2] = {{0}, {0}};
+  size_t labels[2] = {e->classes, e->clusters};
+  for (int side = 0; side < 2 && !status; side++) {
+    status = sets_of(keys, weight, groups, side, &sets[side]);
+    if (!status)
+      status =
+          rows_of(sets[side].keys, sets[side].count, 0, labels[side], &start[side], &list[side]);
+    if (!status) out->omega_walk += list_walk(start[side], labels[side]);
   }
   free(start[0]);
   free(start[1]);
   free(list[0]);
   free(list[1]);
+  /* The budget reads the two sides' walks; the cells' lists are parts of the classes' lists
+   * of joint signatures and walk about as far as the finer side. */
+  if (!status && out->omega_walk <= omega_budget) {
+    status = omega_of(sets, keys, weight, groups, l, labels, table, &out->omega);
+    out->has_omega = !status;
+  }
+  for (int side = 0; side < 2; side++) {
+    free(sets[side].keys);
+    free(sets[side].weight);
+  }
   if (!status) status = ecs_side_init(&sides[0], e, 0, keys, groups);
   if (!status) status = ecs_side_init(&sides[1], e, 1, keys, groups);
   if (!status) {
