@@ -217,6 +217,23 @@ static ce_status sets_of(const ce_signature *keys, const uint32_t *weight, size_
   return CE_OK;
 }
 
+/* Counts in met[] the meetings of signature s with the later ones of an ascending list,
+ * noting in touched[] those met for the first time; returns how many are noted now. */
+static size_t meet_after(const uint32_t *row, size_t count, size_t s, uint32_t *met,
+                         uint32_t *touched, size_t noted) {
+  size_t lo = 0, hi = count;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (row[mid] <= s)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  for (size_t q = lo; q < count; q++)
+    if (!met[row[q]]++) touched[noted++] = row[q];
+  return noted;
+}
+
 /* Pairs of items by the number t of labels they share on one side: by_t[t] (t from 0 to
  * `most`; the pairs sharing none are left for the caller). Each set walks its labels' lists
  * for the later sets it meets there: Σ_x n_x²/2 steps over the labels x. */
@@ -232,20 +249,10 @@ static ce_status pairs_by_shared(const side_sets *sets, size_t labels, uint64_t 
     uint64_t w = sets->weight[s];
     by_t[x->gold_n] += w * (w - 1) / 2;
     size_t count_touched = 0;
-    for (uint32_t j = 0; j < x->gold_n; j++) {
-      const uint32_t *row = list + start[x->gold[j]];
-      size_t count = start[x->gold[j] + 1] - start[x->gold[j]];
-      size_t lo = 0, hi = count; /* ascending: skip to the sets after s */
-      while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (row[mid] <= s)
-          lo = mid + 1;
-        else
-          hi = mid;
-      }
-      for (size_t q = lo; q < count; q++)
-        if (!met[row[q]]++) touched[count_touched++] = row[q];
-    }
+    for (uint32_t j = 0; j < x->gold_n; j++)
+      count_touched =
+          meet_after(list + start[x->gold[j]], start[x->gold[j] + 1] - start[x->gold[j]], s, met,
+                     touched, count_touched);
     for (size_t i = 0; i < count_touched; i++) {
       uint32_t u = touched[i];
       by_t[met[u]] += w * sets->weight[u];
@@ -315,20 +322,9 @@ static ce_status pairs_sharing_cells(const ce_signature *keys, const uint32_t *w
       if (x->gold_n == x->system_n) *equal += w * (w - 1) / 2;
     }
     size_t count_touched = 0;
-    for (size_t i = at[s]; i < at[s + 1]; i++) {
-      const uint32_t *row = list + start[cell[i]];
-      size_t count = start[cell[i] + 1] - start[cell[i]];
-      size_t lo = 0, hi = count; /* ascending: skip to the signatures after s */
-      while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (row[mid] <= s)
-          lo = mid + 1;
-        else
-          hi = mid;
-      }
-      for (size_t q = lo; q < count; q++)
-        if (!met[row[q]]++) touched[count_touched++] = row[q];
-    }
+    for (size_t i = at[s]; i < at[s + 1]; i++)
+      count_touched = meet_after(list + start[cell[i]], start[cell[i] + 1] - start[cell[i]], s, met,
+                                 touched, count_touched);
     for (size_t i = 0; i < count_touched; i++) {
       uint32_t u = touched[i];
       uint32_t t1 = shared(x->gold, x->gold_n, keys[u].gold, keys[u].gold_n);
