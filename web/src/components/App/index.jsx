@@ -90,7 +90,7 @@ export function App({ client, opening }) {
             <FileDrop
               id="gold"
               title="Gold standard"
-              hint="Tagged tokens (token<TAB>label, CoNLL-U, word/TAG), a lexicon, clusters, paths, counts, joint counts or CSV."
+              hint="Tagged tokens (token<TAB>label, CoNLL-U, word/TAG), a lexicon, clusters, paths, counts, joint counts, CSV, or a SemEval sense key."
               testId="gold-input"
               files={gold ? [gold] : []}
               renderFile={renderFile}
@@ -99,7 +99,7 @@ export function App({ client, opening }) {
             <FileDrop
               id="systems"
               title="Systems"
-              hint="One or more induced clusterings of the same tokens or items; after joint counts, more joint counts."
+              hint="One or more induced clusterings of the same tokens or items; after joint counts, more joint counts; after a sense key, the systems' sense keys."
               multiple
               testId="system-input"
               files={systems}
