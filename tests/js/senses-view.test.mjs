@@ -79,6 +79,10 @@ test("the per-lemma rows are each system's by_lemma values, and a row's spread t
     assert.deepEqual(row.values, values, row.lemma);
     assert.equal(row.spread, Math.max(...values) - Math.min(...values), row.lemma);
   }
+  // Without the MFS baseline (position 2), the spread is the two systems' distance.
+  const systemsOnly = lemmaRows(shown, 'fuzzy_bcubed_f', new Set([0, 1]));
+  for (const row of systemsOnly) assert.equal(row.spread, Math.abs(row.values[0] - row.values[1]), row.lemma);
+  assert.deepEqual(systemsOnly.map((r) => r.values), rows.map((r) => r.values));
   // The systems differ most first; each step down the spread does not grow.
   const sorted = sortLemmaRows(rows, 'spread', 'desc');
   for (let i = 1; i < sorted.length; i++) assert.ok(sorted[i - 1].spread >= sorted[i].spread);
@@ -102,6 +106,9 @@ test('rows without a number sort last either way; the best of a row only when it
   assert.deepEqual(sortLemmaRows(rows, 1, 'desc').map((r) => r.lemma), ['d.j', 'b.n', 'a.n', 'c.v']);
   assert.deepEqual(rows.map((r) => bestInRow(r, true)), [-1, 0, -1, -1]);
   assert.equal(bestInRow(rows[1], false), 1);
+  // Among the systems the spread is over only.
+  assert.equal(bestInRow({ values: [0.9, 0.5, 0.4] }, true, new Set([1, 2])), 1);
+  assert.equal(bestInRow({ values: [0.9, 0.5, 0.4] }, true, new Set([0])), -1);
   // A lemma whose NMI the core left null (its senses' entropies are 0) is no number.
   const nullNmi = lemmaRows(
     [{ system: { senses: { by_lemma: { 'x.n': { fuzzy_nmi: null } } } } }, { system: { senses: { by_lemma: { 'x.n': { fuzzy_nmi: 0.1 } } } } }],

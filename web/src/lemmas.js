@@ -14,10 +14,12 @@ export function lemmaSystems(result) {
 /**
  * The rows for measure `id`: [{lemma, values, spread}], `values` one a system of `systems`
  * (lemmaSystems), null where that system has no number for the lemma; `spread` the largest
- * value less the smallest, null with fewer than two numbers. The lemmas are the gold key's,
- * in the order the core lists them (every system lists the same ones).
+ * value less the smallest among the systems at the positions in `spreadOver` (a Set; every
+ * system when null), null with fewer than two numbers there. A task's baseline key may be
+ * left out of the spread, so that it orders the lemmas by how the systems differ. The
+ * lemmas are the gold key's, in the order the core lists them (every system lists the same).
  */
-export function lemmaRows(systems, id) {
+export function lemmaRows(systems, id, spreadOver = null) {
   const lemmas = new Set();
   for (const { system } of systems) for (const lemma of Object.keys(system.senses.by_lemma)) lemmas.add(lemma);
   return [...lemmas].map((lemma) => {
@@ -25,7 +27,7 @@ export function lemmaRows(systems, id) {
       const v = system.senses.by_lemma[lemma]?.[id];
       return typeof v === 'number' && Number.isFinite(v) ? v : null;
     });
-    const numbers = values.filter((v) => v !== null);
+    const numbers = values.filter((v, i) => v !== null && (!spreadOver || spreadOver.has(i)));
     const spread = numbers.length >= 2 ? Math.max(...numbers) - Math.min(...numbers) : null;
     return { lemma, values, spread };
   });
@@ -53,13 +55,17 @@ export function sortLemmaRows(rows, sort, dir) {
 }
 
 /**
- * The position of the best value in each row by the measure's direction (`higherIsBetter`),
- * or -1 where fewer than two systems have a number or they tie at the best.
+ * The position of the best value of a row by the measure's direction (`higherIsBetter`)
+ * among the systems the spread is over (`spreadOver`, a Set; every system when null), or -1
+ * where fewer than two of them have a number or they tie at the best.
  */
-export function bestInRow(row, higherIsBetter) {
-  const numbers = row.values.filter((v) => v !== null);
-  if (numbers.length < 2) return -1;
+export function bestInRow(row, higherIsBetter, spreadOver = null) {
+  const counted = row.values
+    .map((v, i) => [v, i])
+    .filter(([v, i]) => v !== null && (!spreadOver || spreadOver.has(i)));
+  if (counted.length < 2) return -1;
+  const numbers = counted.map(([v]) => v);
   const best = higherIsBetter ? Math.max(...numbers) : Math.min(...numbers);
-  const at = row.values.indexOf(best);
-  return row.values.indexOf(best, at + 1) < 0 ? at : -1;
+  const at = counted.filter(([v]) => v === best);
+  return at.length === 1 ? at[0][1] : -1;
 }

@@ -15,9 +15,19 @@ const FIRST_MEASURE = 'fuzzy_avg';
 export function LemmaTable({ result }) {
   const [id, setId] = useState(FIRST_MEASURE);
   const [order, setOrder] = useState({ sort: 'spread', dir: 'desc' });
+  // The positions of the systems left out of the spread (a task's baselines, say).
+  const [apart, setApart] = useState(() => new Set());
   const systems = lemmaSystems(result);
   const measure = SENSE_MEASURES.find((m) => m.id === id) ?? SENSE_MEASURES[0];
-  const rows = sortLemmaRows(lemmaRows(systems, measure.id), order.sort, order.dir);
+  const spreadOver = new Set(systems.map((_, i) => i).filter((i) => !apart.has(i)));
+  const rows = sortLemmaRows(lemmaRows(systems, measure.id, spreadOver), order.sort, order.dir);
+  const toggle = (i) =>
+    setApart((was) => {
+      const next = new Set(was);
+      if (next.has(i)) next.delete(i);
+      else next.add(i);
+      return next;
+    });
 
   const sortBy = (sort) =>
     setOrder((o) =>
@@ -55,10 +65,25 @@ export function LemmaTable({ result }) {
             ))}
           </select>
         </label>
+        <fieldset class="lemmas-over" data-testid="lemmas-spread-over">
+          <legend>Spread over</legend>
+          {systems.map(({ system }, i) => (
+            <label key={i} class="lemmas-over-system">
+              <input
+                type="checkbox"
+                checked={!apart.has(i)}
+                onChange={() => toggle(i)}
+                data-system={system.name}
+              />
+              {system.name}
+            </label>
+          ))}
+        </fieldset>
       </div>
       <p class="view-caption" data-testid="lemmas-caption">
         {formatCount(rows.length)} gold lemmas; each system&rsquo;s {measure.label} of the lemma, as
-        the core computed it before averaging. The spread is the largest value less the smallest:
+        the core computed it before averaging. The spread is the largest value less the smallest
+        among the systems it is over (leave a task&rsquo;s baselines out to compare the systems):
         {order.sort === 'spread' && order.dir === 'desc'
           ? ' the lemmas where the systems differ most come first.'
           : ' sort by it to see where the systems differ most.'}
@@ -81,7 +106,7 @@ export function LemmaTable({ result }) {
           </thead>
           <tbody>
             {rows.map((row) => {
-              const best = bestInRow(row, measure.higherIsBetter);
+              const best = bestInRow(row, measure.higherIsBetter, spreadOver);
               return (
                 <tr key={row.lemma} data-testid="lemma-row" data-lemma={row.lemma}>
                   <th scope="row" class="lemmas-lemma">
@@ -90,7 +115,7 @@ export function LemmaTable({ result }) {
                   {row.values.map((v, i) => (
                     <td
                       key={i}
-                      class={`lemmas-value${i === best ? ' is-best' : ''}${v === null ? ' is-na' : ''}`}
+                      class={`lemmas-value${i === best ? ' is-best' : ''}${v === null ? ' is-na' : ''}${apart.has(i) ? ' is-apart' : ''}`}
                       data-system={systems[i].system.name}
                       data-value={v === null ? undefined : String(v)}
                     >
