@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import preact from '@preact/preset-vite';
 import { manifestText } from './scripts/manifest.mjs';
+import { demoScript, demosDeclaration } from './web/src/page/demos.js';
 import { MANIFEST, contentSecurityPolicy, pageParts, unsafeInline } from './web/src/page/template.js';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
@@ -13,7 +15,9 @@ const sha256 = (text) => `sha256-${createHash('sha256').update(text, 'utf8').dig
  * a Content-Security-Policy that allows exactly them (by hash), blob: workers and wasm, and no
  * connection. dist/clustereval.html is the single file that works from disk; dist/index.html
  * is the same page with the script tag of demo.js, the manifest of a static site, made from
- * public/demo/demo.json. The worker and the wasm core are already inside the script
+ * the first demo of public/demos.json (the Brown demo, public/demo/demo.json); each other
+ * demo there becomes demo-<id>.js, which the page loads when its link asks for it
+ * (web/src/page/demos.js). The worker and the wasm core are already inside the script
  * (wasm/client.js, wasm/worker.js).
  */
 function singleFilePages() {
@@ -58,11 +62,15 @@ async function singleFile(_options, bundle) {
   const page = (manifest) => pageParts({ csp, css, app, manifest }).join('');
   this.emitFile({ type: 'asset', fileName: 'index.html', source: page(true) });
   this.emitFile({ type: 'asset', fileName: 'clustereval.html', source: page(false) });
-  this.emitFile({
-    type: 'asset',
-    fileName: MANIFEST,
-    source: await manifestText(here('./public/demo/demo.json')),
-  });
+  const demos = JSON.parse(readFileSync(here('./public/demos.json'), 'utf8'));
+  for (const [i, demo] of demos.entries()) {
+    const manifest = await manifestText(here(`./public/${demo.manifest}`));
+    this.emitFile({
+      type: 'asset',
+      fileName: i === 0 ? MANIFEST : demoScript(demo.id),
+      source: i === 0 ? manifest + demosDeclaration(demos) : manifest,
+    });
+  }
 }
 
 /**

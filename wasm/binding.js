@@ -50,9 +50,10 @@ export class CeError extends Error {
 // Shuffles per step: each posts progress, and a step stays well under a frame's time.
 const SHUFFLE_STEP = 16;
 const PREVIEW_BYTES = 64 * 1024;
-// By ce_table_format and ce_level.
+// By ce_table_format and ce_level: a sense run's columns are 'senses.<id>', as its JSON's
+// `senses` section and the command line's table name them.
 const TABLE_FORMATS = ['text', 'tsv', 'csv', 'markdown', 'latex'];
-const TABLE_LEVELS = ['token', 'type'];
+const TABLE_LEVELS = ['token', 'type', 'senses'];
 
 /**
  * Labels to exclude as --exclude-labels reads them: a comma list ("\\," a comma inside a
@@ -549,9 +550,9 @@ export function bindCore(module) {
 
   /**
    * A table of the last evaluation, written by the core (ce_eval_table): `format` 'text',
-   * 'tsv', 'csv', 'markdown' or 'latex'; `columns` as 'level.id' keys ('token.m1'); `rows`
-   * the rows to show, in order, as indices into the result's `systems` (every row when left
-   * out).
+   * 'tsv', 'csv', 'markdown' or 'latex'; `columns` as 'level.id' keys ('token.m1',
+   * 'senses.fuzzy_bcubed_f'); `rows` the rows to show, in order, as indices into the result's
+   * `systems` (every row when left out).
    * @param {TableRequest} request
    * @returns {string}
    */

@@ -159,6 +159,12 @@
  */
 
 /**
+ * A sense run's measures of one system (SPEC §3.7): the lemma averages by measure id, null
+ * where undefined, the gold lemmas, and with `detail` each lemma's values.
+ * @typedef {MeasureValues & {lemmas: number, by_lemma?: Record<string, MeasureValues>}} SenseValues
+ */
+
+/**
  * One row of the result: a system or a baseline (`baseline:random`, …). SPEC §4.
  * @typedef {Object} SystemResult
  * @property {string} name
@@ -168,6 +174,7 @@
  * @property {number} [extra]
  * @property {MeasureValues} [token]
  * @property {MeasureValues | null} [type]
+ * @property {SenseValues} [senses] a sense run's measures (SPEC §3.7); token and type are null
  * @property {Record<string, Restarts>} [restarts] the M-1 search of each type-level M-1 measure
  * @property {Record<string, [number, number]>} [ci] 95% intervals by 'level.id'
  * @property {string[]} [warnings]
@@ -216,7 +223,8 @@
  * page's exports.
  * @typedef {Object} TableRequest
  * @property {TableFormat} format
- * @property {string[]} columns measures as 'level.id': 'token.m1', 'type.macro_i_m1'
+ * @property {string[]} columns measures as 'level.id': 'token.m1', 'type.macro_i_m1',
+ *   'senses.fuzzy_bcubed_f'
  * @property {number[]} [rows] the rows to show, in order, as indices into the result's
  *   `systems`; every row when left out
  */

@@ -59,6 +59,22 @@ test('the rows asked for, in that order; baselines in italics after a rule', () 
   assert.throws(() => core.table({ format: 'html', columns: [] }), /unknown table format 'html'/);
 });
 
+test("a sense run's table: 'senses.<id>' columns, the command line's for the same columns", () => {
+  const dir = 'tests/data/wsi/semeval2013';
+  const keys = ['gold/all.key', 'systems/y-22-cluster-test.key', 'baselines/mfs.wn.key'];
+  const [gold, ...systems] = keys.map((k) => input(`${dir}/${k}`, k));
+  core.evaluate({ gold, systems });
+  const columns = ['senses.fuzzy_bcubed_f', 'senses.fuzzy_nmi', 'senses.v_measure', 'senses.pair_f'];
+  for (const format of ['csv', 'markdown', 'latex']) {
+    const expected = execFileSync(CLI, ['--format', format, '--measures', columns.join(','), ...keys], {
+      cwd: `${root}${dir}`,
+      encoding: 'utf8',
+    });
+    assert.equal(core.table({ format, columns }), expected, format);
+  }
+  assert.throws(() => core.table({ format: 'csv', columns: ['senses.nope'] }), /unknown column 'senses\.nope'/);
+});
+
 test('the last evaluation stays until the next one, or until it is released', () => {
   const text = (name, body) => ({ name, format: 'tagged', bytes: new TextEncoder().encode(body) });
   const gold = text('g.tsv', 'a\tX\nb\tX\nc\tY\n');

@@ -3,8 +3,8 @@
 // Labels and directions are the core's measure table's (CE_MEASURE_MAP in clustereval.h),
 // which titles the exports: tests/js/table.test.mjs holds the two equal.
 //
-// levels: where the result holds the measure (`token`, `type`); main: the levels where it is
-// shown without "all measures". higherIsBetter: true or false for a score; null for a plain
+// levels: where the result holds the measure (`token`, `type`, and `senses` for a sense run,
+// SPEC §3.7); main: the levels where it is shown without "all measures". higherIsBetter: true or false for a score; null for a plain
 // quantity with no direction (the entropy of either side), which is never marked best.
 // mapping: 'm1' or 'o1' for the measures that rest on a cluster→class mapping, else null.
 
@@ -29,14 +29,25 @@ export const FAMILY_SHORT = {
   coverage: 'Coverage',
 };
 
+// A sense run's level is called as the core's table exports call it ("Sense level").
 export const LEVELS = {
   token: 'Token level',
   type: 'Type level',
+  senses: 'Sense level',
+};
+
+/** The shared tasks whose measures a sense run's columns are, for the table's group headers. */
+export const SENSE_TASKS = {
+  semeval2013: 'SemEval-2013',
+  semeval2010: 'SemEval-2010',
 };
 
 const JK2013 =
   'Jurgens & Klapaftis (2013), SemEval-2013 Task 13: Word Sense Induction for Graded and ' +
   'Non-Graded Senses, §4';
+const MANANDHAR2010 =
+  'Manandhar, Klapaftis, Dligach & Pradhan (2010), SemEval-2010 Task 14: Word Sense Induction ' +
+  "& Disambiguation; the task's vmeasure and fscore scorers";
 const RAR2010 =
   'Reichart, Abend & Rappoport (2010), Type level clustering evaluation: new measures and a ' +
   'POS induction case study, §3';
@@ -571,8 +582,8 @@ export const MEASURES = [
     higherIsBetter: true,
     levels: ['token', 'type'],
   }),
-  // ---- word-sense induction (§3.7): a sense run's `senses` section, which the page does not
-  // show yet (levels: none); described here because the core's measure table holds them.
+  // ---- word-sense induction (§3.7): a sense run's `senses` section. SENSE_MEASURES below
+  // puts them in the core's order with SemEval-2010's V-measure and paired F-score.
   m({
     id: 'fuzzy_bcubed_p',
     label: 'F-B³ P',
@@ -583,7 +594,9 @@ export const MEASURES = [
       'the graded gold and system agreements; averaged over lemmas',
     paper: JK2013,
     higherIsBetter: true,
-    levels: [],
+    levels: ['senses'],
+    main: ['senses'],
+    task: 'semeval2013',
   }),
   m({
     id: 'fuzzy_bcubed_r',
@@ -593,7 +606,9 @@ export const MEASURES = [
     formula: 'the same over the system instances with min(g, t)/t; averaged over lemmas',
     paper: JK2013,
     higherIsBetter: true,
-    levels: [],
+    levels: ['senses'],
+    main: ['senses'],
+    task: 'semeval2013',
   }),
   m({
     id: 'fuzzy_bcubed_f',
@@ -603,7 +618,9 @@ export const MEASURES = [
     formula: 'harmonic mean of the lemma-averaged fuzzy B-cubed precision and recall',
     paper: JK2013,
     higherIsBetter: true,
-    levels: [],
+    levels: ['senses'],
+    main: ['senses'],
+    task: 'semeval2013',
   }),
   m({
     id: 'fuzzy_nmi',
@@ -615,7 +632,9 @@ export const MEASURES = [
       'normaliser), averaged over lemmas',
     paper: JK2013,
     higherIsBetter: true,
-    levels: [],
+    levels: ['senses'],
+    main: ['senses'],
+    task: 'semeval2013',
   }),
   m({
     id: 'fuzzy_avg',
@@ -625,11 +644,60 @@ export const MEASURES = [
     formula: '√(fuzzy NMI · fuzzy B-cubed F), the score later papers rank SemEval-2013 systems by',
     paper: JK2013,
     higherIsBetter: true,
-    levels: [],
+    levels: ['senses'],
+    main: ['senses'],
+    task: 'semeval2013',
   }),
 ];
 
 export const MEASURE_BY_ID = Object.fromEntries(MEASURES.map((x) => [x.id, x]));
+
+/**
+ * The columns of a sense run, in the order of the core's table (SPEC §3.7): SemEval-2013's
+ * fuzzy measures, then SemEval-2010's V-measure and paired F-score, which keep the ids and
+ * labels of §3.1 but are computed per lemma over one sense an instance and averaged over
+ * lemmas: their sense-level entries say so.
+ */
+export const SENSE_MEASURES = [
+  ...['fuzzy_bcubed_p', 'fuzzy_bcubed_r', 'fuzzy_bcubed_f', 'fuzzy_nmi', 'fuzzy_avg'].map(
+    (id) => MEASURE_BY_ID[id],
+  ),
+  {
+    ...MEASURE_BY_ID.v_measure,
+    name: 'V-measure (SemEval-2010)',
+    formula:
+      "per lemma, over each instance's first sense, the harmonic mean of homogeneity and " +
+      'completeness in bits, the instances a system leaves unanswered forming one extra ' +
+      "cluster; averaged over lemmas weighted by their gold instances",
+    paper: MANANDHAR2010,
+    levels: ['senses'],
+    main: ['senses'],
+    task: 'semeval2010',
+  },
+  {
+    ...MEASURE_BY_ID.pair_f,
+    name: 'Paired F-score (SemEval-2010)',
+    formula:
+      'per lemma, the F-score of the pairs of instances sharing a cluster against those ' +
+      'sharing a gold sense (a one-instance cluster counts the pair of the instance with ' +
+      'itself); averaged over lemmas weighted by their gold instances',
+    paper: MANANDHAR2010,
+    levels: ['senses'],
+    main: ['senses'],
+    task: 'semeval2010',
+  },
+];
+
+const SENSE_MEASURE_BY_ID = Object.fromEntries(SENSE_MEASURES.map((x) => [x.id, x]));
+
+/** The measures a level holds, in the table's order. */
+export const measuresAt = (level) =>
+  level === 'senses' ? SENSE_MEASURES : MEASURES.filter((x) => x.levels.includes(level));
+
+/** The measure `id` as `level` defines it (a sense run's V and PF are SemEval-2010's), or
+ * undefined. */
+export const measureAt = (level, id) =>
+  level === 'senses' ? SENSE_MEASURE_BY_ID[id] : MEASURE_BY_ID[id];
 
 /** Measures whose value is in nats or bits, as the log base in force says. */
 const IN_LOG_UNITS = new Set(['vi', 'mi', 'h_c', 'h_k', 'h_c_given_k', 'h_k_given_c']);
@@ -674,7 +742,12 @@ export function unit(measure, log = 'e') {
 /** A tooltip: name (and unit), level, direction, formula, paper. */
 export function describe(measure, log = 'e', level = null) {
   const u = unit(measure, log);
-  const where = level ? `, ${level === 'token' ? 'over tokens' : 'over items (types)'}` : '';
+  const over = {
+    token: 'over tokens',
+    type: 'over items (types)',
+    senses: 'over instances, lemma by lemma',
+  };
+  const where = level ? `, ${over[level]}` : '';
   return (
     `${measure.name}${where}${u ? `, in ${u}` : ''}; ${direction(measure)}.\n` +
     `${formulaSentence(measure)}\n${measure.paper}.`

@@ -19,6 +19,7 @@ export const FORMATS = [
   ['counts', 'counts (class TAB cluster TAB n)'],
   ['joint', 'joint counts (item TAB class TAB cluster TAB n)'],
   ['csv', 'CSV with a header'],
+  ['senses', 'senses (SemEval key: lemma instance sense/weight …)'],
 ];
 
 /** The groups of the core's options the page shows, in its order; a file's own column and

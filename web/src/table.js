@@ -4,11 +4,14 @@
 // computes a measure.
 
 import {
+  FAMILIES,
   FAMILY_SHORT,
   LEVELS,
-  MEASURES,
   MEASURE_BY_ID,
   REICHART_TABLE1,
+  SENSE_TASKS,
+  measureAt,
+  measuresAt,
   unit,
 } from './measures.js';
 
@@ -33,8 +36,7 @@ export function tableColumns(result, view) {
     systems.some((s) => s[level] && typeof s[level] === 'object' && id in s[level]);
   const columns = [];
   for (const level of Object.keys(LEVELS)) {
-    for (const measure of MEASURES) {
-      if (!measure.levels.includes(level)) continue;
+    for (const measure of measuresAt(level)) {
       if (!view.families.includes(measure.family)) continue;
       if (measure.mapping && !view.mappings.includes(measure.mapping)) continue;
       if (view.columns === 'main' && !measure.main.includes(level)) continue;
@@ -99,8 +101,8 @@ export function intervalMethod(bootstrap) {
 /** The column of a section-qualified measure id ('token.m1'), or null for an unknown id. */
 export function columnOfKey(key) {
   const [level, id] = String(key).split('.');
-  const measure = MEASURE_BY_ID[id];
-  return measure && LEVELS[level] ? { key, level, measure } : null;
+  const measure = LEVELS[level] ? measureAt(level, id) : undefined;
+  return measure ? { key, level, measure } : null;
 }
 
 /**
@@ -132,7 +134,7 @@ export function missingReason(system, column) {
   }
   const warnings = system.warnings ?? [];
   const id = column.measure.id;
-  const levelWord = column.level === 'token' ? 'token' : 'type';
+  const levelWord = { token: 'token', type: 'type', senses: 'sense' }[column.level];
   const about =
     warnings.find((w) => new RegExp(`\\b${id}\\b`).test(w)) ??
     warnings.find((w) => w.toLowerCase().includes(`${levelWord}-level`) && /n\/a/.test(w)) ??
@@ -181,22 +183,37 @@ export function sortedRows(systems, sort, dir, columns) {
   return [...own, ...base];
 }
 
-/** A column's title on screen: "Token M-1". */
+/** A column's title on screen: "Token M-1", "Sense F-B³ F" (as the core's exports title it). */
 export function columnTitle(c, log) {
   const u = unit(c.measure, log);
-  return `${c.level === 'token' ? 'Token' : 'Type'} ${c.measure.label}${u ? ` (${u})` : ''}`;
+  const level = { token: 'Token', type: 'Type', senses: 'Sense' }[c.level];
+  return `${level} ${c.measure.label}${u ? ` (${u})` : ''}`;
 }
 
-/** The groups of consecutive columns of one level, then of one family: [{key, label, span}]. */
+/**
+ * The groups of consecutive columns of one level, then of one family: [{key, label, title,
+ * span, first}]. A sense run's columns group by the shared task whose measures they are
+ * (SemEval-2013, SemEval-2010), which is how papers print them, rather than by family.
+ */
 export function columnGroups(columns, by) {
   const groups = [];
   for (const c of columns) {
-    const key = by === 'level' ? c.level : `${c.level}.${c.measure.family}`;
+    const task = by !== 'level' && c.level === 'senses' ? c.measure.task : null;
+    const part = by === 'level' ? null : (task ?? c.measure.family);
+    const key = part ? `${c.level}.${part}` : c.level;
     const last = groups[groups.length - 1];
     if (last && last.key === key) last.span += 1;
     else {
-      const label = by === 'level' ? LEVELS[c.level] : FAMILY_SHORT[c.measure.family];
-      groups.push({ key, label, span: 1, first: c.key });
+      let label = LEVELS[c.level];
+      let title = label;
+      if (task) {
+        label = SENSE_TASKS[task];
+        title = `The measures of ${SENSE_TASKS[task]}'s word-sense induction task`;
+      } else if (part) {
+        label = FAMILY_SHORT[part];
+        title = FAMILIES[part];
+      }
+      groups.push({ key, label, title, span: 1, first: c.key });
     }
   }
   return groups;

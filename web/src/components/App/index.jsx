@@ -8,6 +8,7 @@ import { useLinkedOptions } from '../../state/useLinkedOptions.js';
 import { useOpening } from '../../state/useOpening.js';
 import { usePageText } from '../../state/usePageText.js';
 import { useRun } from '../../state/useRun.js';
+import { DemoMenu } from '../DemoMenu/index.jsx';
 import { ErrorPanel } from '../ErrorPanel/index.jsx';
 import { FileCard } from '../FileCard/index.jsx';
 import { FileDrop } from '../FileDrop/index.jsx';
@@ -21,12 +22,13 @@ import './style.css';
 /**
  * The page. `client` is the core client (wasm/client.js); `opening` is what the page opens
  * with (web/src/page/payload.js: a saved page's data or a site's demo.js), evaluated at once:
- * {title, caption, options, reported, load()}, or null. The state lives in web/src/state/:
+ * {title, caption, options, reported, load()}, or null; `demos` the demos a served build offers
+ * and `demo` the one opened (page/demos.js). The state lives in web/src/state/:
  * the runs (useRun), the files (useFiles), the options in the link (useLinkedOptions), the
  * uploaded maps (maps.js), a saved page's text (usePageText), the opening (useOpening), and
  * what the page shows of them (page.js). This composes them.
  */
-export function App({ client, opening }) {
+export function App({ client, opening, demos = [], demo = null }) {
   const { run, core, evaluate, cancel } = useRun(client);
   const files = useFiles(client);
   const { gold, systems } = files.files;
@@ -79,6 +81,7 @@ export function App({ client, opening }) {
           Score induced clusterings against a gold standard, right in this page: no file leaves your
           computer.
         </p>
+        <DemoMenu demos={demos} current={demo} />
       </header>
 
       <main class="app-main">
@@ -90,7 +93,7 @@ export function App({ client, opening }) {
             <FileDrop
               id="gold"
               title="Gold standard"
-              hint="Tagged tokens (token<TAB>label, CoNLL-U, word/TAG), a lexicon, clusters, paths, counts, joint counts or CSV."
+              hint="Tagged tokens (token<TAB>label, CoNLL-U, word/TAG), a lexicon, clusters, paths, counts, joint counts, CSV, or a SemEval sense key."
               testId="gold-input"
               files={gold ? [gold] : []}
               renderFile={renderFile}
@@ -99,7 +102,7 @@ export function App({ client, opening }) {
             <FileDrop
               id="systems"
               title="Systems"
-              hint="One or more induced clusterings of the same tokens or items; after joint counts, more joint counts."
+              hint="One or more induced clusterings of the same tokens or items; after joint counts, more joint counts; after a sense key, the systems' sense keys."
               multiple
               testId="system-input"
               files={systems}

@@ -7,15 +7,7 @@ const LOGS = { e: 'natural log', 2: 'log base 2' };
 /** The gold standard as the core read it, and the options in force. */
 export function GoldSummary({ gold, options }) {
   if (!gold) return null;
-  // Joint counts keep no sentences: their 0 would read as a fact about the corpus.
-  const sentences = gold.format === 'joint' ? undefined : gold.sentences;
-  const facts = [
-    ['tokens', gold.tokens],
-    ['sentences', sentences],
-    ['items', gold.items],
-    ['classes', gold.classes],
-  ].filter(([, n]) => n !== undefined);
-  if (gold.polysemous_items > 0) facts.push(['polysemous items', gold.polysemous_items]);
+  const facts = gold.format === 'senses' ? senseFacts(gold) : corpusFacts(gold);
   if (gold.excluded_tokens > 0) facts.push(['excluded tokens', gold.excluded_tokens]);
   return (
     <div class="gold-summary" data-testid="gold-summary">
@@ -35,11 +27,37 @@ export function GoldSummary({ gold, options }) {
       </ul>
       {options && (
         <p class="gold-summary-options" data-testid="options-in-force">
-          {optionWords(options).join(' · ')}
+          {optionWords(options, gold.format === 'senses').join(' · ')}
         </p>
       )}
     </div>
   );
+}
+
+/** A corpus, a lexicon or counts: [label, count]. */
+function corpusFacts(gold) {
+  // Joint counts keep no sentences: their 0 would read as a fact about the corpus.
+  const sentences = gold.format === 'joint' ? undefined : gold.sentences;
+  const facts = [
+    ['tokens', gold.tokens],
+    ['sentences', sentences],
+    ['items', gold.items],
+    ['classes', gold.classes],
+  ].filter(([, n]) => n !== undefined);
+  if (gold.polysemous_items > 0) facts.push(['polysemous items', gold.polysemous_items]);
+  return facts;
+}
+
+/** A sense key (SPEC §3.7): its items are instances of lemmas, its classes senses; it has no
+ * tokens or sentences, whose 0 would read as a fact about the key. */
+function senseFacts(gold) {
+  const facts = [
+    ['lemmas', gold.lemmas],
+    ['instances', gold.items],
+    ['senses', gold.classes],
+  ].filter(([, n]) => n !== undefined);
+  if (gold.polysemous_items > 0) facts.push(['instances with several senses', gold.polysemous_items]);
+  return facts;
 }
 
 /** The core's option table by id: each option's default and group. */
@@ -50,13 +68,14 @@ const differs = (key, v) => (OPTION_ROWS.has(key) ? OPTION_ROWS.get(key).default
 
 /** The options of the result (SPEC §4 `options`) in words, known ones first, then those that
  * differ from the core's defaults; not those of the group "run" (threads, details), which say
- * how the run was carried out, not what it computed. */
-function optionWords(o) {
-  const words = [];
+ * how the run was carried out, not what it computed. A sense run (`senses`) is scored as the
+ * SemEval scorers score it, in bits, whatever the corpus options say: they are left out. */
+function optionWords(o, senses = false) {
+  const words = senses ? ["entropies in bits, as the tasks' scorers take them"] : [];
   const seen = new Set(['log2']); // said by "log"
   const say = (key, text) => {
     seen.add(key);
-    if (o[key] !== undefined && text) words.push(text);
+    if (!senses && o[key] !== undefined && text) words.push(text);
   };
   say('log', LOGS[o.log] ?? `log base ${o.log}`);
   say('beta', `β = ${o.beta}`);

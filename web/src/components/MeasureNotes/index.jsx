@@ -1,22 +1,40 @@
-import { FAMILIES, LEVELS, MEASURES, direction, formulaSentence } from '../../measures.js';
+import {
+  FAMILIES,
+  LEVELS,
+  MEASURES,
+  SENSE_MEASURES,
+  direction,
+  formulaSentence,
+} from '../../measures.js';
 import './style.css';
 
-/** What each measure means, by family, for readers who cannot hover a column header. */
+/**
+ * What each measure means, by family, for readers who cannot hover a column header; a sense
+ * run's measures apart, since its V and PF are SemEval-2010's, not those of the token level.
+ */
 export function MeasureNotes() {
+  const sections = [
+    ...Object.entries(FAMILIES).map(([family, title]) => [
+      family,
+      title,
+      MEASURES.filter((m) => m.family === family && !m.levels.every((l) => l === 'senses')),
+    ]),
+    ['senses', 'Word-sense induction (a sense run)', SENSE_MEASURES],
+  ];
   return (
     <details class="measure-notes" data-testid="measure-notes">
       <summary>What the measures mean</summary>
-      {Object.entries(FAMILIES).map(([family, title]) => (
-        <section key={family} class="measure-family" aria-labelledby={`notes-${family}`}>
-          <h4 id={`notes-${family}`} class="measure-family-title">
+      {sections.map(([key, title, measures]) => (
+        <section key={key} class="measure-family" aria-labelledby={`notes-${key}`}>
+          <h4 id={`notes-${key}`} class="measure-family-title">
             {title}
           </h4>
           <dl>
-            {MEASURES.filter((m) => m.family === family).map((m) => (
-              <div key={m.id} class="measure-note" id={`measure-${m.id}`}>
+            {measures.map((m) => (
+              <div key={m.id} class="measure-note" id={`measure-${key === 'senses' ? 'senses-' : ''}${m.id}`}>
                 <dt>
                   {m.label} <span class="measure-note-name">{m.name}</span>{' '}
-                  <code class="measure-note-id">{m.id}</code>
+                  <code class="measure-note-id">{key === 'senses' ? `senses.${m.id}` : m.id}</code>
                 </dt>
                 <dd>
                   {formulaSentence(m)}{' '}

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { FAMILIES, describe, direction, unit } from '../../measures.js';
+import { LEVELS, describe, direction, unit } from '../../measures.js';
 import { errorText, formatCount, formatValue } from '../../format.js';
 import {
   bestValues,
@@ -17,7 +17,8 @@ import {
 import './style.css';
 
 /**
- * Systems × measures, grouped token level / type level, read from the result JSON (SPEC §4).
+ * Systems × measures, grouped token level / type level (or a sense run's sense level), read
+ * from the result JSON (SPEC §4).
  * Sortable by any column (the header buttons); the best value of each column (by the
  * measure's direction, among the systems that are not baselines) is marked.
  *
@@ -99,7 +100,7 @@ export function ResultsTable({ result, view, onSort }) {
                   scope="colgroup"
                   colSpan={g.span}
                   class={`results-family${levelStart.has(g.first) ? ' is-level-start' : ' is-group-start'}`}
-                  title={FAMILIES[g.key.split('.')[1]]}
+                  title={g.title}
                 >
                   {g.label}
                 </th>
@@ -146,7 +147,7 @@ export function ResultsTable({ result, view, onSort }) {
                         </span>
                       )}
                       <span class="visually-hidden">
-                        {`, ${c.level} level${u ? `, in ${u}` : ''}, ${direction(c.measure)}`}
+                        {`, ${LEVELS[c.level].toLowerCase()}${u ? `, in ${u}` : ''}, ${direction(c.measure)}`}
                       </span>
                       <SortMark active={view.sort === c.key} dir={view.sortDir} />
                     </button>
@@ -182,9 +183,12 @@ export function ResultsTable({ result, view, onSort }) {
                       <span class="results-system-meta">
                         {[
                           s.format,
-                          s.clusters !== undefined && `${formatCount(s.clusters)} clusters`,
+                          s.clusters !== undefined &&
+                            `${formatCount(s.clusters)} ${s.format === 'senses' ? 'sense labels' : 'clusters'}`,
                           s.missing > 0 && `${formatCount(s.missing)} missing`,
-                          s.extra > 0 && `${formatCount(s.extra)} extra`,
+                          // A sense key's extra lines are instances the gold key lacks.
+                          s.extra > 0 &&
+                            `${formatCount(s.extra)} extra${s.format === 'senses' ? ' instances' : ''}`,
                         ]
                           .filter(Boolean)
                           .join(' · ')}

@@ -2,10 +2,12 @@ import { useRef, useState } from 'preact/hooks';
 import { Compare } from '../Compare/index.jsx';
 import { Heatmap } from '../Heatmap/index.jsx';
 import { ItemRows, hasItems } from '../ItemTable/index.jsx';
+import { LemmaTable } from '../LemmaTable/index.jsx';
 import { RankCorrelation } from '../RankCorrelation/index.jsx';
 import { SizePlot } from '../SizePlot/index.jsx';
 import { SweepPlot } from '../SweepPlot/index.jsx';
 import { hasSweep } from '../../figures.js';
+import { lemmaSystems } from '../../lemmas.js';
 import './style.css';
 
 const TABS = [
@@ -13,6 +15,7 @@ const TABS = [
   ['sizes', 'Cluster sizes'],
   ['depths', 'Every depth'],
   ['items', 'Per-item details'],
+  ['lemmas', 'Per lemma'],
   ['compare', 'Compare systems'],
   ['correlation', 'Measure correlation'],
 ];
@@ -22,7 +25,8 @@ const TABS = [
  * heatmap and the items are for one system, chosen here; the size plot shows them all. With
  * p-values (bootstrap resamples or approximate randomization), Compare shows the paired tests
  * of a measure; with three or more
- * systems, the measures' rank correlations. A tab shows only when the result has its data.
+ * systems, the measures' rank correlations. A sense run's systems side by side, lemma by
+ * lemma. A tab shows only when the result has its data.
  * `columns` are the results table's columns; `client` the core's (the per-item rows come
  * from it when first shown).
  */
@@ -43,6 +47,7 @@ export function Views({ client, result, columns }) {
     sizes: hasSizes,
     depths: hasSweep(result),
     items: withDetail.length > 0,
+    lemmas: lemmaSystems(result).length > 0,
     compare: Boolean(result.p_values && Object.keys(result.p_values).length),
     correlation: Boolean(result.rank_correlation?.measures?.length),
   };
@@ -79,7 +84,7 @@ export function Views({ client, result, columns }) {
   return (
     <section class="views" aria-labelledby="views-title" data-testid="views">
       <h3 id="views-title" class="visually-hidden">
-        Mapping, cluster sizes, items and comparisons
+        Mapping, cluster sizes, items, lemmas and comparisons
       </h3>
       <div class="views-bar">
         <div role="tablist" aria-label="Views" class="views-tabs" onKeyDown={onKey}>
@@ -133,6 +138,7 @@ export function Views({ client, result, columns }) {
           ) : (
             <NoDetail what="per-item entries" />
           ))}
+        {tab === 'lemmas' && <LemmaTable result={result} />}
         {tab === 'compare' && <Compare result={result} />}
         {tab === 'correlation' && <RankCorrelation result={result} columns={columns} />}
       </div>

@@ -1,0 +1,71 @@
+// The per-lemma view of a sense run as data: a row a gold lemma, the systems' values of one
+// measure side by side, read from each system's `senses.by_lemma` (SPEC §3.7, with detail).
+// Nothing here computes a measure: a row's spread is the distance between the largest and the
+// smallest value the core gave it, which orders the rows so that the lemmas on which the
+// systems disagree most come first.
+
+/** The systems with per-lemma values, in the result's order: [{system, index}]. */
+export function lemmaSystems(result) {
+  return (result?.systems ?? [])
+    .map((system, index) => ({ system, index }))
+    .filter(({ system }) => !system.error && system.senses?.by_lemma);
+}
+
+/**
+ * The rows for measure `id`: [{lemma, values, spread}], `values` one a system of `systems`
+ * (lemmaSystems), null where that system has no number for the lemma; `spread` the largest
+ * value less the smallest among the systems at the positions in `spreadOver` (a Set; every
+ * system when null), null with fewer than two numbers there. A task's baseline key may be
+ * left out of the spread, so that it orders the lemmas by how the systems differ. The
+ * lemmas are the gold key's, in the order the core lists them (every system lists the same).
+ */
+export function lemmaRows(systems, id, spreadOver = null) {
+  const lemmas = new Set();
+  for (const { system } of systems) for (const lemma of Object.keys(system.senses.by_lemma)) lemmas.add(lemma);
+  return [...lemmas].map((lemma) => {
+    const values = systems.map(({ system }) => {
+      const v = system.senses.by_lemma[lemma]?.[id];
+      return typeof v === 'number' && Number.isFinite(v) ? v : null;
+    });
+    const numbers = values.filter((v, i) => v !== null && (!spreadOver || spreadOver.has(i)));
+    const spread = numbers.length >= 2 ? Math.max(...numbers) - Math.min(...numbers) : null;
+    return { lemma, values, spread };
+  });
+}
+
+/**
+ * The rows in display order: by `sort`, 'spread', 'lemma' or the position of a system among
+ * the row's values (a number), in `dir` ('asc' | 'desc'). Rows without a number for the key
+ * go last whatever the direction; ties keep the core's order.
+ */
+export function sortLemmaRows(rows, sort, dir) {
+  const sign = dir === 'asc' ? 1 : -1;
+  const keyOf = (row) => (sort === 'spread' ? row.spread : row.values[sort] ?? null);
+  const order = new Map(rows.map((row, i) => [row, i]));
+  return [...rows].sort((a, b) => {
+    if (sort === 'lemma') return sign * a.lemma.localeCompare(b.lemma) || order.get(a) - order.get(b);
+    const va = keyOf(a);
+    const vb = keyOf(b);
+    if (va === null || vb === null) {
+      if (va !== vb) return va === null ? 1 : -1;
+      return order.get(a) - order.get(b);
+    }
+    return sign * (va - vb) || order.get(a) - order.get(b);
+  });
+}
+
+/**
+ * The position of the best value of a row by the measure's direction (`higherIsBetter`)
+ * among the systems the spread is over (`spreadOver`, a Set; every system when null), or -1
+ * where fewer than two of them have a number or they tie at the best.
+ */
+export function bestInRow(row, higherIsBetter, spreadOver = null) {
+  const counted = row.values
+    .map((v, i) => [v, i])
+    .filter(([v, i]) => v !== null && (!spreadOver || spreadOver.has(i)));
+  if (counted.length < 2) return -1;
+  const numbers = counted.map(([v]) => v);
+  const best = higherIsBetter ? Math.max(...numbers) : Math.min(...numbers);
+  const at = counted.filter(([v]) => v === best);
+  return at.length === 1 ? at[0][1] : -1;
+}
