@@ -156,7 +156,7 @@ test('the families and mappings shown follow the options, without a new run', as
   assert.ok(after.includes('type.macro_i_m1') && after.includes('token.m1'));
   assert.equal(await page.getByTestId('stale').count(), 0, 'showing less is not a new computation');
   const shown = await settledHash(page, /maps=m1/);
-  assert.match(shown, /show=mapping%2Cinformation%2Cbcubed%2Cpolysemous%2Ccoverage/);
+  assert.match(shown, /show=mapping%2Cinformation%2Cbcubed%2Coverlap%2Cpolysemous%2Ccoverage/);
   assert.equal(new URL(page.url()).hash, shown);
 
   await page.reload();
