@@ -158,6 +158,17 @@ int main(void) {
       {"Type Omega", CE_LEVEL_TYPE, CE_OMEGA},
       {"ECS", CE_LEVEL_TOKEN, CE_ECS},
       {"element-centric similarity", CE_LEVEL_TOKEN, CE_ECS},
+      /* Word-sense induction's names (SPEC §3.7); in a sense run V and PF move to its level. */
+      {"F-BC", CE_LEVEL_SENSE, CE_FUZZY_BCUBED_F},
+      {"FBC", CE_LEVEL_SENSE, CE_FUZZY_BCUBED_F},
+      {"Fuzzy B-Cubed", CE_LEVEL_SENSE, CE_FUZZY_BCUBED_F},
+      {"F-NMI", CE_LEVEL_SENSE, CE_FUZZY_NMI},
+      {"FNMI", CE_LEVEL_SENSE, CE_FUZZY_NMI},
+      {"AVG", CE_LEVEL_SENSE, CE_FUZZY_AVG},
+      {"senses.fuzzy_nmi", CE_LEVEL_SENSE, CE_FUZZY_NMI},
+      {"Paired FScore", CE_LEVEL_TOKEN, CE_PAIR_F},
+      {"FS", CE_LEVEL_TOKEN, CE_PAIR_F},
+      {"sense.m1", -1, -1}, /* no sense level */
       {"Foo-score", -1, -1},
       {"token.macro_i_m1", -1, -1}, /* no token level */
       {"", -1, -1},

@@ -315,7 +315,30 @@ def check_task(task, gold_name):
     return failures
 
 
+def check_paper_table():
+    """The published Table 4 rows as a paper prints them (F-BC, F-NMI in %), through
+    --check: every number reproduces, by the names WSI papers use."""
+    import tempfile
+    rows = "System\tF-BC\tF-NMI\ny-22-cluster-test\t39.0\t6.5\nhdp-wsi-sample-50k\t48.3\t6.0\n"
+    folder = os.path.join(DATA, "semeval2013")
+    with tempfile.NamedTemporaryFile("w", suffix=".tsv", delete=False) as f:
+        f.write(rows)
+    out = subprocess.run([CLI, "--format", "json", "--check", f.name,
+                          os.path.join(folder, "gold", "all.key"),
+                          os.path.join(folder, "systems", "y-22-cluster-test.key"),
+                          os.path.join(folder, "systems", "hdp-wsi-sample-50k.key")],
+                         capture_output=True, text=True)
+    os.unlink(f.name)
+    check = json.loads(out.stdout)["check"]
+    bad = [c for c in check if not c["reproduced"] or not c["measure"].startswith("senses.")]
+    for c in bad:
+        print(f"FAIL --check {c['system']} {c['heading']}: {c}")
+    print(f"--check of the paper's table: {len(check) - len(bad)} of {len(check)} reproduce")
+    return len(bad) + (out.returncode != 0) + (len(check) != 4)
+
+
 failures = check_task("semeval2013", "all.key")
+failures += check_paper_table()
 failures += check_task("semeval2013", "all.singlesense.key")
 failures += check_task("semeval2010", "all.key")
 print("semeval: %s" % ("ok" if not failures else f"{failures} failures"))

@@ -50,6 +50,11 @@ static char *copy_text(const char *text, size_t len) {
 
 /* ------------------------------------------------------- measure headings */
 
+/* A level as a qualified measure id spells it: "token.m1", "senses.fuzzy_nmi". */
+static const char *level_word(int level) {
+  return level == CE_LEVEL_TOKEN ? "token" : level == CE_LEVEL_TYPE ? "type" : "senses";
+}
+
 /* Names papers use that neither the id nor the column title gives, normalised as
  * normalise() leaves them (lower case, letters and digits only). */
 static const struct {
@@ -108,6 +113,26 @@ static const struct {
     {"omegaindex", CE_OMEGA},
     {"elementcentricsimilarity", CE_ECS},
     {"elementcentric", CE_ECS},
+    /* Word-sense induction's tables (SPEC §3.7): SemEval-2013's fuzzy B-cubed (F-BC, FBC),
+     * fuzzy NMI (F-NMI, FNMI) and their combination (AVG), SemEval-2010's paired F-score. */
+    {"fbc", CE_FUZZY_BCUBED_F},
+    {"fbcf", CE_FUZZY_BCUBED_F},
+    {"fbcubed", CE_FUZZY_BCUBED_F},
+    {"fuzzybcubed", CE_FUZZY_BCUBED_F},
+    {"fuzzybcubedf", CE_FUZZY_BCUBED_F},
+    {"fbcp", CE_FUZZY_BCUBED_P},
+    {"fbcr", CE_FUZZY_BCUBED_R},
+    {"fuzzybcubedp", CE_FUZZY_BCUBED_P},
+    {"fuzzybcubedr", CE_FUZZY_BCUBED_R},
+    {"fnmi", CE_FUZZY_NMI},
+    {"fuzzynmi", CE_FUZZY_NMI},
+    {"avg", CE_FUZZY_AVG},
+    {"favg", CE_FUZZY_AVG},
+    {"fuzzyavg", CE_FUZZY_AVG},
+    {"pairedfscore", CE_PAIR_F},
+    {"pairedf", CE_PAIR_F},
+    {"fs", CE_PAIR_F},
+    {"fscore", CE_PAIR_F},
     /* MacroC equals MacroI (SPEC §3.2). */
     {"macrocm1", CE_MACRO_I_M1},
     {"macroc11", CE_MACRO_I_O1},
@@ -176,8 +201,11 @@ static int strip_level(const char *text, const char **rest) {
   static const struct {
     const char *word;
     int level;
-  } words[] = {{"token", CE_LEVEL_TOKEN}, {"type", CE_LEVEL_TYPE}};
-  for (size_t w = 0; w < 2; w++) {
+  } words[] = {{"token", CE_LEVEL_TOKEN},
+               {"type", CE_LEVEL_TYPE},
+               {"senses", CE_LEVEL_SENSE},
+               {"sense", CE_LEVEL_SENSE}};
+  for (size_t w = 0; w < sizeof words / sizeof words[0]; w++) {
     size_t len = strlen(words[w].word);
     if (strncasecmp_ascii(text, words[w].word, len) != 0) continue;
     const char *after = text + len;
@@ -198,7 +226,11 @@ int ce__check_measure(const char *heading, int level_hint, int *level, int *meas
   ce_measure m = measure_named(normal);
   if (m == CE_MEASURE_COUNT) return 0;
   int lv = named >= 0 ? named : level_hint;
-  if (lv < 0) lv = CE_IS_TOKEN_MEASURE(m) ? CE_LEVEL_TOKEN : CE_LEVEL_TYPE;
+  if (lv < 0)
+    lv = CE_IS_TOKEN_MEASURE(m)   ? CE_LEVEL_TOKEN
+         : CE_IS_SENSE_MEASURE(m) ? CE_LEVEL_SENSE
+                                  : CE_LEVEL_TYPE;
+  if (lv == CE_LEVEL_SENSE && !CE_IS_SENSE_MEASURE(m)) return 0;
   if (lv == CE_LEVEL_TOKEN && !CE_IS_TOKEN_MEASURE(m)) return 0;
   if (lv == CE_LEVEL_TYPE && (m == CE_SUB_P || m == CE_SUB_R)) return 0;
   *level = lv;
@@ -851,8 +883,8 @@ static void compare(const ce_eval *ev, ce_check_cell *c) {
   }
   double value;
   if (ce_eval_value(ev, c->row, (ce_level)c->level, (ce_measure)c->measure, &value) != CE_OK) {
-    snprintf(c->problem, sizeof c->problem, "%s.%s is n/a for this system",
-             c->level == CE_LEVEL_TOKEN ? "token" : "type", ce_measure_id((ce_measure)c->measure));
+    snprintf(c->problem, sizeof c->problem, "%s.%s is n/a for this system", level_word(c->level),
+             ce_measure_id((ce_measure)c->measure));
     return;
   }
   c->has_computed = 1;
@@ -879,9 +911,12 @@ ce_status ce_eval_check(ce_eval *ev, const char *name, const void *text, size_t 
     return status == CE_ERR_NOMEM ? ce__fail(err, status, "", 0, 0, "out of memory") : status;
   }
   size_t good = 0;
+  int sense_run = ce__is_sense_run(ev);
   for (size_t i = 0; i < check->count; i++) {
     ce_check_cell *c = &check->cells[i];
     char problem[sizeof c->problem] = "";
+    /* A sense run has only its sense level: "V-measure" there is SemEval-2010's. */
+    if (sense_run && c->has_level && CE_IS_SENSE_MEASURE(c->measure)) c->level = CE_LEVEL_SENSE;
     c->note[0] = '\0';
     c->row = match_row(ev, c->system, aliases_given, alias_count, problem, sizeof problem, c->note,
                        sizeof c->note);
@@ -912,7 +947,7 @@ ce_status ce__check_put_json(ce_buf *out, const ce_check *check) {
     if (!status) status = ce__buf_put_json_string(out, c->heading, strlen(c->heading));
     if (!status) status = ce__buf_puts(out, ",\"measure\":");
     if (!status && c->has_level)
-      status = ce__buf_printf(out, "\"%s.%s\"", c->level == CE_LEVEL_TOKEN ? "token" : "type",
+      status = ce__buf_printf(out, "\"%s.%s\"", level_word(c->level),
                               ce_measure_id((ce_measure)c->measure));
     else if (!status)
       status = ce__buf_puts(out, "null");
@@ -989,7 +1024,7 @@ ce_status ce_eval_check_table(const ce_eval *ev, char **text, size_t *len) {
     const ce_check_cell *c = &check->cells[i];
     char measure[64];
     if (c->has_level)
-      snprintf(measure, sizeof measure, "%s.%s", c->level == CE_LEVEL_TOKEN ? "token" : "type",
+      snprintf(measure, sizeof measure, "%s.%s", level_word(c->level),
                ce_measure_id((ce_measure)c->measure));
     else
       snprintf(measure, sizeof measure, "%.30s", c->heading);
