@@ -93,6 +93,21 @@ test('evaluate gives the command line JSON, and errors name file and line', () =
   assert.deepEqual(got.missing, { isCeError: true, code: 'CE_ERR_USAGE', message: `cannot open ${missing}: no such file`, file: missing, line: 0, column: 0 });
 });
 
+test('a sense run through the package is the command line JSON, intervals over lemmas included', () => {
+  const folder = join(root, 'tests', 'data', 'wsi', 'semeval2013');
+  const paths = [join(folder, 'gold', 'all.key'), join(folder, 'systems', 'y-22-cluster-test.key'), join(folder, 'systems', 'hdp-wsi-sample-50k.key')];
+  const got = inApp(
+    'senses.mjs',
+    `import { evaluate } from 'clustereval';
+     const [gold, ...systems] = ${JSON.stringify(paths)};
+     console.log(JSON.stringify(await evaluate({ gold, systems }, { bootstrap: 50, test: 'ar', shuffles: 100 })));`,
+  );
+  assert.deepEqual(got, cliJson('--bootstrap', '50', '--test', 'ar', '--shuffles', '100', ...paths));
+  assert.equal(got.bootstrap.unit, 'lemma');
+  // Jurgens & Klapaftis (2013), Table 4: AI-KU F-BC 0.390, F-NMI 0.065.
+  assert.deepEqual([got.systems[0].senses.fuzzy_bcubed_f.toFixed(3), got.systems[0].senses.fuzzy_nmi.toFixed(3)], ['0.390', '0.065']);
+});
+
 test('in Node the core runs on threads, gives the command line JSON on a polysemous pair, and lets the process end', () => {
   const paths = writePolysemousPair(tmp); // past the size where the core stays on one thread
   const got = inApp(

@@ -137,3 +137,21 @@ def test_maps_and_sub_tests_equal_cli(cli, monkeypatch):
         "--gold-map", map_file, "--map-keep", *demo[:2])
     assert clustereval.evaluate(*SMALL, sub_test=[SMALL[2], SMALL[1]]) == run_cli(
         "--sub-test", SMALL[2], "--sub-test", SMALL[1], *SMALL)
+
+
+def test_sense_run_equals_cli(cli, monkeypatch):
+    """A SemEval-2013 sense run (SPEC §3.7) with intervals over lemmas: evaluate() is the
+    command line's JSON; the published AI-KU and Unimelb figures (Jurgens & Klapaftis 2013,
+    Table 4) print from it."""
+    monkeypatch.chdir(ROOT)
+    folder = "tests/data/wsi/semeval2013"
+    files = [f"{folder}/gold/all.key", f"{folder}/systems/y-22-cluster-test.key",
+             f"{folder}/systems/hdp-wsi-sample-50k.key"]
+    got = clustereval.evaluate(*files, bootstrap=50, detail=True)
+    assert got == run_cli("--bootstrap", "50", "--detail", *files)
+    assert got["bootstrap"]["unit"] == "lemma"
+    printed = {s["name"].split("/")[-1]: (round(s["senses"]["fuzzy_bcubed_f"], 3),
+                                          round(s["senses"]["fuzzy_nmi"], 3))
+               for s in got["systems"]}
+    assert printed == {"y-22-cluster-test.key": (0.390, 0.065),
+                       "hdp-wsi-sample-50k.key": (0.483, 0.060)}
