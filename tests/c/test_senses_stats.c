@@ -12,6 +12,7 @@
  */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "clustereval.h"
@@ -138,8 +139,40 @@ static void test_constant_lemmas(void) {
   ce__buf_free(&split);
 }
 
+/*
+ * --detail: a lemma's gold senses × induced senses, each cell Σ over gold instances of
+ * w_g·w_t with the memberships the measures read (weights over the line's largest):
+ *   add.v.1: gold s1/5 s2/5 → 1, 1; system c1 → s1·c1 += 1, s2·c1 += 1
+ *   add.v.2: gold s1; system c1 → s1·c1 += 1                      (s1·c1 = 2)
+ *   add.v.3: gold s2; system c2/1 c1/3 → 1/3, 1 → s2·c2 += 1/3, s2·c1 += 1 (s2·c1 = 2)
+ */
+static void test_lemma_cells(void) {
+  const char gold[] = "add.v add.v.1 s1/5 s2/5\nadd.v add.v.2 s1\nadd.v add.v.3 s2\n";
+  const char system[] = "add.v add.v.1 c1\nadd.v add.v.2 c1\nadd.v add.v.3 c2/1 c1/3\n";
+  ce_eval *ev = ce_eval_create();
+  CHECK(ce_eval_set(ev, CE_OPT_DETAIL, 1) == CE_OK);
+  const char *texts[2] = {gold, system};
+  for (size_t i = 0; i < 2; i++) {
+    CHECK(ce_eval_add_input(ev, i ? "s.key" : "g.key", NULL, NULL) == CE_OK);
+    CHECK(ce_eval_set_format(ev, i, CE_FORMAT_SENSES) == CE_OK);
+  }
+  for (size_t i = 0; i < 2; i++) {
+    ce_eval_feed(ev, i, texts[i], strlen(texts[i]), NULL);
+    ce_eval_close(ev, i, NULL);
+  }
+  CHECK(ce_eval_finish(ev, NULL) == CE_OK);
+  char *json = NULL;
+  CHECK(ce_eval_json(ev, &json, NULL) == CE_OK);
+  CHECK_STR_CONTAINS(json,
+                     "\"cells\":[[\"s1\",\"c1\",2],[\"s2\",\"c1\",2],[\"s2\",\"c2\","
+                     "0.3333333333333333]]");
+  ce_free(json);
+  ce_eval_free(ev);
+}
+
 int main(void) {
   test_resamples_in_closed_form();
   test_constant_lemmas();
+  test_lemma_cells();
   return check_report("senses_stats");
 }

@@ -287,3 +287,25 @@ test('sense keys dropped on the page (SemEval-2010) are read as senses and score
   );
   assert.equal((Number(v.value) * 100).toFixed(1), '31.7');
 });
+
+test("a lemma's senses drawn as the core summed them: gold senses against a system's", async () => {
+  const { page } = await openSenseDemo();
+  await page.getByTestId('tab-lemmas').click();
+  await page.getByTestId('lemmas-table').waitFor();
+  const cli = demoCli();
+  const lemma = Object.keys(cli.systems[1].senses.by_lemma)[3];
+  await page.locator(`[data-testid="lemma-row"][data-lemma="${lemma}"] .lemmas-pick`).click();
+  await page.getByTestId('sensegrid-system').selectOption('1');
+  const grid = page.locator(`[data-testid="sensegrid-table"][data-lemma="${lemma}"]`);
+  await grid.waitFor();
+  const shown = await grid.locator('td[data-gold]').evaluateAll((tds) =>
+    tds.filter((td) => Number(td.dataset.value) > 0).map((td) => [td.dataset.gold, td.dataset.induced, Number(td.dataset.value)]),
+  );
+  const want = cli.systems[1].senses.by_lemma[lemma].cells;
+  assert.ok(want.length > 0);
+  const key = ([g, k]) => `${g}\t${k}`;
+  assert.deepEqual(
+    shown.map((c) => [key(c), c[2]]).sort(),
+    want.map((c) => [key(c), c[2]]).sort(),
+  );
+});

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { bestInRow, lemmaRows, lemmaSystems, sortLemmaRows } from '../../web/src/lemmas.js';
+import { bestInRow, lemmaRows, lemmaSystems, senseGrid, sortLemmaRows } from '../../web/src/lemmas.js';
 import { FAMILIES, MEASURE_BY_ID, describe } from '../../web/src/measures.js';
 import { columnGroups, columnOfKey, columnTitle, tableColumns, toJSON } from '../../web/src/table.js';
 import { loadCore, input, root } from './load-core.mjs';
@@ -115,4 +115,21 @@ test('rows without a number sort last either way; the best of a row only when it
     'fuzzy_nmi',
   );
   assert.deepEqual(nullNmi, [{ lemma: 'x.n', values: [null, 0.1], spread: null }]);
+});
+
+test("a lemma's sense grid is the core's cells laid out, senses in the order it met them", () => {
+  const system = {
+    senses: { by_lemma: { 'add.v': { cells: [['s1', 'c1', 2], ['s2', 'c1', 2], ['s2', 'c2', 1 / 3]] }, 'go.v': {} } },
+  };
+  assert.deepEqual(senseGrid(system, 'add.v'), {
+    gold: ['s1', 's2'],
+    induced: ['c1', 'c2'],
+    weight: [
+      [2, 0],
+      [2, 1 / 3],
+    ],
+    max: 2,
+  });
+  assert.equal(senseGrid(system, 'go.v'), null); // no cells: evaluated without details
+  assert.equal(senseGrid({}, 'add.v'), null);
 });

@@ -69,3 +69,27 @@ export function bestInRow(row, higherIsBetter, spreadOver = null) {
   const at = counted.filter(([v]) => v === best);
   return at.length === 1 ? at[0][1] : -1;
 }
+
+/**
+ * A lemma's sense grid for one system, from `senses.by_lemma[lemma].cells` (the core's
+ * [gold sense, induced sense, weight], with detail): {gold, induced, weight, max}, the senses
+ * in the order the core met them, weight[g][k] the summed membership (0 where no instance
+ * joins them), max the largest; null when the core gave no cells.
+ */
+export function senseGrid(system, lemma) {
+  const cells = system?.senses?.by_lemma?.[lemma]?.cells;
+  if (!Array.isArray(cells)) return null;
+  const gold = [];
+  const induced = [];
+  for (const [g, k] of cells) {
+    if (!gold.includes(g)) gold.push(g);
+    if (!induced.includes(k)) induced.push(k);
+  }
+  const weight = gold.map(() => induced.map(() => 0));
+  let max = 0;
+  for (const [g, k, w] of cells) {
+    weight[gold.indexOf(g)][induced.indexOf(k)] = w;
+    max = Math.max(max, w);
+  }
+  return { gold, induced, weight, max };
+}

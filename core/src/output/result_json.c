@@ -378,7 +378,27 @@ static ce_status put_sense_values(ce_buf *out, const ce_measures *m) {
   return status;
 }
 
-/* "senses": the averages, the gold lemmas, and with --detail each lemma's values. */
+/* A lemma's "cells": [gold sense, induced sense, summed weight], as senses.c made them. */
+static ce_status put_sense_cells(ce_buf *out, const ce_eval *ev, const ce_row *row, size_t l) {
+  const ce_intern *gold = &ev->inputs[0].labels, *system = &ev->inputs[row->input].labels;
+  ce_status status = ce__buf_puts(out, ",\"cells\":[");
+  for (size_t c = row->lemma_cell_start[l]; !status && c < row->lemma_cell_start[l + 1]; c++) {
+    const ce_sense_cell *cell = &row->lemma_cells[c];
+    size_t len;
+    const char *text = ce__intern_get(gold, cell->gold, &len);
+    status = ce__buf_puts(out, c > row->lemma_cell_start[l] ? ",[" : "[");
+    if (!status) status = put_bytes(out, text, len);
+    if (!status) status = ce__buf_puts(out, ",");
+    text = ce__intern_get(system, cell->system, &len);
+    if (!status) status = put_bytes(out, text, len);
+    if (!status) status = ce__buf_puts(out, ",");
+    if (!status) status = put_number(out, cell->weight);
+    if (!status) status = ce__buf_puts(out, "]");
+  }
+  return status ? status : ce__buf_puts(out, "]");
+}
+
+/* "senses": the averages, the gold lemmas, and with --detail each lemma's values and cells. */
 static ce_status put_senses(ce_buf *out, const ce_eval *ev, const ce_row *row) {
   ce_status status = put_key(out, "senses", 0);
   if (!status) status = ce__buf_puts(out, "{");
@@ -393,6 +413,7 @@ static ce_status put_senses(ce_buf *out, const ce_eval *ev, const ce_row *row) {
       if (!status) status = put_bytes(out, name, len);
       if (!status) status = ce__buf_puts(out, ":{");
       if (!status) status = put_sense_values(out, &row->lemma_senses[l]);
+      if (!status && row->lemma_cell_start) status = put_sense_cells(out, ev, row, l);
       if (!status) status = ce__buf_puts(out, "}");
     }
     if (!status) status = ce__buf_puts(out, "}");

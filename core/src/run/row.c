@@ -33,6 +33,8 @@ void ce__row_free(ce_row *row) {
   free(row->lemma_ids);
   free(row->lemma_senses);
   free(row->lemma_gold);
+  free(row->lemma_cells);
+  free(row->lemma_cell_start);
   memset(row, 0, sizeof *row);
 }
 

@@ -18,6 +18,13 @@ typedef struct ce_sweep_point {
   ce_measures token, type;
 } ce_sweep_point;
 
+/* A sense run's lemma: the weight its gold instances give gold sense `gold` and induced
+ * sense `system` together (label ids of gold's and the system's inputs). */
+typedef struct ce_sense_cell {
+  uint32_t gold, system;
+  double weight;
+} ce_sense_cell;
+
 /* A scored row: a system input, a baseline, or a `counts` file. */
 typedef struct ce_row {
   char *name;
@@ -61,6 +68,9 @@ typedef struct ce_row {
   uint32_t *lemma_ids;
   ce_measures *lemma_senses;
   uint64_t *lemma_gold; /* each lemma's gold instances: SemEval-2010's weights */
+  /* --detail: lemma l's cells, lemma_cells[lemma_cell_start[l] .. lemma_cell_start[l + 1]) */
+  ce_sense_cell *lemma_cells;
+  size_t *lemma_cell_start, lemma_cell_cap;
 } ce_row;
 
 /* Starts a row: its name (copied), format and input (SIZE_MAX for a baseline). */

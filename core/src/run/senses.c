@@ -212,6 +212,33 @@ static ce_status score_lemma(const side_build *gold, const side_build *system, s
   return CE_OK;
 }
 
+/*
+ * --detail: the lemma's gold senses × induced senses, each cell the sum over its gold
+ * instances of w_g·w_t, the two memberships as the measures read them (1 each for a sense
+ * given no weight): the counts of instances where both sides give one sense each. In the
+ * order the senses were first met, gold's then the system's.
+ */
+static ce_status lemma_cells(ce_row *row, size_t l, const side_build *gold,
+                             const side_build *system, size_t gold_count) {
+  size_t begin = row->lemma_cell_start[l], at = begin;
+  for (size_t i = 0; i < gold_count; i++)
+    for (size_t g = gold->start[i]; g < gold->start[i + 1]; g++)
+      for (size_t t = system->start[i]; t < system->start[i + 1]; t++) {
+        uint32_t gs = gold->seen[gold->sense[g]], ts = system->seen[system->sense[t]];
+        size_t c = begin; /* a lemma has a few senses a side: a short search */
+        while (c < at && (row->lemma_cells[c].gold != gs || row->lemma_cells[c].system != ts)) c++;
+        if (c == at) {
+          if (ce__grow((void **)&row->lemma_cells, &row->lemma_cell_cap, at + 1,
+                       sizeof *row->lemma_cells))
+            return CE_ERR_NOMEM;
+          row->lemma_cells[at++] = (ce_sense_cell){gs, ts, 0.0};
+        }
+        row->lemma_cells[c].weight += gold->weight[g] * system->weight[t];
+      }
+  row->lemma_cell_start[l + 1] = at;
+  return CE_OK;
+}
+
 /* Gold's lemmas in the order gold first names them. */
 static ce_status gold_lemma_order(const ce_sense_input *gold, size_t lemmas, uint32_t **order,
                                   size_t *count) {
@@ -314,6 +341,10 @@ ce_status ce__score_senses(const ce_eval *ev, size_t index, ce_row *row) {
   if (!status && (!(row->lemma_senses = calloc(row->lemma_count + 1, sizeof *row->lemma_senses)) ||
                   !(row->lemma_gold = calloc(row->lemma_count + 1, sizeof *row->lemma_gold))))
     status = CE_ERR_NOMEM;
+  /* The cells only for --detail, whose by_lemma shows them. */
+  if (!status && ev->options[CE_OPT_DETAIL] != 0.0 &&
+      !(row->lemma_cell_start = calloc(row->lemma_count + 1, sizeof *row->lemma_cell_start)))
+    status = CE_ERR_NOMEM;
   if (!status && (!(cls = malloc((most + 1) * sizeof *cls)) ||
                   !(cluster = malloc((most + 1) * sizeof *cluster))))
     status = CE_ERR_NOMEM;
@@ -340,6 +371,7 @@ ce_status ce__score_senses(const ce_eval *ev, size_t index, ce_row *row) {
     }
     ce_measures *m = &row->lemma_senses[l];
     if (!status) status = score_lemma(&gb, &sb, g_count, s_count > 0, m, cls, cluster);
+    if (!status && row->lemma_cell_start) status = lemma_cells(row, l, &gb, &sb, g_count);
     if (status) break;
     row->lemma_gold[l] = g_count;
   }

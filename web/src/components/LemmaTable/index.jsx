@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { formatCount, formatValue } from '../../format.js';
 import { bestInRow, lemmaRows, lemmaSystems, sortLemmaRows } from '../../lemmas.js';
 import { SENSE_MEASURES, describe } from '../../measures.js';
+import { SenseGrid } from '../SenseGrid/index.jsx';
 import './style.css';
 
 // The combined score later papers rank SemEval-2013 systems by: where to look first.
@@ -17,6 +18,9 @@ export function LemmaTable({ result }) {
   const [order, setOrder] = useState({ sort: 'spread', dir: 'desc' });
   // The positions of the systems left out of the spread (a task's baselines, say).
   const [apart, setApart] = useState(() => new Set());
+  // The lemma whose senses are drawn (the first row until one is chosen), and by which system.
+  const [picked, setPicked] = useState(null);
+  const [gridSystem, setGridSystem] = useState(0);
   const systems = lemmaSystems(result);
   const measure = SENSE_MEASURES.find((m) => m.id === id) ?? SENSE_MEASURES[0];
   const spreadOver = new Set(systems.map((_, i) => i).filter((i) => !apart.has(i)));
@@ -110,7 +114,15 @@ export function LemmaTable({ result }) {
               return (
                 <tr key={row.lemma} data-testid="lemma-row" data-lemma={row.lemma}>
                   <th scope="row" class="lemmas-lemma">
-                    {row.lemma}
+                    <button
+                      type="button"
+                      class="lemmas-pick"
+                      aria-pressed={row.lemma === (picked ?? rows[0]?.lemma)}
+                      onClick={() => setPicked(row.lemma)}
+                      title={`Draw the senses of ${row.lemma}`}
+                    >
+                      {row.lemma}
+                    </button>
                   </th>
                   {row.values.map((v, i) => (
                     <td
@@ -135,6 +147,9 @@ export function LemmaTable({ result }) {
           </tbody>
         </table>
       </div>
+      {rows.length > 0 && (
+        <SenseGrid systems={systems} lemma={picked ?? rows[0].lemma} pick={gridSystem} onPick={setGridSystem} />
+      )}
     </div>
   );
 }
