@@ -136,6 +136,19 @@ test('the preview shows the first records as the core parses them', async (t) =>
   await screenshot(page, 'preview');
 });
 
+test("a bad file's preview names the file and line, never 'preview'", async () => {
+  const { page } = await env.open();
+  await waitForResult(page);
+  await clearFiles(page);
+  // Line 2 has no label: the reader's error, as the evaluation would give it.
+  const bad = { name: 'pairs.tsv', mimeType: 'text/plain', buffer: Buffer.from('The\tDT\nbroken\n') };
+  await page.getByTestId('gold-input').setInputFiles(bad);
+  await page.getByRole('region', { name: 'Gold standard' }).getByTestId('preview-toggle').click();
+  const preview = page.getByTestId('preview');
+  await page.waitForFunction(() => /pairs\.tsv:2/.test(document.querySelector('[data-testid="preview"]')?.textContent ?? ''));
+  assert.doesNotMatch(await preview.textContent(), /preview:\d/);
+});
+
 test('a file that does not pair names its line; the other files keep their settings', async () => {
   const { page } = await env.open();
   await waitForResult(page);
