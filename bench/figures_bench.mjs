@@ -18,6 +18,7 @@ import {
   startPreview,
 } from '../tests/e2e/harness.mjs';
 import { HUGE_FIXTURE, squareTable } from '../tests/e2e/tables.mjs';
+import { startWatch, stopWatch } from './frame_watch.mjs';
 
 const [brownGold, brownSystem] = process.argv.slice(2);
 const dir = mkdtempSync(join(tmpdir(), 'clustereval-figbench-'));
@@ -26,40 +27,6 @@ const big = join(dir, 'table-1000.tsv');
 writeFileSync(big, squareTable(1000));
 const huge = join(dir, 'terms-100000.tsv');
 writeFileSync(huge, HUGE_FIXTURE);
-
-/** Starts recording frame gaps and long tasks in the page. */
-const startWatch = (page) =>
-  page.evaluate(() => {
-    const w = { maxGap: 0, longest: 0, running: true };
-    let last = performance.now();
-    const tick = (t) => {
-      w.maxGap = Math.max(w.maxGap, t - last);
-      last = t;
-      if (w.running) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-    w.observer = new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.longest = Math.max(w.longest, e.duration);
-    });
-    w.observer.observe({ type: 'longtask' });
-    window.__watch = w;
-  });
-
-/** Stops recording after two more frames; returns {maxGap, longest}. */
-const stopWatch = (page) =>
-  page.evaluate(
-    () =>
-      new Promise((resolve) =>
-        requestAnimationFrame(() =>
-          requestAnimationFrame(() => {
-            const w = window.__watch;
-            w.running = false;
-            w.observer.disconnect();
-            resolve({ maxGap: w.maxGap, longest: w.longest });
-          }),
-        ),
-      ),
-  );
 
 async function step(page, name, action) {
   await startWatch(page);

@@ -11,6 +11,7 @@ import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clearFiles, launchBrowser, startPreview } from '../tests/e2e/harness.mjs';
+import { startWatch, stopWatch } from './frame_watch.mjs';
 
 const tmp = mkdtempSync(join(tmpdir(), 'clustereval-saveframes-'));
 const mb = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
@@ -52,45 +53,6 @@ if (!files.length) {
   ];
 }
 const inputs = files.reduce((n, f) => n + statSync(f).size, 0);
-
-/** Starts recording frame gaps and long tasks in the page. */
-const startWatch = (page) =>
-  page.evaluate(() => {
-    const w = { maxGap: 0, longest: 0, frames: 0, running: true, start: performance.now(), gaps: [] };
-    let last = performance.now();
-    const tick = (t) => {
-      w.maxGap = Math.max(w.maxGap, t - last);
-      // The gaps over two frames, and when they came: a stall at the end is the download's.
-      if (t - last > 34) w.gaps.push([t - last, last - w.start]);
-      w.frames += 1;
-      last = t;
-      if (w.running) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-    w.observer = new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.longest = Math.max(w.longest, e.duration);
-    });
-    w.observer.observe({ type: 'longtask' });
-    // @ts-ignore
-    window.__watch = w;
-  });
-
-/** Stops recording after two more frames; returns {maxGap, longest, frames, gaps}. */
-const stopWatch = (page) =>
-  page.evaluate(
-    () =>
-      new Promise((resolve) =>
-        requestAnimationFrame(() =>
-          requestAnimationFrame(() => {
-            // @ts-ignore
-            const w = window.__watch;
-            w.running = false;
-            w.observer.disconnect();
-            resolve({ maxGap: w.maxGap, longest: w.longest, frames: w.frames, gaps: w.gaps });
-          }),
-        ),
-      ),
-  );
 
 const preview = await startPreview();
 const browser = await launchBrowser();
