@@ -607,15 +607,23 @@ static ce_status score_sweep(const ce_eval *ev, const ce_input *system, const ce
   return status;
 }
 
+/* Starts input `index`'s row; a failed input's row carries its error, and nothing more is
+ * scored (*failed 1). */
+static ce_status start_input_row(const ce_input *input, size_t index, ce_row *row, int *failed) {
+  ce_status status = ce__row_start(row, input->name, input->format, index);
+  *failed = !status && input->failed;
+  if (*failed) {
+    row->failed = 1;
+    row->error = input->error;
+  }
+  return status;
+}
+
 static ce_status score_system(ce_eval *ev, size_t index, const ce_gold_view *gold, ce_row *row) {
   ce_input *system = &ev->inputs[index];
-  ce_status status = ce__row_start(row, system->name, system->format, index);
-  if (status) return status;
-  if (system->failed) {
-    row->failed = 1;
-    row->error = system->error;
-    return CE_OK;
-  }
+  int failed;
+  ce_status status = start_input_row(system, index, row, &failed);
+  if (status || failed) return status;
   ce_shape gold_shape = ce__format_shape(ev->inputs[0].format);
   ce_shape shape = ce__format_shape(system->format);
   status = ce__intern_copy(&row->clusters, &system->labels);
@@ -877,13 +885,9 @@ static ce_status twin_warnings(ce_eval *ev) {
 /* A system of a sense run (SPEC §3.7): its sense measures alone. */
 static ce_status score_sense_system(ce_eval *ev, size_t index, ce_row *row) {
   ce_input *system = &ev->inputs[index];
-  ce_status status = ce__row_start(row, system->name, system->format, index);
-  if (status) return status;
-  if (system->failed) {
-    row->failed = 1;
-    row->error = system->error;
-    return CE_OK;
-  }
+  int failed;
+  ce_status status = start_input_row(system, index, row, &failed);
+  if (status || failed) return status;
   status = ce__intern_copy(&row->clusters, &system->labels);
   if (!status) status = ce__score_senses(ev, index, row);
   if (!status)
