@@ -443,70 +443,66 @@ static ce_status put_interval(ce_buf *out, double lo, double hi) {
   return status ? status : ce__buf_puts(out, "]");
 }
 
+/* The parts of a row's statistics, each an object keyed by qualified measure id. */
+typedef enum ci_part { CI_INTERVAL, CI_BIAS, CI_NOTE, CI_WITHHELD } ci_part;
+
+/* Row r's value of `part` for a measure into `out`; 0 when the measure has none. */
+static int put_ci_value(ce_buf *out, const ce_eval *ev, size_t r, ci_part part, ce_level level,
+                        ce_measure m, ce_status *status) {
+  double lo, hi, bias;
+  const char *note = NULL;
+  if (part == CI_WITHHELD) {
+    note = ce__boot_interval_note(ev, r, level, m);
+    if (note) *status = put_string(out, note);
+    return note != NULL;
+  }
+  if (part == CI_INTERVAL) {
+    if (!ce__boot_interval(ev, r, level, m, &lo, &hi)) return 0;
+    *status = put_interval(out, lo, hi);
+    return 1;
+  }
+  if (!ce__boot_interval_bias(ev, r, level, m, &bias, &note) || (part == CI_NOTE && !note))
+    return 0;
+  *status = part == CI_BIAS ? put_number(out, bias) : put_string(out, note);
+  return 1;
+}
+
+/* "key": {"token.m1": …, …} over the measures that have `part`; left out when none does,
+ * unless `always`. */
+static ce_status put_ci_part(ce_buf *out, const ce_eval *ev, size_t r, ci_part part,
+                             const char *key, int always) {
+  ce_buf body = {0}, value = {0};
+  ce_status status = CE_OK;
+  size_t count = 0;
+  for (int level = 0; level < LEVELS && !status; level++)
+    for (int m = 0; m < CE_MEASURE_COUNT && !status; m++) {
+      value.len = 0;
+      if (!put_ci_value(&value, ev, r, part, (ce_level)level, (ce_measure)m, &status) || status)
+        continue;
+      status = put_qualified_key(&body, level, m, count++ == 0);
+      if (!status) status = ce__buf_append(&body, value.data, value.len);
+    }
+  if (!status && (count || always)) {
+    status = put_key(out, key, 0);
+    if (!status) status = ce__buf_puts(out, "{");
+    if (!status && body.len) status = ce__buf_append(out, body.data, body.len);
+    if (!status) status = ce__buf_puts(out, "}");
+  }
+  ce__buf_free(&body);
+  ce__buf_free(&value);
+  return status;
+}
+
 /* systems[i].ci: the 95% interval of every measure that has one (bootstrap.method says how
  * it was made); ci_bias: the resamples' bias of each of them (their mean minus the value);
  * ci_notes: what a reader should know of some of them (a value biased beyond the spread, and
  * its bias-corrected estimate); ci_withheld: why a measure with resamples has none. */
 static ce_status put_ci(ce_buf *out, const ce_eval *ev, size_t r) {
   if (ce__boot_unit(ev, NULL, NULL, NULL, NULL) == CE_UNIT_NONE) return CE_OK;
-  ce_status status = put_key(out, "ci", 0);
-  if (!status) status = ce__buf_puts(out, "{");
-  int first = 1, withheld = 0, noted = 0;
-  for (int level = 0; level < LEVELS && !status; level++)
-    for (int m = 0; m < CE_MEASURE_COUNT && !status; m++) {
-      double lo, hi, bias;
-      const char *note;
-      withheld += ce__boot_interval_note(ev, r, (ce_level)level, (ce_measure)m) != NULL;
-      if (!ce__boot_interval(ev, r, (ce_level)level, (ce_measure)m, &lo, &hi)) continue;
-      ce__boot_interval_bias(ev, r, (ce_level)level, (ce_measure)m, &bias, &note);
-      noted += note != NULL;
-      status = put_qualified_key(out, level, m, first);
-      if (!status) status = put_interval(out, lo, hi);
-      first = 0;
-    }
-  if (!status) status = ce__buf_puts(out, "}");
-  if (!status) status = put_key(out, "ci_bias", 0);
-  if (!status) status = ce__buf_puts(out, "{");
-  first = 1;
-  for (int level = 0; level < LEVELS && !status; level++)
-    for (int m = 0; m < CE_MEASURE_COUNT && !status; m++) {
-      double bias;
-      const char *note;
-      if (!ce__boot_interval_bias(ev, r, (ce_level)level, (ce_measure)m, &bias, &note)) continue;
-      status = put_qualified_key(out, level, m, first);
-      if (!status) status = put_number(out, bias);
-      first = 0;
-    }
-  if (!status) status = ce__buf_puts(out, "}");
-  if (!status && noted) {
-    status = put_key(out, "ci_notes", 0);
-    if (!status) status = ce__buf_puts(out, "{");
-    first = 1;
-    for (int level = 0; level < LEVELS && !status; level++)
-      for (int m = 0; m < CE_MEASURE_COUNT && !status; m++) {
-        double bias;
-        const char *note;
-        if (!ce__boot_interval_bias(ev, r, (ce_level)level, (ce_measure)m, &bias, &note) || !note)
-          continue;
-        status = put_qualified_key(out, level, m, first);
-        if (!status) status = put_string(out, note);
-        first = 0;
-      }
-    if (!status) status = ce__buf_puts(out, "}");
-  }
-  if (status || !withheld) return status;
-  status = put_key(out, "ci_withheld", 0);
-  if (!status) status = ce__buf_puts(out, "{");
-  first = 1;
-  for (int level = 0; level < LEVELS && !status; level++)
-    for (int m = 0; m < CE_MEASURE_COUNT && !status; m++) {
-      const char *note = ce__boot_interval_note(ev, r, (ce_level)level, (ce_measure)m);
-      if (!note) continue;
-      status = put_qualified_key(out, level, m, first);
-      if (!status) status = put_string(out, note);
-      first = 0;
-    }
-  return status ? status : ce__buf_puts(out, "}");
+  ce_status status = put_ci_part(out, ev, r, CI_INTERVAL, "ci", 1);
+  if (!status) status = put_ci_part(out, ev, r, CI_BIAS, "ci_bias", 1);
+  if (!status) status = put_ci_part(out, ev, r, CI_NOTE, "ci_notes", 0);
+  return status ? status : put_ci_part(out, ev, r, CI_WITHHELD, "ci_withheld", 0);
 }
 
 static ce_status put_bootstrap(ce_buf *out, const ce_eval *ev) {
