@@ -120,25 +120,27 @@ def ecs_elements(gold, system):
     return 1 - np.abs(p[0] - p[1]).sum(axis=1) / (2 * ALPHA)
 
 
-def ecs_partition_table(gold, system):
-    """(1/n)·Σ_cells n_kl²/max(a_k, b_l) from the contingency table."""
-    n = len(gold)
+def contingency(gold, system):
+    """The cells n_kl and the margins a_k, b_l of two partitions, as dicts."""
     cells, a, b = {}, {}, {}
     for g, s in zip(gold, system):
         cells[(g, s)] = cells.get((g, s), 0) + 1
         a[g] = a.get(g, 0) + 1
         b[s] = b.get(s, 0) + 1
+    return cells, a, b
+
+
+def ecs_partition_table(gold, system):
+    """(1/n)·Σ_cells n_kl²/max(a_k, b_l) from the contingency table."""
+    n = len(gold)
+    cells, a, b = contingency(gold, system)
     return sum(v * v / max(a[g], b[s]) for (g, s), v in cells.items()) / n
 
 
 def ari(gold, system):
     from math import comb
     n = len(gold)
-    cells, a, b = {}, {}, {}
-    for g, s in zip(gold, system):
-        cells[(g, s)] = cells.get((g, s), 0) + 1
-        a[g] = a.get(g, 0) + 1
-        b[s] = b.get(s, 0) + 1
+    cells, a, b = contingency(gold, system)
     index = sum(comb(v, 2) for v in cells.values())
     sa, sb, total = sum(comb(v, 2) for v in a.values()), sum(comb(v, 2) for v in b.values()), comb(n, 2)
     expected = sa * sb / total if total else 0
