@@ -866,15 +866,8 @@ ce_status ce_eval_value(const ce_eval *ev, size_t system, ce_level level, ce_mea
   if ((unsigned)level > CE_LEVEL_SENSE || system >= ce_eval_system_count(ev))
     return CE_ERR_UNAVAILABLE;
   const ce_row *row = &ev->rows[system];
-  if (level == CE_LEVEL_SENSE) {
-    if (row->failed || !row->has_senses || !(row->senses.available >> measure & 1))
-      return CE_ERR_UNAVAILABLE;
-    *value = row->senses.value[measure];
-    return CE_OK;
-  }
-  const ce_measures *measures = level == CE_LEVEL_TOKEN ? &row->token : &row->type;
-  int has = level == CE_LEVEL_TOKEN ? row->has_token : row->has_type;
-  if (row->failed || !has || !(measures->available >> measure & 1)) return CE_ERR_UNAVAILABLE;
+  const ce_measures *measures = ce__row_level(row, level);
+  if (row->failed || !measures || !(measures->available >> measure & 1)) return CE_ERR_UNAVAILABLE;
   *value = measures->value[measure];
   return CE_OK;
 }

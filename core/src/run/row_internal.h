@@ -73,6 +73,19 @@ typedef struct ce_row {
   size_t *lemma_cell_start, lemma_cell_cap;
 } ce_row;
 
+/* The row's measures at a level (token, type or senses), or NULL where it has none there. */
+static inline const ce_measures *ce__row_level(const ce_row *row, ce_level level) {
+  switch (level) {
+    case CE_LEVEL_TOKEN:
+      return row->has_token ? &row->token : NULL;
+    case CE_LEVEL_TYPE:
+      return row->has_type ? &row->type : NULL;
+    case CE_LEVEL_SENSE:
+      return row->has_senses ? &row->senses : NULL;
+  }
+  return NULL;
+}
+
 /* Starts a row: its name (copied), format and input (SIZE_MAX for a baseline). */
 ce_status ce__row_start(ce_row *row, const char *name, ce_format format, size_t input);
 /* Frees what the row holds and zeroes it. */

@@ -116,15 +116,16 @@ static const char grouping_note[] =
 /* The measures the full row has values for become the row's sample slots; the token level's
  * only where there are sentences to draw (joint counts give tokens without them). */
 static ce_status make_slots(const ce_row *row, ce_boot_row *br, unsigned total, int sentences) {
-  const ce_measures *levels[3] = {&row->token, &row->type, &row->senses};
   memset(br->slot_of, -1, sizeof br->slot_of);
   br->slot_level = malloc(3 * CE_MEASURE_COUNT);
   br->slot_measure = malloc(3 * CE_MEASURE_COUNT);
   if (!br->slot_level || !br->slot_measure) return CE_ERR_NOMEM;
   for (int level = 0; level < 3; level++)
     for (int m = 0; m < CE_MEASURE_COUNT; m++) {
-      if (whole_input(m) || counts_sample_size(m) || !(levels[level]->available >> m & 1)) continue;
-      if (level == CE_LEVEL_SENSE && !row->has_senses) continue;
+      /* A slot only where the row has the level: samples imply its values (ce__row_level). */
+      const ce_measures *values = ce__row_level(row, (ce_level)level);
+      if (whole_input(m) || counts_sample_size(m) || !values || !(values->available >> m & 1))
+        continue;
       if (level == CE_LEVEL_TOKEN && !sentences) continue;
       br->slot_of[level][m] = (int)br->slots;
       br->slot_level[br->slots] = (uint8_t)level;
@@ -550,10 +551,6 @@ const char *ce__boot_unavailable(const ce_eval *ev) {
   return ev->boot && ev->options[CE_OPT_BOOTSTRAP] > 0.0 ? ev->boot->unavailable : NULL;
 }
 
-static const ce_measures *level_values(const ce_row *row, ce_level level) {
-  return level == CE_LEVEL_TOKEN ? &row->token : level == CE_LEVEL_TYPE ? &row->type : &row->senses;
-}
-
 static const double *samples_of(const ce_eval *ev, size_t r, ce_level level, ce_measure m) {
   const ce_boot *boot = ev->boot;
   if (!boot || !boot->done || r >= boot->row_count || !boot->rows[r].active) return NULL;
@@ -606,7 +603,7 @@ static const ce_slot_interval *interval_of(const ce_eval *ev, size_t r, ce_level
       blocks = boot->blocks[lv];
       blocks = finite_sorted(br->jackknife + s * CE_JACKKNIFE_BLOCKS, blocks, jack);
     }
-    const ce_measures *values = level_values(&ev->rows[r], (ce_level)lv);
+    const ce_measures *values = ce__row_level(&ev->rows[r], (ce_level)lv);
     ce__interval_shown(method, values->value[id], sorted, n, jack, blocks, 0.95, &out->shown);
     out->note[0] = '\0';
     if (out->shown.biased || out->shown.method != method)
@@ -639,7 +636,7 @@ int ce__boot_interval_mark(const ce_eval *ev, size_t r, ce_level level, ce_measu
                            size_t size) {
   const ce_slot_interval *si = interval_of(ev, r, level, m);
   if (!si || !si->shown.biased) return 0;
-  const ce_measures *values = level_values(&ev->rows[r], level);
+  const ce_measures *values = ce__row_level(&ev->rows[r], level);
   ce__interval_mark(&si->shown, values->value[m], text, size);
   return 1;
 }
@@ -647,10 +644,10 @@ int ce__boot_interval_mark(const ce_eval *ev, size_t r, ce_level level, ce_measu
 const char *ce__boot_interval_note(const ce_eval *ev, size_t r, ce_level level, ce_measure m) {
   if (counts_sample_size(m)) {
     const ce_boot *boot = ev->boot;
-    const ce_measures *values = level_values(&ev->rows[r], level);
+    const ce_measures *values = ce__row_level(&ev->rows[r], level);
     int drawn = boot && boot->done && r < boot->row_count && boot->rows[r].active &&
                 (level == CE_LEVEL_TYPE ? boot->rows[r].fixed != NULL : boot->sentences > 0);
-    return drawn && values->available >> m & 1 ? grouping_note : NULL;
+    return drawn && values && values->available >> m & 1 ? grouping_note : NULL;
   }
   return NULL;
 }
@@ -661,7 +658,8 @@ static int paired_samples(const ce_eval *ev, size_t a, size_t b, ce_level level,
   *sa = samples_of(ev, a, level, m);
   *sb = samples_of(ev, b, level, m);
   if (!*sa || !*sb) return 0;
-  *full = level_values(&ev->rows[a], level)->value[m] - level_values(&ev->rows[b], level)->value[m];
+  *full =
+      ce__row_level(&ev->rows[a], level)->value[m] - ce__row_level(&ev->rows[b], level)->value[m];
   return 1;
 }
 

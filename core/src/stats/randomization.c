@@ -89,10 +89,6 @@ static size_t at_of(size_t pair, int level, int m) {
   return (pair * AR_LEVELS + (size_t)level) * CE_MEASURE_COUNT + (size_t)m;
 }
 
-static const ce_measures *level_values(const ce_row *row, int level) {
-  return level == CE_LEVEL_TOKEN ? &row->token : level == CE_LEVEL_TYPE ? &row->type : &row->senses;
-}
-
 /* ------------------------------------------------------------- engines */
 
 static void token_engine_free(token_engine *te) {
@@ -426,9 +422,9 @@ static ce_status pair_names(const ce_eval *ev, ce_ar *ar, size_t a, size_t b) {
 static int compared(const ce_eval *ev, size_t a, size_t b, int level, int m) {
   if (m == CE_COVER_P || m == CE_COVER_R || m == CE_COVER_F || m == CE_SUB_P || m == CE_SUB_R)
     return 0;
-  const ce_measures *va = level_values(&ev->rows[a], level);
-  const ce_measures *vb = level_values(&ev->rows[b], level);
-  return va->available >> m & 1 && vb->available >> m & 1;
+  const ce_measures *va = ce__row_level(&ev->rows[a], (ce_level)level);
+  const ce_measures *vb = ce__row_level(&ev->rows[b], (ce_level)level);
+  return va && vb && va->available >> m & 1 && vb->available >> m & 1;
 }
 
 static int defined(const ce_measures *v, int m) {

@@ -16,17 +16,11 @@ static size_t ranked_rows(const ce_eval *ev) {
   return n;
 }
 
-static const ce_measures *level_values(const ce_row *row, ce_level level) {
-  if (level == CE_LEVEL_SENSE) return row->has_senses ? &row->senses : NULL;
-  int has = level == CE_LEVEL_TOKEN ? row->has_token : row->has_type;
-  return has ? (level == CE_LEVEL_TOKEN ? &row->token : &row->type) : NULL;
-}
-
 int ce__ranked_measure(const ce_eval *ev, ce_level level, ce_measure m) {
   if (ranked_rows(ev) < 3) return 0;
   for (size_t r = 0; r < ev->row_count; r++) {
     if (ev->rows[r].failed) continue;
-    const ce_measures *values = level_values(&ev->rows[r], level);
+    const ce_measures *values = ce__row_level(&ev->rows[r], level);
     if (!values || !(values->available >> m & 1)) return 0;
   }
   return 1;
@@ -44,8 +38,8 @@ ce_status ce__rank_correlation(const ce_eval *ev, ce_level level_a, ce_measure a
   double *y = x + ev->row_count;
   for (size_t r = 0; r < ev->row_count; r++) {
     if (ev->rows[r].failed) continue;
-    x[n] = level_values(&ev->rows[r], level_a)->value[a];
-    y[n++] = level_values(&ev->rows[r], level_b)->value[b];
+    x[n] = ce__row_level(&ev->rows[r], level_a)->value[a];
+    y[n++] = ce__row_level(&ev->rows[r], level_b)->value[b];
   }
   ce_status status = ce__spearman(x, y, n, rho);
   *tau = ce__kendall_tau_b(x, y, n);
