@@ -242,21 +242,14 @@ static int parse_column(const char *text, size_t len, ce_column *column) {
   id[len] = '\0';
   const char *bare = id;
   int level = -1;
-  if (strncmp(id, "token.", 6) == 0)
-    level = CE_LEVEL_TOKEN, bare = id + 6;
-  else if (strncmp(id, "type.", 5) == 0)
-    level = CE_LEVEL_TYPE, bare = id + 5;
-  else if (strncmp(id, "senses.", 7) == 0)
-    level = CE_LEVEL_SENSE, bare = id + 7;
+  for (int l = CE_LEVEL_TOKEN; l <= CE_LEVEL_SENSE && level < 0; l++) {
+    size_t n = strlen(ce_level_id((ce_level)l));
+    if (strncmp(id, ce_level_id((ce_level)l), n) == 0 && id[n] == '.') level = l, bare = id + n + 1;
+  }
   ce_measure m = ce_measure_from_id(bare);
   if (m == CE_MEASURE_COUNT) return 0;
-  if (level < 0)
-    level = CE_IS_TOKEN_MEASURE(m)   ? CE_LEVEL_TOKEN
-            : m >= CE_FUZZY_BCUBED_P ? CE_LEVEL_SENSE
-                                     : CE_LEVEL_TYPE;
-  if (level == CE_LEVEL_TOKEN && !CE_IS_TOKEN_MEASURE(m)) return 0;
-  if (level == CE_LEVEL_SENSE && !CE_IS_SENSE_MEASURE(m)) return 0;
-  if (level == CE_LEVEL_TYPE && m >= CE_FUZZY_BCUBED_P) return 0;
+  if (level < 0) level = (int)ce_measure_level(m);
+  if (!ce_level_has((ce_level)level, m)) return 0;
   column->level = (ce_level)level;
   column->measure = m;
   return 1;

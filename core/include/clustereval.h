@@ -383,6 +383,16 @@ ce_measure ce_measure_from_id(const char *id);
  * (SPEC §3.7: instances grouped by lemma, averaged as the SemEval tasks average). */
 typedef enum ce_level { CE_LEVEL_TOKEN, CE_LEVEL_TYPE, CE_LEVEL_SENSE } ce_level;
 
+/* The level's id as qualified measure ids spell it ("token", "type", "senses": "token.m1"),
+ * or NULL outside the enum. */
+const char *ce_level_id(ce_level level);
+/* 1 when the level has the measure: token the §3.1 measures and sub_p, sub_r; type those of
+ * §3.1 to §3.3 but sub_p, sub_r; senses the SemEval measures of §3.7. */
+int ce_level_has(ce_level level, ce_measure measure);
+/* The level a bare measure id means: token where the token level has it, else a sense
+ * measure's sense level, else type. */
+ce_level ce_measure_level(ce_measure measure);
+
 /* -------------------------------------------------------------- evaluation */
 
 /*

@@ -93,6 +93,30 @@ const char *ce_measure_id(ce_measure measure) {
   return (unsigned)measure < CE_MEASURE_COUNT ? measures[measure].id : NULL;
 }
 
+const char *ce_level_id(ce_level level) {
+  static const char *const ids[] = {"token", "type", "senses"};
+  return (unsigned)level <= CE_LEVEL_SENSE ? ids[level] : NULL;
+}
+
+int ce_level_has(ce_level level, ce_measure measure) {
+  if ((unsigned)measure >= CE_MEASURE_COUNT) return 0;
+  switch (level) {
+    case CE_LEVEL_TOKEN:
+      return CE_IS_TOKEN_MEASURE(measure);
+    case CE_LEVEL_TYPE:
+      return measure <= CE_COVER_F;
+    case CE_LEVEL_SENSE:
+      return CE_IS_SENSE_MEASURE(measure);
+  }
+  return 0;
+}
+
+ce_level ce_measure_level(ce_measure measure) {
+  return CE_IS_TOKEN_MEASURE(measure)   ? CE_LEVEL_TOKEN
+         : CE_IS_SENSE_MEASURE(measure) ? CE_LEVEL_SENSE
+                                        : CE_LEVEL_TYPE;
+}
+
 ce_measure ce_measure_from_id(const char *id) {
   for (int m = 0; id && m < CE_MEASURE_COUNT; m++)
     if (strcmp(measures[m].id, id) == 0) return (ce_measure)m;

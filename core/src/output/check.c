@@ -50,11 +50,6 @@ static char *copy_text(const char *text, size_t len) {
 
 /* ------------------------------------------------------- measure headings */
 
-/* A level as a qualified measure id spells it: "token.m1", "senses.fuzzy_nmi". */
-static const char *level_word(int level) {
-  return level == CE_LEVEL_TOKEN ? "token" : level == CE_LEVEL_TYPE ? "type" : "senses";
-}
-
 /* Names papers use that neither the id nor the column title gives, normalised as
  * normalise() leaves them (lower case, letters and digits only). */
 static const struct {
@@ -226,13 +221,8 @@ int ce__check_measure(const char *heading, int level_hint, int *level, int *meas
   ce_measure m = measure_named(normal);
   if (m == CE_MEASURE_COUNT) return 0;
   int lv = named >= 0 ? named : level_hint;
-  if (lv < 0)
-    lv = CE_IS_TOKEN_MEASURE(m)   ? CE_LEVEL_TOKEN
-         : CE_IS_SENSE_MEASURE(m) ? CE_LEVEL_SENSE
-                                  : CE_LEVEL_TYPE;
-  if (lv == CE_LEVEL_SENSE && !CE_IS_SENSE_MEASURE(m)) return 0;
-  if (lv == CE_LEVEL_TOKEN && !CE_IS_TOKEN_MEASURE(m)) return 0;
-  if (lv == CE_LEVEL_TYPE && (m == CE_SUB_P || m == CE_SUB_R)) return 0;
+  if (lv < 0) lv = (int)ce_measure_level(m);
+  if (!ce_level_has((ce_level)lv, m)) return 0;
   *level = lv;
   *measure = (int)m;
   return 1;
@@ -883,8 +873,8 @@ static void compare(const ce_eval *ev, ce_check_cell *c) {
   }
   double value;
   if (ce_eval_value(ev, c->row, (ce_level)c->level, (ce_measure)c->measure, &value) != CE_OK) {
-    snprintf(c->problem, sizeof c->problem, "%s.%s is n/a for this system", level_word(c->level),
-             ce_measure_id((ce_measure)c->measure));
+    snprintf(c->problem, sizeof c->problem, "%s.%s is n/a for this system",
+             ce_level_id((ce_level)c->level), ce_measure_id((ce_measure)c->measure));
     return;
   }
   c->has_computed = 1;
@@ -947,7 +937,7 @@ ce_status ce__check_put_json(ce_buf *out, const ce_check *check) {
     if (!status) status = ce__buf_put_json_string(out, c->heading, strlen(c->heading));
     if (!status) status = ce__buf_puts(out, ",\"measure\":");
     if (!status && c->has_level)
-      status = ce__buf_printf(out, "\"%s.%s\"", level_word(c->level),
+      status = ce__buf_printf(out, "\"%s.%s\"", ce_level_id((ce_level)c->level),
                               ce_measure_id((ce_measure)c->measure));
     else if (!status)
       status = ce__buf_puts(out, "null");
@@ -1024,7 +1014,7 @@ ce_status ce_eval_check_table(const ce_eval *ev, char **text, size_t *len) {
     const ce_check_cell *c = &check->cells[i];
     char measure[64];
     if (c->has_level)
-      snprintf(measure, sizeof measure, "%s.%s", level_word(c->level),
+      snprintf(measure, sizeof measure, "%s.%s", ce_level_id((ce_level)c->level),
                ce_measure_id((ce_measure)c->measure));
     else
       snprintf(measure, sizeof measure, "%.30s", c->heading);

@@ -15,10 +15,6 @@
 #include "stats/ranking_internal.h"
 #include "common/catalog_internal.h"
 
-static const char *level_name(ce_level level) {
-  return level == CE_LEVEL_TOKEN ? "token" : level == CE_LEVEL_TYPE ? "type" : "senses";
-}
-
 /* "Token", "Type", "Sense": a level in a column title. */
 static const char *level_title(ce_level level) {
   return level == CE_LEVEL_TOKEN ? "Token" : level == CE_LEVEL_TYPE ? "Type" : "Sense";
@@ -374,7 +370,7 @@ static ce_status put_bias_notes(ce_buf *out, ce_table_format format, const ce_ev
       }
       if (!status) status = ce__buf_printf(out, "%s ", mark);
       if (!status) status = put_text(out, format, ev->rows[r].name);
-      if (!status) status = ce__buf_printf(out, ", %s.", level_name(columns[c].level));
+      if (!status) status = ce__buf_printf(out, ", %s.", ce_level_id(columns[c].level));
       if (!status) status = put_text(out, format, ce_measure_id(columns[c].measure));
       if (!status) status = ce__buf_puts(out, ": ");
       if (!status) status = put_text(out, format, text);
@@ -396,7 +392,7 @@ static size_t name_width(const ce_eval *ev, shown_rows rows) {
 
 /* A column's width in text: its header, at least 10, or 24 with intervals. */
 static size_t column_width(const ce_eval *ev, ce_column column) {
-  size_t header = strlen(level_name(column.level)) + 1 + strlen(ce_measure_id(column.measure));
+  size_t header = strlen(ce_level_id(column.level)) + 1 + strlen(ce_measure_id(column.measure));
   size_t least = with_intervals(ev) ? 24 : 10;
   return header > least ? header : least;
 }
@@ -408,7 +404,7 @@ static ce_status put_id_header(ce_buf *out, ce_table_format format, const ce_eva
                                              : ce__buf_puts(out, "system");
   for (size_t c = 0; c < count && !status; c++) {
     char name[80];
-    snprintf(name, sizeof name, "%s.%s", level_name(columns[c].level),
+    snprintf(name, sizeof name, "%s.%s", ce_level_id(columns[c].level),
              ce_measure_id(columns[c].measure));
     status = ce__buf_puts(out, separator(format));
     if (!status)
@@ -576,9 +572,8 @@ static ce_status put_point_value(ce_buf *out, ce_table_format format, const ce_s
                                  ce_column column, size_t width) {
   const ce_measures *measures = column.level == CE_LEVEL_TOKEN ? &point->token : &point->type;
   /* A sweep holds the token and type levels only; a sense column is n/a there. */
-  int has = column.level != CE_LEVEL_SENSE &&
+  int has = column.level != CE_LEVEL_SENSE && ce_level_has(column.level, column.measure) &&
             (column.level == CE_LEVEL_TOKEN ? point->has_token : point->has_type) &&
-            (column.level == CE_LEVEL_TYPE || CE_IS_TOKEN_MEASURE(column.measure)) &&
             (measures->available >> column.measure & 1);
   if (format != CE_TABLE_TEXT) return put_number_or_na(out, has, measures->value[column.measure]);
   char text[32];
@@ -600,7 +595,7 @@ ce_status ce_eval_sweep_table(const ce_eval *ev, ce_table_format format, const c
                          : ce__buf_printf(&out, "system%sdepth%sclusters", sep, sep);
   for (size_t c = 0; c < column_count && !status; c++) {
     char name[80];
-    snprintf(name, sizeof name, "%s.%s", level_name(columns[c].level),
+    snprintf(name, sizeof name, "%s.%s", ce_level_id(columns[c].level),
              ce_measure_id(columns[c].measure));
     status = format == CE_TABLE_TEXT
                  ? ce__buf_printf(&out, "%s%*s", sep, (int)column_width(ev, columns[c]), name)
@@ -707,7 +702,7 @@ static ce_status put_p_matrix(ce_buf *out, const ce_eval *ev, ce_table_format fo
     if (strlen(ev->rows[r].name) > style.cell_width) style.cell_width = strlen(ev->rows[r].name);
   char title[200];
   snprintf(title, sizeof title, "%s.%s: two-sided p-values, %s (* p < 0.05, ** p < 0.01)",
-           level_name(column.level), ce_measure_id(column.measure), method);
+           ce_level_id(column.level), ce_measure_id(column.measure), method);
   ce_status status = put_title(out, format, title);
   if (!status) status = put_cell(out, &style, "system", 1);
   for (size_t b = 0; b < ev->row_count && !status; b++)
@@ -766,7 +761,7 @@ static ce_status put_withheld(ce_buf *out, const ce_eval *ev, ce_table_format fo
       status = ce__buf_puts(out, format == CE_TABLE_MARKDOWN ? "- " : "  ");
       if (!status) status = put_text(out, format, ev->rows[r].name);
       if (!status)
-        status = ce__buf_printf(out, ", %s.%s: %s\n", level_name(columns[c].level),
+        status = ce__buf_printf(out, ", %s.%s: %s\n", ce_level_id(columns[c].level),
                                 ce_measure_id(columns[c].measure), note);
     }
   return status;
@@ -782,7 +777,7 @@ static ce_status put_rank_matrix(ce_buf *out, const ce_eval *ev, ce_table_format
   for (size_t c = 0; c < count && used < 64; c++) {
     if (!ce__ranked_measure(ev, columns[c].level, columns[c].measure)) continue;
     kept[used] = columns[c];
-    snprintf(names[used], sizeof names[used], "%s.%s", level_name(columns[c].level),
+    snprintf(names[used], sizeof names[used], "%s.%s", ce_level_id(columns[c].level),
              ce_measure_id(columns[c].measure));
     if (strlen(names[used]) > style.label_width) style.label_width = strlen(names[used]);
     if (strlen(names[used]) > style.cell_width) style.cell_width = strlen(names[used]);

@@ -425,13 +425,13 @@ static ce_status put_senses(ce_buf *out, const ce_eval *ev, const ce_row *row) {
 
 /* The levels a measure id is qualified by, as ce_level numbers them. */
 enum { LEVELS = CE_LEVEL_SENSE + 1 };
-static const char *const level_names[LEVELS] = {"token", "type", "senses"};
 
 /* "token.m1", "type.macro_i_m1": measure ids qualified by their level (SPEC §3.5). */
 static ce_status put_qualified_key(ce_buf *out, int level, int m, int first) {
   ce_status status = ce__buf_puts(out, first ? "\"" : ",\"");
   if (!status)
-    status = ce__buf_printf(out, "%s.%s\":", level_names[level], ce_measure_id((ce_measure)m));
+    status =
+        ce__buf_printf(out, "%s.%s\":", ce_level_id((ce_level)level), ce_measure_id((ce_measure)m));
   return status;
 }
 
@@ -652,7 +652,7 @@ static ce_status put_rank_correlation(ce_buf *out, const ce_eval *ev) {
   for (int level = 0; level < LEVELS && !status; level++)
     for (int m = 0; m < CE_MEASURE_COUNT && !status; m++) {
       if (!ranked[level][m]) continue;
-      status = ce__buf_printf(out, "%s\"%s.%s\"", first ? "" : ",", level_names[level],
+      status = ce__buf_printf(out, "%s\"%s.%s\"", first ? "" : ",", ce_level_id((ce_level)level),
                               ce_measure_id((ce_measure)m));
       first = 0;
     }

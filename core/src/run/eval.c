@@ -861,9 +861,7 @@ const char *ce_eval_system_warning(const ce_eval *ev, size_t system, size_t k) {
 ce_status ce_eval_value(const ce_eval *ev, size_t system, ce_level level, ce_measure measure,
                         double *value) {
   if (!ev || !value || (unsigned)measure >= CE_MEASURE_COUNT) return CE_ERR_USAGE;
-  if (level == CE_LEVEL_TOKEN && !CE_IS_TOKEN_MEASURE(measure)) return CE_ERR_UNAVAILABLE;
-  if (level == CE_LEVEL_SENSE && !CE_IS_SENSE_MEASURE(measure)) return CE_ERR_UNAVAILABLE;
-  if ((unsigned)level > CE_LEVEL_SENSE || system >= ce_eval_system_count(ev))
+  if (!ce_level_has(level, measure) || system >= ce_eval_system_count(ev))
     return CE_ERR_UNAVAILABLE;
   const ce_row *row = &ev->rows[system];
   const ce_measures *measures = ce__row_level(row, level);
