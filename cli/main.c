@@ -652,11 +652,11 @@ static int print_result(const ce_eval *ev, const cli_args *args) {
   if (!args->columns_given && ce_eval_input_format(ev, 0) == CE_FORMAT_SENSES) {
     columns = sense_columns;
     column_count = sizeof sense_columns / sizeof sense_columns[0];
-  } else if (ce_eval_input_format(ev, 0) == CE_FORMAT_SENSES) {
-    /* Its token and type levels are null: "v_measure" means the sense level's. */
+  } else {
+    /* A sense run's token and type levels are null: "v_measure" means the sense level's. */
     for (size_t c = 0; c < column_count; c++) {
       asked[c] = columns[c];
-      if (CE_IS_SENSE_MEASURE(asked[c].measure)) asked[c].level = CE_LEVEL_SENSE;
+      asked[c].level = ce_eval_level(ev, asked[c].level, asked[c].measure);
     }
     columns = asked;
   }

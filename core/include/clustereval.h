@@ -648,6 +648,10 @@ const char *ce_eval_system_warning(const ce_eval *ev, size_t system, size_t k);
  */
 ce_status ce_eval_value(const ce_eval *ev, size_t system, ce_level level, ce_measure measure,
                         double *value);
+/* The level this run reads a measure asked at `level` at: a `senses` run has its sense level
+ * alone, so a sense measure there (v_measure and pair_f too) is the sense level's; otherwise
+ * `level`. */
+ce_level ce_eval_level(const ce_eval *ev, ce_level level, ce_measure measure);
 
 /* ------------------------------------------------------------------ tables */
 

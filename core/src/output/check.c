@@ -901,12 +901,11 @@ ce_status ce_eval_check(ce_eval *ev, const char *name, const void *text, size_t 
     return status == CE_ERR_NOMEM ? ce__fail(err, status, "", 0, 0, "out of memory") : status;
   }
   size_t good = 0;
-  int sense_run = ce__is_sense_run(ev);
   for (size_t i = 0; i < check->count; i++) {
     ce_check_cell *c = &check->cells[i];
     char problem[sizeof c->problem] = "";
     /* A sense run has only its sense level: "V-measure" there is SemEval-2010's. */
-    if (sense_run && c->has_level && CE_IS_SENSE_MEASURE(c->measure)) c->level = CE_LEVEL_SENSE;
+    if (c->has_level) c->level = (int)ce_eval_level(ev, (ce_level)c->level, (ce_measure)c->measure);
     c->note[0] = '\0';
     c->row = match_row(ev, c->system, aliases_given, alias_count, problem, sizeof problem, c->note,
                        sizeof c->note);

@@ -858,6 +858,11 @@ const char *ce_eval_system_warning(const ce_eval *ev, size_t system, size_t k) {
   return at;
 }
 
+ce_level ce_eval_level(const ce_eval *ev, ce_level level, ce_measure measure) {
+  return ev && ce__is_sense_run(ev) && ce_level_has(CE_LEVEL_SENSE, measure) ? CE_LEVEL_SENSE
+                                                                             : level;
+}
+
 ce_status ce_eval_value(const ce_eval *ev, size_t system, ce_level level, ce_measure measure,
                         double *value) {
   if (!ev || !value || (unsigned)measure >= CE_MEASURE_COUNT) return CE_ERR_USAGE;
