@@ -105,6 +105,10 @@ typedef struct ce_error {
     CE_OPT_GROUP_SEARCH, "M-1 budget",                                                             \
     "label reads each type-level M-1 measure's search may take (SPEC 3.2); past it the value is "  \
     "the best mapping found; 0: none, the paper's protocol however long it takes")                 \
+  X(CE_OPT_CELL_BUDGET, "cell_budget", CE_OPT_KIND_INTEGER, 4e6, 0.0, 9007199254740991.0, "",      \
+    CE_OPT_GROUP_SEARCH, "1-1 cell budget",                                                        \
+    "non-zero cells the type-level 1-1 weight table may hold (SPEC 3.2); past it the three 1-1 "  \
+    "values are n/a (--min-share thins such tables); 0: none")                                     \
   X(CE_OPT_UNCLUSTERED, "unclustered", CE_OPT_KIND_CHOICE, 0.0, 0.0, 2.0, "merge\0split\0drop\0",  \
     CE_OPT_GROUP_UNCLUSTERED, "Policy",                                                            \
     "gold items a system leaves unclustered: merge (one extra cluster holds them all), split "     \

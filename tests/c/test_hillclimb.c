@@ -86,12 +86,12 @@ static void test_local_optima(void) {
     ce_type_index ix;
     CHECK(ce__type_index_build(&ix, &e) == CE_OK);
     /* From the library's starts, and directly from a random single start. */
-    ce_climb_options options = {4, (uint64_t)s, NULL, NULL, NULL, NULL, 0};
+    ce_climb_options options = {4, (uint64_t)s, NULL, NULL, NULL, NULL, 0, 0};
     ce_type_result r;
     CHECK(ce__type_measures(&e, &options, &r) == CE_OK);
     uint32_t *start = malloc(m * sizeof *start);
     for (size_t k = 0; k < m; k++) start[k] = (uint32_t)ce__rng_below(&rng, n);
-    ce_climb_options one = {1, 0, NULL, NULL, NULL, NULL, 0};
+    ce_climb_options one = {1, 0, NULL, NULL, NULL, NULL, 0, 0};
     for (int t = 0; t < CE_TYPE_MEASURES; t++) {
       double v[CE_TYPE_MEASURES];
       CHECK(ce__type_values(&ix, r.m1[t].cluster_to_class, v) == CE_OK);
@@ -150,7 +150,7 @@ static void compare_climbs(const ce_entries *e, const uint32_t *start) {
   ce_type_index ix;
   CHECK(ce__type_index_build(&ix, e) == CE_OK);
   uint32_t *map = malloc(e->clusters * sizeof *map);
-  ce_climb_options one = {1, 0, NULL, NULL, NULL, NULL, 0};
+  ce_climb_options one = {1, 0, NULL, NULL, NULL, NULL, 0, 0};
   for (int t = 0; t < CE_TYPE_MEASURES; t++) {
     memcpy(map, start, e->clusters * sizeof *map);
     ce_type_score score;
@@ -329,7 +329,7 @@ static void test_singletons(void) {
     CHECK(ce__entries_from_pairs(&e, l, n, l, gi, gl, gn, items, items, l, NULL, NULL) == CE_OK);
     ce_type_index ix;
     CHECK(ce__type_index_build(&ix, &e) == CE_OK);
-    ce_climb_options options = {3, (uint64_t)s, NULL, NULL, NULL, NULL, 0};
+    ce_climb_options options = {3, (uint64_t)s, NULL, NULL, NULL, NULL, 0, 0};
     ce_type_result r;
     CHECK(ce__type_measures(&e, &options, &r) == CE_OK);
     for (int t = 0; t < CE_TYPE_MEASURES; t++)
@@ -360,7 +360,7 @@ static void test_ids_do_not_matter(void) {
     ce_entries plain, renumbered;
     random_entries(&rng, &plain, l, n, m, NULL, NULL);
     random_entries(&again, &renumbered, l, n, m, class_perm, cluster_perm);
-    ce_climb_options options = {10, 3, NULL, NULL, NULL, NULL, 0};
+    ce_climb_options options = {10, 3, NULL, NULL, NULL, NULL, 0, 0};
     ce_type_result a, b;
     CHECK(ce__type_measures(&plain, &options, &a) == CE_OK);
     CHECK(ce__type_measures(&renumbered, &options, &b) == CE_OK);
@@ -385,7 +385,7 @@ static void test_ties(void) {
   uint32_t gi[] = {0, 0}, gl[] = {0, 1}, gl12[] = {1, 2}, si[] = {0}, sl[] = {0};
   uint32_t reversed[3] = {2, 1, 0}; /* class 2 sorts first, then 1, then 0 */
   ce_entries e;
-  ce_climb_options one = {1, 1, NULL, NULL, NULL, NULL, 0};
+  ce_climb_options one = {1, 1, NULL, NULL, NULL, NULL, 0, 0};
   ce_type_result r;
   /* Start 0: W(0,k0) = W(1,k0) = 1: class 0 by ids in label order, class 1 when reversed. */
   CHECK(ce__entries_from_pairs(&e, 1, 2, 1, gi, gl, 2, si, sl, 1, NULL, NULL) == CE_OK);
@@ -467,7 +467,7 @@ static void test_climber_remembers(void) {
           for (uint64_t j = 1 + ce__rng_below(&rng, 3); j > 0; j--)
             start[ce__rng_below(&rng, m)] = (uint32_t)ce__rng_below(&rng, n);
         ce_climb_options options = {
-            1 + (unsigned)ce__rng_below(&rng, 3), (uint64_t)c, NULL, NULL, NULL, NULL, 0};
+            1 + (unsigned)ce__rng_below(&rng, 3), (uint64_t)c, NULL, NULL, NULL, NULL, 0, 0};
         last_restarts = options.restarts;
         ce_type_score fresh, kept;
         CHECK(ce__climb(&ix, t, start, &options, &fresh) == CE_OK);

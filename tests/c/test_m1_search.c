@@ -244,7 +244,7 @@ static void test_exhaustive_families(void) {
       double best[3];
       exhaustive(&x, best);
       ce_type_result r;
-      ce_climb_options options = {10, 1, NULL, NULL, NULL, NULL, 0};
+      ce_climb_options options = {10, 1, NULL, NULL, NULL, NULL, 0, 0};
       CHECK(ce__type_measures(&e, &options, &r) == CE_OK);
       ce_type_index ix;
       CHECK(ce__type_index_build(&ix, &e) == CE_OK);
@@ -412,7 +412,7 @@ static void test_type_based(void) {
     clustered += cluster_of[i] >= 0;
   }
   double expected[2] = {2.0 * matches / (gold_total + clustered), micro / L};
-  ce_climb_options options = {10, 1, NULL, NULL, NULL, NULL, 0};
+  ce_climb_options options = {10, 1, NULL, NULL, NULL, NULL, 0, 0};
   ce_m1_search_options tiny = {1, 0};
   ce_type_result r;
   CHECK(ce__type_measures_searched(&e, &options, &tiny, &r) == CE_OK);
@@ -447,7 +447,7 @@ static void test_budget(void) {
   static const uint64_t budgets[] = {0, 1, 700, 5000, UINT64_C(1) << 40};
   ce_type_result r[5];
   for (size_t b = 0; b < 5; b++) {
-    ce_climb_options climb = {10, 1, NULL, NULL, NULL, NULL, budgets[b]};
+    ce_climb_options climb = {10, 1, NULL, NULL, NULL, NULL, budgets[b], 0};
     CHECK(ce__type_measures_searched(&e, &climb, &search, &r[b]) == CE_OK);
   }
   size_t m = e.clusters;

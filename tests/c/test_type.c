@@ -9,6 +9,7 @@
 #include "mask_instance.h"
 #include "measures/hillclimb_internal.h"
 #include "common/rng_internal.h"
+#include "entries_random.h"
 #include "entries_text.h"
 #include "measures/m1_search_internal.h"
 #include "measures/measures_type_internal.h"
@@ -16,7 +17,7 @@
 #define EPS 1e-12
 
 static ce_type_result run(const ce_entries *e, unsigned restarts, uint64_t seed) {
-  ce_climb_options options = {restarts, seed, NULL, NULL, NULL, NULL, 0};
+  ce_climb_options options = {restarts, seed, NULL, NULL, NULL, NULL, 0, 0};
   ce_type_result result;
   CHECK(ce__type_measures(e, &options, &result) == CE_OK);
   return result;
@@ -715,7 +716,7 @@ static void test_candidates_against_every_class(void) {
     uint32_t start[30], reference[30];
     for (size_t k = 0; k < m; k++) start[k] = (uint32_t)ce__rng_below(&rng, n);
     for (int t = 0; t < CE_TYPE_MEASURES; t++) {
-      ce_climb_options one = {1, 1, NULL, NULL, NULL, NULL, 0};
+      ce_climb_options one = {1, 1, NULL, NULL, NULL, NULL, 0, 0};
       ce_type_score score;
       CHECK(ce__climb(&ix, t, start, &one, &score) == CE_OK);
       memcpy(reference, start, m * sizeof *start);
@@ -755,7 +756,7 @@ static void test_m1_at_least_o1(void) {
     }
     ce_entries e;
     CHECK(ce__entries_from_pairs(&e, l, n, m, gi, gl, gn, si, sl, sn, NULL, NULL) == CE_OK);
-    ce_climb_options options = {2, (uint64_t)s, NULL, NULL, NULL, NULL, 0};
+    ce_climb_options options = {2, (uint64_t)s, NULL, NULL, NULL, NULL, 0, 0};
     ce_m1_search_options search = {1000, 2};
     ce_type_result r;
     CHECK(ce__type_measures_searched(&e, &options, &search, &r) == CE_OK);
@@ -774,6 +775,64 @@ static void test_m1_at_least_o1(void) {
   CHECK(below_o1 == 0);
 }
 
+/* The 1-1 weight table's non-zero cells by brute force: (c, k) with an item of k labelled c. */
+static uint64_t cells_by_brute_force(const ce_entries *e) {
+  uint64_t cells = 0;
+  for (uint32_t c = 0; c < e->classes; c++)
+    for (uint32_t k = 0; k < e->clusters; k++) {
+      int met = 0;
+      for (size_t i = 0; i < e->items && !met; i++)
+        for (uint32_t a = e->class_start[i]; a < e->class_start[i + 1] && !met; a++)
+          for (uint32_t b = e->cluster_start[i]; b < e->cluster_start[i + 1] && !met; b++)
+            met = e->class_ids[a] == c && e->cluster_ids[b] == k;
+      cells += (uint64_t)met;
+    }
+  return cells;
+}
+
+/*
+ * The cell budget of SPEC §3.2: a 1-1 whose weight table has more non-zero cells than the
+ * budget is left out (no value, no mapping), whichever measure; at exactly its cells, or
+ * with no budget, it is the unbudgeted 1-1. M-1 still runs from the weights' start, and its
+ * value is the measure of the mapping it reports.
+ */
+static void test_cell_budget(void) {
+  ce_rng rng;
+  ce__rng_seed(&rng, 23, 0);
+  int left_out = 0;
+  for (int s = 0; s < 40; s++) {
+    ce_entries e;
+    uniform_entries(&rng, &e, 20 + ce__rng_below(&rng, 60), 3 + ce__rng_below(&rng, 12),
+                    3 + ce__rng_below(&rng, 12), 3, 0, 3);
+    uint64_t cells = cells_by_brute_force(&e);
+    const uint64_t budgets[] = {0, cells, cells ? cells - 1 : 0};
+    ce_type_result r[3];
+    for (int b = 0; b < 3; b++) {
+      ce_climb_options options = {2, (uint64_t)s, NULL, NULL, NULL, NULL, 0, budgets[b]};
+      CHECK(ce__type_measures(&e, &options, &r[b]) == CE_OK);
+    }
+    for (int t = 0; t < CE_TYPE_MEASURES; t++) {
+      CHECK(r[0].o1[t].cells == cells && r[1].o1[t].cells == cells);
+      CHECK(!r[0].o1[t].left_out && !r[1].o1[t].left_out);
+      CHECK(r[1].o1[t].value == r[0].o1[t].value && r[1].m1[t].value == r[0].m1[t].value);
+      if (!cells) continue; /* a budget of 0 is none */
+      left_out++;
+      CHECK(r[2].o1[t].left_out && !r[2].o1[t].cluster_to_class && !r[2].o1[t].optimal);
+      double values[CE_TYPE_MEASURES];
+      ce_type_index ix;
+      CHECK(ce__type_index_build(&ix, &e) == CE_OK);
+      CHECK(ce__type_values(&ix, r[2].m1[t].cluster_to_class, values) == CE_OK);
+      CHECK(values[t] == r[2].m1[t].value);
+      ce__type_index_free(&ix);
+    }
+    for (int b = 0; b < 3; b++) ce__type_result_free(&r[b]);
+    ce__entries_free(&e);
+  }
+  printf("cell budget: 1-1 left out in %d of %d measures, as the brute-force count said\n",
+         left_out, 40 * CE_TYPE_MEASURES);
+  CHECK(left_out > 100);
+}
+
 int main(void) {
   test_entries_from_pairs();
   test_signatures();
@@ -786,5 +845,6 @@ int main(void) {
   test_seed();
   test_candidates_against_every_class();
   test_m1_at_least_o1();
+  test_cell_budget();
   return check_report("type");
 }

@@ -50,3 +50,26 @@ test('--m1-budget 0 is the protocol without a budget, and the default leaves thi
   assert.deepEqual({ ...byDefault, options: null }, { ...unbounded, options: null });
   assert.equal(unbounded.options.m1_budget, 0);
 });
+
+test('past --cell-budget the type-level 1-1 is null with a warning, natively and in wasm, and M-1 still runs', () => {
+  const O1 = ['macro_i_o1', 'micro_i_o1', 'micro_c_o1'];
+  const full = cliJson('--cell-budget', '0', '--threads', '1');
+  const tight = cliJson('--cell-budget', '2', '--threads', '1', '--detail');
+  const row = tight.systems[0];
+  for (const id of O1) {
+    assert.equal(typeof full.systems[0].type[id], 'number', id);
+    assert.equal(row.type[id], null, id);
+    assert.equal(row.detail.mapping[id], null, id);
+  }
+  for (const id of M1) assert.equal(typeof row.type[id], 'number', id);
+  const warning = row.warnings.find((w) => w.includes('_o1: n/a'));
+  assert.match(warning, /weight table has \d+ or more non-zero cells, past the budget of 2; --cell-budget 0 lifts it/);
+  const wasm = core.evaluate({
+    gold: { name: gold, bytes: readFileSync(gold) },
+    systems: [{ name: system, bytes: readFileSync(system) }],
+    options: { cell_budget: 2, detail: 1 },
+  });
+  assert.deepEqual(apart(wasm), apart(tight));
+  // The default budget leaves this pair's 1-1 as it is without one.
+  assert.deepEqual({ ...cliJson('--threads', '1'), options: null }, { ...full, options: null });
+});

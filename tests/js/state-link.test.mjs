@@ -18,6 +18,10 @@ test('the costly options are those far above the work of their defaults, where t
   assert.deepEqual(costlyIds('#m1_budget=1000000001'), ['m1_budget']);
   // No budget at all is the costliest search.
   assert.deepEqual(costlyIds('#m1_budget=0'), ['m1_budget']);
+  assert.deepEqual(costlyIds('#cell_budget=0'), ['cell_budget']);
+  assert.deepEqual(costlyIds('#cell_budget=40000001'), ['cell_budget']);
+  assert.deepEqual(costlyIds('#cell_budget=40000000'), []);
+  assert.deepEqual(costlyIds('#cell_budget=0&levels=token'), []);
   // Shuffles cost only with approximate randomization; restarts and the budget only at the
   // type level.
   assert.deepEqual(costlyIds('#shuffles=10000000'), []);

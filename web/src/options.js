@@ -284,6 +284,18 @@ export const QUICK_FACTOR = 10;
 
 const row = (id) => CORE_OPTIONS[id];
 
+/** A type-level work budget's rule: 0 (none at all) is the costliest; `some` and `none` say
+ * a value and 0 in words, from the counts as written. */
+function budgetRule(id, some, none) {
+  const byDefault = formatCount(row(id).default);
+  return {
+    quick: QUICK_FACTOR * row(id).default,
+    applies: (o) => o.levels !== 'token',
+    costly: (n, quick) => n === 0 || n > quick,
+    says: (n) => (n === 0 ? none(byDefault) : `${some(formatCount(n))} (${byDefault} by default)`),
+  };
+}
+
 /**
  * The options whose work grows with their value, each with the largest value a link may set
  * for an evaluation at once (`quick`, from the option table's default), when its work is
@@ -307,16 +319,16 @@ const COSTLY_OPTIONS = {
     says: (n) =>
       `${formatCount(n)} shuffles of approximate randomization for each pair of systems (${formatCount(row('shuffles').default)} by default)`,
   },
-  m1_budget: {
-    quick: QUICK_FACTOR * row('m1_budget').default,
-    applies: (o) => o.levels !== 'token',
-    // 0 is no budget at all: the search runs however long it takes.
-    costly: (n, quick) => n === 0 || n > quick,
-    says: (n) =>
-      n === 0
-        ? `no work budget for the type-level M-1 searches (${formatCount(row('m1_budget').default)} label reads by default): they run however long they take`
-        : `a work budget of ${formatCount(n)} label reads for each type-level M-1 search (${formatCount(row('m1_budget').default)} by default)`,
-  },
+  m1_budget: budgetRule(
+    'm1_budget',
+    (n) => `a work budget of ${n} label reads for each type-level M-1 search`,
+    (d) => `no work budget for the type-level M-1 searches (${d} label reads by default): they run however long they take`,
+  ),
+  cell_budget: budgetRule(
+    'cell_budget',
+    (n) => `a cell budget of ${n} for the type-level 1-1's weight table`,
+    (d) => `no cell budget for the type-level 1-1 (${d} cells by default): its assignment runs on a weight table of any size`,
+  ),
 };
 
 /**

@@ -118,6 +118,7 @@ ce_status ce__entries_label_sizes(const ce_entries *entries, int clusters, uint6
 size_t ce__entries_mapped(const ce_entries *entries, size_t item, const uint32_t *cluster_to_class,
                           uint32_t *out) {
   size_t count = 0;
+  if (!cluster_to_class) return 0;
   for (uint32_t j = entries->cluster_start[item]; j < entries->cluster_start[item + 1]; j++) {
     uint32_t c = cluster_to_class[entries->cluster_ids[j]];
     int seen = c == UINT32_MAX;

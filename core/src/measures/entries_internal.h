@@ -65,7 +65,8 @@ ce_status ce__entries_label_sizes(const ce_entries *entries, int clusters, uint6
 
 /*
  * h(B_i) for item i: the classes mapping `cluster_to_class` sends its clusters to, each
- * once, in the order met; unmapped clusters (UINT32_MAX) give none. `out` holds at least
+ * once, in the order met; unmapped clusters (UINT32_MAX) give none, and so does a mapping
+ * left out (NULL). `out` holds at least
  * `entries->classes` ids. Returns how many were written.
  */
 size_t ce__entries_mapped(const ce_entries *entries, size_t item, const uint32_t *cluster_to_class,

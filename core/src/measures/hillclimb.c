@@ -26,14 +26,14 @@
  * order. Most visits need neither search: when the tree's root, which bounds every class's
  * gain, falls short of what an untouched class would need to come within the tolerance of
  * the best touched class (or of k's own, scored apart), no untouched class can be chosen
- * (see untouched_out_of_reach); on real-shaped taggings of 10^4 labels this took MicroC's
- * climb from 57% of the type level's instructions to 30%. A visit costs O(Σ_{i∈k} (|A_i| + |B_i|) · log n) plus the searches, which open only
- * subtrees whose bound reaches the best: a handful of groups where many classes are alike
- * (one-item classes: entities, senses), far fewer than n classes elsewhere. Only a move
- * writes the items' slots; most visits move nothing and leave them as they are. Items with
- * equal gold and induced entries are one item weighted by their number: under every
- * mapping they have the same h(B_i), IM_i and F_i, and a move changes them alike. Every
- * count above is of items, and a weighted one counts as many.
+ * (see untouched_out_of_reach; on a real-shaped tagging of 12,000 x 19,600 labels over 10^6
+ * tokens, the type level went from 2.9 s to 1.6 s). A visit costs
+ * O(Σ_{i∈k} (|A_i| + |B_i|) · log n) plus the searches, which open only subtrees whose bound
+ * reaches the best: a handful of groups where many classes are alike (one-item classes: entities,
+ * senses), far fewer than n classes elsewhere. Only a move writes the items' slots; most visits
+ * move nothing and leave them as they are. Items with equal gold and induced entries are one item
+ * weighted by their number: under every mapping they have the same h(B_i), IM_i and F_i, and a move
+ * changes them alike. Every count above is of items, and a weighted one counts as many.
  *
  * MacroI and MicroC need of an item only its slots: a slot knows whether it matches, and
  * E[b] = G_k(b) − #{i ∈ k : b ∈ A_i ∩ h'(B_i)} with G_k, the gold counts of k's items,

@@ -19,6 +19,9 @@ typedef struct ce_climb_options {
   ce_status (*after_first)(void *context);
   void *context;
   uint64_t budget; /* label reads a measure's search may take (ce__climber_set_budget); 0: none */
+  /* The non-zero cells the type-level 1-1 weight table may hold (SPEC §3.2); past them the
+   * 1-1 is left out (ce_type_score.left_out). 0: none. */
+  uint64_t cell_budget;
 } ce_climb_options;
 
 /*

@@ -89,7 +89,7 @@ static void keep_better(ce_type_score *score, const ce_type_score *next, size_t 
 /* One climb from `from`, into `next` (the caller frees its mapping). */
 static ce_status climb_from(ce_climber *climber, const uint32_t *from, uint64_t seed,
                             ce_type_score *next) {
-  ce_climb_options once = {1, seed, NULL, NULL, NULL, NULL, 0};
+  ce_climb_options once = {1, seed, NULL, NULL, NULL, NULL, 0, 0};
   return ce__climber_run(climber, from, &once, next);
 }
 

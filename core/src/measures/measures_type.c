@@ -152,9 +152,10 @@ static ce_status kept_offer(kept_rows *kept, uint32_t k, const ce_sparse_row *ro
 
 /* 1-1 for one measure from its weights, and the M-1 start 0: each cluster to the class of
  * largest weight, ties to the label that sorts first (a cluster sharing no item with any
- * class: the first label). */
-static ce_status one_to_one(const ce_type_index *ix, int measure, uint32_t *start,
-                            ce_type_score *score) {
+ * class: the first label). Past `cell_budget` non-zero weights (0: none) the rows are no
+ * longer kept, the start is still made, and the 1-1 is left out (score->left_out). */
+static ce_status one_to_one(const ce_type_index *ix, int measure, uint64_t cell_budget,
+                            uint32_t *start, ce_type_score *score) {
   const ce_entries *e = ix->entries;
   size_t n = e->classes, m = e->clusters;
   kept_rows kept;
@@ -179,18 +180,23 @@ static ce_status one_to_one(const ce_type_index *ix, int measure, uint32_t *star
       }
     }
     start[k] = best;
-    status = kept_offer(&kept, k, &row);
+    score->cells += row.count;
+    score->left_out = cell_budget && score->cells > cell_budget;
+    if (!score->left_out) status = kept_offer(&kept, k, &row);
     ce__sparse_clear(&row);
   }
-  if (!status) {
+  if (!status && score->left_out) {
+    free(score->cluster_to_class);
+    score->cluster_to_class = NULL;
+  } else if (!status) {
     row_to_col = malloc((kept.count ? kept.count : 1) * sizeof *row_to_col);
     if (!row_to_col) status = CE_ERR_NOMEM;
   }
   double total;
-  if (!status)
+  if (!status && !score->left_out)
     status =
         ce__assign_edges(kept.count, n, kept.start, kept.class_id, kept.weight, row_to_col, &total);
-  if (!status) {
+  if (!status && !score->left_out) {
     /* A cluster matched to a class it shares nothing with would be left unmapped: the
      * values are the same either way (|h(B_i)| := |B_i|; F = 0); only edges are matched. */
     for (size_t k = 0; k < m; k++) score->cluster_to_class[k] = UINT32_MAX;
@@ -236,11 +242,12 @@ static ce_status one_measure(const type_tasks *job, int t) {
   size_t m = job->ix->entries->clusters;
   uint32_t *start = malloc((m ? m : 1) * sizeof *start);
   if (!start) return CE_ERR_NOMEM;
-  ce_status status = one_to_one(job->ix, t, start, &result->o1[t]);
-  result->o1[t].optimal = 1;
+  ce_status status = one_to_one(job->ix, t, job->options->cell_budget, start, &result->o1[t]);
+  result->o1[t].optimal = !result->o1[t].left_out;
   result->o1[t].bound = result->o1[t].value;
   const uint32_t *from = job->m1_start ? job->m1_start[t] : start;
   if (!status && job->search) {
+    /* Without a 1-1 mapping, no climb from it. */
     status = ce__m1_search(job->ix, t, from, result->o1[t].cluster_to_class, job->options,
                            job->search, &result->m1[t]);
   } else if (!status) {
@@ -272,7 +279,7 @@ static ce_status type_measures(const ce_entries *entries, const ce_climb_options
                                const uint32_t *const *m1_start, const ce_m1_search_options *search,
                                const ce_type_parallel *parallel, ce_type_result *result) {
   memset(result, 0, sizeof *result);
-  ce_climb_options defaults = {10, 1, NULL, NULL, NULL, NULL, 0};
+  ce_climb_options defaults = {10, 1, NULL, NULL, NULL, NULL, 0, 0};
   if (!options) options = &defaults;
   ce_type_index ix;
   ce_status status = ce__type_index_build(&ix, entries);

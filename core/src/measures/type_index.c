@@ -7,6 +7,7 @@
  * MicroI are 0; MicroC is 0 when no item is clustered (N* = 0). An item's F_i is 0 when
  * |A_i| + |h(B_i)| = 0, which the entries' contract (non-empty gold entries) rules out.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -167,6 +168,11 @@ ce_status ce__type_values(const ce_type_index *ix, const uint32_t *map,
 
 void ce__type_item_match(const ce_entries *e, const uint32_t *map, size_t item, unsigned *im,
                          double *f) {
+  if (!map) { /* a mapping left out (past its budget): no numbers */
+    *im = 0;
+    *f = NAN;
+    return;
+  }
   uint32_t begin = e->cluster_start[item], end = e->cluster_start[item + 1];
   unsigned matches = 0, h = 0;
   for (uint32_t j = begin; j < end; j++) {

@@ -28,6 +28,10 @@ typedef struct ce_type_score {
   /* M-1: the starts that ran, and whether the work budget stopped the search (SPEC §3.2). */
   unsigned starts;
   int budget_reached;
+  /* 1-1: the weight table's non-zero cells, Σ_k |classes of k's items|; left_out when they
+   * pass the cell budget (SPEC §3.2): then value is 0 and cluster_to_class NULL. */
+  uint64_t cells;
+  int left_out;
 } ce_type_score;
 
 /* What both mappings need besides the entries, built once per evaluation. */
@@ -62,7 +66,8 @@ ce_status ce__type_values(const ce_type_index *index, const uint32_t *cluster_to
 /*
  * Per item under a mapping: IM_i = |A_i ∩ h(B_i)| and F_i = 2·IM_i / (|A_i| + |h(B_i)|),
  * where an unmapped cluster still counts in |h(B_i)| (SPEC §3.2); F_i = 0 when both sizes
- * are 0. For --details. Cost O(|A_i|·|B_i| + |B_i|²), no allocation.
+ * are 0; `cluster_to_class` NULL (a mapping left out): IM_i 0, F_i NaN. For --details.
+ * Cost O(|A_i|·|B_i| + |B_i|²), no allocation.
  */
 void ce__type_item_match(const ce_entries *entries, const uint32_t *cluster_to_class, size_t item,
                          unsigned *im, double *f);

@@ -1017,7 +1017,7 @@ static ce_status report_mapping(const ce_eval *ev, ce_buf *out) {
       for (int kind = 0; kind < 2 && !status; kind++) {
         const uint32_t *h =
             kind ? row->climb.o1[t].cluster_to_class : row->climb.m1[t].cluster_to_class;
-        for (uint32_t k = 0; k < row->entries.clusters && !status; k++) {
+        for (uint32_t k = 0; h && k < row->entries.clusters && !status; k++) {
           status = ce__buf_printf(out, "%s\t%s_%s\t", row->name, kinds[t], kind ? "o1" : "m1");
           if (!status) status = put_label(out, &row->clusters, k);
           if (!status) status = ce__buf_puts(out, "\t");

@@ -246,6 +246,7 @@ static ce_status put_cells(ce_buf *out, const ce_table *table) {
 /* A mapping of the first `known` clusters; the clusters after them are unmapped. */
 static ce_status put_map(ce_buf *out, const uint32_t *cluster_to_class, size_t known,
                          size_t clusters) {
+  if (!cluster_to_class) return ce__buf_puts(out, "null"); /* left out, past its budget */
   ce_status status = ce__buf_puts(out, "[");
   for (size_t k = 0; !status && k < clusters; k++)
     status = k >= known || cluster_to_class[k] == UINT32_MAX

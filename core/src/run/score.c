@@ -306,6 +306,17 @@ static ce_status budget_warning(ce_row *row, ce_measure measure, const ce_type_s
   return ce__row_warn(row, message);
 }
 
+/* The type-level 1-1 past its cell budget: how large its table is, how to lift or thin it. */
+static ce_status cell_budget_warning(ce_row *row, uint64_t cells, uint64_t budget) {
+  char message[400];
+  snprintf(message, sizeof message,
+           "type.macro_i_o1, type.micro_i_o1, type.micro_c_o1: n/a (their weight table has "
+           "%llu or more non-zero cells, past the budget of %llu; --cell-budget 0 lifts it, "
+           "and --min-share keeps the rare labels that make such tables dense out)",
+           (unsigned long long)cells, (unsigned long long)budget);
+  return ce__row_warn(row, message);
+}
+
 static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t *const *m1_start) {
   if (!wants(ev, CE_LEVEL_TYPE)) return CE_OK;
   double visits = type_visits_of(&row->entries);
@@ -352,7 +363,8 @@ static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t
                             NULL,
                             NULL,
                             NULL,
-                            (uint64_t)ev->options[CE_OPT_M1_BUDGET]};
+                            (uint64_t)ev->options[CE_OPT_M1_BUDGET],
+                            (uint64_t)ev->options[CE_OPT_CELL_BUDGET]};
   ebcubed_plan(&ebcubed, &row->entries, threads, &parallel);
   start_count count;
   count.progress = ev->progress;
@@ -371,8 +383,11 @@ static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t
   row->has_climb = 1;
   static const ce_measure o1_ids[CE_TYPE_MEASURES] = {CE_MACRO_I_O1, CE_MICRO_I_O1, CE_MICRO_C_O1};
   static const ce_measure m1_ids[CE_TYPE_MEASURES] = {CE_MACRO_I_M1, CE_MICRO_I_M1, CE_MICRO_C_M1};
+  /* The three 1-1 tables share their non-zero cells: one budget decides for all. */
+  if (row->climb.o1[0].left_out)
+    status = cell_budget_warning(row, row->climb.o1[0].cells, climb.cell_budget);
   for (int t = 0; t < CE_TYPE_MEASURES; t++) {
-    ce__measure_put(&row->type, o1_ids[t], row->climb.o1[t].value);
+    if (!row->climb.o1[t].left_out) ce__measure_put(&row->type, o1_ids[t], row->climb.o1[t].value);
     ce__measure_put(&row->type, m1_ids[t], row->climb.m1[t].value);
     if (!status && row->climb.m1[t].budget_reached)
       status = budget_warning(row, m1_ids[t], &row->climb.m1[t], climb.restarts, climb.budget);

@@ -72,6 +72,8 @@ export function ItemRows({ client, system, index }) {
 export function ItemTable({ system, items }) {
   const detail = system.detail;
   const [mapKind, setMapKind] = useState('m1');
+  // The 1-1 mapping is null where its weight table passed the cell budget (SPEC 3.2).
+  const hasOneToOne = Array.isArray(detail.mapping?.micro_i_o1);
   const [text, setText] = useState('');
   const [kind, setKind] = useState('all');
   const scroller = useRef(null);
@@ -198,7 +200,11 @@ export function ItemTable({ system, items }) {
           label="Mapping"
           name="items-mapping"
           testPrefix="items"
-          options={MAPPING_OPTIONS}
+          options={MAPPING_OPTIONS.map((o) =>
+            o.id === 'o1' && !hasOneToOne
+              ? { ...o, disabled: true, title: "left out: past the 1-1 cell budget (see the row's warnings)" }
+              : o,
+          )}
           value={mapKind}
           onChange={setMapKind}
         />
