@@ -123,6 +123,12 @@ typedef struct climb {
   ce_union_groups groups; /* MicroC: the classes by (T_c, CM_c, |c|), for the best gain */
   uint32_t *apart;        /* MicroC: the touched classes a search set apart this visit */
   size_t apart_n;
+  /* MicroC: classes whose numbers changed since the tree and the groups last had them
+   * (see class_stale), flagged in `stale`; `loose` bounds every class's gain meanwhile. */
+  uint32_t *stale_list;
+  unsigned char *stale;
+  size_t stale_n;
+  ce_gain_bound loose;
   size_t leaves;        /* its leaves: a power of two >= n */
   uint32_t *candidates; /* scratch of a visit: classes scored, and their values */
   double *values;
@@ -189,12 +195,44 @@ static void class_changed(climb *st, uint32_t b) {
   ce__union_groups_set(&st->groups, b, st->t[b], st->cm[b], st->ix->class_size[b]);
 }
 
+/*
+ * Class b's numbers changed, and the tree and the groups may learn it later: most visits
+ * need only a bound on every class's gain (see untouched_out_of_reach), and `loose`, the
+ * tree's root when they were last up to date joined with the bound of every class changed
+ * since, is one (a bound grows with A and R, and no class's can exceed what was joined).
+ * tree_fresh brings them up to date before a search. On 10^6 one-token types no visit
+ * searches, and the moves of a sweep then write nothing of the tree.
+ */
+static void class_stale(climb *st, uint32_t b) {
+  st->loose = ce__gain_join(st->loose, leaf_bound(st, b));
+  if (st->stale[b]) return;
+  st->stale[b] = 1;
+  st->stale_list[st->stale_n++] = b;
+}
+
+static void stale_clear(climb *st) {
+  for (size_t j = 0; j < st->stale_n; j++) st->stale[st->stale_list[j]] = 0;
+  st->stale_n = 0;
+  st->loose = st->tree[1];
+}
+
 static void tree_build(climb *st) {
   for (size_t r = 0; r < st->leaves; r++)
     st->tree[st->leaves + r] = r < st->n ? leaf_bound(st, st->ix->class_by_rank[r]) : ce__gain_none;
   for (size_t node = st->leaves - 1; node; node--)
     st->tree[node] = ce__gain_join(st->tree[2 * node], st->tree[2 * node + 1]);
   ce__union_groups_build(&st->groups, st->t, st->cm, st->ix->class_size);
+  stale_clear(st);
+}
+
+/* The tree and the groups up to date: class by class, or afresh where most classes changed. */
+static void tree_fresh(climb *st) {
+  if (4 * st->stale_n > st->n) {
+    tree_build(st);
+    return;
+  }
+  for (size_t j = 0; j < st->stale_n; j++) class_changed(st, st->stale_list[j]);
+  stale_clear(st);
 }
 
 /* The most a class under `node` can gain from a cluster of `size` items; -DBL_MAX if none. */
@@ -605,8 +643,11 @@ static int untouched_out_of_reach(climb *st, uint32_t a, uint32_t size, size_t c
     if (value > best) best = value;
   }
   double den = (double)(st->h_sum + size);
-  double threshold = (best - CE_CLIMB_EPS) * den - st->union_sum;
-  return node_bound(st, 1, size) < threshold - 1e-9 * den;
+  double threshold = (best - CE_CLIMB_EPS) * den - st->union_sum - 1e-9 * den;
+  if (ce__gain_most(st->loose, size) < threshold) return 1;
+  if (!st->stale_n) return 0;
+  tree_fresh(st); /* the loose bound reached: the tree's own, then, or a search */
+  return node_bound(st, 1, size) < threshold;
 }
 
 /* Cluster k mapped to class c, in the map and its hash. */
@@ -729,8 +770,8 @@ static CE_NOINLINE int visit(climb *st, uint32_t k) {
   if (micro_c) union_changed(st, to);
   if (micro_c && !st->cells && (searched || to != a)) { /* the leaves, for the state now */
     for (size_t j = 0; j < st->apart_n; j++) tree_set(st, st->apart[j], 0);
-    class_changed(st, a);
-    class_changed(st, to);
+    class_stale(st, a);
+    class_stale(st, to);
   }
   for (size_t j = 0; j < st->touched_n; j++) {
     uint32_t c = st->touched[j];
@@ -772,6 +813,8 @@ static void climb_free(climb *st) {
   free(st->tree);
   ce__union_groups_free(&st->groups);
   free(st->apart);
+  free(st->stale_list);
+  free(st->stale);
   free(st->candidates);
   free(st->values);
 }
@@ -951,7 +994,9 @@ static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
     climb_free(st);
     return CE_ERR_NOMEM;
   }
-  if (measure == CE_TYPE_MICRO_C && ce__union_groups_init(&st->groups, st->n)) {
+  if (measure == CE_TYPE_MICRO_C &&
+      (!(st->stale_list = malloc(n * sizeof *st->stale_list)) || !(st->stale = calloc(n, 1)) ||
+       ce__union_groups_init(&st->groups, st->n))) {
     free(key);
     free(order);
     climb_free(st);
