@@ -397,7 +397,7 @@ static void state_init(climb *st) {
     st->im_sum += (uint64_t)w * im;
     st->h_sum += (uint64_t)w * used;
   }
-  for (size_t c = 0; c < st->n; c++)
+  for (size_t c = 0; c < st->n && st->measure == CE_TYPE_MICRO_C; c++)
     st->g[c] = ce__union_term(st->t[c], st->cm[c], st->ix->class_size[c]);
   if (st->cells)
     cells_init(st);
@@ -775,8 +775,11 @@ static CE_NOINLINE int visit(climb *st, uint32_t k) {
   }
   for (size_t j = 0; j < st->touched_n; j++) {
     uint32_t c = st->touched[j];
-    st->p[c] = st->e_new[c] = 0;
-    st->gain[c] = 0.0;
+    st->p[c] = 0;
+    if (st->gain)
+      st->gain[c] = 0.0;
+    else
+      st->e_new[c] = 0;
     st->mark[c] = 0;
   }
   map_set(st, k, to);
@@ -972,10 +975,12 @@ static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
   st->im = malloc(l * sizeof *st->im);
   st->t = malloc(n * sizeof *st->t);
   st->cm = malloc(n * sizeof *st->cm);
-  st->g = malloc(n * sizeof *st->g);
+  /* Each measure's own: g for MicroC, gain for MicroI, e_new for the other two. */
+  int micro_i = measure == CE_TYPE_MICRO_I;
+  st->g = measure == CE_TYPE_MICRO_C ? malloc(n * sizeof *st->g) : NULL;
   st->p = calloc(n, sizeof *st->p);
-  st->e_new = calloc(n, sizeof *st->e_new);
-  st->gain = calloc(n, sizeof *st->gain);
+  st->e_new = micro_i ? NULL : calloc(n, sizeof *st->e_new);
+  st->gain = micro_i ? calloc(n, sizeof *st->gain) : NULL;
   st->mark = calloc(n, 1);
   st->touched = malloc(n * sizeof *st->touched);
   for (st->leaves = 1; st->leaves < n;) st->leaves *= 2;
@@ -987,8 +992,9 @@ static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
   uint32_t *key = malloc(l * sizeof *key), *order = malloc(l * sizeof *order);
   if (!st->gold_start || !st->gold_ids || !st->slot_start || !st->clusters_of || !st->weight ||
       !st->member_start || !st->members || !st->map || !st->slots || !st->slot_used || !st->im ||
-      !st->t || !st->cm || !st->g || !st->p || !st->e_new || !st->gain || !st->mark ||
-      !st->touched || !st->tree || !st->apart || !st->candidates || !st->values || !key || !order) {
+      !st->t || !st->cm || (!st->g && measure == CE_TYPE_MICRO_C) || !st->p ||
+      (!st->e_new && !micro_i) || (!st->gain && micro_i) || !st->mark || !st->touched ||
+      !st->tree || !st->apart || !st->candidates || !st->values || !key || !order) {
     free(key);
     free(order);
     climb_free(st);
@@ -1169,7 +1175,7 @@ static void class_prefetch(const climb *st, uint32_t c) {
   ce__prefetch(&st->t[c]);
   ce__prefetch(&st->cm[c]);
   ce__prefetch(&st->p[c]);
-  ce__prefetch(&st->e_new[c]);
+  if (st->e_new) ce__prefetch(&st->e_new[c]);
   ce__prefetch(&st->mark[c]);
   ce__prefetch(&st->ix->class_size[c]);
   if (st->measure == CE_TYPE_MICRO_C) ce__prefetch(&st->g[c]);

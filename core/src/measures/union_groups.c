@@ -6,10 +6,10 @@
 #include <string.h>
 
 double ce__gain_most(ce_gain_bound bound, uint32_t size) {
-  if (bound.a < 0.0) return -DBL_MAX;
-  double most =
-      bound.a > 0.0 && bound.r > 0.0 ? bound.a * bound.r * size / (bound.a + bound.r * size) : 0.0;
-  return most + 1e-12 * most + 1e-12 * bound.c;
+  if (bound.a < 0.0f) return -DBL_MAX;
+  double a = bound.a, r = bound.r;
+  double most = a > 0.0 && r > 0.0 ? a * r * size / (a + r * size) : 0.0;
+  return most + 1e-12 * most + 1e-12 * (double)bound.c;
 }
 
 /* A group whose classes have CM = 0 gains 0 whatever their T and |c|: one key for them all. */
