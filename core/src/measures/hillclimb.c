@@ -931,10 +931,23 @@ static ce_status gold_of_build(climb *st) {
  * and a move updates the cells of its items' clusters in a class where an item's count
  * there crosses 1 or 2. G_k goes into the cells and is freed.
  */
+static int cells_fit(size_t m, size_t n, uint64_t sweep_labels) {
+  return m && n && m <= CE_CELLS_MAX / n && m * n <= sweep_labels;
+}
+
+int ce__climb_keeps_cells(const ce_type_index *ix) {
+  const ce_entries *e = ix->entries;
+  uint64_t sweep_labels = 0;
+  for (size_t i = 0; i < e->items; i++) {
+    uint64_t b = e->cluster_start[i + 1] - e->cluster_start[i];
+    if (ix->group_weight[i]) sweep_labels += b * (b + e->class_start[i + 1] - e->class_start[i]);
+  }
+  return cells_fit(e->clusters, e->classes, sweep_labels);
+}
+
 static ce_status cells_build(climb *st) {
+  if (!st->gold_of_start || !cells_fit(st->e->clusters, st->n, st->sweep_labels)) return CE_OK;
   size_t m = st->e->clusters, n = st->n;
-  if (!st->gold_of_start || !m || !n || m > CE_CELLS_MAX / n) return CE_OK;
-  if (m * n > st->sweep_labels) return CE_OK;
   st->cells = calloc(m * n, sizeof *st->cells);
   st->cells2 = calloc(m * n, sizeof *st->cells2);
   st->cell_gold = calloc(m * n, sizeof *st->cell_gold);

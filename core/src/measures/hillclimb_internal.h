@@ -35,6 +35,10 @@ typedef struct ce_climb_options {
 ce_status ce__climb(const ce_type_index *index, int measure, const uint32_t *start,
                     const ce_climb_options *options, ce_type_score *score);
 
+/* Whether MacroI's and MicroC's climbs keep their (cluster, class) cells on this index (see
+ * hillclimb.c): their visits then read a row of cells instead of the items. */
+int ce__climb_keeps_cells(const ce_type_index *index);
+
 /*
  * A climber: the state of ce__climb for one measure, kept across calls so that a search
  * (m1_search.c) climbs from many mappings without setting it up again, and remembering
