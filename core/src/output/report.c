@@ -15,9 +15,12 @@
 #include "stats/ranking_internal.h"
 #include "common/catalog_internal.h"
 
-/* "Token", "Type", "Sense": a level in a column title. */
+/* "Token", "Type", "Sense", "TDE": a level in a column title. */
 static const char *level_title(ce_level level) {
-  return level == CE_LEVEL_TOKEN ? "Token" : level == CE_LEVEL_TYPE ? "Type" : "Sense";
+  return level == CE_LEVEL_TOKEN  ? "Token"
+         : level == CE_LEVEL_TYPE ? "Type"
+         : level == CE_LEVEL_TDE  ? "TDE"
+                                  : "Sense";
 }
 
 /*
@@ -491,7 +494,7 @@ static int table_request_ok(const ce_eval *ev, ce_table_format format, ce_table_
   if (!ev || !ev->finished || !text || (unsigned)format > last || (column_count && !columns))
     return 0;
   for (size_t c = 0; c < column_count; c++)
-    if ((unsigned)columns[c].level > CE_LEVEL_SENSE ||
+    if ((unsigned)columns[c].level > CE_LEVEL_TDE ||
         (unsigned)columns[c].measure >= CE_MEASURE_COUNT)
       return 0;
   return 1;
@@ -572,7 +575,7 @@ static ce_status put_point_value(ce_buf *out, ce_table_format format, const ce_s
                                  ce_column column, size_t width) {
   const ce_measures *measures = column.level == CE_LEVEL_TOKEN ? &point->token : &point->type;
   /* A sweep holds the token and type levels only; a sense column is n/a there. */
-  int has = column.level != CE_LEVEL_SENSE && ce_level_has(column.level, column.measure) &&
+  int has = column.level <= CE_LEVEL_TYPE && ce_level_has(column.level, column.measure) &&
             (column.level == CE_LEVEL_TOKEN ? point->has_token : point->has_type) &&
             (measures->available >> column.measure & 1);
   if (format != CE_TABLE_TEXT) return put_number_or_na(out, has, measures->value[column.measure]);

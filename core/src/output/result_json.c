@@ -9,6 +9,7 @@
 #include "run/row_internal.h"
 #include "run/run_internal.h"
 #include "run/senses_internal.h"
+#include "run/tde_internal.h"
 #include "stats/bootstrap_internal.h"
 #include "stats/randomization_internal.h"
 #include "stats/ranking_internal.h"
@@ -125,21 +126,27 @@ static ce_status put_gold(ce_buf *out, const ce_eval *ev) {
   if (!status) status = put_key(out, "format", 0);
   if (!status) status = put_string(out, ce_format_name(gold->format));
   if (!status)
-    status =
-        ce__buf_printf(out,
-                       ",\"detected\":%s,\"tokens\":%llu,\"sentences\":%llu,\"items\":%llu,"
-                       "\"classes\":%zu,\"polysemous_items\":%llu,\"excluded_tokens\":%llu",
-                       gold->detected ? "true" : "false",
-                       (unsigned long long)(ce__is_sense_run(ev) ? 0 : gold->tokens),
-                       (unsigned long long)ev->sentences, (unsigned long long)ev->gold_items,
-                       ce__intern_count(&gold->labels), (unsigned long long)ev->polysemous_items,
-                       (unsigned long long)gold->excluded_tokens);
+    status = ce__buf_printf(
+        out,
+        ",\"detected\":%s,\"tokens\":%llu,\"sentences\":%llu,\"items\":%llu,"
+        "\"classes\":%zu,\"polysemous_items\":%llu,\"excluded_tokens\":%llu",
+        gold->detected ? "true" : "false",
+        (unsigned long long)(ce__is_sense_run(ev) || ce__is_tde_run(ev) ? 0 : gold->tokens),
+        (unsigned long long)ev->sentences, (unsigned long long)ev->gold_items,
+        ce__intern_count(&gold->labels), (unsigned long long)ev->polysemous_items,
+        (unsigned long long)gold->excluded_tokens);
   if (!status && ce__is_sense_run(ev)) {
     size_t lemmas = 0;
     for (size_t r = 0; r < ev->row_count && !lemmas; r++) lemmas = ev->rows[r].lemma_count;
     status = ce__buf_printf(out, ",\"lemmas\":%zu", lemmas);
   }
-  if (!status && ev->options[CE_OPT_DETAIL] != 0.0 && !ce__is_sense_run(ev))
+  if (!status && ce__is_tde_run(ev)) {
+    size_t phones = ce__tde_phones_input(ev);
+    status = ce__buf_printf(out, ",\"words\":%llu,\"phones\":", (unsigned long long)gold->tokens);
+    if (!status)
+      status = phones ? put_string(out, ev->inputs[phones].name) : ce__buf_puts(out, "null");
+  }
+  if (!status && ev->options[CE_OPT_DETAIL] != 0.0 && !ce__is_sense_run(ev) && !ce__is_tde_run(ev))
     status = put_gold_sizes(out, ev);
   return status ? status : ce__buf_puts(out, "}");
 }
@@ -419,6 +426,25 @@ static ce_status put_senses(ce_buf *out, const ce_eval *ev, const ce_row *row) {
     if (!status) status = ce__buf_puts(out, "}");
   }
   return status ? status : ce__buf_puts(out, "}");
+}
+
+/* ---------------------------------------------------------- tde */
+
+/* "tde": tdev2's scores of SPEC §3.8, null where tdev2 gives NaN or stops, and the counts. */
+static ce_status put_tde(ce_buf *out, const ce_row *row) {
+  ce_status status = put_key(out, "tde", 0);
+  if (!status) status = ce__buf_puts(out, "{");
+  for (int i = 0; !status && i < CE_TDE_MEASURES; i++) {
+    ce_measure id = ce__tde_measures[i];
+    status = put_key(out, ce_measure_id(id), i == 0);
+    if (!status)
+      status = row->tde.available >> id & 1 ? put_number(out, row->tde.value[id])
+                                            : ce__buf_puts(out, "null");
+  }
+  if (!status)
+    status = ce__buf_printf(out, ",\"fragments\":%zu,\"dropped\":%zu,\"classes\":%zu}",
+                            row->tde_fragments, row->tde_dropped, row->tde_classes);
+  return status;
 }
 
 /* ---------------------------------------------------------- statistics */
@@ -741,11 +767,12 @@ static ce_status put_row(ce_buf *out, const ce_eval *ev, const ce_row *row, int 
     status = row->has_type ? put_measures(out, &row->type, 0, CE_COVER_F + 1, 0)
                            : ce__buf_puts(out, "null");
   if (!status && row->has_senses) status = put_senses(out, ev, row);
+  if (!status && row->has_tde) status = put_tde(out, row);
   if (!status && row->has_climb) status = put_restarts(out, row);
   if (!status) status = put_ci(out, ev, (size_t)(row - ev->rows));
   if (!status) status = put_warnings(out, row);
   if (!status && row->sweep_count) status = put_sweep(out, row);
-  if (!status && ev->options[CE_OPT_DETAIL] != 0.0 && !row->has_senses)
+  if (!status && ev->options[CE_OPT_DETAIL] != 0.0 && !row->has_senses && !row->has_tde)
     status = put_detail(out, ev, row);
   return status ? status : ce__buf_puts(out, "}");
 }

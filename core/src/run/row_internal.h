@@ -71,6 +71,11 @@ typedef struct ce_row {
   /* --detail: lemma l's cells, lemma_cells[lemma_cell_start[l] .. lemma_cell_start[l + 1]) */
   ce_sense_cell *lemma_cells;
   size_t *lemma_cell_start, lemma_cell_cap;
+  /* A tde run (SPEC §3.8): tdev2's scores, the fragments kept and dropped (an empty
+   * transcription), and the classes with a kept fragment. */
+  int has_tde;
+  ce_measures tde;
+  size_t tde_fragments, tde_dropped, tde_classes;
 } ce_row;
 
 /* The row's measures at a level (token, type or senses), or NULL where it has none there. */
@@ -82,6 +87,8 @@ static inline const ce_measures *ce__row_level(const ce_row *row, ce_level level
       return row->has_type ? &row->type : NULL;
     case CE_LEVEL_SENSE:
       return row->has_senses ? &row->senses : NULL;
+    case CE_LEVEL_TDE:
+      return row->has_tde ? &row->tde : NULL;
   }
   return NULL;
 }
