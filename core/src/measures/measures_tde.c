@@ -124,12 +124,7 @@ static ce_status transcribe(const ce_tde_data *data, const ce_tde_span *f, ce_u3
 
 /* ----------------------------------------------------- sequence ids */
 
-/* A sequence of numbers and its owner, for sorting sequences into ids. */
-typedef struct sequence {
-  const uint32_t *at;
-  size_t len;
-  uint32_t index;
-} sequence;
+typedef ce_tde_sequence sequence;
 
 static int by_sequence(const void *a, const void *b) {
   const sequence *x = a, *y = b;
@@ -152,6 +147,16 @@ static ce_status sequence_ids(sequence *seqs, size_t count, uint32_t *ids, size_
 }
 
 /* --------------------------------------------------------------- NED */
+
+/* A file's weight: how often a resample drew it (1 each without one). */
+static inline double weight_of(const ce_tde_data *data, uint32_t file) {
+  return data->file_weight ? (double)data->file_weight[file] : 1.0;
+}
+
+/* Fragment i's weight: its file's, 0 when it is left out. */
+static inline double fragment_weight(const ce_tde_data *data, uint32_t i) {
+  return data->present && !data->present[i] ? 0.0 : weight_of(data, data->fragments[i].file);
+}
 
 /* Levenshtein distance of a and b (unit costs), one row of scratch (b_len + 1). */
 static size_t levenshtein(const uint32_t *a, size_t a_len, const uint32_t *b, size_t b_len,
@@ -179,35 +184,55 @@ static double pair_ned(const sequence *a, const sequence *b, size_t *row) {
   return (double)levenshtein(a->at, a->len, b->at, b->len, row) / (double)longer;
 }
 
-/* Every class's pairs, summed by distinct transcription: members[c] are class c's
- * transcriptions (SIL removed) sorted, so equal ones are runs. */
+/* A run of equal transcriptions in a class: Σ w and Σ w² of its fragments (a fragment of a
+ * file drawn w times stands for w copies, which make no pair with one another). */
+typedef struct run {
+  const sequence *seq;
+  double sum, squares;
+} run;
+
+/*
+ * Every class's pairs, summed by distinct transcription: members[start[c] ..
+ * start[c + 1]) are class c's transcriptions (SIL removed) sorted, so equal ones are runs;
+ * weight[k] is kept fragment k's. Pairs of a run: (S² − Σ w²)/2; of two runs: S_i · S_j.
+ */
 static ce_status ned_by_class(const sequence *members, const size_t *start, size_t classes,
-                              size_t longest, ce_tde_scores *out) {
+                              size_t longest, const double *weight, ce_tde_scores *out) {
+  size_t most = 0;
+  for (size_t c = 0; c < classes; c++)
+    if (start[c + 1] - start[c] > most) most = start[c + 1] - start[c];
   size_t *row = malloc((longest + 1) * sizeof *row);
-  if (!row) return CE_ERR_NOMEM;
+  run *runs = malloc((most + 1) * sizeof *runs);
+  if (!row || !runs) {
+    free(row), free(runs);
+    return CE_ERR_NOMEM;
+  }
   double total = 0.0, pairs = 0.0;
   for (size_t c = 0; c < classes; c++) {
     const sequence *m = members + start[c];
-    size_t n = start[c + 1] - start[c];
-    double sum = 0.0, class_pairs = (double)n * (double)(n - (n > 0)) / 2;
-    for (size_t i = 0; i < n;) {
-      size_t j = i;
-      while (j < n && !by_sequence(&m[i], &m[j])) j++;
-      double same = (double)(j - i);
-      if (!m[i].len) sum += same * (same - 1) / 2; /* two empty sides score 1 */
-      for (size_t k = j; k < n;) {
-        size_t l = k;
-        while (l < n && !by_sequence(&m[k], &m[l])) l++;
-        sum += same * (double)(l - k) * pair_ned(&m[i], &m[k], row);
-        k = l;
-      }
-      i = j;
+    size_t n = start[c + 1] - start[c], count = 0;
+    double sum = 0.0, all = 0.0, all_squares = 0.0;
+    for (size_t i = 0; i < n; i++) {
+      double w = weight[m[i].index];
+      if (!count || by_sequence(runs[count - 1].seq, &m[i])) runs[count++] = (run){&m[i], 0.0, 0.0};
+      runs[count - 1].sum += w;
+      runs[count - 1].squares += w * w;
+      all += w;
+      all_squares += w * w;
     }
+    for (size_t i = 0; i < count; i++) {
+      if (!runs[i].seq->len) /* two empty sides score 1 */
+        sum += (runs[i].sum * runs[i].sum - runs[i].squares) / 2;
+      for (size_t k = i + 1; k < count; k++)
+        if (runs[i].sum > 0 && runs[k].sum > 0)
+          sum += runs[i].sum * runs[k].sum * pair_ned(runs[i].seq, runs[k].seq, row);
+    }
+    double class_pairs = (all * all - all_squares) / 2;
     out->class_ned[c] = class_pairs > 0 ? sum / class_pairs : NAN;
     total += sum;
     pairs += class_pairs;
   }
-  free(row);
+  free(row), free(runs);
   out->pairs = pairs;
   if (pairs > 0) ce__measure_put(&out->m, CE_NED, total / pairs);
   return CE_OK;
@@ -279,16 +304,17 @@ static size_t mark_paired(const fragment *frags, size_t count, int by_class, uin
   return marked;
 }
 
-static void put_prf(ce_measures *m, ce_measure p_id, double hits, double found, double gold,
-                    int found_ok, int gold_ok) {
+/* P = hits/found, R = hits/gold, F = 2PR/(P + R); each where its denominator is not 0 (F
+ * where P + R is not 0 either). */
+static void put_prf(ce_measures *m, ce_measure p_id, double hits, double found, double gold) {
   double p = hits / found, r = hits / gold;
-  if (found_ok) ce__measure_put(m, p_id, p);
-  if (gold_ok) ce__measure_put(m, (ce_measure)(p_id + 1), r);
-  if (found_ok && gold_ok && p + r > 0)
+  if (found > 0) ce__measure_put(m, p_id, p);
+  if (gold > 0) ce__measure_put(m, (ce_measure)(p_id + 1), r);
+  if (found > 0 && gold > 0 && p + r > 0)
     ce__measure_put(m, (ce_measure)(p_id + 2), 2 * p * r / (p + r));
 }
 
-static ce_status grouping(fragment *frags, size_t count, const size_t *class_size, size_t tokens,
+static ce_status grouping(fragment *frags, size_t count, const double *class_size, size_t tokens,
                           ce_tde_scores *out) {
   uint8_t *marks = calloc(tokens ? tokens : 1, 3);
   if (!marks) return CE_ERR_NOMEM;
@@ -305,8 +331,7 @@ static ce_status grouping(fragment *frags, size_t count, const size_t *class_siz
   if (status) return status;
   if (!n_found) out->null_why |= CE_TDE_NO_PAIR;
   if (!n_gold) out->null_why |= CE_TDE_NO_GOLD_PAIR;
-  put_prf(&out->m, CE_GROUPING_P, (double)n_both, (double)n_found, (double)n_gold, n_found > 0,
-          n_gold > 0);
+  put_prf(&out->m, CE_GROUPING_P, (double)n_both, (double)n_found, (double)n_gold);
   return CE_OK;
 }
 
@@ -337,33 +362,38 @@ static int has_boundary(const boundary *set, size_t count, boundary key) {
   return bsearch(&key, set, count, sizeof *set, by_boundary) != NULL;
 }
 
-/* |a ∪ b| of two distinct sorted sets. */
-static size_t union_size(const boundary *a, size_t na, const boundary *b, size_t nb) {
-  size_t i = 0, j = 0, n = 0;
+/* The weight of a ∪ b, two distinct sorted sets, each boundary its file's weight. */
+static double union_weight(const ce_tde_data *data, const boundary *a, size_t na, const boundary *b,
+                           size_t nb) {
+  size_t i = 0, j = 0;
+  double sum = 0.0;
   while (i < na || j < nb) {
     int c = i == na ? 1 : j == nb ? -1 : by_boundary(&a[i], &b[j]);
-    i += c <= 0, j += c >= 0, n++;
+    sum += weight_of(data, c <= 0 ? a[i].file : b[j].file);
+    i += c <= 0, j += c >= 0;
   }
-  return n;
+  return sum;
 }
 
 /* Boundary P, R, F: found onsets (first kept phone's) right when a gold word begins there,
- * offsets when one ends there; a time found or gold as both counts once, as tdev2 counts. */
+ * offsets when one ends there; a time found or gold as both counts once, as tdev2 counts.
+ * `edges` are the present fragments' first onsets and last offsets. */
 static ce_status boundaries(const ce_tde_data *data, const ce_tde_span *edges, size_t count,
                             ce_tde_scores *out) {
   const ce_tde_tier *words = data->words;
-  size_t w = words->len;
-  boundary *all = malloc((2 * count + 2 * w + count * 2 + 1) * sizeof *all);
+  size_t w = 0;
+  boundary *all = malloc((4 * count + 2 * words->len + 1) * sizeof *all);
   if (!all) return CE_ERR_NOMEM;
-  boundary *down = all, *up = all + count, *gold_down = all + 2 * count;
-  boundary *gold_up = gold_down + w, *hits = gold_up + w;
+  boundary *down = all, *up = all + count, *hits = all + 2 * count;
+  boundary *gold_down = all + 4 * count, *gold_up = gold_down + words->len;
   for (size_t i = 0; i < count; i++) {
     down[i] = (boundary){edges[i].file, edges[i].on};
     up[i] = (boundary){edges[i].file, edges[i].off};
   }
-  for (size_t i = 0; i < w; i++) {
-    gold_down[i] = (boundary){words->at[i].file, words->at[i].on};
-    gold_up[i] = (boundary){words->at[i].file, words->at[i].off};
+  for (size_t i = 0; i < words->len; i++) {
+    if (weight_of(data, words->at[i].file) == 0) continue;
+    gold_down[w] = (boundary){words->at[i].file, words->at[i].on};
+    gold_up[w++] = (boundary){words->at[i].file, words->at[i].off};
   }
   size_t nd = distinct_boundaries(down, count), nu = distinct_boundaries(up, count);
   size_t ngd = distinct_boundaries(gold_down, w), ngu = distinct_boundaries(gold_up, w);
@@ -373,9 +403,9 @@ static ce_status boundaries(const ce_tde_data *data, const ce_tde_span *edges, s
   for (size_t i = 0; i < nu; i++)
     if (has_boundary(gold_up, ngu, up[i])) hits[nh++] = up[i];
   nh = distinct_boundaries(hits, nh);
-  size_t found = union_size(down, nd, up, nu), gold = union_size(gold_down, ngd, gold_up, ngu);
+  put_prf(&out->m, CE_BOUNDARY_P, union_weight(data, hits, nh, NULL, 0),
+          union_weight(data, down, nd, up, nu), union_weight(data, gold_down, ngd, gold_up, ngu));
   free(all);
-  put_prf(&out->m, CE_BOUNDARY_P, (double)nh, (double)found, (double)gold, found > 0, gold > 0);
   return CE_OK;
 }
 
@@ -403,123 +433,97 @@ static int word_matches(const ce_tde_data *data, const ce_tde_span *w, const uin
   return 1;
 }
 
-/* Token and type P, R, F: a fragment hits its word when the word's phones are its
- * transcription; token hits are distinct words, type hits distinct transcriptions. */
-static ce_status tokens_types(const ce_tde_data *data, const ce_tde_scores *s,
-                              const uint32_t *ngram, size_t ngrams, ce_tde_scores *out) {
+/* Distinct word labels of the present files. */
+static ce_status word_types(const ce_tde_data *data, size_t *types) {
   const ce_tde_tier *words = data->words;
-  uint8_t *word_hit = calloc(words->len + ngrams + 1, 1);
-  uint32_t *labels = NULL;
-  size_t label_cap = 0, types = 0, token_hits = 0, type_hits = 0;
-  ce_u32s found = {0};
-  if (!word_hit) return CE_ERR_NOMEM;
-  uint8_t *type_hit = word_hit + words->len;
-  for (size_t i = 0, k = 0; i < data->count; i++) {
-    size_t from = s->phone_start[i], len = s->phone_start[i + 1] - from;
-    if (!len) continue;
-    uint32_t t = ngram[k++];
-    size_t w = chosen_word(words, &data->fragments[i], &found);
-    if (w == SIZE_MAX || !word_matches(data, &words->at[w], s->phone_of + from, len, &found))
-      continue;
-    if (!word_hit[w]) word_hit[w] = 1, token_hits++;
-    if (!type_hit[t]) type_hit[t] = 1, type_hits++;
-  }
-  /* Gold types: the distinct word labels. */
-  for (size_t i = 0; i < words->len; i++) {
-    if (ce__grow((void **)&labels, &label_cap, types + 1, sizeof *labels)) {
-      free(word_hit), free(found.at), free(labels);
-      return CE_ERR_NOMEM;
-    }
-    labels[types++] = words->at[i].label;
-  }
-  ce__sort_u32(labels, types);
-  size_t word_types = 0;
-  for (size_t i = 0; i < types; i++) word_types += !i || labels[i] != labels[i - 1];
-  put_prf(&out->m, CE_TOKEN_P, (double)token_hits, (double)s->kept, (double)words->len, s->kept > 0,
-          words->len > 0);
-  put_prf(&out->m, CE_TYPE_P, (double)type_hits, (double)ngrams, (double)word_types, ngrams > 0,
-          word_types > 0);
-  free(word_hit), free(found.at), free(labels);
+  uint32_t *labels = malloc((words->len + 1) * sizeof *labels);
+  if (!labels) return CE_ERR_NOMEM;
+  size_t n = 0;
+  for (size_t i = 0; i < words->len; i++)
+    if (weight_of(data, words->at[i].file) > 0) labels[n++] = words->at[i].label;
+  ce__sort_u32(labels, n);
+  *types = 0;
+  for (size_t i = 0; i < n; i++) *types += !i || labels[i] != labels[i - 1];
+  free(labels);
   return CE_OK;
 }
 
-/* ------------------------------------------------------------ scoring */
+/* Token and type P, R, F: a fragment hits its word when the word's phones are its
+ * transcription; token hits are distinct words, type hits distinct transcriptions. */
+static ce_status tokens_types(const ce_tde_data *data, const ce_tde_prepared *prep,
+                              ce_tde_scores *out) {
+  const ce_tde_tier *words = data->words;
+  uint8_t *marks = calloc(words->len + 2 * prep->ngrams + 1, 1);
+  ce_u32s found = {0};
+  if (!marks) return CE_ERR_NOMEM;
+  uint8_t *word_hit = marks, *type_hit = marks + words->len, *seen = type_hit + prep->ngrams;
+  double fragments = 0.0, token_hits = 0.0, words_in = 0.0;
+  size_t type_hits = 0, types_seen = 0, types = 0;
+  for (size_t k = 0; k < prep->kept; k++) {
+    uint32_t i = prep->kept_of[k], t = prep->ngram[k];
+    const ce_tde_span *f = &data->fragments[i];
+    double w = fragment_weight(data, i);
+    if (w == 0) continue;
+    fragments += w;
+    if (!seen[t]) seen[t] = 1, types_seen++;
+    size_t from = prep->phone_start[i], len = prep->phone_start[i + 1] - from;
+    size_t hit = chosen_word(words, f, &found);
+    if (hit == SIZE_MAX || !word_matches(data, &words->at[hit], prep->phone_of + from, len, &found))
+      continue;
+    if (!word_hit[hit]) word_hit[hit] = 1, token_hits += w;
+    if (!type_hit[t]) type_hit[t] = 1, type_hits++;
+  }
+  for (size_t i = 0; i < words->len; i++) words_in += weight_of(data, words->at[i].file);
+  ce_status status = word_types(data, &types);
+  if (!status) {
+    put_prf(&out->m, CE_TOKEN_P, token_hits, fragments, words_in);
+    put_prf(&out->m, CE_TYPE_P, (double)type_hits, (double)types_seen, (double)types);
+  }
+  free(marks), free(found.at);
+  return status;
+}
+
+/* ------------------------------------------------------- preparation */
+
+void ce__tde_prepared_free(ce_tde_prepared *prep) {
+  free(prep->phone_of), free(prep->phone_start), free(prep->kept_of);
+  free(prep->ngram), free(prep->token), free(prep->plain), free(prep->spare);
+  memset(prep, 0, sizeof *prep);
+}
 
 void ce__tde_scores_free(ce_tde_scores *scores) {
-  free(scores->phone_of);
-  free(scores->phone_start);
   free(scores->class_ned);
   memset(scores, 0, sizeof *scores);
 }
 
 /* Transcribes every fragment: phone_of / phone_start, kept and dropped. */
-static ce_status transcribe_all(const ce_tde_data *data, ce_tde_scores *out) {
+static ce_status transcribe_all(const ce_tde_data *data, ce_tde_prepared *prep) {
   ce_u32s found = {0}, kept = {0};
   ce_status status = CE_OK;
-  if (!(out->phone_start = malloc((data->count + 1) * sizeof *out->phone_start)))
-    return CE_ERR_NOMEM;
-  out->phone_start[0] = 0;
+  prep->phone_start = malloc((data->count + 1) * sizeof *prep->phone_start);
+  prep->kept_of = malloc((data->count + 1) * sizeof *prep->kept_of);
+  if (!prep->phone_start || !prep->kept_of) return CE_ERR_NOMEM;
+  prep->phone_start[0] = 0;
   for (size_t i = 0; i < data->count && !status; i++) {
     status = transcribe(data, &data->fragments[i], &found, &kept);
-    out->phone_start[i + 1] = kept.len;
-    if (kept.len > out->phone_start[i])
-      out->kept++;
+    prep->phone_start[i + 1] = kept.len;
+    if (kept.len > prep->phone_start[i])
+      prep->kept_of[prep->kept++] = (uint32_t)i;
     else
-      out->dropped++;
+      prep->dropped++;
   }
   free(found.at);
-  out->phone_of = kept.at;
+  prep->phone_of = kept.at;
   return status;
 }
 
-/* Coverage: distinct phones (not SIL or SPN) in a kept fragment over all such phones. */
-static ce_status coverage(const ce_tde_data *data, ce_tde_scores *out) {
-  const ce_tde_tier *phones = data->phones;
-  uint8_t *covered = calloc(phones->len + 1, 1);
-  if (!covered) return CE_ERR_NOMEM;
-  size_t hits = 0, total = 0;
-  for (size_t k = 0; k < out->phone_start[data->count]; k++) {
-    uint32_t p = out->phone_of[k], label = phones->at[p].label;
-    if (label != data->sil && label != data->spn && !covered[p]) covered[p] = 1, hits++;
-  }
-  for (size_t p = 0; p < phones->len; p++)
-    total += phones->at[p].label != data->sil && phones->at[p].label != data->spn;
-  free(covered);
-  if (total)
-    ce__measure_put(&out->m, CE_COVERAGE, (double)hits / (double)total);
-  else
-    out->null_why |= CE_TDE_NO_PHONE;
-  return CE_OK;
-}
-
-/* The sequences of the kept fragments: ngram (labels), without SIL, and token (phones with
- * their times, not their file); `spare` holds the SIL-less labels and token elements. */
-typedef struct views {
-  sequence *ngram, *plain, *token;
-  uint32_t *spare;
-  uint32_t *ngram_id, *token_id;
-  size_t ngrams, tokens;
-} views;
-
-static ce_status make_views(const ce_tde_data *data, const ce_tde_scores *s, views *v) {
-  size_t n = s->kept, total = s->phone_start[data->count];
-  const ce_tde_tier *phones = data->phones;
-  v->ngram = malloc((n + 1) * sizeof *v->ngram);
-  v->plain = malloc((n + 1) * sizeof *v->plain);
-  v->token = malloc((n + 1) * sizeof *v->token);
-  v->spare = malloc((3 * total + 1) * sizeof *v->spare);
-  v->ngram_id = malloc((n + 1) * sizeof *v->ngram_id);
-  v->token_id = malloc((n + 1) * sizeof *v->token_id);
-  /* Timed phones: a phone's (onset, offset, label) by rank, whatever its file. */
-  uint32_t *timed = malloc((phones->len + 1) * sizeof *timed);
+/* Each phone's rank among the distinct (onset, offset, label) of the alignment, whatever its
+ * file: the elements of tdev2's tokens. */
+static ce_status timed_phones(const ce_tde_tier *phones, uint32_t *timed) {
   sequence *keys = malloc((phones->len + 1) * sizeof *keys);
   uint32_t *triples = malloc((phones->len * 5 + 1) * sizeof *triples);
-  if (!v->ngram || !v->plain || !v->token || !v->spare || !v->ngram_id || !v->token_id || !timed ||
-      !keys || !triples) {
-    free(timed), free(keys), free(triples);
-    return CE_ERR_NOMEM;
-  }
-  for (size_t p = 0; p < phones->len; p++) {
+  ce_status status = keys && triples ? CE_OK : CE_ERR_NOMEM;
+  for (size_t p = 0; !status && p < phones->len; p++) {
     uint64_t on, off;
     memcpy(&on, &phones->at[p].on, 8), memcpy(&off, &phones->at[p].off, 8);
     uint32_t *t = triples + 5 * p;
@@ -528,107 +532,162 @@ static ce_status make_views(const ce_tde_data *data, const ce_tde_scores *s, vie
     keys[p] = (sequence){t, 5, (uint32_t)p};
   }
   size_t distinct;
-  ce_status status = sequence_ids(keys, phones->len, timed, &distinct);
+  if (!status) status = sequence_ids(keys, phones->len, timed, &distinct);
   free(keys), free(triples);
-  if (status) {
-    free(timed);
-    return status;
-  }
-  uint32_t *labels = v->spare, *plain = v->spare + total, *token = v->spare + 2 * total;
-  size_t k = 0, np = 0;
-  for (size_t i = 0; i < data->count; i++) {
-    size_t from = s->phone_start[i], len = s->phone_start[i + 1] - from, start = np;
-    if (!len) continue;
-    for (size_t j = from; j < from + len; j++) {
-      uint32_t label = phones->at[s->phone_of[j]].label;
-      labels[j] = label;
-      token[j] = timed[s->phone_of[j]];
-      if (label != data->sil) plain[np++] = label;
-    }
-    v->ngram[k] = (sequence){labels + from, len, (uint32_t)k};
-    v->token[k] = (sequence){token + from, len, (uint32_t)k};
-    v->plain[k] = (sequence){plain + start, np - start, (uint32_t)k};
-    k++;
-  }
-  free(timed);
-  sequence *sorted = malloc((n + 1) * sizeof *sorted);
-  if (!sorted) return CE_ERR_NOMEM;
-  memcpy(sorted, v->ngram, n * sizeof *sorted);
-  status = sequence_ids(sorted, n, v->ngram_id, &v->ngrams);
-  if (!status) memcpy(sorted, v->token, n * sizeof *sorted);
-  if (!status) status = sequence_ids(sorted, n, v->token_id, &v->tokens);
-  free(sorted);
   return status;
 }
 
-static void views_free(views *v) {
-  free(v->ngram), free(v->plain), free(v->token), free(v->spare), free(v->ngram_id);
-  free(v->token_id);
+/* The kept fragments' transcriptions as ids (ngram: labels; token: phones with times) and
+ * without SIL (`plain`, for NED). */
+static ce_status make_views(const ce_tde_data *data, ce_tde_prepared *prep) {
+  size_t n = prep->kept, total = prep->phone_start[data->count];
+  const ce_tde_tier *phones = data->phones;
+  sequence *ngram = malloc((n + 1) * sizeof *ngram), *token = malloc((n + 1) * sizeof *token);
+  uint32_t *timed = malloc((phones->len + 1) * sizeof *timed);
+  prep->plain = malloc((n + 1) * sizeof *prep->plain);
+  prep->spare = malloc((3 * total + 1) * sizeof *prep->spare);
+  prep->ngram = malloc((n + 1) * sizeof *prep->ngram);
+  prep->token = malloc((n + 1) * sizeof *prep->token);
+  ce_status status =
+      ngram && token && timed && prep->plain && prep->spare && prep->ngram && prep->token
+          ? timed_phones(phones, timed)
+          : CE_ERR_NOMEM;
+  uint32_t *labels = prep->spare, *plain = prep->spare + total, *times = prep->spare + 2 * total;
+  size_t np = 0;
+  for (size_t k = 0; !status && k < n; k++) {
+    uint32_t i = prep->kept_of[k];
+    size_t from = prep->phone_start[i], len = prep->phone_start[i + 1] - from, start = np;
+    for (size_t j = from; j < from + len; j++) {
+      uint32_t label = phones->at[prep->phone_of[j]].label;
+      labels[j] = label;
+      times[j] = timed[prep->phone_of[j]];
+      if (label != data->sil) plain[np++] = label;
+    }
+    ngram[k] = (sequence){labels + from, len, (uint32_t)k};
+    token[k] = (sequence){times + from, len, (uint32_t)k};
+    prep->plain[k] = (sequence){plain + start, np - start, (uint32_t)k};
+  }
+  if (!status) status = sequence_ids(ngram, n, prep->ngram, &prep->ngrams);
+  if (!status) status = sequence_ids(token, n, prep->token, &prep->tokens);
+  free(ngram), free(token), free(timed);
+  return status;
 }
 
-/* NED and grouping, class by class. */
-static ce_status by_classes(const ce_tde_data *data, ce_tde_scores *out, const views *v) {
-  size_t n = out->kept, classes = data->classes, longest = 0;
+ce_status ce__tde_prepare(const ce_tde_data *data, ce_tde_prepared *prep) {
+  memset(prep, 0, sizeof *prep);
+  ce_status status = transcribe_all(data, prep);
+  return status ? status : make_views(data, prep);
+}
+
+/* ------------------------------------------------------------ scoring */
+
+/* Coverage: distinct phones (not SIL or SPN) in a kept fragment over all such phones. */
+static ce_status coverage(const ce_tde_data *data, const ce_tde_prepared *prep,
+                          ce_tde_scores *out) {
+  const ce_tde_tier *phones = data->phones;
+  uint8_t *covered = calloc(phones->len + 1, 1);
+  if (!covered) return CE_ERR_NOMEM;
+  double hits = 0.0, total = 0.0;
+  for (size_t k = 0; k < prep->kept; k++) {
+    uint32_t i = prep->kept_of[k];
+    if (fragment_weight(data, i) == 0) continue;
+    for (size_t j = prep->phone_start[i]; j < prep->phone_start[i + 1]; j++) {
+      uint32_t p = prep->phone_of[j], label = phones->at[p].label;
+      if (label != data->sil && label != data->spn && !covered[p])
+        covered[p] = 1, hits += weight_of(data, phones->at[p].file);
+    }
+  }
+  for (size_t p = 0; p < phones->len; p++)
+    if (phones->at[p].label != data->sil && phones->at[p].label != data->spn)
+      total += weight_of(data, phones->at[p].file);
+  free(covered);
+  if (total > 0)
+    ce__measure_put(&out->m, CE_COVERAGE, hits / total);
+  else
+    out->null_why |= CE_TDE_NO_PHONE;
+  return CE_OK;
+}
+
+/* NED and grouping, class by class, over the present fragments. */
+static ce_status by_classes(const ce_tde_data *data, const ce_tde_prepared *prep,
+                            ce_tde_scores *out) {
+  size_t n = prep->kept, classes = data->classes, longest = 0, present = 0;
   size_t *start = calloc(classes + 2, sizeof *start);
+  double *size = calloc(classes + 1, sizeof *size), *weight = malloc((n + 1) * sizeof *weight);
   sequence *members = malloc((n + 1) * sizeof *members);
   fragment *frags = malloc((n + 1) * sizeof *frags);
   out->class_ned = malloc((classes + 1) * sizeof *out->class_ned);
-  ce_status status = start && members && frags && out->class_ned ? CE_OK : CE_ERR_NOMEM;
-  for (size_t i = 0, k = 0; !status && i < data->count; i++) {
-    if (out->phone_start[i + 1] == out->phone_start[i]) continue;
-    const ce_tde_span *f = &data->fragments[i];
-    frags[k] = (fragment){f->label, v->ngram_id[k], v->token_id[k], f->file, f->on, f->off};
+  ce_status status =
+      start && size && weight && members && frags && out->class_ned ? CE_OK : CE_ERR_NOMEM;
+  for (size_t k = 0; !status && k < n; k++) {
+    const ce_tde_span *f = &data->fragments[prep->kept_of[k]];
+    weight[k] = fragment_weight(data, prep->kept_of[k]);
+    if (weight[k] == 0) continue;
+    frags[present++] = (fragment){f->label, prep->ngram[k], prep->token[k], f->file, f->on, f->off};
     start[f->label + 2]++;
-    if (v->plain[k].len > longest) longest = v->plain[k].len;
-    k++;
+    size[f->label] += weight[k];
+    if (prep->plain[k].len > longest) longest = prep->plain[k].len;
   }
   if (!status) {
     for (size_t c = 0; c < classes; c++) {
       out->classes += start[c + 2] > 0;
       start[c + 2] += start[c + 1];
     }
-    for (size_t k = 0; k < n; k++) members[start[frags[k].class_id + 1]++] = v->plain[k];
+    for (size_t k = 0; k < n; k++)
+      if (weight[k] > 0)
+        members[start[data->fragments[prep->kept_of[k]].label + 1]++] = prep->plain[k];
     for (size_t c = 0; c < classes && !status; c++)
       if (start[c + 1] - start[c] > 1)
         status =
             ce__sort(members + start[c], start[c + 1] - start[c], sizeof *members, by_sequence);
   }
-  if (!status) status = ned_by_class(members, start, classes, longest, out);
-  size_t *size = malloc((classes + 1) * sizeof *size);
-  if (!status && !size) status = CE_ERR_NOMEM;
-  for (size_t c = 0; !status && c < classes; c++) size[c] = start[c + 1] - start[c];
-  if (!status) status = grouping(frags, n, size, v->tokens, out);
-  free(size), free(start), free(members), free(frags);
+  if (!status) status = ned_by_class(members, start, classes, longest, weight, out);
+  if (!status) status = grouping(frags, present, size, prep->tokens, out);
+  free(size), free(start), free(members), free(frags), free(weight);
+  return status;
+}
+
+ce_status ce__tde_measure(const ce_tde_data *data, const ce_tde_prepared *prep,
+                          ce_tde_scores *out) {
+  memset(out, 0, sizeof *out);
+  out->kept = prep->kept;
+  out->dropped = prep->dropped;
+  ce_status status = coverage(data, prep, out);
+  if (!status) status = by_classes(data, prep, out);
+  if (status) return status;
+  if (!prep->kept) out->null_why |= CE_TDE_NO_FRAGMENT | CE_TDE_NO_PAIR | CE_TDE_NO_GOLD_PAIR;
+  /* The word-based scores need every present fragment's file in the word alignment. */
+  int words = data->words != NULL;
+  for (size_t k = 0; words && k < prep->kept; k++) {
+    uint32_t file = data->fragments[prep->kept_of[k]].file;
+    words = fragment_weight(data, prep->kept_of[k]) == 0 || ce__tde_tier_has(data->words, file);
+  }
+  if (!words) {
+    out->null_why |= CE_TDE_NO_WORDS;
+    return CE_OK;
+  }
+  status = tokens_types(data, prep, out);
+  /* Boundaries: each present fragment's first phone's onset and last phone's offset. */
+  ce_tde_span *edges = status ? NULL : malloc((prep->kept + 1) * sizeof *edges);
+  if (!status && !edges) status = CE_ERR_NOMEM;
+  size_t count = 0;
+  for (size_t k = 0; edges && k < prep->kept; k++) {
+    uint32_t i = prep->kept_of[k];
+    if (fragment_weight(data, i) == 0) continue;
+    size_t from = prep->phone_start[i], to = prep->phone_start[i + 1];
+    edges[count++] =
+        (ce_tde_span){data->phones->at[prep->phone_of[from]].on,
+                      data->phones->at[prep->phone_of[to - 1]].off, data->fragments[i].file, 0};
+  }
+  if (edges) status = boundaries(data, edges, count, out);
+  free(edges);
   return status;
 }
 
 ce_status ce__tde_score(const ce_tde_data *data, ce_tde_scores *out) {
-  memset(out, 0, sizeof *out);
-  ce_status status = transcribe_all(data, out);
-  if (!status) status = coverage(data, out);
-  if (status) return status;
-  if (!out->kept) out->null_why |= CE_TDE_NO_FRAGMENT | CE_TDE_NO_PAIR | CE_TDE_NO_GOLD_PAIR;
-  views v = {0};
-  status = make_views(data, out, &v);
-  if (!status) status = by_classes(data, out, &v);
-  int words = data->words != NULL;
-  for (size_t i = 0; words && i < data->count; i++)
-    words = out->phone_start[i + 1] == out->phone_start[i] ||
-            ce__tde_tier_has(data->words, data->fragments[i].file);
-  if (!words) out->null_why |= CE_TDE_NO_WORDS;
-  if (!status && words) status = tokens_types(data, out, v.ngram_id, v.ngrams, out);
-  /* Boundaries: each kept fragment's first phone's onset and last phone's offset. */
-  ce_tde_span *edges = words && !status ? malloc((out->kept + 1) * sizeof *edges) : NULL;
-  if (words && !status && !edges) status = CE_ERR_NOMEM;
-  for (size_t i = 0, k = 0; edges && i < data->count; i++) {
-    size_t from = out->phone_start[i], to = out->phone_start[i + 1];
-    if (from == to) continue;
-    edges[k++] =
-        (ce_tde_span){data->phones->at[out->phone_of[from]].on,
-                      data->phones->at[out->phone_of[to - 1]].off, data->fragments[i].file, 0};
-  }
-  if (edges) status = boundaries(data, edges, out->kept, out);
-  free(edges);
-  views_free(&v);
+  ce_tde_prepared prep;
+  ce_status status = ce__tde_prepare(data, &prep);
+  if (!status) status = ce__tde_measure(data, &prep, out);
+  ce__tde_prepared_free(&prep);
   return status;
 }

@@ -46,6 +46,11 @@ typedef struct ce_tde_data {
   size_t count, classes;
   const ce_tde_tier *phones, *words;
   uint32_t sil, spn;
+  /* By file id: how often a bootstrap resample drew the file (0: absent), or NULL: every
+   * file once. A file drawn w times counts w times; its copies make no pair together. */
+  const uint32_t *file_weight;
+  /* By fragment: 0 leaves it out (a shuffle gives it to the other system), or NULL: all. */
+  const uint8_t *present;
 } ce_tde_data;
 
 /* Why a score is null (ce_tde_scores.null_why), one bit each. */
@@ -61,17 +66,42 @@ typedef struct ce_tde_scores {
   ce_measures m; /* ned, coverage, grouping_p .. boundary_f; null where tdev2 gives NaN */
   unsigned null_why;
   size_t kept, dropped; /* fragments transcribed (kept) and dropped (empty) */
-  size_t classes;       /* classes with a kept fragment */
+  size_t classes;       /* classes with a present kept fragment */
   double pairs;         /* the pairs NED averages over */
-  /* Per fragment (count of them): its transcription's phones, tier indices
-   * phone_of[phone_start[i] .. phone_start[i + 1]) (empty: dropped). */
-  uint32_t *phone_of;
-  size_t *phone_start;
-  double *class_ned; /* per class: the mean NED of its pairs, NaN with fewer than two */
+  double *class_ned;    /* per class: the mean NED of its pairs, NaN with fewer than two */
 } ce_tde_scores;
 
-/* Scores `data`. Cost: O(F log F) for F fragments besides NED, which takes one Levenshtein
- * distance per pair of distinct transcriptions within a class. Free with ce__tde_scores_free. */
+/* A sequence of numbers (a transcription) and its owner. */
+typedef struct ce_tde_sequence {
+  const uint32_t *at;
+  size_t len;
+  uint32_t index;
+} ce_tde_sequence;
+
+/* What scoring needs of the fragments whatever the weights: their transcriptions. Fragment
+ * i's phones (tier indices) are phone_of[phone_start[i] .. phone_start[i + 1]) (empty:
+ * dropped); kept fragment k is fragment kept_of[k], with transcription ids ngram[k] (labels)
+ * and token[k] (phones with their times, not their file), and plain[k], its labels without
+ * SIL. */
+typedef struct ce_tde_prepared {
+  uint32_t *phone_of;
+  size_t *phone_start;
+  size_t kept, dropped;
+  uint32_t *kept_of, *ngram, *token;
+  size_t ngrams, tokens;
+  ce_tde_sequence *plain;
+  uint32_t *spare;
+} ce_tde_prepared;
+
+/* Transcribes `data`'s fragments. Free with ce__tde_prepared_free. */
+ce_status ce__tde_prepare(const ce_tde_data *data, ce_tde_prepared *prep);
+void ce__tde_prepared_free(ce_tde_prepared *prep);
+
+/* Scores prepared fragments, weighted by data->file_weight. Cost: O(F log F) for F
+ * fragments besides NED, which takes one Levenshtein distance per pair of distinct
+ * transcriptions within a class. Free with ce__tde_scores_free. */
+ce_status ce__tde_measure(const ce_tde_data *data, const ce_tde_prepared *prep, ce_tde_scores *out);
+/* Prepares and measures, every file once. */
 ce_status ce__tde_score(const ce_tde_data *data, ce_tde_scores *out);
 void ce__tde_scores_free(ce_tde_scores *scores);
 

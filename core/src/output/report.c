@@ -284,8 +284,8 @@ static ce_status put_bootstrap_note(ce_buf *out, const ce_eval *ev) {
     if (!status) status = ce__buf_puts(out, " (the type level: of its ");
     if (!status) status = put_count(out, items);
     if (!status) status = ce__buf_puts(out, items == 1 ? " item)" : " items)");
-  } else if (!status && unit == CE_UNIT_LEMMA) {
-    status = ce__buf_puts(out, items == 1 ? " lemma" : " lemmas");
+  } else if (!status && ce__boot_one_level(unit)) {
+    status = ce__buf_printf(out, " %s", ce__boot_unit_word(unit, items != 1));
   } else if (!status) {
     status = ce__buf_puts(out, items == 1 ? " item" : " items");
   }
@@ -737,9 +737,9 @@ static ce_status put_tests(ce_buf *out, const ce_eval *ev, ce_table_format forma
   ce__boot_unit(ev, &sentences, NULL, NULL, NULL);
   if (test == CE_TEST_AR)
     snprintf(method, sizeof method, "approximate randomization, %u shuffles of %s", count,
-             ev->boot->unit == CE_UNIT_LEMMA ? "lemmas"
-             : ev->boot->sentences           ? "sentences (token level) and items (type level)"
-                                             : "items");
+             ce__boot_one_level(ev->boot->unit) ? ce__boot_unit_word(ev->boot->unit, 1)
+             : ev->boot->sentences              ? "sentences (token level) and items (type level)"
+                                                : "items");
   else
     snprintf(method, sizeof method, "paired bootstrap, %u resamples", count);
   ce_status status = CE_OK;
@@ -831,7 +831,7 @@ ce_status ce_eval_comparison(const ce_eval *ev, ce_table_format format, const ce
                        "items (type level); %s 95%% intervals",
                        done, sentences, ce__boot_sentence_name(ev), items, methods[method])
             : snprintf(title, sizeof title, "bootstrap: %u resamples of %zu %s; %s 95%% intervals",
-                       done, items, unit == CE_UNIT_LEMMA ? "lemmas" : "items", methods[method]);
+                       done, items, ce__boot_unit_word(unit, 1), methods[method]);
     if (method == CE_CI_BCA && at > 0 && (size_t)at < sizeof title)
       snprintf(title + at, sizeof title - (size_t)at,
                ", accelerated by a jackknife over at most %d blocks", CE_JACKKNIFE_BLOCKS);

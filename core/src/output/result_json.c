@@ -450,7 +450,7 @@ static ce_status put_tde(ce_buf *out, const ce_row *row) {
 /* ---------------------------------------------------------- statistics */
 
 /* The levels a measure id is qualified by, as ce_level numbers them. */
-enum { LEVELS = CE_LEVEL_SENSE + 1 };
+enum { LEVELS = CE_LEVEL_TDE + 1 };
 
 /* "token.m1", "type.macro_i_m1": measure ids qualified by their level (SPEC §3.5). */
 static ce_status put_qualified_key(ce_buf *out, int level, int m, int first) {
@@ -544,11 +544,13 @@ static ce_status put_bootstrap(ce_buf *out, const ce_eval *ev) {
     if (!status) status = put_string(out, why);
     return status ? status : ce__buf_puts(out, "}");
   }
-  if (!status && unit == CE_UNIT_LEMMA) /* a sense run draws gold's lemmas (SPEC §3.7) */
+  /* A sense run draws gold's lemmas (SPEC §3.7), a tde run the corpus' files (§3.8). */
+  if (!status && ce__boot_one_level(unit))
     status = ce__buf_printf(out,
-                            "{\"resamples\":%u,\"requested\":%u,\"unit\":\"lemma\",\"units\":%zu,"
-                            "\"lemmas\":%zu,\"seed\":%.0f,\"level\":0.95",
-                            done, total, items, items, ev->options[CE_OPT_SEED]);
+                            "{\"resamples\":%u,\"requested\":%u,\"unit\":\"%s\",\"units\":%zu,"
+                            "\"%s\":%zu,\"seed\":%.0f,\"level\":0.95",
+                            done, total, ce__boot_unit_word(unit, 0), items,
+                            ce__boot_unit_word(unit, 1), items, ev->options[CE_OPT_SEED]);
   else if (!status)
     status = ce__buf_printf(
         out,
@@ -561,9 +563,10 @@ static ce_status put_bootstrap(ce_buf *out, const ce_eval *ev) {
   if (!status) status = ce__buf_printf(out, ",\"method\":\"%s\"", ce__ci_method_name(method));
   if (!status && method == CE_CI_BCA) {
     const ce_boot *boot = ev->boot;
-    status = unit == CE_UNIT_LEMMA
-                 ? ce__buf_printf(out, ",\"jackknife_blocks\":{\"senses\":%zu}",
-                                  boot->blocks[CE_LEVEL_SENSE])
+    ce_level level = unit == CE_UNIT_FILE ? CE_LEVEL_TDE : CE_LEVEL_SENSE;
+    status = ce__boot_one_level(unit)
+                 ? ce__buf_printf(out, ",\"jackknife_blocks\":{\"%s\":%zu}", ce_level_id(level),
+                                  boot->blocks[level])
                  : ce__buf_printf(out, ",\"jackknife_blocks\":{\"token\":%zu,\"type\":%zu}",
                                   boot->sentences ? boot->blocks[CE_LEVEL_TOKEN] : 0,
                                   boot->blocks[CE_LEVEL_TYPE]);
@@ -655,9 +658,10 @@ static ce_status put_p_values(ce_buf *out, const ce_eval *ev) {
                             ",\"test\":{\"method\":\"ar\",\"shuffles\":%u,\"done\":%u,"
                             "\"total\":%u,\"unit\":%s,\"type_unit\":\"item\",",
                             count, done, total,
-                            boot->unit == CE_UNIT_LEMMA ? "\"lemma\""
-                            : boot->sentences           ? "\"sentence\""
-                                                        : "null");
+                            boot->unit == CE_UNIT_LEMMA  ? "\"lemma\""
+                            : boot->unit == CE_UNIT_FILE ? "\"file\""
+                            : boot->sentences            ? "\"sentence\""
+                                                         : "null");
   else if (!status)
     status = ce__buf_printf(out, ",\"test\":{\"method\":\"bootstrap\",\"resamples\":%u,", count);
   if (!status)

@@ -126,53 +126,138 @@ static ce_status warn_nulls(ce_row *row, const ce_tde_scores *s, const char *mis
   return status;
 }
 
-ce_status ce__score_tde(const ce_eval *ev, size_t index, ce_row *row) {
-  const ce_input *system = &ev->inputs[index], *gold = &ev->inputs[0];
-  const ce_input *phones = &ev->inputs[ce__tde_phones_input(ev)];
+/* Checks that every fragment's file is in the phone alignment (else fails the row at the
+ * fragment's line) and finds the first one the word alignment lacks. */
+static void check_files(const ce_eval *ev, const ce_input *system, const ce_tde_kept *kept,
+                        ce_row *row, const char **missing, size_t *missing_len) {
   const ce_tde_input *t = system->tde;
-  ce_tde_tier words = {0}, phone_tier = {0};
-  ce_status status = tier_of(ev, gold, &words);
-  if (!status) status = tier_of(ev, phones, &phone_tier);
-  const char *missing = NULL;
-  size_t missing_len = 0;
-  for (size_t i = 0; !status && t && i < t->len; i++) {
+  const ce_input *phones = &ev->inputs[ce__tde_phones_input(ev)];
+  for (size_t i = 0; t && i < t->len; i++) {
     uint32_t file = t->span[i].file;
     size_t len;
     const char *name = ce__intern_get(&ev->items, file, &len);
-    if (!ce__tde_tier_has(&phone_tier, file)) {
+    if (!ce__tde_tier_has(&kept->phones, file)) {
       row->failed = 1;
       ce__fail(&row->error, CE_ERR_SYNTAX, system->name, t->line[i], 1,
                "file '%.*s' is not in the phone alignment %s; expected fragments of its files",
                (int)(len < 80 ? len : 80), name, phones->name);
-      break;
+      return;
     }
-    if (!missing && !ce__tde_tier_has(&words, file)) missing = name, missing_len = len;
+    if (!*missing && !ce__tde_tier_has(&kept->words, file)) *missing = name, *missing_len = len;
   }
+}
+
+ce_status ce__score_tde(const ce_eval *ev, size_t index, ce_row *row) {
+  const ce_input *system = &ev->inputs[index], *gold = &ev->inputs[0];
+  const ce_input *phones = &ev->inputs[ce__tde_phones_input(ev)];
+  const ce_tde_input *t = system->tde;
+  ce_tde_kept *kept = calloc(1, sizeof *kept);
+  if (!kept) return CE_ERR_NOMEM;
+  row->tde_kept = kept; /* freed with the row */
+  ce_status status = tier_of(ev, gold, &kept->words);
+  if (!status) status = tier_of(ev, phones, &kept->phones);
+  const char *missing = NULL;
+  size_t missing_len = 0;
+  if (!status) check_files(ev, system, kept, row, &missing, &missing_len);
+  if (status || row->failed) return status;
+  kept->data = (ce_tde_data){t ? t->span : NULL,
+                             t ? t->len : 0,
+                             ce__intern_count(&system->labels),
+                             &kept->phones,
+                             &kept->words,
+                             ce__intern_find(&phones->labels, "SIL", 3),
+                             ce__intern_find(&phones->labels, "SPN", 3),
+                             NULL,
+                             NULL};
   ce_tde_scores scores = {0};
-  if (!status && !row->failed) {
-    ce_tde_data data = {t ? t->span : NULL,
-                        t ? t->len : 0,
-                        ce__intern_count(&system->labels),
-                        &phone_tier,
-                        &words,
-                        ce__intern_find(&phones->labels, "SIL", 3),
-                        ce__intern_find(&phones->labels, "SPN", 3)};
-    status = ce__tde_score(&data, &scores);
-    if (!status) {
-      row->has_tde = 1;
-      row->tde = scores.m;
-      row->tde_fragments = scores.kept;
-      row->tde_dropped = scores.dropped;
-      row->tde_classes = scores.classes;
-      status = warn_nulls(row, &scores, missing, missing_len);
-    }
-    if (!status)
-      status = ce__row_warn(row,
-                            "token and type levels: n/a (a tde run scores fragments as "
-                            "tdev2 does: see tde)");
+  status = ce__tde_prepare(&kept->data, &kept->prep);
+  if (!status) status = ce__tde_measure(&kept->data, &kept->prep, &scores);
+  if (!status) {
+    row->has_tde = 1;
+    row->tde = scores.m;
+    row->tde_fragments = scores.kept;
+    row->tde_dropped = scores.dropped;
+    row->tde_classes = scores.classes;
+    kept->class_ned = scores.class_ned;
+    scores.class_ned = NULL;
+    status = warn_nulls(row, &scores, missing, missing_len);
   }
+  if (!status)
+    status = ce__row_warn(row,
+                          "token and type levels: n/a (a tde run scores fragments as "
+                          "tdev2 does: see tde)");
   ce__tde_scores_free(&scores);
-  ce__tde_tier_free(&words);
-  ce__tde_tier_free(&phone_tier);
+  return status;
+}
+
+ce_status ce__tde_rescore(const ce_eval *ev, size_t r, const uint32_t *file_weight,
+                          ce_measures *out) {
+  const ce_tde_kept *kept = ev->rows[r].tde_kept;
+  memset(out, 0, sizeof *out);
+  if (!kept || !ev->rows[r].has_tde) return CE_OK;
+  ce_tde_data data = kept->data;
+  data.file_weight = file_weight;
+  ce_tde_scores scores;
+  ce_status status = ce__tde_measure(&data, &kept->prep, &scores);
+  if (!status) *out = scores.m;
+  ce__tde_scores_free(&scores);
+  return status;
+}
+
+ce_status ce__tde_files(const ce_eval *ev, uint32_t **files, size_t *count) {
+  *files = NULL;
+  *count = 0;
+  const ce_tde_kept *kept = NULL;
+  for (size_t r = 0; r < ev->row_count && !kept; r++)
+    if (ev->rows[r].has_tde) kept = ev->rows[r].tde_kept;
+  if (!kept) return CE_OK;
+  const ce_tde_tier *phones = &kept->phones;
+  if (!(*files = malloc((phones->files + 1) * sizeof **files))) return CE_ERR_NOMEM;
+  for (size_t f = 0; f < phones->files; f++)
+    if (ce__tde_tier_has(phones, (uint32_t)f)) (*files)[(*count)++] = (uint32_t)f;
+  return CE_OK;
+}
+
+ce_status ce__tde_pair_build(const ce_eval *ev, size_t a, size_t b, ce_tde_pair *pair) {
+  memset(pair, 0, sizeof *pair);
+  const ce_tde_kept *ka = ev->rows[a].tde_kept, *kb = ev->rows[b].tde_kept;
+  if (!ka || !kb) return CE_ERR_USAGE;
+  size_t na = ka->data.count, nb = kb->data.count;
+  pair->fragments = malloc((na + nb + 1) * sizeof *pair->fragments);
+  pair->present = malloc(na + nb + 1);
+  if (!pair->fragments || !pair->present) return CE_ERR_NOMEM;
+  if (na) memcpy(pair->fragments, ka->data.fragments, na * sizeof *pair->fragments);
+  for (size_t i = 0; i < nb; i++) {
+    pair->fragments[na + i] = kb->data.fragments[i];
+    pair->fragments[na + i].label += (uint32_t)ka->data.classes;
+  }
+  pair->a_count = na;
+  pair->data = ka->data;
+  pair->data.fragments = pair->fragments;
+  pair->data.count = na + nb;
+  pair->data.classes = ka->data.classes + kb->data.classes;
+  pair->data.present = pair->present;
+  return ce__tde_prepare(&pair->data, &pair->prep);
+}
+
+void ce__tde_pair_free(ce_tde_pair *pair) {
+  free(pair->fragments);
+  free(pair->present);
+  ce__tde_prepared_free(&pair->prep);
+  memset(pair, 0, sizeof *pair);
+}
+
+ce_status ce__tde_pair_shuffle(ce_tde_pair *pair, const uint8_t *swapped, ce_measures *pa,
+                               ce_measures *pb) {
+  ce_measures *out[2] = {pa, pb};
+  ce_status status = CE_OK;
+  for (int side = 0; side < 2 && !status; side++) {
+    for (size_t i = 0; i < pair->data.count; i++)
+      pair->present[i] = (uint8_t)(((i < pair->a_count) ^ swapped[pair->fragments[i].file]) ^ side);
+    ce_tde_scores scores;
+    status = ce__tde_measure(&pair->data, &pair->prep, &scores);
+    if (!status) *out[side] = scores.m;
+    ce__tde_scores_free(&scores);
+  }
   return status;
 }

@@ -35,4 +35,30 @@ size_t ce__tde_phones_input(const struct ce_eval *ev);
  * row with an input error naming the fragment's line. */
 ce_status ce__score_tde(const struct ce_eval *ev, size_t index, ce_row *row);
 
+/* Row r's tde measures with each file weighted by file_weight (by file id: how often a
+ * resample drew it), from what its scoring kept; all unavailable for a row without. */
+ce_status ce__tde_rescore(const struct ce_eval *ev, size_t r, const uint32_t *file_weight,
+                          ce_measures *out);
+
+/* The ids of the corpus' files (those of the phone alignment), the units a resample draws,
+ * in id order; *files is NULL (count 0) when no row was scored. Caller frees. */
+ce_status ce__tde_files(const struct ce_eval *ev, uint32_t **files, size_t *count);
+
+/* Two rows of a tde run as approximate randomization swaps them file by file: their
+ * fragments together (B's classes after A's), transcribed once. */
+typedef struct ce_tde_pair {
+  ce_tde_span *fragments;
+  size_t a_count;
+  ce_tde_data data;
+  ce_tde_prepared prep;
+  uint8_t *present;
+} ce_tde_pair;
+
+/* Builds the pair of rows a and b (both scored, with what they kept). */
+ce_status ce__tde_pair_build(const struct ce_eval *ev, size_t a, size_t b, ce_tde_pair *pair);
+void ce__tde_pair_free(ce_tde_pair *pair);
+/* A' (A's fragments, but B's in the files `swapped` marks, by file id) and B' (the rest). */
+ce_status ce__tde_pair_shuffle(ce_tde_pair *pair, const uint8_t *swapped, ce_measures *pa,
+                               ce_measures *pb);
+
 #endif
