@@ -14,10 +14,11 @@
 #include "measures/measures_tde_internal.h"
 
 /* A run of a word alignment, class files and a phone alignment (NULL: none), formats
- * detected, fed three bytes at a time round-robin; finished. */
+ * detected, with --detail or not, fed three bytes at a time round-robin; finished. */
 static ce_eval *run_tde(const char *words, const char *const *systems, size_t count,
-                        const char *phones, ce_status *finished, ce_error *err) {
+                        const char *phones, int detail, ce_status *finished, ce_error *err) {
   ce_eval *ev = ce_eval_create();
+  CHECK(ce_eval_set(ev, CE_OPT_DETAIL, detail) == CE_OK);
   CHECK(ce_eval_add_input(ev, "words.wrd", NULL, NULL) == CE_OK);
   for (size_t s = 0; s < count; s++) {
     char name[32];
@@ -51,7 +52,7 @@ static ce_eval *run_tde(const char *words, const char *const *systems, size_t co
 static ce_eval *run_ok(const char *words, const char *classes, const char *phones) {
   ce_status status;
   ce_error err;
-  ce_eval *ev = run_tde(words, &classes, 1, phones, &status, &err);
+  ce_eval *ev = run_tde(words, &classes, 1, phones, 0, &status, &err);
   CHECK(status == CE_OK);
   if (status) fprintf(stderr, "  %s\n", err.message);
   return ev;
@@ -132,6 +133,17 @@ static void test_hand_worked(void) {
   CHECK_STR_CONTAINS(json, "\"boundary_f\":0.76923076923076");
   CHECK_STR_CONTAINS(json, "\"fragments\":4,\"dropped\":0,\"classes\":2}");
   CHECK_STR_CONTAINS(json, "\"token\":null,\"type\":null");
+  ce_free(json);
+  ce_eval_free(ev);
+  /* --detail: each class's NED and fragments with their transcriptions, the class view's. */
+  ce_status status;
+  ce_error err;
+  ev = run_tde(WORDS, &classes, 1, PHONES, 1, &status, &err);
+  json = json_of(ev);
+  CHECK_STR_CONTAINS(json,
+                     "\"by_class\":[{\"class\":\"1\",\"ned\":0,\"fragments\":[[\"a\",0.1,0.4,"
+                     "\"k ae t\"],[\"a\",0.5,0.8,\"k ae t\"]]},{\"class\":\"2\",\"ned\":1,"
+                     "\"fragments\":[[\"a\",0.8,1.1,\"d o g\"],[\"a\",0.6,0.9,\"ae t d\"]]}]");
   ce_free(json);
   ce_eval_free(ev);
 }
@@ -241,7 +253,7 @@ static void test_errors(void) {
   /* No phone alignment: a usage error. */
   ce_status status;
   ce_error err;
-  ev = run_tde(WORDS, &elsewhere, 1, NULL, &status, &err);
+  ev = run_tde(WORDS, &elsewhere, 1, NULL, 0, &status, &err);
   CHECK(status == CE_ERR_USAGE);
   CHECK_STR_CONTAINS(err.message, "--phones FILE");
   ce_eval_free(ev);

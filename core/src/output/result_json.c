@@ -430,8 +430,70 @@ static ce_status put_senses(ce_buf *out, const ce_eval *ev, const ce_row *row) {
 
 /* ---------------------------------------------------------- tde */
 
-/* "tde": tdev2's scores of SPEC §3.8, null where tdev2 gives NaN or stops, and the counts. */
-static ce_status put_tde(ce_buf *out, const ce_row *row) {
+/* A fragment's transcription: its kept phones' labels, space-separated; "" when dropped. */
+static ce_status put_transcription(ce_buf *out, const ce_eval *ev, const ce_tde_kept *kept,
+                                   size_t i) {
+  const ce_intern *labels = &ev->inputs[ce__tde_phones_input(ev)].labels;
+  ce_buf text = {0};
+  ce_status status = CE_OK;
+  for (size_t j = kept->prep.phone_start[i]; !status && j < kept->prep.phone_start[i + 1]; j++) {
+    size_t len;
+    const char *label = ce__intern_get(labels, kept->phones.at[kept->prep.phone_of[j]].label, &len);
+    if (j > kept->prep.phone_start[i]) status = ce__buf_append(&text, " ", 1);
+    if (!status) status = ce__buf_append(&text, label, len);
+  }
+  if (!status) status = put_bytes(out, text.data ? text.data : "", text.len);
+  ce__buf_free(&text);
+  return status;
+}
+
+/* --detail: "by_class", each class (in its file's order) with its NED (null with fewer than
+ * two fragments) and its fragments as [file, onset, offset, transcription], the class view's
+ * rows; a dropped fragment's transcription is "". */
+static ce_status put_tde_classes(ce_buf *out, const ce_eval *ev, const ce_row *row) {
+  const ce_tde_kept *kept = row->tde_kept;
+  size_t classes = kept->data.classes, count = kept->data.count;
+  size_t *start = calloc(classes + 2, sizeof *start);
+  uint32_t *order = malloc((count + 1) * sizeof *order);
+  ce_status status = start && order ? CE_OK : CE_ERR_NOMEM;
+  for (size_t i = 0; !status && i < count; i++) start[kept->data.fragments[i].label + 2]++;
+  for (size_t c = 0; !status && c < classes; c++) start[c + 2] += start[c + 1];
+  for (size_t i = 0; !status && i < count; i++)
+    order[start[kept->data.fragments[i].label + 1]++] = (uint32_t)i;
+  if (!status) status = ce__buf_puts(out, ",\"by_class\":[");
+  for (size_t c = 0; !status && c < classes; c++) {
+    size_t len;
+    const char *name = ce__intern_get(&row->clusters, (uint32_t)c, &len);
+    status = ce__buf_puts(out, c ? ",{\"class\":" : "{\"class\":");
+    if (!status) status = put_bytes(out, name, len);
+    if (!status) status = ce__buf_puts(out, ",\"ned\":");
+    if (!status)
+      status = isnan(kept->class_ned[c]) ? ce__buf_puts(out, "null")
+                                         : put_number(out, kept->class_ned[c]);
+    if (!status) status = ce__buf_puts(out, ",\"fragments\":[");
+    for (size_t k = start[c]; !status && k < start[c + 1]; k++) {
+      const ce_tde_span *f = &kept->data.fragments[order[k]];
+      const char *file = ce__intern_get(&ev->items, f->file, &len);
+      status = ce__buf_puts(out, k > start[c] ? ",[" : "[");
+      if (!status) status = put_bytes(out, file, len);
+      if (!status) status = ce__buf_puts(out, ",");
+      if (!status) status = put_number(out, f->on);
+      if (!status) status = ce__buf_puts(out, ",");
+      if (!status) status = put_number(out, f->off);
+      if (!status) status = ce__buf_puts(out, ",");
+      if (!status) status = put_transcription(out, ev, kept, order[k]);
+      if (!status) status = ce__buf_puts(out, "]");
+    }
+    if (!status) status = ce__buf_puts(out, "]}");
+  }
+  free(start);
+  free(order);
+  return status ? status : ce__buf_puts(out, "]");
+}
+
+/* "tde": tdev2's scores of SPEC §3.8, null where tdev2 gives NaN or stops, and the counts;
+ * with --detail each class's fragments. */
+static ce_status put_tde(ce_buf *out, const ce_eval *ev, const ce_row *row) {
   ce_status status = put_key(out, "tde", 0);
   if (!status) status = ce__buf_puts(out, "{");
   for (int i = 0; !status && i < CE_TDE_MEASURES; i++) {
@@ -442,9 +504,11 @@ static ce_status put_tde(ce_buf *out, const ce_row *row) {
                                             : ce__buf_puts(out, "null");
   }
   if (!status)
-    status = ce__buf_printf(out, ",\"fragments\":%zu,\"dropped\":%zu,\"classes\":%zu}",
+    status = ce__buf_printf(out, ",\"fragments\":%zu,\"dropped\":%zu,\"classes\":%zu",
                             row->tde_fragments, row->tde_dropped, row->tde_classes);
-  return status;
+  if (!status && ev->options[CE_OPT_DETAIL] != 0.0 && row->tde_kept && row->tde_kept->class_ned)
+    status = put_tde_classes(out, ev, row);
+  return status ? status : ce__buf_puts(out, "}");
 }
 
 /* ---------------------------------------------------------- statistics */
@@ -771,7 +835,7 @@ static ce_status put_row(ce_buf *out, const ce_eval *ev, const ce_row *row, int 
     status = row->has_type ? put_measures(out, &row->type, 0, CE_COVER_F + 1, 0)
                            : ce__buf_puts(out, "null");
   if (!status && row->has_senses) status = put_senses(out, ev, row);
-  if (!status && row->has_tde) status = put_tde(out, row);
+  if (!status && row->has_tde) status = put_tde(out, ev, row);
   if (!status && row->has_climb) status = put_restarts(out, row);
   if (!status) status = put_ci(out, ev, (size_t)(row - ev->rows));
   if (!status) status = put_warnings(out, row);
