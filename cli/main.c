@@ -1026,10 +1026,11 @@ static char *page_options(const cli_args *args) {
   return ok ? t.at : NULL;
 }
 
-/* --save-page: the files of the run (and its map files) with its options. */
+/* --save-page: the files of the run (its phone alignment and map files too) with its
+ * options. */
 static int write_page(const cli_args *args) {
   size_t count = 0;
-  page_file *files = calloc(args->path_count + 2, sizeof *files);
+  page_file *files = calloc(args->path_count + 3, sizeof *files);
   char *options = page_options(args);
   if (!files || !options) {
     free(files);
@@ -1043,6 +1044,7 @@ static int write_page(const cli_args *args) {
     files[count++] = (page_file){p == 0 ? "gold" : "system", args->paths[p], ce_format_name(format),
                                  column, depth};
   }
+  if (args->phones) files[count++] = (page_file){"phones", args->phones, "tde-words", 0, 0};
   for (int side = 0; side < 2; side++)
     if (args->maps[side] && !is_preset(args->maps[side]))
       files[count++] = (page_file){side == CE_SIDE_GOLD ? "gold-map" : "induced-map",

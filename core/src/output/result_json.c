@@ -491,6 +491,20 @@ static ce_status put_tde_classes(ce_buf *out, const ce_eval *ev, const ce_row *r
   return status ? status : ce__buf_puts(out, "]");
 }
 
+/* --detail: "sizes" of a tde row, its classes' kept fragments ranked (SPEC §4's ranked
+ * cluster sizes, in fragments; "items" as the size plot reads them). */
+static ce_status put_tde_sizes(ce_buf *out, const ce_tde_kept *kept) {
+  size_t classes = kept->data.classes;
+  uint64_t *sizes = calloc(classes ? classes : 1, sizeof *sizes);
+  if (!sizes) return CE_ERR_NOMEM;
+  for (size_t k = 0; k < kept->prep.kept; k++)
+    sizes[kept->data.fragments[kept->prep.kept_of[k]].label]++;
+  ce_status status = ce__buf_puts(out, ",\"sizes\":{\"tokens\":[],\"items\":");
+  if (!status) status = put_ranked(out, sizes, classes);
+  free(sizes);
+  return status ? status : ce__buf_puts(out, "}");
+}
+
 /* "tde": tdev2's scores of SPEC §3.8, null where tdev2 gives NaN or stops, and the counts;
  * with --detail each class's fragments. */
 static ce_status put_tde(ce_buf *out, const ce_eval *ev, const ce_row *row) {
@@ -836,6 +850,8 @@ static ce_status put_row(ce_buf *out, const ce_eval *ev, const ce_row *row, int 
                            : ce__buf_puts(out, "null");
   if (!status && row->has_senses) status = put_senses(out, ev, row);
   if (!status && row->has_tde) status = put_tde(out, ev, row);
+  if (!status && row->has_tde && row->tde_kept && ev->options[CE_OPT_DETAIL] != 0.0)
+    status = put_tde_sizes(out, row->tde_kept);
   if (!status && row->has_climb) status = put_restarts(out, row);
   if (!status) status = put_ci(out, ev, (size_t)(row - ev->rows));
   if (!status) status = put_warnings(out, row);
