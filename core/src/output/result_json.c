@@ -141,8 +141,13 @@ static ce_status put_gold(ce_buf *out, const ce_eval *ev) {
     status = ce__buf_printf(out, ",\"lemmas\":%zu", lemmas);
   }
   if (!status && ce__is_tde_run(ev)) {
+    /* The distinct words (SIL left out, a repeated line once), as a scored row's tier holds
+     * them; the lines read where no row was scored. */
     size_t phones = ce__tde_phones_input(ev);
-    status = ce__buf_printf(out, ",\"words\":%llu,\"phones\":", (unsigned long long)gold->tokens);
+    uint64_t words = gold->tokens;
+    for (size_t r = 0; r < ev->row_count; r++)
+      if (ev->rows[r].tde_kept) words = ev->rows[r].tde_kept->words.len;
+    status = ce__buf_printf(out, ",\"words\":%llu,\"phones\":", (unsigned long long)words);
     if (!status)
       status = phones ? put_string(out, ev->inputs[phones].name) : ce__buf_puts(out, "null");
   }
