@@ -184,55 +184,52 @@ static double pair_ned(const sequence *a, const sequence *b, size_t *row) {
   return (double)levenshtein(a->at, a->len, b->at, b->len, row) / (double)longer;
 }
 
-/* A run of equal transcriptions in a class: Σ w and Σ w² of its fragments (a fragment of a
- * file drawn w times stands for w copies, which make no pair with one another). */
-typedef struct run {
-  const sequence *seq;
-  double sum, squares;
-} run;
+/* The distance between runs i < j of class c (runs numbered within the class), from the
+ * cache or computed. */
+static double run_distance(const ce_tde_prepared *prep, size_t c, size_t i, size_t j, size_t *row) {
+  size_t first = prep->run_start[c], k = prep->run_start[c + 1] - first;
+  if (prep->dist_at[c] != SIZE_MAX)
+    return prep->dist[prep->dist_at[c] + i * (2 * k - i - 1) / 2 + (j - i - 1)];
+  return pair_ned(&prep->run_seq[first + i], &prep->run_seq[first + j], row);
+}
 
 /*
- * Every class's pairs, summed by distinct transcription: members[start[c] ..
- * start[c + 1]) are class c's transcriptions (SIL removed) sorted, so equal ones are runs;
- * weight[k] is kept fragment k's. Pairs of a run: (S² − Σ w²)/2; of two runs: S_i · S_j.
+ * NED over every class's pairs, by run: with S and Q a run's Σ w and Σ w² over its present
+ * fragments (a fragment of a file drawn w times stands for w copies, which make no pair with
+ * one another), a run's own pairs are (S² − Q)/2 (each 1 when the transcription is empty:
+ * two empty sides score 1, else 0), and two runs' S_i · S_j, each at their distance.
  */
-static ce_status ned_by_class(const sequence *members, const size_t *start, size_t classes,
-                              size_t longest, const double *weight, ce_tde_scores *out) {
-  size_t most = 0;
-  for (size_t c = 0; c < classes; c++)
-    if (start[c + 1] - start[c] > most) most = start[c + 1] - start[c];
-  size_t *row = malloc((longest + 1) * sizeof *row);
-  run *runs = malloc((most + 1) * sizeof *runs);
-  if (!row || !runs) {
-    free(row), free(runs);
+static ce_status ned_by_class(const ce_tde_data *data, const ce_tde_prepared *prep,
+                              const double *weight, ce_tde_scores *out) {
+  size_t runs = prep->run_start[data->classes];
+  double *sum_w = calloc(runs + 1, sizeof *sum_w), *sum_w2 = calloc(runs + 1, sizeof *sum_w2);
+  size_t *row = malloc((prep->longest + 1) * sizeof *row);
+  if (!sum_w || !sum_w2 || !row) {
+    free(sum_w), free(sum_w2), free(row);
     return CE_ERR_NOMEM;
   }
+  for (size_t k = 0; k < prep->kept; k++) {
+    sum_w[prep->run_of[k]] += weight[k];
+    sum_w2[prep->run_of[k]] += weight[k] * weight[k];
+  }
   double total = 0.0, pairs = 0.0;
-  for (size_t c = 0; c < classes; c++) {
-    const sequence *m = members + start[c];
-    size_t n = start[c + 1] - start[c], count = 0;
+  for (size_t c = 0; c < data->classes; c++) {
+    size_t first = prep->run_start[c], count = prep->run_start[c + 1] - first;
     double sum = 0.0, all = 0.0, all_squares = 0.0;
-    for (size_t i = 0; i < n; i++) {
-      double w = weight[m[i].index];
-      if (!count || by_sequence(runs[count - 1].seq, &m[i])) runs[count++] = (run){&m[i], 0.0, 0.0};
-      runs[count - 1].sum += w;
-      runs[count - 1].squares += w * w;
-      all += w;
-      all_squares += w * w;
-    }
     for (size_t i = 0; i < count; i++) {
-      if (!runs[i].seq->len) /* two empty sides score 1 */
-        sum += (runs[i].sum * runs[i].sum - runs[i].squares) / 2;
-      for (size_t k = i + 1; k < count; k++)
-        if (runs[i].sum > 0 && runs[k].sum > 0)
-          sum += runs[i].sum * runs[k].sum * pair_ned(runs[i].seq, runs[k].seq, row);
+      double s_i = sum_w[first + i];
+      all += s_i;
+      all_squares += sum_w2[first + i];
+      if (!prep->run_seq[first + i].len) sum += (s_i * s_i - sum_w2[first + i]) / 2;
+      for (size_t j = i + 1; s_i > 0 && j < count; j++)
+        if (sum_w[first + j] > 0) sum += s_i * sum_w[first + j] * run_distance(prep, c, i, j, row);
     }
     double class_pairs = (all * all - all_squares) / 2;
     out->class_ned[c] = class_pairs > 0 ? sum / class_pairs : NAN;
     total += sum;
     pairs += class_pairs;
   }
-  free(row), free(runs);
+  free(sum_w), free(sum_w2), free(row);
   out->pairs = pairs;
   if (pairs > 0) ce__measure_put(&out->m, CE_NED, total / pairs);
   return CE_OK;
@@ -448,28 +445,41 @@ static ce_status word_types(const ce_tde_data *data, size_t *types) {
   return CE_OK;
 }
 
+/* Each kept fragment's word: the word it overlaps most when that word's phones are its
+ * transcription (prep->word_hit), whatever the weights. */
+static ce_status word_hits(const ce_tde_data *data, ce_tde_prepared *prep) {
+  if (!data->words) return CE_OK;
+  ce_u32s found = {0};
+  if (!(prep->word_hit = malloc((prep->kept + 1) * sizeof *prep->word_hit))) return CE_ERR_NOMEM;
+  for (size_t k = 0; k < prep->kept; k++) {
+    uint32_t i = prep->kept_of[k];
+    size_t from = prep->phone_start[i], len = prep->phone_start[i + 1] - from;
+    size_t hit = chosen_word(data->words, &data->fragments[i], &found);
+    int match = hit != SIZE_MAX &&
+                word_matches(data, &data->words->at[hit], prep->phone_of + from, len, &found);
+    prep->word_hit[k] = match ? (uint32_t)hit : UINT32_MAX;
+  }
+  free(found.at);
+  return CE_OK;
+}
+
 /* Token and type P, R, F: a fragment hits its word when the word's phones are its
  * transcription; token hits are distinct words, type hits distinct transcriptions. */
 static ce_status tokens_types(const ce_tde_data *data, const ce_tde_prepared *prep,
                               ce_tde_scores *out) {
   const ce_tde_tier *words = data->words;
   uint8_t *marks = calloc(words->len + 2 * prep->ngrams + 1, 1);
-  ce_u32s found = {0};
   if (!marks) return CE_ERR_NOMEM;
   uint8_t *word_hit = marks, *type_hit = marks + words->len, *seen = type_hit + prep->ngrams;
   double fragments = 0.0, token_hits = 0.0, words_in = 0.0;
   size_t type_hits = 0, types_seen = 0, types = 0;
   for (size_t k = 0; k < prep->kept; k++) {
-    uint32_t i = prep->kept_of[k], t = prep->ngram[k];
-    const ce_tde_span *f = &data->fragments[i];
+    uint32_t i = prep->kept_of[k], t = prep->ngram[k], hit = prep->word_hit[k];
     double w = fragment_weight(data, i);
     if (w == 0) continue;
     fragments += w;
     if (!seen[t]) seen[t] = 1, types_seen++;
-    size_t from = prep->phone_start[i], len = prep->phone_start[i + 1] - from;
-    size_t hit = chosen_word(words, f, &found);
-    if (hit == SIZE_MAX || !word_matches(data, &words->at[hit], prep->phone_of + from, len, &found))
-      continue;
+    if (hit == UINT32_MAX) continue;
     if (!word_hit[hit]) word_hit[hit] = 1, token_hits += w;
     if (!type_hit[t]) type_hit[t] = 1, type_hits++;
   }
@@ -479,7 +489,7 @@ static ce_status tokens_types(const ce_tde_data *data, const ce_tde_prepared *pr
     put_prf(&out->m, CE_TOKEN_P, token_hits, fragments, words_in);
     put_prf(&out->m, CE_TYPE_P, (double)type_hits, (double)types_seen, (double)types);
   }
-  free(marks), free(found.at);
+  free(marks);
   return status;
 }
 
@@ -488,6 +498,8 @@ static ce_status tokens_types(const ce_tde_data *data, const ce_tde_prepared *pr
 void ce__tde_prepared_free(ce_tde_prepared *prep) {
   free(prep->phone_of), free(prep->phone_start), free(prep->kept_of);
   free(prep->ngram), free(prep->token), free(prep->plain), free(prep->spare);
+  free(prep->word_hit), free(prep->run_start), free(prep->dist_at), free(prep->run_seq);
+  free(prep->run_of), free(prep->dist);
   memset(prep, 0, sizeof *prep);
 }
 
@@ -573,10 +585,63 @@ static ce_status make_views(const ce_tde_data *data, ce_tde_prepared *prep) {
   return status;
 }
 
+/* NED's runs: each class's kept fragments by SIL-less transcription, the distinct ones its
+ * runs, and their edit distances while they fit in CE_TDE_DISTANCES. */
+static ce_status make_runs(const ce_tde_data *data, ce_tde_prepared *prep) {
+  size_t n = prep->kept, classes = data->classes;
+  size_t *start = calloc(classes + 2, sizeof *start);
+  sequence *members = malloc((n + 1) * sizeof *members);
+  prep->run_start = calloc(classes + 1, sizeof *prep->run_start);
+  prep->dist_at = malloc((classes + 1) * sizeof *prep->dist_at);
+  prep->run_seq = malloc((n + 1) * sizeof *prep->run_seq);
+  prep->run_of = malloc((n + 1) * sizeof *prep->run_of);
+  ce_status status =
+      start && members && prep->run_start && prep->dist_at && prep->run_seq && prep->run_of
+          ? CE_OK
+          : CE_ERR_NOMEM;
+  for (size_t k = 0; !status && k < n; k++) {
+    start[data->fragments[prep->kept_of[k]].label + 2]++;
+    if (prep->plain[k].len > prep->longest) prep->longest = prep->plain[k].len;
+  }
+  for (size_t c = 0; !status && c < classes; c++) start[c + 2] += start[c + 1];
+  for (size_t k = 0; !status && k < n; k++)
+    members[start[data->fragments[prep->kept_of[k]].label + 1]++] = prep->plain[k];
+  size_t runs = 0, distances = 0;
+  for (size_t c = 0; !status && c < classes; c++) {
+    sequence *m = members + start[c];
+    size_t count = start[c + 1] - start[c];
+    if (count > 1) status = ce__sort(m, count, sizeof *m, by_sequence);
+    prep->run_start[c] = runs;
+    for (size_t i = 0; !status && i < count; i++) {
+      if (!i || by_sequence(&m[i - 1], &m[i])) prep->run_seq[runs++] = m[i];
+      prep->run_of[m[i].index] = (uint32_t)(runs - 1);
+    }
+    size_t k = runs - prep->run_start[c], need = k * (k - (k > 0)) / 2;
+    prep->dist_at[c] = distances + need <= CE_TDE_DISTANCES ? distances : SIZE_MAX;
+    if (prep->dist_at[c] != SIZE_MAX) distances += need;
+  }
+  if (!status) prep->run_start[classes] = runs;
+  size_t *row = status ? NULL : malloc((prep->longest + 1) * sizeof *row);
+  prep->dist = status ? NULL : malloc((distances + 1) * sizeof *prep->dist);
+  if (!status && (!row || !prep->dist)) status = CE_ERR_NOMEM;
+  for (size_t c = 0; !status && c < classes; c++) {
+    if (prep->dist_at[c] == SIZE_MAX) continue;
+    const sequence *r = prep->run_seq + prep->run_start[c];
+    size_t k = prep->run_start[c + 1] - prep->run_start[c];
+    double *at = prep->dist + prep->dist_at[c];
+    for (size_t i = 0; i < k; i++)
+      for (size_t j = i + 1; j < k; j++) *at++ = pair_ned(&r[i], &r[j], row);
+  }
+  free(start), free(members), free(row);
+  return status;
+}
+
 ce_status ce__tde_prepare(const ce_tde_data *data, ce_tde_prepared *prep) {
   memset(prep, 0, sizeof *prep);
   ce_status status = transcribe_all(data, prep);
-  return status ? status : make_views(data, prep);
+  if (!status) status = make_views(data, prep);
+  if (!status) status = make_runs(data, prep);
+  return status ? status : word_hits(data, prep);
 }
 
 /* ------------------------------------------------------------ scoring */
@@ -611,39 +676,22 @@ static ce_status coverage(const ce_tde_data *data, const ce_tde_prepared *prep,
 /* NED and grouping, class by class, over the present fragments. */
 static ce_status by_classes(const ce_tde_data *data, const ce_tde_prepared *prep,
                             ce_tde_scores *out) {
-  size_t n = prep->kept, classes = data->classes, longest = 0, present = 0;
-  size_t *start = calloc(classes + 2, sizeof *start);
+  size_t n = prep->kept, classes = data->classes, present = 0;
   double *size = calloc(classes + 1, sizeof *size), *weight = malloc((n + 1) * sizeof *weight);
-  sequence *members = malloc((n + 1) * sizeof *members);
   fragment *frags = malloc((n + 1) * sizeof *frags);
   out->class_ned = malloc((classes + 1) * sizeof *out->class_ned);
-  ce_status status =
-      start && size && weight && members && frags && out->class_ned ? CE_OK : CE_ERR_NOMEM;
+  ce_status status = size && weight && frags && out->class_ned ? CE_OK : CE_ERR_NOMEM;
   for (size_t k = 0; !status && k < n; k++) {
     const ce_tde_span *f = &data->fragments[prep->kept_of[k]];
     weight[k] = fragment_weight(data, prep->kept_of[k]);
     if (weight[k] == 0) continue;
     frags[present++] = (fragment){f->label, prep->ngram[k], prep->token[k], f->file, f->on, f->off};
-    start[f->label + 2]++;
+    out->classes += size[f->label] == 0;
     size[f->label] += weight[k];
-    if (prep->plain[k].len > longest) longest = prep->plain[k].len;
   }
-  if (!status) {
-    for (size_t c = 0; c < classes; c++) {
-      out->classes += start[c + 2] > 0;
-      start[c + 2] += start[c + 1];
-    }
-    for (size_t k = 0; k < n; k++)
-      if (weight[k] > 0)
-        members[start[data->fragments[prep->kept_of[k]].label + 1]++] = prep->plain[k];
-    for (size_t c = 0; c < classes && !status; c++)
-      if (start[c + 1] - start[c] > 1)
-        status =
-            ce__sort(members + start[c], start[c + 1] - start[c], sizeof *members, by_sequence);
-  }
-  if (!status) status = ned_by_class(members, start, classes, longest, weight, out);
+  if (!status) status = ned_by_class(data, prep, weight, out);
   if (!status) status = grouping(frags, present, size, prep->tokens, out);
-  free(size), free(start), free(members), free(frags), free(weight);
+  free(size), free(frags), free(weight);
   return status;
 }
 

@@ -91,7 +91,21 @@ typedef struct ce_tde_prepared {
   size_t ngrams, tokens;
   ce_tde_sequence *plain;
   uint32_t *spare;
+  uint32_t *word_hit; /* per kept fragment: the word it hits (a word tier index), or
+                         UINT32_MAX; NULL without a word alignment */
+  /* NED's runs: class c's distinct SIL-less transcriptions are runs run_start[c] ..
+   * run_start[c + 1], run_seq[r] each; kept fragment k is in run run_of[k]. A class's edit
+   * distances between runs are kept (dist + dist_at[c], the upper triangle row by row) while
+   * all classes' fit in CE_TDE_DISTANCES; dist_at[c] is SIZE_MAX for a class past that. */
+  size_t *run_start, *dist_at;
+  ce_tde_sequence *run_seq;
+  uint32_t *run_of;
+  double *dist;
+  size_t longest; /* the longest SIL-less transcription */
 } ce_tde_prepared;
+
+/* Edit distances kept across resamples at most (8 bytes each). */
+#define CE_TDE_DISTANCES ((size_t)1 << 22)
 
 /* Transcribes `data`'s fragments. Free with ce__tde_prepared_free. */
 ce_status ce__tde_prepare(const ce_tde_data *data, ce_tde_prepared *prep);
