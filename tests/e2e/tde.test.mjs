@@ -170,3 +170,18 @@ test('dropped files: the phone alignment gets its own slot once a class file is 
   assert.deepEqual(await listedFiles(rec.page), ['words.wrd', 'system1.class', 'system2.class', 'phones.phn']);
   await assertTdeTable(rec.page, cli);
 });
+
+test("a page the command line saves (--save-page with --phones) opens offline and gives the command line's numbers", async () => {
+  const dir = join(ROOT, 'tests', 'data', 'tde');
+  const file = join(tmp, 'cli-tde.html');
+  const args = ['words.wrd', 'system1.class', 'system2.class', '--phones', 'phones.phn'];
+  execFileSync(join(ROOT, 'build', 'clustereval'), ['--save-page', file, ...args], { cwd: dir, stdio: 'ignore' });
+  const url = pathToFileURL(file).href;
+  const rec = await env.open({ goto: false, base: url });
+  await rec.context.setOffline(true);
+  await rec.context.route(/^(https?|wss?|ftp):/, (route) => route.abort());
+  await rec.page.goto(url);
+  await waitForResult(rec.page, 30_000);
+  assert.deepEqual(await listedFiles(rec.page), ['words.wrd', 'system1.class', 'system2.class', 'phones.phn']);
+  await assertTdeTable(rec.page, cliJsonIn(dir, args));
+});
