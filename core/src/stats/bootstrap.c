@@ -232,7 +232,7 @@ static ce_status prepare_senses(ce_eval *ev, ce_boot *boot) {
 
 /*
  * A tde run (SPEC §3.8): the units are the corpus' files (the phone alignment's), whose
- * recordings carry a speaker's or a session's dependence. A resample scores every row again
+ * recordings carry a speaker's or a recording's dependence. A resample scores every row again
  * with each file weighted by how often it was drawn (ce__tde_rescore), from the
  * transcriptions scoring kept; the grouping scores get no slot (counts_sample_size).
  */

@@ -50,7 +50,7 @@ typedef struct ce_boot_row {
 
 /* What a resample draws: sentences (token level; items for the type level), items (a gold
  * lexicon), a sense run's gold lemmas (SPEC §3.7), or a tde run's files (SPEC §3.8: the
- * recordings, whose speakers and sessions make the dependence). */
+ * recordings, whose speakers and recording conditions make the dependence). */
 typedef enum ce_boot_unit {
   CE_UNIT_NONE,
   CE_UNIT_SENTENCE,
