@@ -1116,6 +1116,10 @@ static int run(ce_eval *ev, const cli_args *args) {
       code = usage_error("%s",
                          "needs a GOLD file and at least one SYSTEM, or one counts file, "
                          "or joint files");
+    /* A word alignment without --phones: how the command was called, too. */
+    else if (err.code == CE_ERR_USAGE && !args->phones &&
+             ce_eval_input_format(ev, 0) == CE_FORMAT_TDE_WORDS)
+      code = EXIT_USAGE;
   } else {
     code = report_failed_systems(ev, code == EXIT_DONE ? read_code : code);
     report_warnings(ev, args);
