@@ -41,6 +41,9 @@
 #  11. Shapes (bench/shapes_bench.sh): random labels, one-token types and real-shaped
 #      taggings at SHAPES_TOKENS tokens, the token level against both levels, and whether the
 #      type-level M-1 searches ran the paper's protocol or stopped at the work budget.
+#  12. Spoken term discovery at ZeroSpeech's size (bench/tde_bench.sh): ten hours of generated
+#      speech, two systems of 10^5 fragments in 10^4 classes: time and peak RSS of the
+#      scores, of --detail, of --bootstrap and of --test ar.
 # Needs ../shared/data/brown.c50.paths for 1 (skipped without it).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -198,3 +201,6 @@ bash bench/labels_bench.sh "$cli"
 
 echo "== 11. shapes: random labels, one-token types, real-shaped taggings"
 bash bench/shapes_bench.sh "$cli"
+
+echo "== 12. spoken term discovery: 10 hours, two systems of 10^5 fragments in 10^4 classes"
+bash bench/tde_bench.sh 10 100000 10000 "$cli"

@@ -65,6 +65,7 @@ typedef struct cli_args {
   const char **sub_tests;      /* the k-th is the test corpus of the k-th system */
   size_t sub_test_count;
   const char *check_path; /* --check: a paper's reported numbers */
+  const char *phones;     /* --phones: the phone alignment of a tde run */
   const char *page_path;  /* --save-page: the page (or demo.js) to write */
   const char *title, *caption;
   const char *option_text[CE_OPT_COUNT]; /* numbers as typed, for the page's link */
@@ -180,6 +181,9 @@ static void usage(FILE *to) {
       "  --unclustered-label L  the system label that marks an unclustered item (UNK)\n"
       "  --sub-test FILE      a held-out corpus tagged by a system, the test corpus of\n"
       "                       sub_p and sub_r; the k-th goes with the k-th system\n"
+      "  --phones FILE        the phone alignment of spoken term discovery (file onset\n"
+      "                       offset phone lines): a tde-words GOLD scores tde-classes\n"
+      "                       systems with it, as tdev2 does\n"
       "  --gold-map M         rewrite gold labels first: a preset (brown-universal,\n"
       "                       ptb-universal) or a file of from<TAB>to lines\n"
       "  --induced-map M      the same for the systems' labels\n"
@@ -233,6 +237,15 @@ static int find_word(const char *word, const char *const *words, int count) {
   return -1;
 }
 
+/* A tde run's columns (SPEC §3.8), as tdev2 reports them and papers' TDE tables order them. */
+static const ce_column tde_columns[] = {
+    {CE_LEVEL_TDE, CE_NED},        {CE_LEVEL_TDE, CE_COVERAGE},   {CE_LEVEL_TDE, CE_GROUPING_P},
+    {CE_LEVEL_TDE, CE_GROUPING_R}, {CE_LEVEL_TDE, CE_GROUPING_F}, {CE_LEVEL_TDE, CE_TOKEN_P},
+    {CE_LEVEL_TDE, CE_TOKEN_R},    {CE_LEVEL_TDE, CE_TOKEN_F},    {CE_LEVEL_TDE, CE_TYPE_P},
+    {CE_LEVEL_TDE, CE_TYPE_R},     {CE_LEVEL_TDE, CE_TYPE_F},     {CE_LEVEL_TDE, CE_BOUNDARY_P},
+    {CE_LEVEL_TDE, CE_BOUNDARY_R}, {CE_LEVEL_TDE, CE_BOUNDARY_F},
+};
+
 /* One column: "token.m1", "type.macro_i_m1", "senses.fuzzy_nmi", or a bare id (token level
  * when it has one; a sense measure's sense level when it has no other). */
 static int parse_column(const char *text, size_t len, ce_column *column) {
@@ -242,7 +255,7 @@ static int parse_column(const char *text, size_t len, ce_column *column) {
   id[len] = '\0';
   const char *bare = id;
   int level = -1;
-  for (int l = CE_LEVEL_TOKEN; l <= CE_LEVEL_SENSE && level < 0; l++) {
+  for (int l = CE_LEVEL_TOKEN; l <= CE_LEVEL_TDE && level < 0; l++) {
     size_t n = strlen(ce_level_id((ce_level)l));
     if (strncmp(id, ce_level_id((ce_level)l), n) == 0 && id[n] == '.') level = l, bare = id + n + 1;
   }
@@ -383,6 +396,8 @@ static int valued_option(const char *arg, const char *value, cli_args *args) {
     args->caption = value;
   } else if (strcmp(arg, "--sub-test") == 0) {
     args->sub_tests[args->sub_test_count++] = value;
+  } else if (strcmp(arg, "--phones") == 0) {
+    args->phones = value;
   } else if (strcmp(arg, "--gold-map") == 0 || strcmp(arg, "--induced-map") == 0) {
     args->maps[arg[2] == 'g' ? CE_SIDE_GOLD : CE_SIDE_SYSTEM] = value;
   } else if (strcmp(arg, "--baselines") == 0) {
@@ -402,7 +417,7 @@ static int takes_value(const char *arg) {
       "--format",         "--measures",          "--table",     "--gold-format", "--induced-format",
       "--exclude-labels", "--unclustered-label", "--baselines", "--contingency", "--sizes",
       "--details",        "--mapping",           "--sub-test",  "--gold-map",    "--induced-map",
-      "--check",          "--save-page",         "--title",     "--caption"};
+      "--check",          "--save-page",         "--title",     "--caption",     "--phones"};
   return find_word(arg, valued, sizeof valued / sizeof valued[0]) >= 0;
 }
 
@@ -652,6 +667,9 @@ static int print_result(const ce_eval *ev, const cli_args *args) {
   if (!args->columns_given && ce_eval_input_format(ev, 0) == CE_FORMAT_SENSES) {
     columns = sense_columns;
     column_count = sizeof sense_columns / sizeof sense_columns[0];
+  } else if (!args->columns_given && ce_eval_input_format(ev, 0) == CE_FORMAT_TDE_WORDS) {
+    columns = tde_columns;
+    column_count = sizeof tde_columns / sizeof tde_columns[0];
   } else {
     /* A sense run's token and type levels are null: "v_measure" means the sense level's. */
     for (size_t c = 0; c < column_count; c++) {
@@ -856,6 +874,26 @@ static ce_status statistics(ce_eval *ev, const cli_args *args, ce_error *err) {
   return CE_OK;
 }
 
+/* Opens --phones and adds it after the systems, read round-robin with them. */
+static int add_phones(ce_eval *ev, const cli_args *args, FILE **files, const char **names,
+                      size_t *count) {
+  if (!args->phones) return EXIT_DONE;
+  FILE *file = fopen(args->phones, "rb");
+  ce_error err;
+  if (!file) {
+    fprintf(stderr, "clustereval: %s: cannot open: %s\n", args->phones, strerror(errno));
+    return EXIT_INPUT;
+  }
+  if (ce_eval_add_phones(ev, args->phones, NULL, &err)) {
+    fprintf(stderr, "clustereval: %s\n", err.message);
+    fclose(file);
+    return EXIT_USAGE;
+  }
+  names[*count] = args->phones;
+  files[(*count)++] = file;
+  return EXIT_DONE;
+}
+
 /* Opens the --sub-test corpora and adds each for its system (inputs 1, 2, ...). */
 static int add_sub_tests(ce_eval *ev, const cli_args *args, FILE **files, const char **names,
                          size_t *count) {
@@ -988,10 +1026,11 @@ static char *page_options(const cli_args *args) {
   return ok ? t.at : NULL;
 }
 
-/* --save-page: the files of the run (and its map files) with its options. */
+/* --save-page: the files of the run (its phone alignment and map files too) with its
+ * options. */
 static int write_page(const cli_args *args) {
   size_t count = 0;
-  page_file *files = calloc(args->path_count + 2, sizeof *files);
+  page_file *files = calloc(args->path_count + 3, sizeof *files);
   char *options = page_options(args);
   if (!files || !options) {
     free(files);
@@ -1005,6 +1044,7 @@ static int write_page(const cli_args *args) {
     files[count++] = (page_file){p == 0 ? "gold" : "system", args->paths[p], ce_format_name(format),
                                  column, depth};
   }
+  if (args->phones) files[count++] = (page_file){"phones", args->phones, "tde-words", 0, 0};
   for (int side = 0; side < 2; side++)
     if (args->maps[side] && !is_preset(args->maps[side]))
       files[count++] = (page_file){side == CE_SIDE_GOLD ? "gold-map" : "induced-map",
@@ -1024,7 +1064,7 @@ static int write_page(const cli_args *args) {
 }
 
 static int run(ce_eval *ev, const cli_args *args) {
-  size_t slots = args->path_count + args->sub_test_count;
+  size_t slots = args->path_count + args->sub_test_count + 1;
   FILE **files = calloc(slots, sizeof *files);
   const char **names = calloc(slots, sizeof *names);
   size_t count = 0;
@@ -1048,6 +1088,7 @@ static int run(ce_eval *ev, const cli_args *args) {
     }
   }
   int sub_code = add_sub_tests(ev, args, files, names, &count);
+  if (!sub_code) sub_code = add_phones(ev, args, files, names, &count);
   if (sub_code) {
     close_all(files, count);
     code = sub_code;
@@ -1075,6 +1116,10 @@ static int run(ce_eval *ev, const cli_args *args) {
       code = usage_error("%s",
                          "needs a GOLD file and at least one SYSTEM, or one counts file, "
                          "or joint files");
+    /* A word alignment without --phones: how the command was called, too. */
+    else if (err.code == CE_ERR_USAGE && !args->phones &&
+             ce_eval_input_format(ev, 0) == CE_FORMAT_TDE_WORDS)
+      code = EXIT_USAGE;
   } else {
     code = report_failed_systems(ev, code == EXIT_DONE ? read_code : code);
     report_warnings(ev, args);

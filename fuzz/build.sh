@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets into build-fuzz/ with clang (14 or later): fuzz_<format> for
-# each input format of SPEC §2, fuzz_auto (detection, then reading) and fuzz_labelmap.
+# each input format of SPEC §2, §3.7 and §3.8, fuzz_auto (detection, then reading) and
+# fuzz_labelmap.
 # The core is compiled once with the sanitizers and linked into every target.
 # Usage: fuzz/build.sh        (CC=clang-14 fuzz/build.sh to pick the compiler)
 set -euo pipefail
@@ -11,7 +12,8 @@ out=build-fuzz
 sanitizers=address,undefined
 common=(-g -O1 -std=c11 -pthread -Wall -Wextra -fno-sanitize-recover=all -fno-omit-frame-pointer
   -Icore/include -Icore/src)
-formats=(auto tagged conllu inline lexicon clusters paths counts joint csv senses)
+formats=(auto tagged conllu inline lexicon clusters paths counts joint csv senses tde_words
+  tde_classes)
 
 mkdir -p "$out/obj"
 objects=()

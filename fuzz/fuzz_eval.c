@@ -1,6 +1,7 @@
 /*
  * The whole evaluation under libFuzzer: the input is cut into a gold part and up to two
- * system parts at 0xFF bytes (which UTF-8 text never holds); the first byte picks the
+ * system parts at 0xFF bytes (which UTF-8 text never holds), the second of them the phone
+ * alignment of a tde run when the first byte's lowest bit is set; the first byte picks the
  * options (formats forced or detected, unclustered policy, min-share, baselines, detail).
  * Every row must end scored or failed with a message, and the JSON and every report
  * must render: no crash, leak or undefined behaviour anywhere from bytes to numbers.
@@ -11,9 +12,10 @@
 
 #include "clustereval.h"
 
-static const ce_format formats[] = {CE_FORMAT_AUTO,  CE_FORMAT_TAGGED,   CE_FORMAT_LEXICON,
-                                    CE_FORMAT_PATHS, CE_FORMAT_CLUSTERS, CE_FORMAT_INLINE,
-                                    CE_FORMAT_JOINT, CE_FORMAT_SENSES};
+static const ce_format formats[] = {CE_FORMAT_AUTO,       CE_FORMAT_TAGGED,   CE_FORMAT_LEXICON,
+                                    CE_FORMAT_PATHS,      CE_FORMAT_CLUSTERS, CE_FORMAT_INLINE,
+                                    CE_FORMAT_JOINT,      CE_FORMAT_SENSES,   CE_FORMAT_TDE_WORDS,
+                                    CE_FORMAT_TDE_CLASSES};
 enum { FORMATS = sizeof formats / sizeof formats[0] };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -41,8 +43,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   ce_eval_set_unclustered_label(ev, "UNK");
   if (knobs >> 5 & 1) ce_eval_add_baseline(ev, CE_BASELINE_RANDOM);
   if (knobs >> 5 & 1) ce_eval_add_baseline(ev, CE_BASELINE_MAJORITY);
+  int phones = count == 3 && (knobs & 1);
   for (size_t i = 0; i < count; i++) {
     char name[8] = {'i', 'n', (char)('0' + i), '\0'};
+    if (phones && i == 2) {
+      ce_eval_add_phones(ev, name, NULL, NULL);
+      continue;
+    }
     ce_eval_add_input(ev, name, NULL, NULL);
     ce_eval_set_format(ev, i, formats[(knobs >> 6 & 3) == 0 ? 0 : (knobs + i) % FORMATS]);
   }

@@ -35,18 +35,28 @@ static void check_text(const char *bytes, size_t len) {
 static ce_status on_record(void *ctx, const ce_record *r, uint64_t line_no, ce_error *err) {
   (void)err;
   uint64_t *hash = ctx;
-  int has_cls = r->kind == CE_REC_JOINT || r->kind == CE_REC_SENSE;
-  if (r->kind > CE_REC_SENSE || !line_no || has_cls != (r->cls != NULL)) abort();
+  int has_cls = r->kind == CE_REC_JOINT || r->kind == CE_REC_SENSE || r->kind == CE_REC_FRAGMENT;
+  if (r->kind > CE_REC_FRAGMENT || !line_no || has_cls != (r->cls != NULL)) abort();
+  /* A span or fragment of SPEC §3.8 has its onset before its offset; a fragment's class was
+   * opened on an earlier line. */
+  int timed = r->kind == CE_REC_SPAN || r->kind == CE_REC_FRAGMENT;
+  if (timed && !(r->onset < r->offset)) abort();
+  if (r->kind == CE_REC_FRAGMENT && !(r->opened && r->opened < line_no)) abort();
   /* A sense's weight is a membership, divided by its line's largest (SPEC §3.7). */
   if (r->kind == CE_REC_SENSE && !(r->weight >= 0.0 && r->weight <= 1.0)) abort();
   if (r->kind != CE_REC_BREAK) {
     check_text(r->item, r->item_len);
-    check_text(r->label, r->label_len);
+    if (r->kind != CE_REC_FRAGMENT) check_text(r->label, r->label_len); /* a fragment has none */
     (void)ce__token_is_punct(r->item, r->item_len);
   }
   if (has_cls) {
     check_text(r->cls, r->cls_len);
     mix(hash, r->cls, r->cls_len);
+  }
+  if (timed) {
+    mix(hash, &r->onset, sizeof r->onset);
+    mix(hash, &r->offset, sizeof r->offset);
+    mix(hash, &r->opened, sizeof r->opened);
   }
   if (r->kind == CE_REC_SENSE) {
     mix(hash, &r->weight, sizeof r->weight);

@@ -25,9 +25,12 @@ export type MeasureId =
   | 'macro_i_m1' | 'macro_i_o1' | 'micro_i_m1' | 'micro_i_o1' | 'micro_c_m1' | 'micro_c_o1'
   | 'ebcubed_p' | 'ebcubed_r' | 'ebcubed_f' | 'cover_p' | 'cover_r' | 'cover_f'
   | 'sub_p' | 'sub_r'
-  | 'fuzzy_bcubed_p' | 'fuzzy_bcubed_r' | 'fuzzy_bcubed_f' | 'fuzzy_nmi' | 'fuzzy_avg';
-/** The level of a measure: over tokens, over items (types), or a sense run's lemmas. */
-export type Level = 'token' | 'type' | 'senses';
+  | 'fuzzy_bcubed_p' | 'fuzzy_bcubed_r' | 'fuzzy_bcubed_f' | 'fuzzy_nmi' | 'fuzzy_avg'
+  | 'ned' | 'coverage' | 'token_p' | 'token_r' | 'token_f' | 'type_p' | 'type_r' | 'type_f'
+  | 'boundary_p' | 'boundary_r' | 'boundary_f';
+/** The level of a measure: over tokens, over items (types), a sense run's lemmas, or a tde
+ * run's fragments (spoken term discovery, SPEC §3.8). */
+export type Level = 'token' | 'type' | 'senses' | 'tde';
 /** A measure qualified by its level, as intervals and tests key them: 'token.m1'. */
 export type LevelMeasure = `${Level}.${MeasureId}`;
 /** Measures to keep: ids ('m1' is token.m1, 'macro_i_m1' type.macro_i_m1) or qualified ids. */
@@ -134,7 +137,7 @@ export interface OptionRow {
 }
 
 /** An input format's id, as `catalog().formats` lists them. */
-export type Format = 'auto' | 'tagged' | 'conllu' | 'inline' | 'lexicon' | 'clusters' | 'paths' | 'counts' | 'joint' | 'csv' | 'senses';
+export type Format = 'auto' | 'tagged' | 'conllu' | 'inline' | 'lexicon' | 'clusters' | 'paths' | 'counts' | 'joint' | 'csv' | 'senses' | 'tde-words' | 'tde-classes';
 /** The baselines, scored as systems named 'baseline:random' etc. */
 export type Baseline = 'random' | 'one' | 'singletons' | 'majority';
 
@@ -200,6 +203,10 @@ export interface EvaluateOptions extends CoreOptions {
   induced_map?: Input;
   /** Held-out corpora tagged by the systems, the k-th for the k-th system (sub_p, sub_r). */
   sub_test?: Input | readonly Input[];
+  /** The phone alignment of a spoken-term-discovery run (SPEC §3.8): `file onset offset
+   * phone` lines. Gold is then a `tde-words` word alignment and the systems `tde-classes`
+   * class files, scored as tdev2 scores them into each system's `tde`. */
+  phones?: Input;
 }
 
 /** The options a result was made with: every core option, as it was in force. */
@@ -281,6 +288,9 @@ export interface SystemResult {
   /** Null when the level was not computed. */
   token?: Measures | null;
   type?: Measures | null;
+  /** A tde run (SPEC §3.8): tdev2's scores (null where tdev2 gives NaN or stops), the
+   * fragments kept and dropped (an empty transcription), and the classes with a fragment. */
+  tde?: Measures & { fragments: number; dropped: number; classes: number };
   restarts?: { [id in 'macro_i_m1' | 'micro_i_m1' | 'micro_c_m1']?: Restarts };
   ci?: Intervals;
   ci_bias?: Biases;
@@ -295,7 +305,7 @@ export interface BootstrapInfo {
   resamples: number;
   requested: number;
   /** What was resampled: sentences, tokens one by one (no sentence boundaries), items; null: none. */
-  unit: 'sentence' | 'token' | 'item' | null;
+  unit: 'sentence' | 'token' | 'item' | 'lemma' | 'file' | null;
   units?: number;
   type_unit?: 'item';
   sentences?: number;

@@ -169,6 +169,7 @@ export async function evaluate(inputs, options = {}) {
     gold_map: goldMap,
     induced_map: inducedMap,
     sub_test: subTests = [],
+    phones,
     ...runOptions
   } = options;
   // The core's options, the labels and the baselines are checked where the run takes them
@@ -191,6 +192,8 @@ export async function evaluate(inputs, options = {}) {
     },
   };
   for (const [k, test] of tests.entries()) request.systems[k].subTest = await input(test, `sub_test${k + 1}`, inducedFormat);
+  // The phone alignment of a tde run (SPEC §3.8): read as tde-words whatever its format says.
+  if (phones !== undefined) request.phones = await input(phones, 'phones', undefined);
   const result = await core.evaluateStream(request);
   const failed = result.systems.slice(0, systems.length).map((row) => row.error);
   if (failed.length && failed.every(Boolean)) throw new CeError(failed[0]);

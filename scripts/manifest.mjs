@@ -3,7 +3,10 @@
 // names files beside it:
 //
 //   {"title": "…", "caption": "…", "options": "log2=1", "gold": "gold.tsv",
-//    "systems": ["a.tsv", "b.tsv"], "formats": {"a.tsv": "tagged"}, "reported": "table2.tex"}
+//    "systems": ["a.tsv", "b.tsv"], "formats": {"a.tsv": "tagged"}, "reported": "table2.tex",
+//    "phones": "phones.phn"}
+//
+// ("phones": the phone alignment of a spoken-term-discovery demo, SPEC §3.8.)
 //
 //   node scripts/manifest.mjs DEMO_JSON OUT_JS
 //
@@ -34,7 +37,11 @@ export async function manifestText(path) {
     caption: spec.caption ?? '',
     options: String(spec.options ?? '').replace(/^#/, ''),
     reported,
-    files: [file('gold', spec.gold), ...spec.systems.map((s) => file('system', s))],
+    files: [
+      file('gold', spec.gold),
+      ...spec.systems.map((s) => file('system', s)),
+      ...(spec.phones ? [{ ...file('phones', spec.phones), format: 'tde-words' }] : []),
+    ],
   });
   return manifestParts(parts).join('');
 }

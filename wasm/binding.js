@@ -335,8 +335,10 @@ export function bindCore(module) {
     const systems = request.systems ?? [];
     // A system's held-out test corpus for sub_p and sub_r is read like any input, after all.
     const tests = systems.flatMap((system, i) => (system.subTest ? [{ ...system.subTest, system: i + 1 }] : []));
-    /** @type {Array<InputFile & {system?: number}>} */
-    const inputs = [request.gold, ...systems, ...tests];
+    // The phone alignment of a tde run (SPEC §3.8) comes after them all, read as tde-words.
+    const phones = request.phones ? [{ ...request.phones, phones: true }] : [];
+    /** @type {Array<InputFile & {system?: number, phones?: boolean}>} */
+    const inputs = [request.gold, ...systems, ...tests, ...phones];
     // A counts or joint file is scored alone; a gold of another format needs systems (the
     // core says so once it has detected the format of a gold given alone).
     const alone = ['counts', 'joint', 'auto', undefined].includes(request.gold?.format);
@@ -422,11 +424,14 @@ export function bindCore(module) {
       inputs.forEach((input, index) => {
         const { system } = input;
         /** @type {(ptr: number) => number} */
-        const add = system
-          ? (ptr) => module._ce_wasm_add_sub_test(handle, system, ptr)
-          : (ptr) => module._ce_wasm_add_input(handle, ptr);
+        const add = input.phones
+          ? (ptr) => module._ce_wasm_add_phones(handle, ptr)
+          : system
+            ? (ptr) => module._ce_wasm_add_sub_test(handle, system, ptr)
+            : (ptr) => module._ce_wasm_add_input(handle, ptr);
         const status = withString(input.name, add);
         if (status) throw lastError(handle, status);
+        if (input.phones) return; // read as tde-words, which ce_wasm_add_phones sets
         if (module._ce_wasm_set_format(handle, index, formatOf(input.format))) throw usage(`cannot set the format of ${input.name}`);
         if ((input.column || input.depth) && module._ce_wasm_set_input_reading(handle, index, input.column || 0, input.depth || 0))
           throw usage(`${input.name}: column ${input.column} or depth ${input.depth} is out of range`);

@@ -162,6 +162,9 @@ CE_EXPORT int ce_wasm_add_input(ce_wasm_handle *handle, const char *name) {
 CE_EXPORT int ce_wasm_add_sub_test(ce_wasm_handle *handle, int system, const char *name) {
   return ce_eval_add_sub_test(handle->ev, (size_t)system, name, NULL, &handle->error);
 }
+CE_EXPORT int ce_wasm_add_phones(ce_wasm_handle *handle, const char *name) {
+  return ce_eval_add_phones(handle->ev, name, NULL, &handle->error);
+}
 CE_EXPORT int ce_wasm_set_input_reading(ce_wasm_handle *handle, int index, int column, int depth) {
   return ce_eval_set_input_reading(handle->ev, (size_t)index, (unsigned)column, (unsigned)depth);
 }

@@ -107,6 +107,7 @@
  * @typedef {Object} EvaluateRequest
  * @property {InputFile} gold
  * @property {SystemFile[]} systems
+ * @property {InputFile} [phones] the phone alignment of a tde run (SPEC §3.8), read as tde-words
  * @property {EvaluateOptions} [options]
  */
 

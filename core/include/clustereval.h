@@ -262,18 +262,20 @@ const char *ce_opt_group_title(ce_opt_group group);
 /* ----------------------------------------------------------------- formats */
 
 /* X(name, id): the input formats of SPEC §2. CE_FORMAT_AUTO detects from the first lines. */
-#define CE_FORMAT_MAP(X)            \
-  X(CE_FORMAT_AUTO, "auto")         \
-  X(CE_FORMAT_TAGGED, "tagged")     \
-  X(CE_FORMAT_CONLLU, "conllu")     \
-  X(CE_FORMAT_INLINE, "inline")     \
-  X(CE_FORMAT_LEXICON, "lexicon")   \
-  X(CE_FORMAT_CLUSTERS, "clusters") \
-  X(CE_FORMAT_PATHS, "paths")       \
-  X(CE_FORMAT_COUNTS, "counts")     \
-  X(CE_FORMAT_JOINT, "joint")       \
-  X(CE_FORMAT_CSV, "csv")           \
-  X(CE_FORMAT_SENSES, "senses")
+#define CE_FORMAT_MAP(X)              \
+  X(CE_FORMAT_AUTO, "auto")           \
+  X(CE_FORMAT_TAGGED, "tagged")       \
+  X(CE_FORMAT_CONLLU, "conllu")       \
+  X(CE_FORMAT_INLINE, "inline")       \
+  X(CE_FORMAT_LEXICON, "lexicon")     \
+  X(CE_FORMAT_CLUSTERS, "clusters")   \
+  X(CE_FORMAT_PATHS, "paths")         \
+  X(CE_FORMAT_COUNTS, "counts")       \
+  X(CE_FORMAT_JOINT, "joint")         \
+  X(CE_FORMAT_CSV, "csv")             \
+  X(CE_FORMAT_SENSES, "senses")       \
+  X(CE_FORMAT_TDE_WORDS, "tde-words") \
+  X(CE_FORMAT_TDE_CLASSES, "tde-classes")
 
 typedef enum ce_format {
 #define CE_FORMAT_ENUM_(name, id) name,
@@ -290,7 +292,7 @@ ce_format ce_format_from_name(const char *id);
 /* ---------------------------------------------------------------- measures */
 
 /*
- * X(name, id, higher, logs, label, latex), in SPEC §3.1 order, then §3.2, §3.3 and §3.7. Ids are
+ * X(name, id, higher, logs, label, latex), in SPEC §3.1 order, then §3.2, §3.3, §3.7, §3.8. Ids are
  * stable: JSON keys, CLI names, UI ids. `higher`: 1 when a higher value is better, 0 when a
  * lower one is (conditional entropies, VI), -1 for a quantity with no direction (the entropy of
  * one side alone, H(C) or H(K)), which no table marks best. `logs`: 1 for a value in the unit
@@ -350,7 +352,18 @@ ce_format ce_format_from_name(const char *id);
   X(CE_FUZZY_BCUBED_R, "fuzzy_bcubed_r", 1, 0, "F-B³ R", "F-B$^3$ R") \
   X(CE_FUZZY_BCUBED_F, "fuzzy_bcubed_f", 1, 0, "F-B³ F", "F-B$^3$ F") \
   X(CE_FUZZY_NMI, "fuzzy_nmi", 1, 0, "F-NMI", NULL)                   \
-  X(CE_FUZZY_AVG, "fuzzy_avg", 1, 0, "F-Avg", NULL)
+  X(CE_FUZZY_AVG, "fuzzy_avg", 1, 0, "F-Avg", NULL)                   \
+  X(CE_NED, "ned", 0, 0, "NED", NULL)                                 \
+  X(CE_COVERAGE, "coverage", 1, 0, "Cov.", NULL)                      \
+  X(CE_TOKEN_P, "token_p", 1, 0, "Tok. P", NULL)                      \
+  X(CE_TOKEN_R, "token_r", 1, 0, "Tok. R", NULL)                      \
+  X(CE_TOKEN_F, "token_f", 1, 0, "Tok. F", NULL)                      \
+  X(CE_TYPE_P, "type_p", 1, 0, "Typ. P", NULL)                        \
+  X(CE_TYPE_R, "type_r", 1, 0, "Typ. R", NULL)                        \
+  X(CE_TYPE_F, "type_f", 1, 0, "Typ. F", NULL)                        \
+  X(CE_BOUNDARY_P, "boundary_p", 1, 0, "Bnd. P", NULL)                \
+  X(CE_BOUNDARY_R, "boundary_r", 1, 0, "Bnd. R", NULL)                \
+  X(CE_BOUNDARY_F, "boundary_f", 1, 0, "Bnd. F", NULL)
 
 typedef enum ce_measure {
 #define CE_MEASURE_ENUM_(name, id, higher, logs, label, latex) name,
@@ -372,6 +385,11 @@ typedef enum ce_measure {
 #define CE_IS_SENSE_MEASURE(m) \
   (((m) >= CE_FUZZY_BCUBED_P && (m) <= CE_FUZZY_AVG) || (m) == CE_V_MEASURE || (m) == CE_PAIR_F)
 
+/* The spoken-term-discovery level of a `tde-classes` run (SPEC §3.8): tdev2's measures, its
+ * grouping on fragments keeping the §3.1 ids grouping_p, grouping_r, grouping_f. */
+#define CE_IS_TDE_MEASURE(m) \
+  (((m) >= CE_NED && (m) <= CE_BOUNDARY_F) || ((m) >= CE_GROUPING_P && (m) <= CE_GROUPING_F))
+
 /* 1 when a higher value is better, 0 when lower is (conditional entropies, VI), -1 when the
  * measure has no direction (H(C), H(K)) or is outside the enum. */
 int ce_measure_higher_is_better(ce_measure measure);
@@ -383,18 +401,19 @@ const char *ce_measure_label(ce_measure measure);
 /* CE_MEASURE_COUNT when `id` names no measure. */
 ce_measure ce_measure_from_id(const char *id);
 
-/* Where a measure is computed: tokens, types (items), or the word senses of a `senses` run
- * (SPEC §3.7: instances grouped by lemma, averaged as the SemEval tasks average). */
-typedef enum ce_level { CE_LEVEL_TOKEN, CE_LEVEL_TYPE, CE_LEVEL_SENSE } ce_level;
+/* Where a measure is computed: tokens, types (items), the word senses of a `senses` run
+ * (SPEC §3.7: instances grouped by lemma, averaged as the SemEval tasks average), or the
+ * fragments of a `tde-classes` run (SPEC §3.8: spoken term discovery, as tdev2 scores it). */
+typedef enum ce_level { CE_LEVEL_TOKEN, CE_LEVEL_TYPE, CE_LEVEL_SENSE, CE_LEVEL_TDE } ce_level;
 
 /* The level's id as qualified measure ids spell it ("token", "type", "senses": "token.m1"),
  * or NULL outside the enum. */
 const char *ce_level_id(ce_level level);
 /* 1 when the level has the measure: token the §3.1 measures and sub_p, sub_r; type those of
- * §3.1 to §3.3 but sub_p, sub_r; senses the SemEval measures of §3.7. */
+ * §3.1 to §3.3 but sub_p, sub_r; senses the SemEval measures of §3.7; tde tdev2's of §3.8. */
 int ce_level_has(ce_level level, ce_measure measure);
 /* The level a bare measure id means: token where the token level has it, else a sense
- * measure's sense level, else type. */
+ * measure's sense level, else a §3.8 measure's tde level, else type. */
 ce_level ce_measure_level(ce_measure measure);
 
 /* -------------------------------------------------------------- evaluation */
@@ -580,6 +599,14 @@ ce_status ce_eval_set_progress(ce_eval *ev, ce_progress_fn fn, void *user);
  */
 ce_status ce_eval_add_sub_test(ce_eval *ev, size_t system, const char *name, size_t *index,
                                ce_error *err);
+
+/*
+ * Adds the phone alignment of a spoken-term-discovery run (SPEC §3.8, --phones): `file onset
+ * offset phone` lines, read as `tde-words` (SIL and SPN kept), which `tde-classes` systems
+ * are transcribed by. After the systems are added, once; fed and closed like any input;
+ * `index` (may be NULL) receives the new input's number.
+ */
+ce_status ce_eval_add_phones(ce_eval *ev, const char *name, size_t *index, ce_error *err);
 
 /* How input `index` is read where it differs from the run's CE_OPT_COLUMN and CE_OPT_DEPTH:
  * the label column of a tagged file and the bits of a paths file (0 keeps the run's). */

@@ -307,11 +307,13 @@ def evaluate(gold, *systems, **options):
     command line's. A system that fails carries its ``error`` there; when gold fails, or every
     system does, ``Error`` is raised. Options: the core's (``OPTIONS``), and ``gold_format``,
     ``induced_format`` (see ``FORMATS``), ``exclude_labels``, ``unclustered_label``,
-    ``baselines``, ``gold_map``, ``induced_map`` (a preset or a path) and ``sub_test`` (one
-    held-out corpus per system, in order), as on the command line.
+    ``baselines``, ``gold_map``, ``induced_map`` (a preset or a path), ``sub_test`` (one
+    held-out corpus per system, in order) and ``phones`` (the phone alignment of a
+    spoken-term-discovery run: gold a ``tde-words`` word alignment, systems ``tde-classes``
+    class files), as on the command line.
     """
     ev = _core.Eval()
-    left = _configure(ev, options, ("gold_format", "induced_format", "sub_test"))
+    left = _configure(ev, options, ("gold_format", "induced_format", "sub_test", "phones"))
     formats = []
     for key in ("gold_format", "induced_format"):
         name = left.get(key, "auto")
@@ -340,6 +342,10 @@ def evaluate(gold, *systems, **options):
             name, file = _source(spec, f"sub_test{k + 1}")
             files.append(file)
             ev.set_format(ev.add_sub_test(k + 1, name), formats[1])
+        if left.get("phones") is not None:
+            name, file = _source(left["phones"], "phones")
+            files.append(file)
+            ev.add_phones(name)
         _feed_all(ev, files)
     finally:
         for file in files:

@@ -647,6 +647,15 @@ static PyObject *eval_add_sub_test(EvalObject *self, PyObject *args) {
   return status ? raise_error(&err, status) : PyLong_FromSize_t(index);
 }
 
+static PyObject *eval_add_phones(EvalObject *self, PyObject *args) {
+  const char *name;
+  size_t index;
+  ce_error err;
+  if (enter(self) || !PyArg_ParseTuple(args, "s", &name)) return NULL;
+  ce_status status = ce_eval_add_phones(self->ev, name, &index, &err);
+  return status ? raise_error(&err, status) : PyLong_FromSize_t(index);
+}
+
 static PyObject *eval_set_format(EvalObject *self, PyObject *args) {
   Py_ssize_t index;
   int format;
@@ -893,6 +902,7 @@ static PyMethodDef eval_methods[] = {
     {"map_close", (PyCFunction)eval_map_close, METH_VARARGS, NULL},
     {"add_input", (PyCFunction)eval_add_input, METH_VARARGS, "add_input(name) -> index"},
     {"add_sub_test", (PyCFunction)eval_add_sub_test, METH_VARARGS, NULL},
+    {"add_phones", (PyCFunction)eval_add_phones, METH_VARARGS, NULL},
     {"set_format", (PyCFunction)eval_set_format, METH_VARARGS, NULL},
     {"set_input_reading", (PyCFunction)eval_set_input_reading, METH_VARARGS, NULL},
     {"feed", (PyCFunction)eval_feed, METH_VARARGS, "feed(index, bytes) -> bool"},

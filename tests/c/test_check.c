@@ -168,6 +168,17 @@ int main(void) {
       {"senses.fuzzy_nmi", CE_LEVEL_SENSE, CE_FUZZY_NMI},
       {"Paired FScore", CE_LEVEL_TOKEN, CE_PAIR_F},
       {"FS", CE_LEVEL_TOKEN, CE_PAIR_F},
+      /* Spoken term discovery's names (SPEC §3.8): "Token P" is tdev2's token precision, not
+       * a level and a measure; grouping moves to the tde level in a tde run. */
+      {"NED", CE_LEVEL_TDE, CE_NED},
+      {"Cov.", CE_LEVEL_TDE, CE_COVERAGE},
+      {"Coverage", CE_LEVEL_TDE, CE_COVERAGE},
+      {"Token P", CE_LEVEL_TDE, CE_TOKEN_P},
+      {"Type F", CE_LEVEL_TDE, CE_TYPE_F},
+      {"Boundary R", CE_LEVEL_TDE, CE_BOUNDARY_R},
+      {"boundary precision", CE_LEVEL_TDE, CE_BOUNDARY_P},
+      {"tde.grouping_f", CE_LEVEL_TDE, CE_GROUPING_F},
+      {"Grouping P", CE_LEVEL_TOKEN, CE_GROUPING_P},
       {"sense.m1", -1, -1}, /* no sense level */
       {"Foo-score", -1, -1},
       {"token.macro_i_m1", -1, -1}, /* no token level */

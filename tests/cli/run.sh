@@ -56,6 +56,14 @@ expect short-system-json 2 '"line":12' "sys-one-token-short.tsv:12:" \
   -- --format json $data/small-gold.tsv $data/bad/sys-one-token-short.tsv
 expect short-unchecked 2 "" "sys-one-token-short.tsv:34: ends after 31 tokens" \
   -- --no-token-check $data/small-gold.tsv $data/bad/sys-one-token-short.tsv
+# Spoken term discovery (SPEC §3.8): the table of tests/data/tde (its README's numbers), the
+# phone alignment asked for when it is missing, and a class file's error at its line.
+expect tde-table 0 "system1.class  *0\.6667  *0\.7500  *0\.5000  *0\.6667  *0\.5714" "" \
+  -- $data/tde/words.wrd $data/tde/system1.class --phones $data/tde/phones.phn
+expect tde-no-phones 1 "" "give it with --phones FILE" -- $data/tde/words.wrd $data/tde/system1.class
+printf 'Class 1\na 0.10 0.40\n\na 0.50 0.80\n' >"$tmp/bad.class"
+expect tde-bad-class 2 "system1.class  *0\.6667" "bad.class:4: a fragment outside any class" \
+  -- $data/tde/words.wrd $data/tde/system1.class $tmp/bad.class --phones $data/tde/phones.phn
 expect missing-gold 2 "" "nothing-here.tsv: cannot open" -- $data/nothing-here.tsv $data/small-sys.tsv
 expect missing-system 2 "small-sys.tsv  *0\.8438" "nothing-here.tsv: cannot open" \
   -- $data/small-gold.tsv $data/small-sys.tsv $data/nothing-here.tsv

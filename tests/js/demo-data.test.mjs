@@ -11,12 +11,13 @@ import { root } from './load-core.mjs';
 const DEMOS = JSON.parse(readFileSync(`${root}public/demos.json`, 'utf8'));
 
 test('every demo of public/demos.json names a manifest whose files are beside it', () => {
-  assert.deepEqual(DEMOS.map((d) => d.id), ['brown', 'semeval2013']);
+  assert.deepEqual(DEMOS.map((d) => d.id), ['brown', 'semeval2013', 'tde']);
   for (const demo of DEMOS) {
     const manifest = `${root}public/${demo.manifest}`;
     const spec = JSON.parse(readFileSync(manifest, 'utf8'));
     const dir = manifest.slice(0, manifest.lastIndexOf('/') + 1);
-    for (const file of [spec.gold, ...spec.systems]) assert.ok(existsSync(`${dir}${file}`), `${demo.id}: ${file}`);
+    const files = [spec.gold, ...spec.systems, ...(spec.phones ? [spec.phones] : [])];
+    for (const file of files) assert.ok(existsSync(`${dir}${file}`), `${demo.id}: ${file}`);
     assert.ok(existsSync(`${dir}README.md`) || demo.id === 'brown', `${demo.id} says where its data come from`);
   }
 });
@@ -47,6 +48,7 @@ test("demo.js's list of demos reads back; the link's query picks one, else the f
   assert.deepEqual(demos, [
     { id: 'brown', label: DEMOS[0].label, script: null },
     { id: 'semeval2013', label: DEMOS[1].label, script: demoScript('semeval2013') },
+    { id: 'tde', label: DEMOS[2].label, script: demoScript('tde') },
   ]);
   assert.equal(demoScript('semeval2013'), 'demo-semeval2013.js');
   assert.equal(chosenDemo(demos, '?demo=semeval2013').id, 'semeval2013');

@@ -108,6 +108,20 @@ test('a sense run through the package is the command line JSON, intervals over l
   assert.deepEqual([got.systems[0].senses.fuzzy_bcubed_f.toFixed(3), got.systems[0].senses.fuzzy_nmi.toFixed(3)], ['0.390', '0.065']);
 });
 
+test('a tde run: the phone alignment by the phones option gives the command line JSON', () => {
+  const folder = join(root, 'tests', 'data', 'tde');
+  const [words, one, two, phones] = ['words.wrd', 'system1.class', 'system2.class', 'phones.phn'].map((f) => join(folder, f));
+  const got = inApp(
+    'tde.mjs',
+    `import { evaluate } from 'clustereval';
+     console.log(JSON.stringify(await evaluate({ gold: ${JSON.stringify(words)}, systems: ${JSON.stringify([one, two])} },
+       { phones: ${JSON.stringify(phones)}, bootstrap: 30 })));`,
+  );
+  assert.deepEqual(got, cliJson('--bootstrap', '30', words, one, two, '--phones', phones));
+  // tests/data/tde/README.md, by brute force: system1's NED 2/3, system2's coverage 0.85.
+  assert.ok(Math.abs(got.systems[0].tde.ned - 2 / 3) < 1e-12 && Math.abs(got.systems[1].tde.coverage - 0.85) < 1e-12);
+});
+
 test('in Node the core runs on threads, gives the command line JSON on a polysemous pair, and lets the process end', () => {
   const paths = writePolysemousPair(tmp); // past the size where the core stays on one thread
   const got = inApp(

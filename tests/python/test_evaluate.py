@@ -155,3 +155,28 @@ def test_sense_run_equals_cli(cli, monkeypatch):
                for s in got["systems"]}
     assert printed == {"y-22-cluster-test.key": (0.390, 0.065),
                        "hdp-wsi-sample-50k.key": (0.483, 0.060)}
+
+
+def test_spoken_term_discovery_as_the_command_line(cli, monkeypatch):
+    """A tde run (SPEC §3.8): the phone alignment by ``phones``, the JSON of the command line
+    with intervals over files and p-values, and the numbers tests/data/tde/README.md gives
+    (brute force from the SPEC's definitions, tests/cli/tde_reference.py)."""
+    monkeypatch.chdir(ROOT)
+    folder = "tests/data/tde"
+    files = [f"{folder}/words.wrd", f"{folder}/system1.class", f"{folder}/system2.class"]
+    phones = f"{folder}/phones.phn"
+    got = clustereval.evaluate(*files, phones=phones, bootstrap=40, test="ar", shuffles=60)
+    assert got == run_cli("--bootstrap", "40", "--test", "ar", "--shuffles", "60", *files,
+                          "--phones", phones)
+    assert got["bootstrap"]["unit"] == "file"
+    one, two = (s["tde"] for s in got["systems"])
+    assert one["ned"] == pytest.approx(2 / 3, abs=1e-12)
+    assert one["boundary_f"] == pytest.approx(18 / 23, abs=1e-12)
+    assert two["coverage"] == pytest.approx(0.85, abs=1e-12)
+    assert two["grouping_f"] == pytest.approx(1.0, abs=1e-12)
+    # Bytes, as a page or a notebook holds them, give the same numbers.
+    with open(os.path.join(ROOT, phones), "rb") as f:
+        by_bytes = clustereval.evaluate(*files, phones=("phones.phn", f.read()))
+    assert by_bytes["systems"][0]["tde"] == clustereval.evaluate(*files, phones=phones)["systems"][0]["tde"]
+    with pytest.raises(clustereval.Error, match="--phones FILE"):
+        clustereval.evaluate(*files)

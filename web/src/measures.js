@@ -3,8 +3,8 @@
 // Labels and directions are the core's measure table's (CE_MEASURE_MAP in clustereval.h),
 // which titles the exports: tests/js/table.test.mjs holds the two equal.
 //
-// levels: where the result holds the measure (`token`, `type`, and `senses` for a sense run,
-// SPEC §3.7); main: the levels where it is shown without "all measures". higherIsBetter: true or false for a score; null for a plain
+// levels: where the result holds the measure (`token`, `type`, `senses` for a sense run,
+// SPEC §3.7, and `tde` for a spoken-term-discovery run, §3.8); main: the levels where it is shown without "all measures". higherIsBetter: true or false for a score; null for a plain
 // quantity with no direction (the entropy of either side), which is never marked best.
 // mapping: 'm1' or 'o1' for the measures that rest on a cluster→class mapping, else null.
 
@@ -16,6 +16,7 @@ export const FAMILIES = {
   overlap: 'Overlapping clusterings',
   polysemous: 'Type-level polysemous',
   coverage: 'Coverage and substitutability',
+  discovery: 'Spoken term discovery (tdev2)',
 };
 
 /** Short family names for the table's group headers. */
@@ -27,6 +28,7 @@ export const FAMILY_SHORT = {
   overlap: 'Overlap',
   polysemous: 'Polysemous',
   coverage: 'Coverage',
+  discovery: 'Term discovery',
 };
 
 // A sense run's level is called as the core's table exports call it ("Sense level").
@@ -34,6 +36,7 @@ export const LEVELS = {
   token: 'Token level',
   type: 'Type level',
   senses: 'Sense level',
+  tde: 'TDE level',
 };
 
 /** The shared tasks whose measures a sense run's columns are, for the table's group headers. */
@@ -42,6 +45,9 @@ export const SENSE_TASKS = {
   semeval2010: 'SemEval-2010',
 };
 
+const TDEV2 =
+  'Versteegh, Anguera, Jansen & Dupoux (2016), The Zero Resource Speech Challenge 2015: ' +
+  'Proposed approaches and results; Dunbar et al. (2017); as zerospeech/tdev2 computes it';
 const JK2013 =
   'Jurgens & Klapaftis (2013), SemEval-2013 Task 13: Word Sense Induction for Graded and ' +
   'Non-Graded Senses, §4';
@@ -648,6 +654,72 @@ export const MEASURES = [
     main: ['senses'],
     task: 'semeval2013',
   }),
+  // Spoken term discovery (SPEC §3.8), computed on the fragments of a tde run as tdev2 does.
+  m({
+    id: 'ned',
+    label: 'NED',
+    name: 'Normalised edit distance',
+    family: 'discovery',
+    formula:
+      'the mean over every pair of fragments within a class of the edit distance of their ' +
+      'phone transcriptions (SIL left out) over the longer',
+    paper: TDEV2,
+    higherIsBetter: false,
+    levels: ['tde'],
+    main: ['tde'],
+  }),
+  m({
+    id: 'coverage',
+    label: 'Cov.',
+    name: 'Coverage',
+    family: 'discovery',
+    formula: 'the phones (not SIL or SPN) inside some discovered fragment, over all of them',
+    paper: TDEV2,
+    higherIsBetter: true,
+    levels: ['tde'],
+    main: ['tde'],
+  }),
+  ...[
+    ['token', 'Tok.', 'Token', 'word tokens', 'fragments', 'gold word tokens'],
+    ['type', 'Typ.', 'Type', 'transcriptions of hit words', 'distinct transcriptions found',
+      'distinct words'],
+    ['boundary', 'Bnd.', 'Boundary', 'word boundaries found', 'distinct boundaries found',
+      'gold word boundaries'],
+  ].flatMap(([id, short, title, hits, found, gold]) => [
+    m({
+      id: `${id}_p`,
+      label: `${short} P`,
+      name: `${title} precision`,
+      family: 'discovery',
+      formula: `${hits} over ${found}`,
+      paper: TDEV2,
+      higherIsBetter: true,
+      levels: ['tde'],
+      main: ['tde'],
+    }),
+    m({
+      id: `${id}_r`,
+      label: `${short} R`,
+      name: `${title} recall`,
+      family: 'discovery',
+      formula: `${hits} over ${gold}`,
+      paper: TDEV2,
+      higherIsBetter: true,
+      levels: ['tde'],
+      main: ['tde'],
+    }),
+    m({
+      id: `${id}_f`,
+      label: `${short} F`,
+      name: `${title} F-score`,
+      family: 'discovery',
+      formula: `harmonic mean of ${id} precision and recall`,
+      paper: TDEV2,
+      higherIsBetter: true,
+      levels: ['tde'],
+      main: ['tde'],
+    }),
+  ]),
 ];
 
 export const MEASURE_BY_ID = Object.fromEntries(MEASURES.map((x) => [x.id, x]));
@@ -690,14 +762,54 @@ export const SENSE_MEASURES = [
 
 const SENSE_MEASURE_BY_ID = Object.fromEntries(SENSE_MEASURES.map((x) => [x.id, x]));
 
+/**
+ * The columns of a tde run, in the order of the core's table and of papers' TDE tables
+ * (SPEC §3.8): NED, coverage, then grouping, token, type and boundary P, R, F. Grouping keeps
+ * the ids and labels of §3.1 but is tdev2's, on fragments: its tde-level entries say so.
+ */
+export const TDE_MEASURES = [
+  MEASURE_BY_ID.ned,
+  MEASURE_BY_ID.coverage,
+  ...[
+    ['grouping_p', 'Grouping precision (tdev2)',
+      'tokens in a found pair of one transcription, over tokens in found pairs'],
+    ['grouping_r', 'Grouping recall (tdev2)',
+      'tokens in a found pair of one transcription, over tokens in pairs of one transcription'],
+    ['grouping_f', 'Grouping F-score (tdev2)', 'harmonic mean of grouping precision and recall'],
+  ].map(([id, name, formula]) => ({
+    ...MEASURE_BY_ID[id],
+    name,
+    family: 'discovery',
+    formula:
+      `${formula} (a token: a fragment's phones with their times; pairs within a class, ` +
+      'gold pairs not overlapping in one file)',
+    paper: TDEV2,
+    levels: ['tde'],
+    main: ['tde'],
+  })),
+  ...['token', 'type', 'boundary'].flatMap((id) =>
+    ['p', 'r', 'f'].map((x) => MEASURE_BY_ID[`${id}_${x}`]),
+  ),
+];
+
+const TDE_MEASURE_BY_ID = Object.fromEntries(TDE_MEASURES.map((x) => [x.id, x]));
+
 /** The measures a level holds, in the table's order. */
 export const measuresAt = (level) =>
-  level === 'senses' ? SENSE_MEASURES : MEASURES.filter((x) => x.levels.includes(level));
+  level === 'senses'
+    ? SENSE_MEASURES
+    : level === 'tde'
+      ? TDE_MEASURES
+      : MEASURES.filter((x) => x.levels.includes(level));
 
-/** The measure `id` as `level` defines it (a sense run's V and PF are SemEval-2010's), or
- * undefined. */
+/** The measure `id` as `level` defines it (a sense run's V and PF are SemEval-2010's, a tde
+ * run's grouping tdev2's), or undefined. */
 export const measureAt = (level, id) =>
-  level === 'senses' ? SENSE_MEASURE_BY_ID[id] : MEASURE_BY_ID[id];
+  level === 'senses'
+    ? SENSE_MEASURE_BY_ID[id]
+    : level === 'tde'
+      ? TDE_MEASURE_BY_ID[id]
+      : MEASURE_BY_ID[id];
 
 /** Measures whose value is in nats or bits, as the log base in force says. */
 const IN_LOG_UNITS = new Set(['vi', 'mi', 'h_c', 'h_k', 'h_c_given_k', 'h_k_given_c']);

@@ -134,7 +134,7 @@ export function missingReason(system, column) {
   }
   const warnings = system.warnings ?? [];
   const id = column.measure.id;
-  const levelWord = { token: 'token', type: 'type', senses: 'sense' }[column.level];
+  const levelWord = { token: 'token', type: 'type', senses: 'sense', tde: 'tde' }[column.level];
   const about =
     warnings.find((w) => new RegExp(`\\b${id}\\b`).test(w)) ??
     warnings.find((w) => w.toLowerCase().includes(`${levelWord}-level`) && /n\/a/.test(w)) ??
@@ -186,7 +186,7 @@ export function sortedRows(systems, sort, dir, columns) {
 /** A column's title on screen: "Token M-1", "Sense F-B³ F" (as the core's exports title it). */
 export function columnTitle(c, log) {
   const u = unit(c.measure, log);
-  const level = { token: 'Token', type: 'Type', senses: 'Sense' }[c.level];
+  const level = { token: 'Token', type: 'Type', senses: 'Sense', tde: 'TDE' }[c.level];
   return `${level} ${c.measure.label}${u ? ` (${u})` : ''}`;
 }
 

@@ -15,6 +15,9 @@
  *               field 1, a '.', more), and such lines are at least as many as the shorter
  *               lines, which a key skips. Keys whose instances are named otherwise are read
  *               when forced.
+ *  3c. tde-classes: the first line is `Class N` and every line is one, or a fragment `file
+ *               onset offset` (two numbers, onset < offset), with no TAB (SPEC §3.8).
+ *      tde-words: every line is `file onset offset label`, the same way.
  *  3a. joint:   every line has 4 TAB columns, the last an integer, no blank line separates
  *               lines, and no two lines share their first three columns (a GROUP BY gives
  *               each triple once; a corpus repeats its tokens with their labels).
@@ -152,6 +155,20 @@ static int is_senses(const sample *s) {
   return keys > 0 && skipped <= keys;
 }
 
+/* 3c: a class file of spoken term discovery, or its word or phone alignment. */
+static ce_format tde_format(const sample *s) {
+  if (s->tabs) return CE_FORMAT_AUTO;
+  int classes = ce__is_tde_class_header(line_text(s, 0), s->lines[0].len);
+  for (size_t i = 0; i < s->count; i++) {
+    const char *text = line_text(s, i);
+    size_t len = s->lines[i].len;
+    if (classes ? !ce__is_tde_class_header(text, len) && !ce__is_tde_span(text, len, 3)
+                : !ce__is_tde_span(text, len, 4))
+      return CE_FORMAT_AUTO;
+  }
+  return classes ? CE_FORMAT_TDE_CLASSES : CE_FORMAT_TDE_WORDS;
+}
+
 /* 3a: four TAB columns with a count last, each (item, class, cluster) once. */
 static int is_joint(const sample *s) {
   if (!s->tabs || s->blank_between || !s->count) return 0;
@@ -261,6 +278,8 @@ ce_format ce__detect_format(const char *head, size_t len, int complete) {
   if (ce__csv_header(first, s.lines[0].len, &csv)) return CE_FORMAT_CSV;
   if (ce__is_counts_header(first, s.lines[0].len)) return CE_FORMAT_COUNTS;
   if (is_senses(&s)) return CE_FORMAT_SENSES;
+  ce_format tde = tde_format(&s);
+  if (tde != CE_FORMAT_AUTO) return tde;
   if (is_joint(&s)) return CE_FORMAT_JOINT;
   if (is_table(&s, &bits)) return bits ? CE_FORMAT_PATHS : CE_FORMAT_COUNTS;
   if (!s.tabs && is_inline(&s)) return CE_FORMAT_INLINE;

@@ -66,36 +66,6 @@ size_t ce__senses_fields(const char *line, size_t len, ce_field *fields, size_t 
   return count;
 }
 
-/*
- * A weight as the scorers' Double.parseDouble would take it, without its exotic spellings: an
- * optional sign, digits with at most one '.', an optional exponent. 1 when `text` is one, with
- * its value in *value (strtod on a checked copy: the C locale's '.', which the core keeps).
- */
-static int parse_weight(const char *text, size_t len, double *value) {
-  char copy[128];
-  size_t i = 0, digits = 0;
-  if (!len || len >= sizeof copy) return 0;
-  if (text[i] == '+' || text[i] == '-') i++;
-  while (i < len && text[i] >= '0' && text[i] <= '9') i++, digits++;
-  if (i < len && text[i] == '.') {
-    i++;
-    while (i < len && text[i] >= '0' && text[i] <= '9') i++, digits++;
-  }
-  if (!digits) return 0;
-  if (i < len && (text[i] == 'e' || text[i] == 'E')) {
-    size_t exp_digits = 0;
-    i++;
-    if (i < len && (text[i] == '+' || text[i] == '-')) i++;
-    while (i < len && text[i] >= '0' && text[i] <= '9') i++, exp_digits++;
-    if (!exp_digits) return 0;
-  }
-  if (i != len) return 0;
-  memcpy(copy, text, len);
-  copy[len] = '\0';
-  *value = strtod(copy, NULL);
-  return *value == *value && *value - *value == 0.0; /* not NaN, not infinite (1e999) */
-}
-
 /* The line's senses into the reader's `senses` buffer; fails on a bad weight. */
 static ce_status take_senses(const ce_text_line *line, size_t pos, size_t *count, ce_error *err) {
   const char *text = line->text;
@@ -122,7 +92,7 @@ static ce_status take_senses(const ce_text_line *line, size_t pos, size_t *count
         return ce__line_fail(line, err, word.start + 1,
                              "sense %s has no name before its '/'; expected SENSE[/WEIGHT]",
                              ce__excerpt(line, word));
-      if (!parse_weight(text + weight.start, weight.len, &sense.weight))
+      if (!ce__parse_decimal(text + weight.start, weight.len, &sense.weight))
         return ce__line_fail(line, err, weight.start + 1,
                              "the weight of %s is not a number; expected SENSE/WEIGHT with a "
                              "decimal weight (e.g. add%%2:30:00::/4 or t.2/0.6)",
@@ -173,7 +143,10 @@ ce_status ce__read_senses(const ce_text_line *line, ce_error *err) {
                         text + head[0].start,
                         head[0].len,
                         weighted ? senses[i].weight / largest : 1.0,
-                        index++};
+                        index++,
+                        0.0,
+                        0.0,
+                        0};
     status = ce__emit(line, &record, err);
     if (status) return status;
   }

@@ -25,6 +25,10 @@ static const struct {
                        "a header naming an item column (word, item, token) and a label "
                        "column (class, label, tag, cluster), then one row per item"},
     [CE_FORMAT_SENSES] = {"instances", "LEMMA INSTANCE SENSE[/WEIGHT] ... lines"},
+    [CE_FORMAT_TDE_WORDS] = {"intervals", "'file onset offset label' lines"},
+    [CE_FORMAT_TDE_CLASSES] = {"fragments",
+                               "'Class N' lines, each followed by its 'file onset offset' "
+                               "fragments and an empty line"},
 };
 
 ce_status ce__reader_init(ce_reader *reader, ce_format format, unsigned column, unsigned depth) {
@@ -39,6 +43,7 @@ ce_status ce__reader_init(ce_reader *reader, ce_format format, unsigned column, 
 void ce__reader_free(ce_reader *reader) {
   ce__buf_free(&reader->scratch);
   ce__buf_free(&reader->senses);
+  ce__buf_free(&reader->tde_class);
 }
 
 ce_status ce__reader_line(ce_reader *reader, const char *source, const char *line, size_t len,
@@ -65,6 +70,10 @@ ce_status ce__reader_line(ce_reader *reader, const char *source, const char *lin
       return ce__read_csv(&text, err);
     case CE_FORMAT_SENSES:
       return ce__read_senses(&text, err);
+    case CE_FORMAT_TDE_WORDS:
+      return ce__read_tde_words(&text, err);
+    case CE_FORMAT_TDE_CLASSES:
+      return ce__read_tde_classes(&text, err);
     default:
       return ce__fail(err, CE_ERR_USAGE, source, line_no, 0, "reader not initialised");
   }

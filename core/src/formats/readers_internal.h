@@ -17,6 +17,14 @@ ce_status ce__read_counts(const ce_text_line *line, ce_error *err);
 ce_status ce__read_joint(const ce_text_line *line, ce_error *err);
 ce_status ce__read_csv(const ce_text_line *line, ce_error *err);
 ce_status ce__read_senses(const ce_text_line *line, ce_error *err);
+ce_status ce__read_tde_words(const ce_text_line *line, ce_error *err);
+ce_status ce__read_tde_classes(const ce_text_line *line, ce_error *err);
+
+/* 1 when `line` is a `tde-words` line (file onset offset label, onset < offset) or, with
+ * `fields` 3, a fragment line of a `tde-classes` file (file onset offset). */
+int ce__is_tde_span(const char *line, size_t len, size_t fields);
+/* 1 when `line` opens a class of a `tde-classes` file: "Class" and a name. */
+int ce__is_tde_class_header(const char *line, size_t len);
 
 /* The fields of a `senses` line that count: up to its first token beginning "!!" (a comment),
  * at most `max` stored in `fields`; returns how many there are. */

@@ -4,6 +4,8 @@
  */
 #include <stdarg.h>
 #include <stdio.h> /* vsnprintf only */
+#include <stdlib.h>
+#include <string.h>
 
 #include "formats/record_internal.h"
 
@@ -78,4 +80,29 @@ ce_status ce__read_token_count(const ce_text_line *line, ce_field field, unsigne
                          ce__excerpt(line, field), column, (unsigned long long)UINT64_MAX);
   reader->total += *value;
   return CE_OK;
+}
+
+int ce__parse_decimal(const char *text, size_t len, double *value) {
+  char copy[128];
+  size_t i = 0, digits = 0;
+  if (!len || len >= sizeof copy) return 0;
+  if (text[i] == '+' || text[i] == '-') i++;
+  while (i < len && text[i] >= '0' && text[i] <= '9') i++, digits++;
+  if (i < len && text[i] == '.') {
+    i++;
+    while (i < len && text[i] >= '0' && text[i] <= '9') i++, digits++;
+  }
+  if (!digits) return 0;
+  if (i < len && (text[i] == 'e' || text[i] == 'E')) {
+    size_t exp_digits = 0;
+    i++;
+    if (i < len && (text[i] == '+' || text[i] == '-')) i++;
+    while (i < len && text[i] >= '0' && text[i] <= '9') i++, exp_digits++;
+    if (!exp_digits) return 0;
+  }
+  if (i != len) return 0;
+  memcpy(copy, text, len);
+  copy[len] = '\0';
+  *value = strtod(copy, NULL);
+  return *value == *value && *value - *value == 0.0; /* not NaN, not infinite (1e999) */
 }

@@ -10,12 +10,14 @@
 #include "text/fields_internal.h"
 
 typedef enum ce_record_kind {
-  CE_REC_TOKEN, /* a token of a corpus: item + label (tagged, conllu, inline) */
-  CE_REC_BREAK, /* the end of a sentence (blank line; end of an inline line) */
-  CE_REC_ENTRY, /* one label of an item's entry (lexicon, clusters, paths, csv) */
-  CE_REC_COUNT, /* a cell of a contingency table: item = class, label = cluster, count */
-  CE_REC_JOINT, /* joint counts: item, cls = its class, label = its cluster, count tokens */
-  CE_REC_SENSE  /* a sense of a SemEval key line: item = instance, cls = lemma, label = sense */
+  CE_REC_TOKEN,   /* a token of a corpus: item + label (tagged, conllu, inline) */
+  CE_REC_BREAK,   /* the end of a sentence (blank line; end of an inline line) */
+  CE_REC_ENTRY,   /* one label of an item's entry (lexicon, clusters, paths, csv) */
+  CE_REC_COUNT,   /* a cell of a contingency table: item = class, label = cluster, count */
+  CE_REC_JOINT,   /* joint counts: item, cls = its class, label = its cluster, count tokens */
+  CE_REC_SENSE,   /* a sense of a SemEval key line: item = instance, cls = lemma, label = sense */
+  CE_REC_SPAN,    /* tde-words: item = file, label = word or phone, onset and offset */
+  CE_REC_FRAGMENT /* tde-classes: item = file, cls = class, onset and offset, opened */
 } ce_record_kind;
 
 /* Strings point into the line or the reader's scratch; valid during the callback only. */
@@ -33,6 +35,10 @@ typedef struct ce_record {
    * not count), and its place among the line's senses, 0 for the first (SemEval-2010's). */
   double weight;
   uint32_t sense_index;
+  /* CE_REC_SPAN, CE_REC_FRAGMENT: the times in seconds, as parsed (onset < offset); a
+   * fragment's class header is at line `opened`. */
+  double onset, offset;
+  uint64_t opened;
 } ce_record;
 
 typedef ce_status (*ce_record_fn)(void *ctx, const ce_record *record, uint64_t line_no,
@@ -49,6 +55,11 @@ typedef struct ce_reader {
   uint64_t total; /* counts, joint: the tokens of the rows so far, at most UINT64_MAX */
   ce_buf scratch; /* unquoted CSV fields, synthesized cluster names */
   ce_buf senses;  /* senses: the senses of the line being read (read_senses.c) */
+  /* tde-classes (read_tde.c): where the file is (before any class, in one, after an empty
+   * line), the open class's name and its header's line. */
+  int tde_state;
+  ce_buf tde_class;
+  uint64_t tde_class_line;
 } ce_reader;
 
 /*
@@ -105,5 +116,13 @@ ce_status ce__read_count(const ce_text_line *line, ce_field field, unsigned colu
  */
 ce_status ce__read_token_count(const ce_text_line *line, ce_field field, unsigned column,
                                uint64_t *value, ce_error *err);
+
+/*
+ * A decimal number as Python's float() reads the files it is given, without its exotic
+ * spellings (inf, nan, '_'): an optional sign, digits with at most one '.', an optional
+ * exponent. 1 when `text` is one and finite, with its value in *value (strtod on a checked
+ * copy, correctly rounded: the C locale's '.', which the core keeps).
+ */
+int ce__parse_decimal(const char *text, size_t len, double *value);
 
 #endif

@@ -128,6 +128,23 @@ static const struct {
     {"pairedf", CE_PAIR_F},
     {"fs", CE_PAIR_F},
     {"fscore", CE_PAIR_F},
+    /* Spoken term discovery's tables (SPEC §3.8; ZeroSpeech papers print "NED", "Cov.",
+     * "Grouping P", "Token F", "Boundary R", ...). */
+    {"normalisededitdistance", CE_NED},
+    {"normalizededitdistance", CE_NED},
+    {"groupingf", CE_GROUPING_F},
+    {"tokenprecision", CE_TOKEN_P},
+    {"tokenrecall", CE_TOKEN_R},
+    {"tokenf1", CE_TOKEN_F},
+    {"tokenfscore", CE_TOKEN_F},
+    {"typeprecision", CE_TYPE_P},
+    {"typerecall", CE_TYPE_R},
+    {"typef1", CE_TYPE_F},
+    {"typefscore", CE_TYPE_F},
+    {"boundaryprecision", CE_BOUNDARY_P},
+    {"boundaryrecall", CE_BOUNDARY_R},
+    {"boundaryf1", CE_BOUNDARY_F},
+    {"boundaryfscore", CE_BOUNDARY_F},
     /* MacroC equals MacroI (SPEC §3.2). */
     {"macrocm1", CE_MACRO_I_M1},
     {"macroc11", CE_MACRO_I_O1},
@@ -173,7 +190,7 @@ static void normalise(const char *text, char *out, size_t cap) {
 static int is_percent_measure(ce_measure m) {
   /* Bounded by 1, so a paper may print it as a percentage. */
   return (ce_measure_higher_is_better(m) == 1 && !ce__measure_in_logs(m) && m != CE_SUB_P) ||
-         m == CE_ENTROPY_SCALED;
+         m == CE_ENTROPY_SCALED || m == CE_NED; /* ZeroSpeech papers print NED in % */
 }
 
 static ce_measure measure_named(const char *normal) {
@@ -199,7 +216,8 @@ static int strip_level(const char *text, const char **rest) {
   } words[] = {{"token", CE_LEVEL_TOKEN},
                {"type", CE_LEVEL_TYPE},
                {"senses", CE_LEVEL_SENSE},
-               {"sense", CE_LEVEL_SENSE}};
+               {"sense", CE_LEVEL_SENSE},
+               {"tde", CE_LEVEL_TDE}};
   for (size_t w = 0; w < sizeof words / sizeof words[0]; w++) {
     size_t len = strlen(words[w].word);
     if (strncasecmp_ascii(text, words[w].word, len) != 0) continue;
@@ -214,6 +232,15 @@ static int strip_level(const char *text, const char **rest) {
 }
 
 int ce__check_measure(const char *heading, int level_hint, int *level, int *measure) {
+  /* A TDE table's "Token P" or "Type F" names tdev2's measure, not a level and a measure. */
+  char whole[96];
+  normalise(heading, whole, sizeof whole);
+  ce_measure tde = measure_named(whole);
+  if (tde >= CE_NED && tde <= CE_BOUNDARY_F) {
+    *level = CE_LEVEL_TDE;
+    *measure = (int)tde;
+    return 1;
+  }
   const char *rest;
   int named = strip_level(heading, &rest);
   char normal[96];

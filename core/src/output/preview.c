@@ -14,7 +14,8 @@ typedef struct preview {
 } preview;
 
 static const char *kind_name(ce_record_kind kind) {
-  static const char *const names[] = {"token", "break", "entry", "count", "joint", "sense"};
+  static const char *const names[] = {"token", "break", "entry",    "count",
+                                      "joint", "sense", "interval", "fragment"};
   return names[kind];
 }
 
@@ -40,6 +41,16 @@ static ce_status on_record(void *ctx, const ce_record *record, uint64_t line, ce
     put_string(p, record->cls, record->cls_len);
     ce__buf_puts(&p->json, ",\"weight\":");
     if (ce__buf_put_double(&p->json, record->weight)) p->status = CE_ERR_NOMEM;
+  }
+  if (record->kind == CE_REC_SPAN || record->kind == CE_REC_FRAGMENT) {
+    if (record->kind == CE_REC_FRAGMENT) { /* item: the file, class: its class */
+      ce__buf_puts(&p->json, ",\"class\":");
+      put_string(p, record->cls, record->cls_len);
+    }
+    ce__buf_puts(&p->json, ",\"onset\":");
+    if (ce__buf_put_double(&p->json, record->onset)) p->status = CE_ERR_NOMEM;
+    ce__buf_puts(&p->json, ",\"offset\":");
+    if (ce__buf_put_double(&p->json, record->offset)) p->status = CE_ERR_NOMEM;
   }
   if (ce__buf_printf(&p->json, ",\"count\":%llu}", (unsigned long long)record->count))
     p->status = CE_ERR_NOMEM;

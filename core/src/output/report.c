@@ -15,9 +15,12 @@
 #include "stats/ranking_internal.h"
 #include "common/catalog_internal.h"
 
-/* "Token", "Type", "Sense": a level in a column title. */
+/* "Token", "Type", "Sense", "TDE": a level in a column title. */
 static const char *level_title(ce_level level) {
-  return level == CE_LEVEL_TOKEN ? "Token" : level == CE_LEVEL_TYPE ? "Type" : "Sense";
+  return level == CE_LEVEL_TOKEN  ? "Token"
+         : level == CE_LEVEL_TYPE ? "Type"
+         : level == CE_LEVEL_TDE  ? "TDE"
+                                  : "Sense";
 }
 
 /*
@@ -281,8 +284,8 @@ static ce_status put_bootstrap_note(ce_buf *out, const ce_eval *ev) {
     if (!status) status = ce__buf_puts(out, " (the type level: of its ");
     if (!status) status = put_count(out, items);
     if (!status) status = ce__buf_puts(out, items == 1 ? " item)" : " items)");
-  } else if (!status && unit == CE_UNIT_LEMMA) {
-    status = ce__buf_puts(out, items == 1 ? " lemma" : " lemmas");
+  } else if (!status && ce__boot_one_level(unit)) {
+    status = ce__buf_printf(out, " %s", ce__boot_unit_word(unit, items != 1));
   } else if (!status) {
     status = ce__buf_puts(out, items == 1 ? " item" : " items");
   }
@@ -491,7 +494,7 @@ static int table_request_ok(const ce_eval *ev, ce_table_format format, ce_table_
   if (!ev || !ev->finished || !text || (unsigned)format > last || (column_count && !columns))
     return 0;
   for (size_t c = 0; c < column_count; c++)
-    if ((unsigned)columns[c].level > CE_LEVEL_SENSE ||
+    if ((unsigned)columns[c].level > CE_LEVEL_TDE ||
         (unsigned)columns[c].measure >= CE_MEASURE_COUNT)
       return 0;
   return 1;
@@ -572,7 +575,7 @@ static ce_status put_point_value(ce_buf *out, ce_table_format format, const ce_s
                                  ce_column column, size_t width) {
   const ce_measures *measures = column.level == CE_LEVEL_TOKEN ? &point->token : &point->type;
   /* A sweep holds the token and type levels only; a sense column is n/a there. */
-  int has = column.level != CE_LEVEL_SENSE && ce_level_has(column.level, column.measure) &&
+  int has = column.level <= CE_LEVEL_TYPE && ce_level_has(column.level, column.measure) &&
             (column.level == CE_LEVEL_TOKEN ? point->has_token : point->has_type) &&
             (measures->available >> column.measure & 1);
   if (format != CE_TABLE_TEXT) return put_number_or_na(out, has, measures->value[column.measure]);
@@ -734,9 +737,9 @@ static ce_status put_tests(ce_buf *out, const ce_eval *ev, ce_table_format forma
   ce__boot_unit(ev, &sentences, NULL, NULL, NULL);
   if (test == CE_TEST_AR)
     snprintf(method, sizeof method, "approximate randomization, %u shuffles of %s", count,
-             ev->boot->unit == CE_UNIT_LEMMA ? "lemmas"
-             : ev->boot->sentences           ? "sentences (token level) and items (type level)"
-                                             : "items");
+             ce__boot_one_level(ev->boot->unit) ? ce__boot_unit_word(ev->boot->unit, 1)
+             : ev->boot->sentences              ? "sentences (token level) and items (type level)"
+                                                : "items");
   else
     snprintf(method, sizeof method, "paired bootstrap, %u resamples", count);
   ce_status status = CE_OK;
@@ -828,7 +831,7 @@ ce_status ce_eval_comparison(const ce_eval *ev, ce_table_format format, const ce
                        "items (type level); %s 95%% intervals",
                        done, sentences, ce__boot_sentence_name(ev), items, methods[method])
             : snprintf(title, sizeof title, "bootstrap: %u resamples of %zu %s; %s 95%% intervals",
-                       done, items, unit == CE_UNIT_LEMMA ? "lemmas" : "items", methods[method]);
+                       done, items, ce__boot_unit_word(unit, 1), methods[method]);
     if (method == CE_CI_BCA && at > 0 && (size_t)at < sizeof title)
       snprintf(title + at, sizeof title - (size_t)at,
                ", accelerated by a jackknife over at most %d blocks", CE_JACKKNIFE_BLOCKS);

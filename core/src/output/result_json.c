@@ -9,6 +9,7 @@
 #include "run/row_internal.h"
 #include "run/run_internal.h"
 #include "run/senses_internal.h"
+#include "run/tde_internal.h"
 #include "stats/bootstrap_internal.h"
 #include "stats/randomization_internal.h"
 #include "stats/ranking_internal.h"
@@ -125,21 +126,32 @@ static ce_status put_gold(ce_buf *out, const ce_eval *ev) {
   if (!status) status = put_key(out, "format", 0);
   if (!status) status = put_string(out, ce_format_name(gold->format));
   if (!status)
-    status =
-        ce__buf_printf(out,
-                       ",\"detected\":%s,\"tokens\":%llu,\"sentences\":%llu,\"items\":%llu,"
-                       "\"classes\":%zu,\"polysemous_items\":%llu,\"excluded_tokens\":%llu",
-                       gold->detected ? "true" : "false",
-                       (unsigned long long)(ce__is_sense_run(ev) ? 0 : gold->tokens),
-                       (unsigned long long)ev->sentences, (unsigned long long)ev->gold_items,
-                       ce__intern_count(&gold->labels), (unsigned long long)ev->polysemous_items,
-                       (unsigned long long)gold->excluded_tokens);
+    status = ce__buf_printf(
+        out,
+        ",\"detected\":%s,\"tokens\":%llu,\"sentences\":%llu,\"items\":%llu,"
+        "\"classes\":%zu,\"polysemous_items\":%llu,\"excluded_tokens\":%llu",
+        gold->detected ? "true" : "false",
+        (unsigned long long)(ce__is_sense_run(ev) || ce__is_tde_run(ev) ? 0 : gold->tokens),
+        (unsigned long long)ev->sentences, (unsigned long long)ev->gold_items,
+        ce__intern_count(&gold->labels), (unsigned long long)ev->polysemous_items,
+        (unsigned long long)gold->excluded_tokens);
   if (!status && ce__is_sense_run(ev)) {
     size_t lemmas = 0;
     for (size_t r = 0; r < ev->row_count && !lemmas; r++) lemmas = ev->rows[r].lemma_count;
     status = ce__buf_printf(out, ",\"lemmas\":%zu", lemmas);
   }
-  if (!status && ev->options[CE_OPT_DETAIL] != 0.0 && !ce__is_sense_run(ev))
+  if (!status && ce__is_tde_run(ev)) {
+    /* The distinct words (SIL left out, a repeated line once), as a scored row's tier holds
+     * them; the lines read where no row was scored. */
+    size_t phones = ce__tde_phones_input(ev);
+    uint64_t words = gold->tokens;
+    for (size_t r = 0; r < ev->row_count; r++)
+      if (ev->rows[r].tde_kept) words = ev->rows[r].tde_kept->words.len;
+    status = ce__buf_printf(out, ",\"words\":%llu,\"phones\":", (unsigned long long)words);
+    if (!status)
+      status = phones ? put_string(out, ev->inputs[phones].name) : ce__buf_puts(out, "null");
+  }
+  if (!status && ev->options[CE_OPT_DETAIL] != 0.0 && !ce__is_sense_run(ev) && !ce__is_tde_run(ev))
     status = put_gold_sizes(out, ev);
   return status ? status : ce__buf_puts(out, "}");
 }
@@ -422,10 +434,107 @@ static ce_status put_senses(ce_buf *out, const ce_eval *ev, const ce_row *row) {
   return status ? status : ce__buf_puts(out, "}");
 }
 
+/* ---------------------------------------------------------- tde */
+
+/* A fragment's transcription: its kept phones' labels, space-separated; "" when dropped. */
+static ce_status put_transcription(ce_buf *out, const ce_eval *ev, const ce_tde_kept *kept,
+                                   size_t i) {
+  const ce_intern *labels = &ev->inputs[ce__tde_phones_input(ev)].labels;
+  ce_buf text = {0};
+  ce_status status = CE_OK;
+  for (size_t j = kept->prep.phone_start[i]; !status && j < kept->prep.phone_start[i + 1]; j++) {
+    size_t len;
+    const char *label = ce__intern_get(labels, kept->phones.at[kept->prep.phone_of[j]].label, &len);
+    if (j > kept->prep.phone_start[i]) status = ce__buf_append(&text, " ", 1);
+    if (!status) status = ce__buf_append(&text, label, len);
+  }
+  if (!status) status = put_bytes(out, text.data ? text.data : "", text.len);
+  ce__buf_free(&text);
+  return status;
+}
+
+/* --detail: "by_class", each class (in its file's order) with its NED (null with fewer than
+ * two fragments) and its fragments as [file, onset, offset, transcription], the class view's
+ * rows; a dropped fragment's transcription is "". */
+static ce_status put_tde_classes(ce_buf *out, const ce_eval *ev, const ce_row *row) {
+  const ce_tde_kept *kept = row->tde_kept;
+  size_t classes = kept->data.classes, count = kept->data.count;
+  size_t *start = calloc(classes + 2, sizeof *start);
+  uint32_t *order = malloc((count + 1) * sizeof *order);
+  ce_status status = start && order ? CE_OK : CE_ERR_NOMEM;
+  for (size_t i = 0; !status && i < count; i++) start[kept->data.fragments[i].label + 2]++;
+  for (size_t c = 0; !status && c < classes; c++) start[c + 2] += start[c + 1];
+  for (size_t i = 0; !status && i < count; i++)
+    order[start[kept->data.fragments[i].label + 1]++] = (uint32_t)i;
+  if (!status) status = ce__buf_puts(out, ",\"by_class\":[");
+  for (size_t c = 0; !status && c < classes; c++) {
+    size_t len;
+    const char *name = ce__intern_get(&row->clusters, (uint32_t)c, &len);
+    status = ce__buf_puts(out, c ? ",{\"class\":" : "{\"class\":");
+    if (!status) status = put_bytes(out, name, len);
+    if (!status) status = ce__buf_puts(out, ",\"ned\":");
+    if (!status)
+      status = isnan(kept->class_ned[c]) ? ce__buf_puts(out, "null")
+                                         : put_number(out, kept->class_ned[c]);
+    if (!status) status = ce__buf_puts(out, ",\"fragments\":[");
+    for (size_t k = start[c]; !status && k < start[c + 1]; k++) {
+      const ce_tde_span *f = &kept->data.fragments[order[k]];
+      const char *file = ce__intern_get(&ev->items, f->file, &len);
+      status = ce__buf_puts(out, k > start[c] ? ",[" : "[");
+      if (!status) status = put_bytes(out, file, len);
+      if (!status) status = ce__buf_puts(out, ",");
+      if (!status) status = put_number(out, f->on);
+      if (!status) status = ce__buf_puts(out, ",");
+      if (!status) status = put_number(out, f->off);
+      if (!status) status = ce__buf_puts(out, ",");
+      if (!status) status = put_transcription(out, ev, kept, order[k]);
+      if (!status) status = ce__buf_puts(out, "]");
+    }
+    if (!status) status = ce__buf_puts(out, "]}");
+  }
+  free(start);
+  free(order);
+  return status ? status : ce__buf_puts(out, "]");
+}
+
+/* --detail: "sizes" of a tde row, its classes' kept fragments ranked (SPEC §4's ranked
+ * cluster sizes, in fragments; "items" as the size plot reads them). */
+static ce_status put_tde_sizes(ce_buf *out, const ce_tde_kept *kept) {
+  size_t classes = kept->data.classes;
+  uint64_t *sizes = calloc(classes ? classes : 1, sizeof *sizes);
+  if (!sizes) return CE_ERR_NOMEM;
+  for (size_t k = 0; k < kept->prep.kept; k++)
+    sizes[kept->data.fragments[kept->prep.kept_of[k]].label]++;
+  ce_status status = ce__buf_puts(out, ",\"sizes\":{\"tokens\":[],\"items\":");
+  if (!status) status = put_ranked(out, sizes, classes);
+  free(sizes);
+  return status ? status : ce__buf_puts(out, "}");
+}
+
+/* "tde": tdev2's scores of SPEC §3.8, null where tdev2 gives NaN or stops, and the counts;
+ * with --detail each class's fragments. */
+static ce_status put_tde(ce_buf *out, const ce_eval *ev, const ce_row *row) {
+  ce_status status = put_key(out, "tde", 0);
+  if (!status) status = ce__buf_puts(out, "{");
+  for (int i = 0; !status && i < CE_TDE_MEASURES; i++) {
+    ce_measure id = ce__tde_measures[i];
+    status = put_key(out, ce_measure_id(id), i == 0);
+    if (!status)
+      status = row->tde.available >> id & 1 ? put_number(out, row->tde.value[id])
+                                            : ce__buf_puts(out, "null");
+  }
+  if (!status)
+    status = ce__buf_printf(out, ",\"fragments\":%zu,\"dropped\":%zu,\"classes\":%zu",
+                            row->tde_fragments, row->tde_dropped, row->tde_classes);
+  if (!status && ev->options[CE_OPT_DETAIL] != 0.0 && row->tde_kept && row->tde_kept->class_ned)
+    status = put_tde_classes(out, ev, row);
+  return status ? status : ce__buf_puts(out, "}");
+}
+
 /* ---------------------------------------------------------- statistics */
 
 /* The levels a measure id is qualified by, as ce_level numbers them. */
-enum { LEVELS = CE_LEVEL_SENSE + 1 };
+enum { LEVELS = CE_LEVEL_TDE + 1 };
 
 /* "token.m1", "type.macro_i_m1": measure ids qualified by their level (SPEC §3.5). */
 static ce_status put_qualified_key(ce_buf *out, int level, int m, int first) {
@@ -519,11 +628,13 @@ static ce_status put_bootstrap(ce_buf *out, const ce_eval *ev) {
     if (!status) status = put_string(out, why);
     return status ? status : ce__buf_puts(out, "}");
   }
-  if (!status && unit == CE_UNIT_LEMMA) /* a sense run draws gold's lemmas (SPEC §3.7) */
+  /* A sense run draws gold's lemmas (SPEC §3.7), a tde run the corpus' files (§3.8). */
+  if (!status && ce__boot_one_level(unit))
     status = ce__buf_printf(out,
-                            "{\"resamples\":%u,\"requested\":%u,\"unit\":\"lemma\",\"units\":%zu,"
-                            "\"lemmas\":%zu,\"seed\":%.0f,\"level\":0.95",
-                            done, total, items, items, ev->options[CE_OPT_SEED]);
+                            "{\"resamples\":%u,\"requested\":%u,\"unit\":\"%s\",\"units\":%zu,"
+                            "\"%s\":%zu,\"seed\":%.0f,\"level\":0.95",
+                            done, total, ce__boot_unit_word(unit, 0), items,
+                            ce__boot_unit_word(unit, 1), items, ev->options[CE_OPT_SEED]);
   else if (!status)
     status = ce__buf_printf(
         out,
@@ -536,9 +647,10 @@ static ce_status put_bootstrap(ce_buf *out, const ce_eval *ev) {
   if (!status) status = ce__buf_printf(out, ",\"method\":\"%s\"", ce__ci_method_name(method));
   if (!status && method == CE_CI_BCA) {
     const ce_boot *boot = ev->boot;
-    status = unit == CE_UNIT_LEMMA
-                 ? ce__buf_printf(out, ",\"jackknife_blocks\":{\"senses\":%zu}",
-                                  boot->blocks[CE_LEVEL_SENSE])
+    ce_level level = unit == CE_UNIT_FILE ? CE_LEVEL_TDE : CE_LEVEL_SENSE;
+    status = ce__boot_one_level(unit)
+                 ? ce__buf_printf(out, ",\"jackknife_blocks\":{\"%s\":%zu}", ce_level_id(level),
+                                  boot->blocks[level])
                  : ce__buf_printf(out, ",\"jackknife_blocks\":{\"token\":%zu,\"type\":%zu}",
                                   boot->sentences ? boot->blocks[CE_LEVEL_TOKEN] : 0,
                                   boot->blocks[CE_LEVEL_TYPE]);
@@ -630,9 +742,10 @@ static ce_status put_p_values(ce_buf *out, const ce_eval *ev) {
                             ",\"test\":{\"method\":\"ar\",\"shuffles\":%u,\"done\":%u,"
                             "\"total\":%u,\"unit\":%s,\"type_unit\":\"item\",",
                             count, done, total,
-                            boot->unit == CE_UNIT_LEMMA ? "\"lemma\""
-                            : boot->sentences           ? "\"sentence\""
-                                                        : "null");
+                            boot->unit == CE_UNIT_LEMMA  ? "\"lemma\""
+                            : boot->unit == CE_UNIT_FILE ? "\"file\""
+                            : boot->sentences            ? "\"sentence\""
+                                                         : "null");
   else if (!status)
     status = ce__buf_printf(out, ",\"test\":{\"method\":\"bootstrap\",\"resamples\":%u,", count);
   if (!status)
@@ -742,11 +855,14 @@ static ce_status put_row(ce_buf *out, const ce_eval *ev, const ce_row *row, int 
     status = row->has_type ? put_measures(out, &row->type, 0, CE_COVER_F + 1, 0)
                            : ce__buf_puts(out, "null");
   if (!status && row->has_senses) status = put_senses(out, ev, row);
+  if (!status && row->has_tde) status = put_tde(out, ev, row);
+  if (!status && row->has_tde && row->tde_kept && ev->options[CE_OPT_DETAIL] != 0.0)
+    status = put_tde_sizes(out, row->tde_kept);
   if (!status && row->has_climb) status = put_restarts(out, row);
   if (!status) status = put_ci(out, ev, (size_t)(row - ev->rows));
   if (!status) status = put_warnings(out, row);
   if (!status && row->sweep_count) status = put_sweep(out, row);
-  if (!status && ev->options[CE_OPT_DETAIL] != 0.0 && !row->has_senses)
+  if (!status && ev->options[CE_OPT_DETAIL] != 0.0 && !row->has_senses && !row->has_tde)
     status = put_detail(out, ev, row);
   return status ? status : ce__buf_puts(out, "}");
 }

@@ -18,6 +18,7 @@
 #include "run/run_internal.h"
 #include "run/score_internal.h"
 #include "run/senses_internal.h"
+#include "run/tde_internal.h"
 #include "run/typeset_internal.h"
 #include "text/unicode_punct_internal.h"
 
@@ -180,6 +181,21 @@ ce_status ce_eval_add_sub_test(ce_eval *ev, size_t system, const char *name, siz
   /* Its tokens may come before the system's first line: the scores start now. */
   if (!ev->inputs[system].sub && ce__sub_create(&ev->inputs[system].sub))
     return ce__fail(err, CE_ERR_NOMEM, name, 0, 0, "out of memory");
+  if (index) *index = added;
+  return CE_OK;
+}
+
+ce_status ce_eval_add_phones(ce_eval *ev, const char *name, size_t *index, ce_error *err) {
+  if (ev && ce__tde_phones_input(ev))
+    return ce__fail(err, CE_ERR_USAGE, name, 0, 0, "a phone alignment was already added");
+  if (!ev || ev->input_count < 2)
+    return ce__fail(err, CE_ERR_USAGE, name, 0, 0,
+                    "the phone alignment is added after the gold standard and the systems");
+  size_t added;
+  ce_status status = ce_eval_add_input(ev, name, &added, err);
+  if (status) return status;
+  ev->inputs[added].role = CE_ROLE_PHONES;
+  ev->inputs[added].format = CE_FORMAT_TDE_WORDS;
   if (index) *index = added;
   return CE_OK;
 }
@@ -455,6 +471,9 @@ static ce_status on_record(void *ctx, const ce_record *original, uint64_t line, 
       break;
     case CE_REC_SENSE:
       return ce__sense_record(ev, input, record, line, err);
+    case CE_REC_SPAN:
+    case CE_REC_FRAGMENT:
+      return ce__tde_record(ev, input, record, line, err);
   }
   return status ? ce__fail(err, status, input->name, line, 0, "out of memory") : CE_OK;
 }
@@ -515,18 +534,40 @@ static ce_status feed_lines(ce_eval *ev, ce_input *input, const void *bytes, siz
   return ce__lines_feed(&input->lines, bytes, len, on_line, &context, err);
 }
 
+/* A system of `format` goes only with a gold standard of `gold_format` and the other way
+ * round: `beside_gold` is the message for another system beside such a gold standard,
+ * `beside_other` for such a system beside another gold standard (both take the system's
+ * format and gold's name). */
+static ce_status kept_apart(const ce_input *gold, const ce_input *system, ce_format gold_format,
+                            ce_format format, const char *beside_gold, const char *beside_other,
+                            ce_error *err) {
+  int special_gold = gold->format == gold_format, special = system->format == format;
+  if (system->role != CE_ROLE_SYSTEM || gold->format == CE_FORMAT_AUTO || special == special_gold)
+    return CE_OK;
+  return ce__fail(err, CE_ERR_USAGE, system->name, 0, 0, special_gold ? beside_gold : beside_other,
+                  ce_format_name(system->format), gold->name);
+}
+
 /* A joint system beside a gold standard that is not joint, or the other way round; likewise
- * a `senses` file (SPEC §3.7: a gold and a system key make a sense run). */
+ * a `senses` file (SPEC §3.7: a gold and a system key make a sense run) and a `tde-classes`
+ * file (SPEC §3.8: a word alignment and class files make a tde run). */
 static ce_status check_side(const ce_eval *ev, const ce_input *system, ce_error *err) {
   const ce_input *gold = &ev->inputs[0];
-  int senses_gold = gold->format == CE_FORMAT_SENSES, senses = system->format == CE_FORMAT_SENSES;
-  if (system->role == CE_ROLE_SYSTEM && gold->format != CE_FORMAT_AUTO && senses != senses_gold)
-    return ce__fail(err, CE_ERR_USAGE, system->name, 0, 0,
-                    senses_gold ? "read as %s beside the senses key %s: a sense run scores "
-                                  "senses keys against it (--induced-format senses forces one)"
-                                : "read as %s beside %s: a senses key is scored against a "
-                                  "senses gold key (--gold-format senses forces one)",
-                    ce_format_name(system->format), gold->name);
+  ce_status status = kept_apart(
+      gold, system, CE_FORMAT_TDE_WORDS, CE_FORMAT_TDE_CLASSES,
+      "read as %s beside the word alignment %s: a tde run scores class files against it "
+      "(--induced-format tde-classes forces one)",
+      "read as %s beside %s: a class file is scored against a word alignment (--gold-format "
+      "tde-words forces one)",
+      err);
+  if (!status)
+    status = kept_apart(gold, system, CE_FORMAT_SENSES, CE_FORMAT_SENSES,
+                        "read as %s beside the senses key %s: a sense run scores senses keys "
+                        "against it (--induced-format senses forces one)",
+                        "read as %s beside %s: a senses key is scored against a senses gold key "
+                        "(--gold-format senses forces one)",
+                        err);
+  if (status) return status;
   int joint_gold = gold->format == CE_FORMAT_JOINT, joint = system->format == CE_FORMAT_JOINT;
   if (system->role != CE_ROLE_SYSTEM || gold->format == CE_FORMAT_AUTO || joint == joint_gold)
     return CE_OK;
@@ -669,7 +710,7 @@ static ce_status label_named(ce_eval *ev, ce_input *input, uint32_t n, uint64_t 
     return CE_OK;
   }
   int is_gold = input == &ev->inputs[0];
-  ce_record record = {CE_REC_TOKEN, "", 0, NULL, 0, 0, 0, NULL, 0, 0.0, 0};
+  ce_record record = {CE_REC_TOKEN, "", 0, NULL, 0, 0, 0, NULL, 0, 0.0, 0, 0.0, 0.0, 0};
   record.label = ce__names_get(&input->label_names, n, &record.label_len);
   ce_status status = map_label(ev, is_gold ? CE_SIDE_GOLD : CE_SIDE_SYSTEM, input, &record.label,
                                &record.label_len, position, err);
@@ -690,7 +731,8 @@ static ce_status named_token(ce_eval *ev, ce_input *input, const named_item *ite
                              uint64_t position, ce_error *err) {
   uint32_t label = CE_EXCLUDED;
   int is_gold = input == &ev->inputs[0];
-  ce_record record = {CE_REC_TOKEN, item->text, item->len, "", 0, 0, 0, NULL, 0, 0.0, 0};
+  ce_record record = {CE_REC_TOKEN, item->text, item->len, "", 0,   0,   0,
+                      NULL,         0,          0.0,       0,  0.0, 0.0, 0};
   if (!is_gold || !is_punct_item(ev, &record)) {
     ce_status status = label_named(ev, input, label_n, position, &label, err);
     if (status) return status;
@@ -754,14 +796,15 @@ ce_status ce_eval_feed_ids(ce_eval *ev, size_t index, const uint32_t *items, con
     if (items && item_named(ev, items[t], &item)) {
       status = ce__fail(&error, CE_ERR_NOMEM, input->name, position, 0, "out of memory");
     } else if (input->role == CE_ROLE_SUB_TEST) {
-      ce_record record = {CE_REC_TOKEN, item.text, item.len, NULL, 0, 0, 0, NULL, 0, 0.0, 0};
+      ce_record record = {CE_REC_TOKEN, item.text, item.len, NULL, 0,   0,   0,
+                          NULL,         0,         0.0,      0,    0.0, 0.0, 0};
       record.label = ce__names_get(&input->label_names, labels[t], &record.label_len);
       status = on_record(&context, &record, position, &error);
     } else {
       status = named_token(ev, input, &item, labels[t], position, &error);
     }
     if (!status && ends && ends[t]) {
-      ce_record end = {CE_REC_BREAK, "", 0, "", 0, 0, 0, NULL, 0, 0.0, 0};
+      ce_record end = {CE_REC_BREAK, "", 0, "", 0, 0, 0, NULL, 0, 0.0, 0, 0.0, 0.0, 0};
       status = on_record(&context, &end, position, &error);
     }
   }
@@ -781,6 +824,7 @@ static ce_status check_gold(ce_eval *ev) {
   const char *lines = shape == CE_SHAPE_COUNTS   ? "class<TAB>cluster<TAB>count lines"
                       : shape == CE_SHAPE_JOINT  ? "item<TAB>class<TAB>cluster<TAB>count lines"
                       : shape == CE_SHAPE_SENSES ? "LEMMA INSTANCE SENSE lines"
+                      : shape == CE_SHAPE_TDE    ? "'file onset offset word' lines besides SIL"
                                                  : "token<TAB>label lines";
   if (shape == CE_SHAPE_COUNTS && ev->input_count > 1)
     ce__fail(&error, CE_ERR_USAGE, gold->name, 0, 0,
@@ -807,6 +851,14 @@ ce_status ce_eval_finish(ce_eval *ev, ce_error *err) {
       return ce__fail(err, CE_ERR_USAGE, ev->inputs[i].name, 0, 0, "input not closed");
   if (ev->finished) return CE_OK;
   if (check_gold(ev)) return ce__copy_error(err, &gold->error);
+  if (ce__is_tde_run(ev)) {
+    size_t phones = ce__tde_phones_input(ev);
+    if (!phones)
+      return ce__fail(err, CE_ERR_USAGE, gold->name, 0, 0,
+                      "a word alignment scores class files with the phone alignment: give it "
+                      "with --phones FILE");
+    if (ev->inputs[phones].failed) return ce__copy_error(err, &ev->inputs[phones].error);
+  }
   ce_status status = CE_OK;
   for (size_t i = 0; i < ev->input_count && !status; i++)
     status = ce__cells_settle(&ev->inputs[i].item_cells);
@@ -859,6 +911,7 @@ const char *ce_eval_system_warning(const ce_eval *ev, size_t system, size_t k) {
 }
 
 ce_level ce_eval_level(const ce_eval *ev, ce_level level, ce_measure measure) {
+  if (ev && ce__is_tde_run(ev) && ce_level_has(CE_LEVEL_TDE, measure)) return CE_LEVEL_TDE;
   return ev && ce__is_sense_run(ev) && ce_level_has(CE_LEVEL_SENSE, measure) ? CE_LEVEL_SENSE
                                                                              : level;
 }

@@ -7,6 +7,7 @@
 
 #include "run/input_internal.h"
 #include "run/sense_lines_internal.h"
+#include "run/tde_spans_internal.h"
 
 /* Moves what still waits to the front of the queue, and its texts to the front of theirs. */
 static void compact(ce_input *input) {
@@ -90,4 +91,6 @@ void ce__input_free(ce_input *input) {
   free(input->sub_cluster_of);
   if (input->senses) ce__sense_input_free(input->senses);
   free(input->senses);
+  if (input->tde) ce__tde_input_free(input->tde);
+  free(input->tde);
 }

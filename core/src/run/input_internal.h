@@ -20,7 +20,8 @@ typedef enum ce_shape {
   CE_SHAPE_ENTRIES,
   CE_SHAPE_COUNTS,
   CE_SHAPE_JOINT,
-  CE_SHAPE_SENSES
+  CE_SHAPE_SENSES,
+  CE_SHAPE_TDE
 } ce_shape;
 static inline ce_shape ce__format_shape(ce_format format) {
   switch (format) {
@@ -35,6 +36,9 @@ static inline ce_shape ce__format_shape(ce_format format) {
       return CE_SHAPE_JOINT;
     case CE_FORMAT_SENSES:
       return CE_SHAPE_SENSES;
+    case CE_FORMAT_TDE_WORDS:
+    case CE_FORMAT_TDE_CLASSES:
+      return CE_SHAPE_TDE;
     default:
       return CE_SHAPE_TOKENS; /* CE_FORMAT_AUTO too: an input not yet detected holds gold back */
   }
@@ -56,7 +60,8 @@ typedef struct ce_pending_token {
 } ce_pending_token;
 
 /* What an input is to the run. */
-typedef enum ce_role { CE_ROLE_GOLD, CE_ROLE_SYSTEM, CE_ROLE_SUB_TEST } ce_role;
+/* What an input is to the run: CE_ROLE_PHONES is the phone alignment of a tde run. */
+typedef enum ce_role { CE_ROLE_GOLD, CE_ROLE_SYSTEM, CE_ROLE_SUB_TEST, CE_ROLE_PHONES } ce_role;
 
 typedef struct ce_input {
   char *name;
@@ -105,6 +110,7 @@ typedef struct ce_input {
   size_t sub_cluster_cap;
   ce_u32s logged_clusters;       /* --bootstrap, token system: each counted gold token's cluster */
   struct ce_sense_input *senses; /* a `senses` input's key lines (run/senses.c), or NULL */
+  struct ce_tde_input *tde;      /* a tde-words or tde-classes input's spans (run/tde.c) */
 } ce_input;
 
 /* Queues a token, its `text` (may be NULL; a token of a line from ce__lines_feed) kept beside

@@ -35,6 +35,13 @@ void ce__row_free(ce_row *row) {
   free(row->lemma_gold);
   free(row->lemma_cells);
   free(row->lemma_cell_start);
+  if (row->tde_kept) {
+    ce__tde_tier_free(&row->tde_kept->words);
+    ce__tde_tier_free(&row->tde_kept->phones);
+    ce__tde_prepared_free(&row->tde_kept->prep);
+    free(row->tde_kept->class_ned);
+    free(row->tde_kept);
+  }
   memset(row, 0, sizeof *row);
 }
 

@@ -6,6 +6,7 @@
 #define CE_ROW_INTERNAL_H
 
 #include "measures/measures_internal.h"
+#include "measures/measures_tde_internal.h"
 #include "measures/measures_type_internal.h"
 #include "run/item_labels_internal.h"
 #include "text/intern_internal.h"
@@ -24,6 +25,16 @@ typedef struct ce_sense_cell {
   uint32_t gold, system;
   double weight;
 } ce_sense_cell;
+
+/* What a row of a tde run keeps for its resamples and its class view: the alignments as
+ * tiers, the fragments' transcriptions, and the data they are scored from (its fragments
+ * are the system input's). */
+typedef struct ce_tde_kept {
+  ce_tde_tier words, phones;
+  ce_tde_prepared prep;
+  ce_tde_data data;
+  double *class_ned; /* per class, NaN where it has fewer than two fragments */
+} ce_tde_kept;
 
 /* A scored row: a system input, a baseline, or a `counts` file. */
 typedef struct ce_row {
@@ -71,6 +82,12 @@ typedef struct ce_row {
   /* --detail: lemma l's cells, lemma_cells[lemma_cell_start[l] .. lemma_cell_start[l + 1]) */
   ce_sense_cell *lemma_cells;
   size_t *lemma_cell_start, lemma_cell_cap;
+  /* A tde run (SPEC §3.8): tdev2's scores, the fragments kept and dropped (an empty
+   * transcription), and the classes with a kept fragment. */
+  int has_tde;
+  ce_measures tde;
+  size_t tde_fragments, tde_dropped, tde_classes;
+  ce_tde_kept *tde_kept; /* --bootstrap, --test, --detail: what it was scored from, or NULL */
 } ce_row;
 
 /* The row's measures at a level (token, type or senses), or NULL where it has none there. */
@@ -82,6 +99,8 @@ static inline const ce_measures *ce__row_level(const ce_row *row, ce_level level
       return row->has_type ? &row->type : NULL;
     case CE_LEVEL_SENSE:
       return row->has_senses ? &row->senses : NULL;
+    case CE_LEVEL_TDE:
+      return row->has_tde ? &row->tde : NULL;
   }
   return NULL;
 }

@@ -14,6 +14,7 @@
 #include "run/input_internal.h"
 #include "run/score_internal.h"
 #include "run/senses_internal.h"
+#include "run/tde_internal.h"
 #include "run/typeset_internal.h"
 
 static ce_measure_options measure_options(const ce_eval *ev) {
@@ -933,9 +934,27 @@ static ce_status score_sense_rows(ce_eval *ev) {
   return status ? status : twin_warnings(ev);
 }
 
+/* A tde run (SPEC §3.8): every class file, scored as tdev2 scores it. */
+static ce_status score_tde_rows(ce_eval *ev) {
+  const ce_input *gold = &ev->inputs[0];
+  ev->gold_items = ce__intern_count(&gold->labels);
+  ce_status status = CE_OK;
+  ce_row *row;
+  for (size_t s = 1; s < ev->input_count && !status; s++) {
+    if (ev->inputs[s].role != CE_ROLE_SYSTEM) continue;
+    int failed;
+    status = add_row(ev, &row);
+    if (!status) status = start_input_row(&ev->inputs[s], s, row, &failed);
+    if (!status && !failed) status = ce__intern_copy(&row->clusters, &ev->inputs[s].labels);
+    if (!status && !failed) status = ce__score_tde(ev, s, row);
+  }
+  return status ? status : twin_warnings(ev);
+}
+
 ce_status ce__score_rows(ce_eval *ev) {
   ce_row *row;
   if (ce__format_shape(ev->inputs[0].format) == CE_SHAPE_SENSES) return score_sense_rows(ev);
+  if (ce__is_tde_run(ev)) return score_tde_rows(ev);
   if (ce__format_shape(ev->inputs[0].format) == CE_SHAPE_COUNTS) {
     ce_status status = add_row(ev, &row);
     return status ? status : score_counts(ev, row);

@@ -23,6 +23,7 @@
 #include "run/input_internal.h"
 #include "run/row_internal.h"
 #include "run/senses_internal.h"
+#include "run/tde_internal.h"
 #include "stats/bootstrap_internal.h"
 #include "stats/numeric_internal.h"
 
@@ -56,6 +57,9 @@ void ce__boot_free(ce_boot *boot) {
   free(boot->sentence_weight);
   free(boot->item_weight);
   free(boot->lemma_weight);
+  free(boot->unit_weight);
+  free(boot->files);
+  free(boot->file_weight);
   free(boot->weight);
   free(boot->squares);
   free(boot);
@@ -113,14 +117,21 @@ static const char grouping_note[] =
     "how many distinct tokens a sample holds; a resample holds about 63% of them, so the "
     "bootstrap cannot estimate these scores";
 
+/* tdev2's grouping (SPEC §3.8) counts distinct tokens in pairs, and a file drawn twice makes
+ * every fragment of it a gold pair with its own copy. */
+static const char tde_grouping_note[] =
+    "tdev2's grouping scores count the distinct tokens of pairs, and a file drawn twice pairs "
+    "each fragment with its own copy (a token is its phones' times, not its file); a resample "
+    "holds about 63% of the files, so the bootstrap cannot estimate these scores";
+
 /* The measures the full row has values for become the row's sample slots; the token level's
  * only where there are sentences to draw (joint counts give tokens without them). */
 static ce_status make_slots(const ce_row *row, ce_boot_row *br, unsigned total, int sentences) {
   memset(br->slot_of, -1, sizeof br->slot_of);
-  br->slot_level = malloc(3 * CE_MEASURE_COUNT);
-  br->slot_measure = malloc(3 * CE_MEASURE_COUNT);
+  br->slot_level = malloc((CE_LEVEL_TDE + 1) * CE_MEASURE_COUNT);
+  br->slot_measure = malloc((CE_LEVEL_TDE + 1) * CE_MEASURE_COUNT);
   if (!br->slot_level || !br->slot_measure) return CE_ERR_NOMEM;
-  for (int level = 0; level < 3; level++)
+  for (int level = 0; level <= CE_LEVEL_TDE; level++)
     for (int m = 0; m < CE_MEASURE_COUNT; m++) {
       /* A slot only where the row has the level: samples imply its values (ce__row_level). */
       const ce_measures *values = ce__row_level(row, (ce_level)level);
@@ -219,6 +230,39 @@ static ce_status prepare_senses(ce_eval *ev, ce_boot *boot) {
   return status;
 }
 
+/*
+ * A tde run (SPEC §3.8): the units are the corpus' files (the phone alignment's), whose
+ * recordings carry a speaker's or a recording's dependence. A resample scores every row again
+ * with each file weighted by how often it was drawn (ce__tde_rescore), from the
+ * transcriptions scoring kept; the grouping scores get no slot (counts_sample_size).
+ */
+static ce_status prepare_tde(ce_eval *ev, ce_boot *boot) {
+  ce_status status = ce__tde_files(ev, &boot->files, &boot->file_count);
+  if (status) return status;
+  if (!boot->file_count) {
+    boot->unit = CE_UNIT_NONE;
+    boot->unavailable = "bootstrap: n/a (no file to resample)";
+    return CE_OK;
+  }
+  boot->unit = CE_UNIT_FILE;
+  boot->blocks[CE_LEVEL_TDE] = blocks_of(boot->file_count);
+  if (boot->total && (int)ev->options[CE_OPT_CI] == CE_CI_BCA)
+    boot->jack_total = (unsigned)boot->blocks[CE_LEVEL_TDE];
+  boot->file_ids = ce__intern_count(&ev->items);
+  if (!(boot->rows = calloc(ev->row_count ? ev->row_count : 1, sizeof *boot->rows)) ||
+      !(boot->unit_weight = calloc(boot->file_count, sizeof *boot->unit_weight)) ||
+      !(boot->file_weight = calloc(boot->file_ids + 1, sizeof *boot->file_weight)))
+    return CE_ERR_NOMEM;
+  boot->row_count = ev->row_count;
+  for (size_t r = 0; r < ev->row_count && !status; r++) {
+    const ce_row *row = &ev->rows[r];
+    if (row->failed || !row->has_tde || !row->tde_kept) continue;
+    boot->rows[r].active = 1;
+    status = make_slots(row, &boot->rows[r], boot->total, 0);
+  }
+  return status;
+}
+
 ce_status ce__stats_prepare(ce_eval *ev, ce_boot **out) {
   if (!ev->boot) {
     if (!(ev->boot = calloc(1, sizeof *ev->boot))) return CE_ERR_NOMEM;
@@ -229,6 +273,7 @@ ce_status ce__stats_prepare(ce_eval *ev, ce_boot **out) {
   boot->prepared = 1;
   boot->total = (unsigned)ev->options[CE_OPT_BOOTSTRAP];
   if (ce__is_sense_run(ev)) return prepare_senses(ev, boot);
+  if (ce__is_tde_run(ev)) return prepare_tde(ev, boot);
   ce_shape shape = ce__format_shape(ev->inputs[0].format);
   if (shape == CE_SHAPE_COUNTS) {
     boot->unavailable =
@@ -494,12 +539,41 @@ static void run_sense_step(ce_eval *ev, unsigned step) {
   }
 }
 
+/* Sets the file weights of a tde run's draw: `units` weights (one a corpus file). */
+static void file_weights(ce_boot *boot, const uint32_t *units) {
+  memset(boot->file_weight, 0, (boot->file_ids + 1) * sizeof *boot->file_weight);
+  for (size_t u = 0; u < boot->file_count; u++) boot->file_weight[boot->files[u]] = units[u];
+}
+
+/* A tde run's step: files drawn with replacement (a resample) or a block of them left out
+ * (a jackknife replicate), each row scored again with its files so weighted. */
+static ce_status run_tde_step(ce_eval *ev, unsigned step) {
+  ce_boot *boot = ev->boot;
+  if (step < boot->total)
+    draw_units(ev, 2 * (uint64_t)step, boot->unit_weight, boot->file_count);
+  else if (step - boot->total < boot->blocks[CE_LEVEL_TDE])
+    leave_block_out(boot->unit_weight, boot->file_count, step - boot->total,
+                    boot->blocks[CE_LEVEL_TDE]);
+  else
+    return CE_OK;
+  file_weights(boot, boot->unit_weight);
+  ce_status status = CE_OK;
+  for (size_t r = 0; r < boot->row_count && !status; r++) {
+    if (!boot->rows[r].active) continue;
+    ce_measures values;
+    status = ce__tde_rescore(ev, r, boot->file_weight, &values);
+    if (!status) keep_values(boot, &boot->rows[r], &values, CE_LEVEL_TDE, step);
+  }
+  return status;
+}
+
 static ce_status run_step(ce_eval *ev, unsigned step) {
   ce_boot *boot = ev->boot;
   if (boot->unit == CE_UNIT_LEMMA) {
     run_sense_step(ev, step);
     return CE_OK;
   }
+  if (boot->unit == CE_UNIT_FILE) return run_tde_step(ev, step);
   draw d;
   ce_status status = draw_build(ev, step, &d);
   for (size_t r = 0; r < boot->row_count && !status; r++) {
@@ -541,7 +615,10 @@ ce_boot_unit ce__boot_unit(const ce_eval *ev, size_t *sentences, size_t *items, 
   const ce_boot *boot = ev->boot;
   if (!boot || !boot->prepared || boot->unit == CE_UNIT_NONE || !boot->total) return CE_UNIT_NONE;
   if (sentences) *sentences = boot->sentences;
-  if (items) *items = boot->unit == CE_UNIT_LEMMA ? boot->lemmas : boot->gold->evaluated_count;
+  if (items)
+    *items = boot->unit == CE_UNIT_LEMMA  ? boot->lemmas
+             : boot->unit == CE_UNIT_FILE ? boot->file_count
+                                          : boot->gold->evaluated_count;
   if (done) *done = boot->done;
   if (total) *total = boot->total;
   return boot->unit;
@@ -554,7 +631,7 @@ const char *ce__boot_unavailable(const ce_eval *ev) {
 static const double *samples_of(const ce_eval *ev, size_t r, ce_level level, ce_measure m) {
   const ce_boot *boot = ev->boot;
   if (!boot || !boot->done || r >= boot->row_count || !boot->rows[r].active) return NULL;
-  if ((unsigned)level > CE_LEVEL_SENSE) return NULL;
+  if ((unsigned)level > CE_LEVEL_TDE) return NULL;
   int slot = boot->rows[r].slot_of[level][m];
   return slot < 0 ? NULL : boot->rows[r].samples + (size_t)slot * boot->total;
 }
@@ -646,8 +723,11 @@ const char *ce__boot_interval_note(const ce_eval *ev, size_t r, ce_level level, 
     const ce_boot *boot = ev->boot;
     const ce_measures *values = ce__row_level(&ev->rows[r], level);
     int drawn = boot && boot->done && r < boot->row_count && boot->rows[r].active &&
-                (level == CE_LEVEL_TYPE ? boot->rows[r].fixed != NULL : boot->sentences > 0);
-    return drawn && values && values->available >> m & 1 ? grouping_note : NULL;
+                (level == CE_LEVEL_TDE    ? boot->unit == CE_UNIT_FILE
+                 : level == CE_LEVEL_TYPE ? boot->rows[r].fixed != NULL
+                                          : boot->sentences > 0);
+    if (!drawn || !values || !(values->available >> m & 1)) return NULL;
+    return level == CE_LEVEL_TDE ? tde_grouping_note : grouping_note;
   }
   return NULL;
 }
@@ -713,7 +793,7 @@ ce_status ce_eval_resample(ce_eval *ev, unsigned count, unsigned *done, unsigned
 
 static int valid_row(const ce_eval *ev, size_t system, ce_level level, ce_measure measure) {
   return ev && system < ce_eval_system_count(ev) && (unsigned)measure < CE_MEASURE_COUNT &&
-         (unsigned)level <= CE_LEVEL_SENSE;
+         (unsigned)level <= CE_LEVEL_TDE;
 }
 
 ce_status ce_eval_interval(const ce_eval *ev, size_t system, ce_level level, ce_measure measure,

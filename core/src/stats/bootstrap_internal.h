@@ -41,29 +41,49 @@ typedef struct ce_boot_row {
   size_t slots;
   uint8_t *slot_level;
   uint8_t *slot_measure;
-  int slot_of[3][CE_MEASURE_COUNT]; /* by level (token, type, senses); -1: no slot */
-  double *samples;                  /* slots × total; NaN where a resample gave no value */
-  double *jackknife;                /* slots × CE_JACKKNIFE_BLOCKS leave-one-block-out values */
-  ce_slot_interval *intervals;      /* slots, computed on demand */
-  unsigned intervals_at;            /* the steps done when they were computed (0: never) */
+  int slot_of[CE_LEVEL_TDE + 1][CE_MEASURE_COUNT]; /* by level; -1: no slot */
+  double *samples;             /* slots × total; NaN where a resample gave no value */
+  double *jackknife;           /* slots × CE_JACKKNIFE_BLOCKS leave-one-block-out values */
+  ce_slot_interval *intervals; /* slots, computed on demand */
+  unsigned intervals_at;       /* the steps done when they were computed (0: never) */
 } ce_boot_row;
 
 /* What a resample draws: sentences (token level; items for the type level), items (a gold
- * lexicon), or a sense run's gold lemmas (SPEC §3.7). */
+ * lexicon), a sense run's gold lemmas (SPEC §3.7), or a tde run's files (SPEC §3.8: the
+ * recordings, whose speakers and recording conditions make the dependence). */
 typedef enum ce_boot_unit {
   CE_UNIT_NONE,
   CE_UNIT_SENTENCE,
   CE_UNIT_ITEM,
-  CE_UNIT_LEMMA
+  CE_UNIT_LEMMA,
+  CE_UNIT_FILE
 } ce_boot_unit;
+
+/* 1 for the units of a run with one level, each unit scored on its own level (lemmas,
+ * files): the statistics have one level, not a token and a type level. */
+static inline int ce__boot_one_level(ce_boot_unit unit) {
+  return unit == CE_UNIT_LEMMA || unit == CE_UNIT_FILE;
+}
+
+/* The unit's name in the outputs, singular ("lemma", "file") or plural. */
+static inline const char *ce__boot_unit_word(ce_boot_unit unit, int plural) {
+  if (unit == CE_UNIT_FILE) return plural ? "files" : "file";
+  if (unit == CE_UNIT_LEMMA) return plural ? "lemmas" : "lemma";
+  return plural ? "items" : "item";
+}
 
 struct ce_ar; /* stats/randomization_internal.h */
 
 typedef struct ce_boot {
-  unsigned total, done;           /* resamples: B and how many are done */
-  unsigned jack_total, jack_done; /* jackknife replicates, after the resamples (BCa only) */
-  size_t blocks[3];               /* jackknife blocks by level: sentences, items, lemmas */
-  size_t lemmas;                  /* a sense run: gold's lemmas, each row's in one order */
+  unsigned total, done;            /* resamples: B and how many are done */
+  unsigned jack_total, jack_done;  /* jackknife replicates, after the resamples (BCa only) */
+  size_t blocks[CE_LEVEL_TDE + 1]; /* jackknife blocks by level: sentences, items, lemmas,
+                                      files */
+  size_t lemmas;                   /* a sense run: gold's lemmas, each row's in one order */
+  uint32_t *files;                 /* a tde run: the corpus' file ids, drawn as units */
+  size_t file_count;
+  uint32_t *file_weight; /* by file id: how often the step drew it */
+  size_t file_ids;       /* file ids there are */
   ce_boot_unit unit;
   int prepared;
   int needs_gold_tokens;   /* a row's token level comes from its entries and gold's tokens */
@@ -78,7 +98,7 @@ typedef struct ce_boot {
   ce_boot_row *rows;
   size_t row_count;
   /* Per draw scratch. */
-  uint32_t *sentence_weight, *item_weight, *lemma_weight;
+  uint32_t *sentence_weight, *item_weight, *lemma_weight, *unit_weight;
   uint64_t *weight, *squares;
   size_t weight_cap;
   /* Approximate randomization's state (randomization.c), freed with the rest. */

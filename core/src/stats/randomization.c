@@ -30,6 +30,7 @@
 #include "common/rng_internal.h"
 #include "run/input_internal.h"
 #include "run/senses_internal.h"
+#include "run/tde_internal.h"
 #include "stats/randomization_internal.h"
 
 /* Apart from the hill climbing's streams (0 ..) and the resamples' (2^40 ..). */
@@ -64,7 +65,14 @@ typedef struct sense_engine {
   ce_measures *mixed[2];
 } sense_engine;
 
-enum { AR_LEVELS = CE_LEVEL_SENSE + 1 };
+/* A tde run's pair: both rows' fragments, swapped file by file (run/tde.c). */
+typedef struct tde_engine {
+  int active;
+  ce_tde_pair pair;
+  uint8_t *swapped; /* by file id */
+} tde_engine;
+
+enum { AR_LEVELS = CE_LEVEL_TDE + 1 };
 
 typedef struct ce_ar {
   unsigned shuffles; /* R */
@@ -78,6 +86,7 @@ typedef struct ce_ar {
   token_engine token;
   type_engine type;
   sense_engine senses;
+  tde_engine tde;
   ce_emi_cache emi;
   /* Per pair, level and measure: the observed difference, extreme shuffles, counted ones. */
   double *observed;
@@ -120,6 +129,9 @@ static void pair_free(ce_ar *ar) {
   free(ar->senses.mixed[0]);
   free(ar->senses.mixed[1]);
   memset(&ar->senses, 0, sizeof ar->senses);
+  ce__tde_pair_free(&ar->tde.pair);
+  free(ar->tde.swapped);
+  memset(&ar->tde, 0, sizeof ar->tde);
   ce__intern_free(&ar->names);
   free(ar->b_names);
   ar->b_names = NULL;
@@ -472,6 +484,24 @@ static ce_status sense_engine_build(const ce_eval *ev, ce_ar *ar) {
   return CE_OK;
 }
 
+static ce_status tde_engine_build(const ce_eval *ev, ce_ar *ar) {
+  size_t a = ar->pairs[ar->pair][0], b = ar->pairs[ar->pair][1];
+  ce_status status = ce__tde_pair_build(ev, a, b, &ar->tde.pair);
+  ar->tde.swapped = calloc(ev->boot->file_ids + 1, 1);
+  if (!status && !ar->tde.swapped) status = CE_ERR_NOMEM;
+  ar->tde.active = !status;
+  return status;
+}
+
+/* A' and B' of a tde run's shuffle: corpus file u swapped when bit u of `bits` is set. */
+static ce_status tde_shuffle(const ce_eval *ev, ce_ar *ar, const uint64_t *bits, ce_measures *pa,
+                             ce_measures *pb) {
+  const ce_boot *boot = ev->boot;
+  for (size_t u = 0; u < boot->file_count; u++)
+    ar->tde.swapped[boot->files[u]] = bits[u / 64] >> (u % 64) & 1;
+  return ce__tde_pair_shuffle(&ar->tde.pair, ar->tde.swapped, pa, pb);
+}
+
 static ce_status pair_start(const ce_eval *ev, ce_ar *ar) {
   size_t a = ar->pairs[ar->pair][0], b = ar->pairs[ar->pair][1];
   const int *levels = &ar->levels[AR_LEVELS * ar->pair];
@@ -481,6 +511,8 @@ static ce_status pair_start(const ce_eval *ev, ce_ar *ar) {
   if (!status && levels[CE_LEVEL_SENSE]) status = sense_engine_build(ev, ar);
   if (!status && ar->senses.active)
     tally(ev, ar, CE_LEVEL_SENSE, &ev->rows[a].senses, &ev->rows[b].senses, 1);
+  if (!status && levels[CE_LEVEL_TDE]) status = tde_engine_build(ev, ar);
+  if (!status && ar->tde.active) tally(ev, ar, CE_LEVEL_TDE, &ev->rows[a].tde, &ev->rows[b].tde, 1);
   ce_measures pa, pb;
   if (!status && ar->token.active) {
     status = token_shuffle(ev, ar, NULL, &pa, &pb);
@@ -494,18 +526,26 @@ static ce_status pair_start(const ce_eval *ev, ce_ar *ar) {
   return status;
 }
 
+/* Shuffle r's swap bits of `units` units (sentences, lemmas, files), from the seed's stream
+ * of the shuffle; NULL when out of memory. Caller frees. */
+static uint64_t *swap_bits(uint64_t seed, unsigned r, size_t units) {
+  size_t words = units / 64 + 1;
+  uint64_t *bits = malloc(words * sizeof *bits);
+  if (!bits) return NULL;
+  ce_rng rng;
+  ce__rng_seed(&rng, seed, AR_STREAM_BASE + 2 * (uint64_t)r);
+  for (size_t w = 0; w < words; w++) bits[w] = ce__rng_next(&rng);
+  return bits;
+}
+
 static ce_status shuffle(const ce_eval *ev, ce_ar *ar, unsigned r) {
   const ce_boot *boot = ev->boot;
   uint64_t seed = (uint64_t)ev->options[CE_OPT_SEED];
   ce_measures pa, pb;
   ce_status status = CE_OK;
   if (ar->token.active) {
-    size_t words = boot->sentences / 64 + 1;
-    uint64_t *bits = malloc(words * sizeof *bits);
+    uint64_t *bits = swap_bits(seed, r, boot->sentences);
     if (!bits) return CE_ERR_NOMEM;
-    ce_rng rng;
-    ce__rng_seed(&rng, seed, AR_STREAM_BASE + 2 * (uint64_t)r);
-    for (size_t w = 0; w < words; w++) bits[w] = ce__rng_next(&rng);
     status = token_shuffle(ev, ar, bits, &pa, &pb);
     free(bits);
     if (!status) tally(ev, ar, CE_LEVEL_TOKEN, &pa, &pb, 0);
@@ -523,15 +563,18 @@ static ce_status shuffle(const ce_eval *ev, ce_ar *ar, unsigned r) {
     if (!status) tally(ev, ar, CE_LEVEL_TYPE, &pa, &pb, 0);
   }
   if (!status && ar->senses.active) {
-    size_t words = ev->rows[ar->pairs[ar->pair][0]].lemma_count / 64 + 1;
-    uint64_t *bits = malloc(words * sizeof *bits);
+    uint64_t *bits = swap_bits(seed, r, ev->rows[ar->pairs[ar->pair][0]].lemma_count);
     if (!bits) return CE_ERR_NOMEM;
-    ce_rng rng;
-    ce__rng_seed(&rng, seed, AR_STREAM_BASE + 2 * (uint64_t)r);
-    for (size_t w = 0; w < words; w++) bits[w] = ce__rng_next(&rng);
     sense_shuffle(ev, ar, bits, &pa, &pb);
     free(bits);
     tally(ev, ar, CE_LEVEL_SENSE, &pa, &pb, 0);
+  }
+  if (!status && ar->tde.active) {
+    uint64_t *bits = swap_bits(seed, r, boot->file_count);
+    if (!bits) return CE_ERR_NOMEM;
+    status = tde_shuffle(ev, ar, bits, &pa, &pb);
+    free(bits);
+    if (!status) tally(ev, ar, CE_LEVEL_TDE, &pa, &pb, 0);
   }
   return status;
 }
@@ -556,10 +599,12 @@ static ce_status ar_prepare(ce_eval *ev, ce_boot *boot) {
                  ev->rows[b].has_climb;
       int senses = boot->unit == CE_UNIT_LEMMA && ev->rows[a].has_senses &&
                    ev->rows[b].has_senses && ev->rows[a].lemma_count == ev->rows[b].lemma_count;
-      if (!token && !type && !senses) continue;
+      int tde = boot->unit == CE_UNIT_FILE && ev->rows[a].has_tde && ev->rows[b].has_tde;
+      if (!token && !type && !senses && !tde) continue;
       ar->levels[AR_LEVELS * ar->pair_count + CE_LEVEL_TOKEN] = token;
       ar->levels[AR_LEVELS * ar->pair_count + CE_LEVEL_TYPE] = type;
       ar->levels[AR_LEVELS * ar->pair_count + CE_LEVEL_SENSE] = senses;
+      ar->levels[AR_LEVELS * ar->pair_count + CE_LEVEL_TDE] = tde;
       ar->pairs[ar->pair_count][0] = a;
       ar->pairs[ar->pair_count++][1] = b;
     }
@@ -635,7 +680,7 @@ int ce__test_info(const ce_eval *ev, ce_test *test, unsigned *count, unsigned *d
 }
 
 double ce__p_value(const ce_eval *ev, size_t a, size_t b, ce_level level, ce_measure m) {
-  if (a == b || !ev->boot || (unsigned)level > CE_LEVEL_SENSE) return NAN;
+  if (a == b || !ev->boot || (unsigned)level > CE_LEVEL_TDE) return NAN;
   if ((int)ev->options[CE_OPT_TEST] == CE_TEST_AR)
     return ev->boot->ar ? ar_p_value(ev->boot->ar, a, b, level, m) : NAN;
   return ce__boot_p_value(ev, a, b, level, m);
@@ -660,7 +705,7 @@ ce_status ce_eval_shuffle(ce_eval *ev, unsigned count, unsigned *done, unsigned 
 ce_status ce_eval_p_value(const ce_eval *ev, size_t a, size_t b, ce_level level, ce_measure measure,
                           double *p) {
   if (!ev || a >= ce_eval_system_count(ev) || b >= ce_eval_system_count(ev) ||
-      (unsigned)measure >= CE_MEASURE_COUNT || (unsigned)level > CE_LEVEL_SENSE)
+      (unsigned)measure >= CE_MEASURE_COUNT || (unsigned)level > CE_LEVEL_TDE)
     return CE_ERR_USAGE;
   double value = ce__p_value(ev, a, b, level, measure);
   if (isnan(value)) return CE_ERR_UNAVAILABLE;

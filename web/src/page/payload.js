@@ -4,7 +4,8 @@
 //
 //   {"clustereval_page": 1, "title": "…", "caption": "…", "options": "log2=1&beta=3",
 //    "reported": {"name": "table2.tex", "text": "…", "assign": {"hmm45": "hmm45.tsv"}} | null,
-//    "files": [{"role": "gold" | "system" | "gold-map" | "induced-map", "name": "gold.tsv",
+//    "files": [{"role": "gold" | "system" | "phones" | "gold-map" | "induced-map",
+//               "name": "gold.tsv",
 //               "format": "auto", "column": 0, "depth": 0, "size": 45213,
 //               "gzip": "H4sI…" (or "text": "…", for a manifest written by hand)}]}
 //
@@ -17,7 +18,7 @@ import { DATA_ID } from './template.js';
 
 export const PAGE_VERSION = 1;
 export const MANIFEST_GLOBAL = 'clusterevalPage';
-export const ROLES = ['gold', 'system', 'gold-map', 'induced-map'];
+export const ROLES = ['gold', 'system', 'phones', 'gold-map', 'induced-map'];
 
 /** @param {Uint8Array} bytes */
 export function toBase64(bytes) {
@@ -187,8 +188,9 @@ export async function decodeFiles(payload) {
 
 /**
  * What the page opens with, from a payload: {title, caption, options, reported, load()}, where
- * load() resolves the files, {gold, systems, maps: {gold, induced}}, each
- * {role, name, format, column, depth, blob} (maps null when absent).
+ * load() resolves the files, {gold, systems, phones, maps: {gold, induced}}, each
+ * {role, name, format, column, depth, blob} (phones, the phone alignment of a tde run, and
+ * the maps null when absent).
  */
 export function pageOpening(payload) {
   const text = (v) => (typeof v === 'string' ? v : '');
@@ -205,6 +207,7 @@ export function pageOpening(payload) {
       return {
         gold,
         systems: files.filter((f) => f.role === 'system'),
+        phones: files.find((f) => f.role === 'phones') ?? null,
         maps: {
           gold: files.find((f) => f.role === 'gold-map') ?? null,
           induced: files.find((f) => f.role === 'induced-map') ?? null,

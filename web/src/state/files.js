@@ -1,5 +1,5 @@
-// The files on the page: gold and systems, each one's detected format, error and preview, and
-// whether they are still the demo's. Pure: no DOM, no worker; useFiles.js drives it.
+// The files on the page: gold and systems (and the phone alignment of spoken term discovery),
+// each one's detected format, error and preview, and whether they are still the demo's. Pure: no DOM, no worker; useFiles.js drives it.
 
 import { errorText } from '../format.js';
 
@@ -25,6 +25,7 @@ export function fileEntry(blob, name = blob.name) {
 export const NO_FILES = Object.freeze({
   gold: null,
   systems: [],
+  phones: null, // the phone alignment of a tde run (SPEC §3.8), read as tde-words
   detected: {}, // file id → the format the core read it as
   errors: {}, // file id → the error beside the file
   previews: {}, // file id → {state: 'loading'|'done'|'error'|'unavailable', data, error}
@@ -42,12 +43,28 @@ const without = (object, id) => {
 
 const byUser = (state) => ({ ...state, touched: true, demo: false });
 
-/** Every file, gold first. */
-export const allFiles = (state) => (state.gold ? [state.gold, ...state.systems] : state.systems);
+/** Every file, gold first, the phone alignment last. */
+export const allFiles = (state) => [
+  ...(state.gold ? [state.gold] : []),
+  ...state.systems,
+  ...(state.phones ? [state.phones] : []),
+];
+
+/** The format of a file: the one chosen, else the one the core detected (or undefined). */
+const formatOf = (state, f) => (f?.format === 'auto' ? state.detected[f.id] : f?.format);
+
+/**
+ * Whether the files make a spoken-term-discovery run (SPEC §3.8), which needs the phone
+ * alignment: a tde-words gold, or a tde-classes system.
+ */
+export const isTdeRun = (state) =>
+  formatOf(state, state.gold) === 'tde-words' ||
+  state.systems.some((f) => formatOf(state, f) === 'tde-classes');
 
 /**
  * The next state. Actions:
- *   {type: 'gold', file} | {type: 'add', files} | {type: 'remove', id}   the user's choices
+ *   {type: 'gold', file} | {type: 'add', files} | {type: 'phones', file} | {type: 'remove', id}
+ *                                   the user's choices
  *   {type: 'patch', id, patch}      a file's name, format, column or depth changed
  *   {type: 'demo', gold, systems}   the demo's files, unless the user has chosen files already
  *   {type: 'started'}               a run began: the errors of the last one go
@@ -65,12 +82,15 @@ export function filesReducer(state, action) {
       };
     case 'add':
       return { ...byUser(state), systems: [...state.systems, ...action.files] };
+    case 'phones':
+      return { ...byUser(state), phones: action.file };
     case 'remove': {
       const { id } = action;
       return {
         ...byUser(state),
         gold: state.gold?.id === id ? null : state.gold,
         systems: state.systems.filter((f) => f.id !== id),
+        phones: state.phones?.id === id ? null : state.phones,
         open: state.open.filter((x) => x !== id),
         errors: without(state.errors, id),
       };
@@ -81,13 +101,20 @@ export function filesReducer(state, action) {
       const change = (f) => (f.id === id ? { ...f, ...patch } : f);
       next.gold = state.gold && change(state.gold);
       next.systems = state.systems.map(change);
+      next.phones = state.phones && change(state.phones);
       // A format chosen by hand replaces the one detected.
       if ('format' in patch) next.detected = without(state.detected, id);
       return next;
     }
     case 'demo':
       if (state.touched) return state;
-      return { ...state, gold: action.gold, systems: action.systems, demo: true };
+      return {
+        ...state,
+        gold: action.gold,
+        systems: action.systems,
+        phones: action.phones ?? null,
+        demo: true,
+      };
     case 'started':
       return Object.keys(state.errors).length ? { ...state, errors: {} } : state;
     case 'finished': {
@@ -153,7 +180,7 @@ function reading(f) {
  * the run's option (as the command line's --column would be). A value set on one file only
  * stays that file's: the run's option would reach the others too.
  */
-export function evaluateRequest(gold, systems, options) {
+export function evaluateRequest(gold, systems, options, phones = null) {
   const [g, ...s] = [gold, ...systems].map((f) => ({
     name: f.name,
     blob: f.blob,
@@ -165,7 +192,9 @@ export function evaluateRequest(gold, systems, options) {
     const values = new Set([g, ...s].map((f) => f[key]));
     if (values.size === 1 && !values.has(undefined)) opts[key] = [...values][0];
   }
-  return { gold: g, systems: s, options: opts };
+  // The phone alignment of a tde run goes as its own input, read as tde-words (SPEC §3.8).
+  const p = phones ? { phones: { name: phones.name, blob: phones.blob } } : {};
+  return { gold: g, systems: s, ...p, options: opts };
 }
 
 /** The worker's preview request for a file's head (protocol.js, PreviewRequest). */

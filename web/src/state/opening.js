@@ -16,14 +16,15 @@ export function openedEntry(f) {
 }
 
 /**
- * The state that the opening's loaded files ({gold, systems, maps: {gold, induced}}, from its
- * load()) set over `options`: {gold, systems, maps, options, withMaps}. Each map file it
+ * The state that the opening's loaded files ({gold, systems, phones, maps: {gold, induced}},
+ * from its load()) set over `options`: {gold, systems, phones, maps, options, withMaps}. Each map file it
  * carries replaces the maps (none kept: the opening's are the ones) and sets its option to
  * 'file'; `withMaps` says whether it carries any. `options` is not changed.
  */
 export function openedState(loaded, options) {
   const gold = openedEntry(loaded.gold);
   const systems = loaded.systems.map(openedEntry);
+  const phones = loaded.phones ? openedEntry({ ...loaded.phones, format: 'tde-words' }) : null;
   const maps = { ...NO_MAPS };
   const opts = { ...options };
   for (const kind of MAP_KINDS) {
@@ -32,7 +33,14 @@ export function openedState(loaded, options) {
     maps[kind] = mapEntry(f.blob, f.name);
     opts[MAP_OPTION[kind]] = 'file';
   }
-  return { gold, systems, maps, options: opts, withMaps: Boolean(maps.gold || maps.induced) };
+  return {
+    gold,
+    systems,
+    phones,
+    maps,
+    options: opts,
+    withMaps: Boolean(maps.gold || maps.induced),
+  };
 }
 
 /**

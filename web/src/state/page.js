@@ -5,19 +5,23 @@ import { computeSignature, readMaps, requestOptions, toHash, validate } from '..
 import { evaluateRequest, fileSignature } from './files.js';
 import { isBusy } from './run.js';
 
-/** A string that changes exactly when the numbers of a run of these files would. */
-export const runSignature = (gold, systems, options, maps) =>
-  `${fileSignature(gold ? [gold, ...systems] : systems)}|${computeSignature(options, maps)}`;
+/** A string that changes exactly when the numbers of a run of these files would (the phone
+ * alignment of a tde run among them). */
+export const runSignature = (gold, systems, options, maps, phones = null) => {
+  const files = [...(gold ? [gold] : []), ...systems, ...(phones ? [phones] : [])];
+  return `${fileSignature(files)}|${computeSignature(options, maps)}`;
+};
 
 /**
- * The plan of a run for useRun's evaluate(): {signature, request, report}. `request()` reads
- * the uploaded maps, then makes the worker's request; `report` hears the run's events
- * (useFiles's `report`).
+ * The plan of a run for useRun's evaluate(): {phones, signature, request, report}. `phones`:
+ * the phone alignment of a tde run, or null; `request()` reads the uploaded maps, then makes
+ * the worker's request; `report` hears the run's events (useFiles's `report`).
  */
-export const runPlan = (gold, systems, options, maps, report) => ({
-  signature: runSignature(gold, systems, options, maps),
+export const runPlan = (gold, systems, options, maps, report, phones = null) => ({
+  phones,
+  signature: runSignature(gold, systems, options, maps, phones),
   request: async () =>
-    evaluateRequest(gold, systems, requestOptions(options, await readMaps(maps))),
+    evaluateRequest(gold, systems, requestOptions(options, await readMaps(maps)), phones),
   report,
 });
 
@@ -46,7 +50,7 @@ export function shownRun(run, { gold, systems }, bothSides) {
  * `result` its numbers, or null; `stale` whether the files or the options changed since it.
  */
 export function pageState({ run, files, options, maps }) {
-  const { gold, systems } = files;
+  const { gold, systems, phones = null } = files;
   const invalid = validate(options);
   const optionsValid = Object.keys(invalid).length === 0;
   const running = isBusy(run);
@@ -62,7 +66,8 @@ export function pageState({ run, files, options, maps }) {
     canEvaluate: Boolean(gold) && (systems.length > 0 || bothSides) && optionsValid && !running,
     shown,
     result,
-    stale: Boolean(result) && run.signature !== runSignature(gold, systems, options, maps),
+    stale:
+      Boolean(result) && run.signature !== runSignature(gold, systems, options, maps, phones),
   };
 }
 

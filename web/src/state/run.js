@@ -113,6 +113,7 @@ export function fileShares(run) {
     shares = sizes.map((s) => (s ? Math.min(1, level / s) : 1));
   }
   const ids = [run.fileIds.gold, ...run.fileIds.systems];
+  if (run.fileIds.phones !== undefined) ids.push(run.fileIds.phones);
   return Object.fromEntries(ids.map((id, i) => [id, shares[i]]));
 }
 

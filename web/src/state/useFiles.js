@@ -45,6 +45,8 @@ export function useFiles(client) {
       loadPreview(file);
     },
     addSystems: (blobs) => act({ type: 'add', files: blobs.map((b) => fileEntry(b)) }),
+    /** The phone alignment of a tde run (SPEC §3.8). */
+    setPhones: (blob) => act({ type: 'phones', file: { ...fileEntry(blob), format: 'tde-words' } }),
     remove: (id) => act({ type: 'remove', id }),
     patch(id, patch) {
       act({ type: 'patch', id, patch });
@@ -59,8 +61,8 @@ export function useFiles(client) {
     /** Asks again for the previews a cancelled worker left unanswered. */
     retryPreviews: () => waitingPreviews(latest.current).forEach(loadPreview),
     /** Takes the demo's files unless the user has chosen files meanwhile; true when it did. */
-    offerDemo(gold, systems) {
-      act({ type: 'demo', gold, systems });
+    offerDemo(gold, systems, phones = null) {
+      act({ type: 'demo', gold, systems, phones });
       return latest.current.demo;
     },
   };

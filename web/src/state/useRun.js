@@ -34,10 +34,11 @@ export function useRun(client) {
    * {type: 'finished', result, fileIds} and {type: 'failed', error, files}. A run that another
    * run or a cancel has replaced reports nothing more.
    */
-  const evaluate = async (gold, systems, { signature, request, report }) => {
+  const evaluate = async (gold, systems, { phones = null, signature, request, report }) => {
     const id = ++lastId.current;
-    const files = [gold, ...systems];
-    const fileIds = { gold: gold.id, systems: systems.map((f) => f.id) };
+    // The phone alignment of a tde run is read last, after the systems (SPEC §3.8).
+    const files = phones ? [gold, ...systems, phones] : [gold, ...systems];
+    const fileIds = { gold: gold.id, systems: systems.map((f) => f.id), phones: phones?.id };
     const sizes = files.map((f) => f.size);
     act({ type: 'start', id, fileIds, sizes, signature, at: performance.now() });
     report({ type: 'started' });

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { NO_MAPS, mapsInUse, withMapFile } from '../../state/maps.js';
 import { openingHeading } from '../../state/opening.js';
 import { pageState, runPlan, savedOptions, viewOf } from '../../state/page.js';
+import { isTdeRun } from '../../state/files.js';
 import { fileShares, placeholderText, runErrors, shownState, statusText } from '../../state/run.js';
 import { useFiles } from '../../state/useFiles.js';
 import { useLinkedOptions } from '../../state/useLinkedOptions.js';
@@ -31,14 +32,15 @@ import './style.css';
 export function App({ client, opening, demos = [], demo = null }) {
   const { run, core, evaluate, cancel } = useRun(client);
   const files = useFiles(client);
-  const { gold, systems } = files.files;
+  const { gold, systems, phones } = files.files;
   const [options, setOptions, link] = useLinkedOptions();
   const [maps, setMaps] = useState(NO_MAPS);
   const text = usePageText(opening);
   const page = pageState({ run, files: files.files, options, maps });
   const { invalid, optionsValid, running, bothSides, canEvaluate, shown, result, stale } = page;
 
-  const start = (g, s, o = options, m = maps) => evaluate(g, s, runPlan(g, s, o, m, files.report));
+  const start = (g, s, o = options, m = maps, p = files.files.phones) =>
+    evaluate(g, s, runPlan(g, s, o, m, files.report, p));
   useOpening(opening, {
     files,
     optionsNow: () => link.latest.current.options,
@@ -93,7 +95,7 @@ export function App({ client, opening, demos = [], demo = null }) {
             <FileDrop
               id="gold"
               title="Gold standard"
-              hint="Tagged tokens (token<TAB>label, CoNLL-U, word/TAG), a lexicon, clusters, paths, counts, joint counts, CSV, or a SemEval sense key."
+              hint="Tagged tokens (token<TAB>label, CoNLL-U, word/TAG), a lexicon, clusters, paths, counts, joint counts, CSV, a SemEval sense key, or a word alignment (file onset offset word)."
               testId="gold-input"
               files={gold ? [gold] : []}
               renderFile={renderFile}
@@ -102,13 +104,24 @@ export function App({ client, opening, demos = [], demo = null }) {
             <FileDrop
               id="systems"
               title="Systems"
-              hint="One or more induced clusterings of the same tokens or items; after joint counts, more joint counts; after a sense key, the systems' sense keys."
+              hint="One or more induced clusterings of the same tokens or items; after joint counts, more joint counts; after a sense key, the systems' sense keys; after a word alignment, term discovery class files."
               multiple
               testId="system-input"
               files={systems}
               renderFile={renderFile}
               onAdd={(blobs) => files.addSystems(blobs)}
             />
+            {(phones || isTdeRun(files.files)) && (
+              <FileDrop
+                id="phones"
+                title="Phone alignment"
+                hint="Spoken term discovery: the corpus' phones (file onset offset phone), which transcribe the systems' fragments as tdev2 does."
+                testId="phones-input"
+                files={phones ? [phones] : []}
+                renderFile={renderFile}
+                onAdd={([file]) => files.setPhones(file)}
+              />
+            )}
           </div>
 
           <div class="app-run">

@@ -7,7 +7,9 @@ const LOGS = { e: 'natural log', 2: 'log base 2' };
 /** The gold standard as the core read it, and the options in force. */
 export function GoldSummary({ gold, options }) {
   if (!gold) return null;
-  const facts = gold.format === 'senses' ? senseFacts(gold) : corpusFacts(gold);
+  const tde = gold.format === 'tde-words';
+  const facts =
+    gold.format === 'senses' ? senseFacts(gold) : tde ? tdeFacts(gold) : corpusFacts(gold);
   if (gold.excluded_tokens > 0) facts.push(['excluded tokens', gold.excluded_tokens]);
   return (
     <div class="gold-summary" data-testid="gold-summary">
@@ -27,7 +29,9 @@ export function GoldSummary({ gold, options }) {
       </ul>
       {options && (
         <p class="gold-summary-options" data-testid="options-in-force">
-          {optionWords(options, gold.format === 'senses').join(' · ')}
+          {tde
+            ? `transcribed by ${gold.phones ?? 'no phone alignment'}, scored as tdev2 scores it`
+            : optionWords(options, gold.format === 'senses').join(' · ')}
         </p>
       )}
     </div>
@@ -58,6 +62,15 @@ function senseFacts(gold) {
   ].filter(([, n]) => n !== undefined);
   if (gold.polysemous_items > 0) facts.push(['instances with several senses', gold.polysemous_items]);
   return facts;
+}
+
+/** A word alignment (SPEC §3.8): its words (SIL left out, a repeated line once) and word
+ * types; it has no tokens or sentences of a corpus. */
+function tdeFacts(gold) {
+  return [
+    ['words', gold.words],
+    ['word types', gold.classes],
+  ].filter(([, n]) => n !== undefined);
 }
 
 /** The core's option table by id: each option's default and group. */

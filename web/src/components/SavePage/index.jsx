@@ -19,6 +19,7 @@ function savedFiles(files, maps) {
   const out = [];
   if (files.gold) out.push(read('gold')(files.gold));
   out.push(...files.systems.map(read('system')));
+  if (files.phones) out.push(read('phones')(files.phones));
   if (maps.gold) out.push({ role: 'gold-map', name: maps.gold.name, blob: maps.gold.blob });
   if (maps.induced) out.push({ role: 'induced-map', name: maps.induced.name, blob: maps.induced.blob });
   return out;

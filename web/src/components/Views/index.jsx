@@ -1,4 +1,5 @@
 import { useRef, useState } from 'preact/hooks';
+import { ClassTable } from '../ClassTable/index.jsx';
 import { Compare } from '../Compare/index.jsx';
 import { Heatmap } from '../Heatmap/index.jsx';
 import { ItemRows, hasItems } from '../ItemTable/index.jsx';
@@ -7,6 +8,7 @@ import { RankCorrelation } from '../RankCorrelation/index.jsx';
 import { SizePlot } from '../SizePlot/index.jsx';
 import { SweepPlot } from '../SweepPlot/index.jsx';
 import { hasSweep } from '../../figures.js';
+import { classSystems } from '../../classes.js';
 import { lemmaSystems } from '../../lemmas.js';
 import './style.css';
 
@@ -16,6 +18,7 @@ const TABS = [
   ['depths', 'Every depth'],
   ['items', 'Per-item details'],
   ['lemmas', 'Per lemma'],
+  ['classes', 'Per class'],
   ['compare', 'Compare systems'],
   ['correlation', 'Measure correlation'],
 ];
@@ -26,7 +29,8 @@ const TABS = [
  * p-values (bootstrap resamples or approximate randomization), Compare shows the paired tests
  * of a measure; with three or more
  * systems, the measures' rank correlations. A sense run's systems side by side, lemma by
- * lemma. A tab shows only when the result has its data.
+ * lemma; a tde run's classes with their fragments. A tab shows only when the result has its
+ * data.
  * `columns` are the results table's columns; `client` the core's (the per-item rows come
  * from it when first shown).
  */
@@ -41,13 +45,15 @@ export function Views({ client, result, columns }) {
   const hasSizes =
     Array.isArray(result.gold?.sizes?.tokens) ||
     Array.isArray(result.gold?.sizes?.items) ||
-    withDetail.some(({ s }) => s.detail?.sizes);
+    withDetail.some(({ s }) => s.detail?.sizes) ||
+    (result.systems ?? []).some((s) => !s.error && Array.isArray(s.sizes?.items));
   const available = {
     heatmap: withDetail.length > 0,
     sizes: hasSizes,
     depths: hasSweep(result),
     items: withDetail.length > 0,
     lemmas: lemmaSystems(result).length > 0,
+    classes: classSystems(result).length > 0,
     compare: Boolean(result.p_values && Object.keys(result.p_values).length),
     correlation: Boolean(result.rank_correlation?.measures?.length),
   };
@@ -139,6 +145,7 @@ export function Views({ client, result, columns }) {
             <NoDetail what="per-item entries" />
           ))}
         {tab === 'lemmas' && <LemmaTable result={result} />}
+        {tab === 'classes' && <ClassTable result={result} />}
         {tab === 'compare' && <Compare result={result} />}
         {tab === 'correlation' && <RankCorrelation result={result} columns={columns} />}
       </div>
