@@ -627,21 +627,18 @@ static void row_gather(climb *st, uint32_t k, uint32_t a, leaving *gone) {
 
 /*
  * MicroC without cells, before any search: whether no class the visit left untouched can
- * come within the tolerance of the best of the `count` touched candidates and a (k's class,
- * scored apart here), so that the visit needs neither the search nor, unless k moves, the
- * tree's update. An untouched class b scores (union_sum + joined(b, size)) / den with
- * den = h_sum + size, which is below best − tolerance when joined(b, size) is below
- * (best − tolerance)·den − union_sum; the tree's root bounds joined over every class (touched
- * ones and a's leaf, which still counts k's items, only make it larger). The margin, far
- * above the rounding of these sums, leaves every close case to the search. Then the search
- * would have found nothing within the tolerance, or only a, which is scored: the same move.
+ * come within the tolerance of the best of the touched candidates (`touched_best`, -DBL_MAX
+ * for none) and a (k's class, scored apart here), so that the visit needs neither the search nor,
+ * unless k moves, the tree's update. An untouched class b scores (union_sum + joined(b, size)) /
+ * den with den = h_sum + size, which is below best − tolerance when joined(b, size) is below (best
+ * − tolerance)·den − union_sum; the tree's root bounds joined over every class (touched ones and
+ * a's leaf, which still counts k's items, only make it larger). The margin, far above the rounding
+ * of these sums, leaves every close case to the search. Then the search would have found nothing
+ * within the tolerance, or only a, which is scored: the same move.
  */
-static int untouched_out_of_reach(climb *st, uint32_t a, uint32_t size, size_t count) {
+static int untouched_out_of_reach(climb *st, uint32_t a, uint32_t size, double touched_best) {
   double best = candidate(st, a, size, 0.0, st->union_sum);
-  for (size_t j = 0; j < count; j++) {
-    double value = candidate(st, st->candidates[j], size, 0.0, st->union_sum);
-    if (value > best) best = value;
-  }
+  if (touched_best > best) best = touched_best;
   double den = (double)(st->h_sum + size);
   double threshold = (best - CE_CLIMB_EPS) * den - st->union_sum - 1e-9 * den;
   if (ce__gain_most(st->loose, size) < threshold) return 1;
@@ -720,8 +717,15 @@ static CE_NOINLINE int visit(climb *st, uint32_t k) {
   if (micro_c) union_changed(st, a);
   int searched = 0; /* MicroC: the untouched classes were searched, and the tree changed */
   st->apart_n = 0;
+  /* The touched classes' values; then those of the classes the rules below add. */
+  double best_value = 0.0;
+  size_t scored = 0;
+  for (; scored < count; scored++) {
+    st->values[scored] = candidate(st, st->candidates[scored], size, baseline_sum, st->union_sum);
+    if (!scored || st->values[scored] > best_value) best_value = st->values[scored];
+  }
   if (micro_c && !st->cells) {
-    if (untouched_out_of_reach(st, a, size, count)) {
+    if (untouched_out_of_reach(st, a, size, count ? best_value : -DBL_MAX)) {
       if (!(st->mark[a] & MARK_TOUCHED)) st->candidates[count++] = a;
     } else {
       searched = 1;
@@ -737,10 +741,9 @@ static CE_NOINLINE int visit(climb *st, uint32_t k) {
       break;
     }
   }
-  double best_value = 0.0;
-  for (size_t j = 0; j < count; j++) {
-    st->values[j] = candidate(st, st->candidates[j], size, baseline_sum, st->union_sum);
-    if (!j || st->values[j] > best_value) best_value = st->values[j];
+  for (; scored < count; scored++) {
+    st->values[scored] = candidate(st, st->candidates[scored], size, baseline_sum, st->union_sum);
+    if (!scored || st->values[scored] > best_value) best_value = st->values[scored];
   }
   if (searched && count > st->touched_n) {
     /* The first untouched class within the tolerance of the best, which need not be the
