@@ -2,8 +2,9 @@
 # The shapes the type level once took minutes on, at SHAPES_TOKENS tokens (default 10^6): the
 # command line at the token level alone (T, the unit of the ratio) and at both levels with
 # default options, wall time and peak RSS of each, and which type-level M-1 searches stopped
-# at their work budget (--m1-budget) or were left out. Shapes: random labels of 10^3 and 10^4
-# a side over a Zipfian vocabulary of 10^5 types (bench/gen_labels.c), one-token types each
+# at their work budget (--m1-budget) or were left out. Shapes: random labels of 10^3, 10^4 and
+# 10^5 a side and of 10^6 classes x 6·10^5 clusters over a Zipfian vocabulary of 10^5 types
+# (bench/gen_labels.c), one-token types each
 # its own class in 0.6·TOKENS clusters, and real-shaped taggings of 7,100 x 8,700 and
 # 12,000 x 19,600 labels (bench/gen_shapes.mjs).
 #   bash bench/shapes_bench.sh [CLI]
@@ -45,10 +46,12 @@ shape() { # NAME GOLD SYSTEM
 
 printf '   %-34s %-18s %-20s %-8s %s\n' "shape ($tokens tokens)" "token level (T)" "both levels" ratio \
   "type-level M-1"
-for labels in 1000 10000; do
+for labels in 1000 10000 100000; do
   "$tmp/gen_labels" "$tmp/g.tsv" "$tmp/s.tsv" "$tokens" 100000 "$labels" "$labels"
   shape "random, $labels x $labels" "$tmp/g.tsv" "$tmp/s.tsv"
 done
+"$tmp/gen_labels" "$tmp/g.tsv" "$tmp/s.tsv" "$tokens" 100000 1000000 600000
+shape "random, 1,000,000 x 600,000" "$tmp/g.tsv" "$tmp/s.tsv"
 node bench/gen_shapes.mjs one-token "$tmp/g.tsv" "$tmp/s.tsv" "$tokens"
 shape "one-token types" "$tmp/g.tsv" "$tmp/s.tsv"
 node bench/gen_shapes.mjs real "$tmp/g.tsv" "$tmp/s.tsv" "$tokens" 7100 8700
