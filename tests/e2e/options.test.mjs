@@ -30,6 +30,7 @@ const EXPECTED = {
   restarts: 25,
   seed: 42,
   m1_budget: 100000000,
+  cell_budget: 4000000,
   min_share: 0.2,
   unclustered: 'split',
   unclustered_label: 'UNK',
