@@ -46,6 +46,16 @@ static const ce_column sense_columns[] = {
     {CE_LEVEL_SENSE, CE_PAIR_F},
 };
 
+/* A coreference run's columns (SPEC §3.6): CoNLL F1, the R, P, F of the three metrics it
+ * averages as papers print them, then the F of the others. */
+static const ce_column coref_columns[] = {
+    {CE_LEVEL_COREF, CE_CONLL_F},  {CE_LEVEL_COREF, CE_MUC_R},     {CE_LEVEL_COREF, CE_MUC_P},
+    {CE_LEVEL_COREF, CE_MUC_F},    {CE_LEVEL_COREF, CE_BCUBED_R},  {CE_LEVEL_COREF, CE_BCUBED_P},
+    {CE_LEVEL_COREF, CE_BCUBED_F}, {CE_LEVEL_COREF, CE_CEAFE_R},   {CE_LEVEL_COREF, CE_CEAFE_P},
+    {CE_LEVEL_COREF, CE_CEAFE_F},  {CE_LEVEL_COREF, CE_CEAFM_F},   {CE_LEVEL_COREF, CE_BLANC_F},
+    {CE_LEVEL_COREF, CE_LEA_F},    {CE_LEVEL_COREF, CE_MENTION_F},
+};
+
 typedef struct cli_args {
   int format; /* a ce_table_format, or FORMAT_JSON */
   ce_column columns[MAX_COLUMNS];
@@ -242,7 +252,7 @@ static int parse_column(const char *text, size_t len, ce_column *column) {
   id[len] = '\0';
   const char *bare = id;
   int level = -1;
-  for (int l = CE_LEVEL_TOKEN; l <= CE_LEVEL_SENSE && level < 0; l++) {
+  for (int l = CE_LEVEL_TOKEN; l <= CE_LEVEL_LAST && level < 0; l++) {
     size_t n = strlen(ce_level_id((ce_level)l));
     if (strncmp(id, ce_level_id((ce_level)l), n) == 0 && id[n] == '.') level = l, bare = id + n + 1;
   }
@@ -645,15 +655,20 @@ static int print_check(const ce_eval *ev, const cli_args *args) {
 }
 
 static int print_result(const ce_eval *ev, const cli_args *args) {
-  /* A sense run has only its sense measures: they are its table unless columns were asked. */
+  /* A sense run has only its sense measures, a coreference run its coreference ones: they are
+   * its table unless columns were asked. */
   ce_column asked[MAX_COLUMNS];
   const ce_column *columns = args->columns;
   size_t column_count = args->column_count;
   if (!args->columns_given && ce_eval_input_format(ev, 0) == CE_FORMAT_SENSES) {
     columns = sense_columns;
     column_count = sizeof sense_columns / sizeof sense_columns[0];
+  } else if (!args->columns_given && ce_eval_input_format(ev, 0) == CE_FORMAT_CONLL) {
+    columns = coref_columns;
+    column_count = sizeof coref_columns / sizeof coref_columns[0];
   } else {
-    /* A sense run's token and type levels are null: "v_measure" means the sense level's. */
+    /* A sense run's token and type levels are null: "v_measure" means the sense level's (and
+     * a coreference run's "bcubed_f" its coref level's). */
     for (size_t c = 0; c < column_count; c++) {
       asked[c] = columns[c];
       asked[c].level = ce_eval_level(ev, asked[c].level, asked[c].measure);

@@ -11,7 +11,7 @@ out=build-fuzz
 sanitizers=address,undefined
 common=(-g -O1 -std=c11 -pthread -Wall -Wextra -fno-sanitize-recover=all -fno-omit-frame-pointer
   -Icore/include -Icore/src)
-formats=(auto tagged conllu inline lexicon clusters paths counts joint csv senses)
+formats=(auto tagged conllu inline lexicon clusters paths counts joint csv senses conll)
 
 mkdir -p "$out/obj"
 objects=()

@@ -40,6 +40,7 @@ ce_status ce__read_joint(const ce_text_line *line, ce_error *err) {
                       text + column[1].start,
                       column[1].len,
                       0.0,
+                      0,
                       0};
   status = ce__read_token_count(line, column[3], 4, &record.count, err);
   return status ? status : ce__emit(line, &record, err);

@@ -173,7 +173,8 @@ ce_status ce__read_senses(const ce_text_line *line, ce_error *err) {
                         text + head[0].start,
                         head[0].len,
                         weighted ? senses[i].weight / largest : 1.0,
-                        index++};
+                        index++,
+                        0};
     status = ce__emit(line, &record, err);
     if (status) return status;
   }

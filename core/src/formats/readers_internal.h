@@ -17,6 +17,15 @@ ce_status ce__read_counts(const ce_text_line *line, ce_error *err);
 ce_status ce__read_joint(const ce_text_line *line, ce_error *err);
 ce_status ce__read_csv(const ce_text_line *line, ce_error *err);
 ce_status ce__read_senses(const ce_text_line *line, ce_error *err);
+ce_status ce__read_conll(const ce_text_line *line, ce_error *err);
+
+/* 1 when the line is `#begin document NAME` (a conll document), its NAME in *name (may be
+ * NULL). */
+int ce__conll_begin(const char *line, size_t len, ce_field *name);
+/* The end of a conll input (`lines` read): fails when a mention is still open. */
+ce_status ce__conll_end(ce_reader *reader, const char *source, uint64_t lines, ce_error *err);
+/* Frees a conll reader's state. */
+void ce__conll_free(ce_reader *reader);
 
 /* The fields of a `senses` line that count: up to its first token beginning "!!" (a comment),
  * at most `max` stored in `fields`; returns how many there are. */

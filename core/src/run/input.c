@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "run/input_internal.h"
+#include "run/coref_input_internal.h"
 #include "run/sense_lines_internal.h"
 
 /* Moves what still waits to the front of the queue, and its texts to the front of theirs. */
@@ -90,4 +91,5 @@ void ce__input_free(ce_input *input) {
   free(input->sub_cluster_of);
   if (input->senses) ce__sense_input_free(input->senses);
   free(input->senses);
+  ce__coref_input_free(input->coref);
 }

@@ -5,6 +5,7 @@
 #ifndef CE_ROW_INTERNAL_H
 #define CE_ROW_INTERNAL_H
 
+#include "measures/measures_coref_internal.h"
 #include "measures/measures_internal.h"
 #include "measures/measures_type_internal.h"
 #include "run/item_labels_internal.h"
@@ -71,6 +72,14 @@ typedef struct ce_row {
   /* --detail: lemma l's cells, lemma_cells[lemma_cell_start[l] .. lemma_cell_start[l + 1]) */
   ce_sense_cell *lemma_cells;
   size_t *lemma_cell_start, lemma_cell_cap;
+  /* A `conll` run (SPEC §3.6): the measures from the totals over the key's documents, and
+   * each key document's counts (doc_counts[d], key order; doc_ids[d] in ce_eval.documents),
+   * which the resamples and shuffles sum again. */
+  int has_coref;
+  ce_measures coref;
+  size_t doc_count;
+  uint32_t *doc_ids;
+  ce_coref_counts *doc_counts;
 } ce_row;
 
 /* The row's measures at a level (token, type or senses), or NULL where it has none there. */
@@ -82,6 +91,8 @@ static inline const ce_measures *ce__row_level(const ce_row *row, ce_level level
       return row->has_type ? &row->type : NULL;
     case CE_LEVEL_SENSE:
       return row->has_senses ? &row->senses : NULL;
+    case CE_LEVEL_COREF:
+      return row->has_coref ? &row->coref : NULL;
   }
   return NULL;
 }

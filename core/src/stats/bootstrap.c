@@ -124,7 +124,7 @@ static ce_status make_slots(const ce_row *row, ce_boot_row *br, unsigned total, 
     for (int m = 0; m < CE_MEASURE_COUNT; m++) {
       /* A slot only where the row has the level: samples imply its values (ce__row_level). */
       const ce_measures *values = ce__row_level(row, (ce_level)level);
-      if (whole_input(m) || counts_sample_size(m) || !values || !(values->available >> m & 1))
+      if (whole_input(m) || counts_sample_size(m) || !values || !ce__measure_has(values, m))
         continue;
       if (level == CE_LEVEL_TOKEN && !sentences) continue;
       br->slot_of[level][m] = (int)br->slots;
@@ -428,7 +428,7 @@ static void keep_values(const ce_boot *boot, ce_boot_row *br, const ce_measures 
   for (size_t slot = 0; slot < br->slots; slot++) {
     if (br->slot_level[slot] != level) continue;
     int id = br->slot_measure[slot];
-    double value = values->available >> id & 1 ? values->value[id] : NAN;
+    double value = ce__measure_has(values, id) ? values->value[id] : NAN;
     if (resample)
       br->samples[slot * boot->total + step] = value;
     else
@@ -554,7 +554,7 @@ const char *ce__boot_unavailable(const ce_eval *ev) {
 static const double *samples_of(const ce_eval *ev, size_t r, ce_level level, ce_measure m) {
   const ce_boot *boot = ev->boot;
   if (!boot || !boot->done || r >= boot->row_count || !boot->rows[r].active) return NULL;
-  if ((unsigned)level > CE_LEVEL_SENSE) return NULL;
+  if ((unsigned)level > CE_LEVEL_LAST) return NULL;
   int slot = boot->rows[r].slot_of[level][m];
   return slot < 0 ? NULL : boot->rows[r].samples + (size_t)slot * boot->total;
 }
@@ -647,7 +647,7 @@ const char *ce__boot_interval_note(const ce_eval *ev, size_t r, ce_level level, 
     const ce_measures *values = ce__row_level(&ev->rows[r], level);
     int drawn = boot && boot->done && r < boot->row_count && boot->rows[r].active &&
                 (level == CE_LEVEL_TYPE ? boot->rows[r].fixed != NULL : boot->sentences > 0);
-    return drawn && values && values->available >> m & 1 ? grouping_note : NULL;
+    return drawn && values && ce__measure_has(values, m) ? grouping_note : NULL;
   }
   return NULL;
 }
@@ -713,7 +713,7 @@ ce_status ce_eval_resample(ce_eval *ev, unsigned count, unsigned *done, unsigned
 
 static int valid_row(const ce_eval *ev, size_t system, ce_level level, ce_measure measure) {
   return ev && system < ce_eval_system_count(ev) && (unsigned)measure < CE_MEASURE_COUNT &&
-         (unsigned)level <= CE_LEVEL_SENSE;
+         (unsigned)level <= CE_LEVEL_LAST;
 }
 
 ce_status ce_eval_interval(const ce_eval *ev, size_t system, ce_level level, ce_measure measure,

@@ -41,11 +41,11 @@ typedef struct ce_boot_row {
   size_t slots;
   uint8_t *slot_level;
   uint8_t *slot_measure;
-  int slot_of[3][CE_MEASURE_COUNT]; /* by level (token, type, senses); -1: no slot */
-  double *samples;                  /* slots × total; NaN where a resample gave no value */
-  double *jackknife;                /* slots × CE_JACKKNIFE_BLOCKS leave-one-block-out values */
-  ce_slot_interval *intervals;      /* slots, computed on demand */
-  unsigned intervals_at;            /* the steps done when they were computed (0: never) */
+  int slot_of[CE_LEVEL_LAST + 1][CE_MEASURE_COUNT]; /* by level; -1: no slot */
+  double *samples;             /* slots × total; NaN where a resample gave no value */
+  double *jackknife;           /* slots × CE_JACKKNIFE_BLOCKS leave-one-block-out values */
+  ce_slot_interval *intervals; /* slots, computed on demand */
+  unsigned intervals_at;       /* the steps done when they were computed (0: never) */
 } ce_boot_row;
 
 /* What a resample draws: sentences (token level; items for the type level), items (a gold
@@ -62,8 +62,9 @@ struct ce_ar; /* stats/randomization_internal.h */
 typedef struct ce_boot {
   unsigned total, done;           /* resamples: B and how many are done */
   unsigned jack_total, jack_done; /* jackknife replicates, after the resamples (BCa only) */
-  size_t blocks[3];               /* jackknife blocks by level: sentences, items, lemmas */
-  size_t lemmas;                  /* a sense run: gold's lemmas, each row's in one order */
+  size_t blocks[CE_LEVEL_LAST +
+                1]; /* jackknife blocks by level: sentences, items, lemmas, documents */
+  size_t lemmas;    /* a sense run: gold's lemmas, each row's in one order */
   ce_boot_unit unit;
   int prepared;
   int needs_gold_tokens;   /* a row's token level comes from its entries and gold's tokens */

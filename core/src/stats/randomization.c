@@ -64,7 +64,7 @@ typedef struct sense_engine {
   ce_measures *mixed[2];
 } sense_engine;
 
-enum { AR_LEVELS = CE_LEVEL_SENSE + 1 };
+enum { AR_LEVELS = CE_LEVEL_LAST + 1 };
 
 typedef struct ce_ar {
   unsigned shuffles; /* R */
@@ -424,11 +424,11 @@ static int compared(const ce_eval *ev, size_t a, size_t b, int level, int m) {
     return 0;
   const ce_measures *va = ce__row_level(&ev->rows[a], (ce_level)level);
   const ce_measures *vb = ce__row_level(&ev->rows[b], (ce_level)level);
-  return va && vb && va->available >> m & 1 && vb->available >> m & 1;
+  return va && vb && ce__measure_has(va, m) && ce__measure_has(vb, m);
 }
 
 static int defined(const ce_measures *v, int m) {
-  return v->available >> m & 1;
+  return ce__measure_has(v, m);
 }
 
 /* Records one shuffle's (or, with `observed`, the unshuffled) differences of a level. */
@@ -635,7 +635,7 @@ int ce__test_info(const ce_eval *ev, ce_test *test, unsigned *count, unsigned *d
 }
 
 double ce__p_value(const ce_eval *ev, size_t a, size_t b, ce_level level, ce_measure m) {
-  if (a == b || !ev->boot || (unsigned)level > CE_LEVEL_SENSE) return NAN;
+  if (a == b || !ev->boot || (unsigned)level > CE_LEVEL_LAST) return NAN;
   if ((int)ev->options[CE_OPT_TEST] == CE_TEST_AR)
     return ev->boot->ar ? ar_p_value(ev->boot->ar, a, b, level, m) : NAN;
   return ce__boot_p_value(ev, a, b, level, m);
@@ -660,7 +660,7 @@ ce_status ce_eval_shuffle(ce_eval *ev, unsigned count, unsigned *done, unsigned 
 ce_status ce_eval_p_value(const ce_eval *ev, size_t a, size_t b, ce_level level, ce_measure measure,
                           double *p) {
   if (!ev || a >= ce_eval_system_count(ev) || b >= ce_eval_system_count(ev) ||
-      (unsigned)measure >= CE_MEASURE_COUNT || (unsigned)level > CE_LEVEL_SENSE)
+      (unsigned)measure >= CE_MEASURE_COUNT || (unsigned)level > CE_LEVEL_LAST)
     return CE_ERR_USAGE;
   double value = ce__p_value(ev, a, b, level, measure);
   if (isnan(value)) return CE_ERR_UNAVAILABLE;
