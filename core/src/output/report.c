@@ -283,6 +283,8 @@ static ce_status put_bootstrap_note(ce_buf *out, const ce_eval *ev) {
     if (!status) status = ce__buf_puts(out, items == 1 ? " item)" : " items)");
   } else if (!status && unit == CE_UNIT_LEMMA) {
     status = ce__buf_puts(out, items == 1 ? " lemma" : " lemmas");
+  } else if (!status && unit == CE_UNIT_DOCUMENT) {
+    status = ce__buf_puts(out, items == 1 ? " document" : " documents");
   } else if (!status) {
     status = ce__buf_puts(out, items == 1 ? " item" : " items");
   }
@@ -734,9 +736,10 @@ static ce_status put_tests(ce_buf *out, const ce_eval *ev, ce_table_format forma
   ce__boot_unit(ev, &sentences, NULL, NULL, NULL);
   if (test == CE_TEST_AR)
     snprintf(method, sizeof method, "approximate randomization, %u shuffles of %s", count,
-             ev->boot->unit == CE_UNIT_LEMMA ? "lemmas"
-             : ev->boot->sentences           ? "sentences (token level) and items (type level)"
-                                             : "items");
+             ev->boot->unit == CE_UNIT_LEMMA      ? "lemmas"
+             : ev->boot->unit == CE_UNIT_DOCUMENT ? "documents"
+             : ev->boot->sentences                ? "sentences (token level) and items (type level)"
+                                                  : "items");
   else
     snprintf(method, sizeof method, "paired bootstrap, %u resamples", count);
   ce_status status = CE_OK;
@@ -821,14 +824,17 @@ ce_status ce_eval_comparison(const ce_eval *ev, ce_table_format format, const ce
     char title[300];
     static const char *const methods[] = {"BCa", "percentile", "basic"};
     int method = (int)ev->options[CE_OPT_CI];
-    int at =
-        unit == CE_UNIT_SENTENCE
-            ? snprintf(title, sizeof title,
-                       "bootstrap: %u resamples of %zu %ss (token level) and %zu "
-                       "items (type level); %s 95%% intervals",
-                       done, sentences, ce__boot_sentence_name(ev), items, methods[method])
-            : snprintf(title, sizeof title, "bootstrap: %u resamples of %zu %s; %s 95%% intervals",
-                       done, items, unit == CE_UNIT_LEMMA ? "lemmas" : "items", methods[method]);
+    int at = unit == CE_UNIT_SENTENCE
+                 ? snprintf(title, sizeof title,
+                            "bootstrap: %u resamples of %zu %ss (token level) and %zu "
+                            "items (type level); %s 95%% intervals",
+                            done, sentences, ce__boot_sentence_name(ev), items, methods[method])
+                 : snprintf(title, sizeof title,
+                            "bootstrap: %u resamples of %zu %s; %s 95%% intervals", done, items,
+                            unit == CE_UNIT_LEMMA      ? "lemmas"
+                            : unit == CE_UNIT_DOCUMENT ? "documents"
+                                                       : "items",
+                            methods[method]);
     if (method == CE_CI_BCA && at > 0 && (size_t)at < sizeof title)
       snprintf(title + at, sizeof title - (size_t)at,
                ", accelerated by a jackknife over at most %d blocks", CE_JACKKNIFE_BLOCKS);

@@ -626,6 +626,11 @@ static ce_status put_bootstrap(ce_buf *out, const ce_eval *ev) {
                             "{\"resamples\":%u,\"requested\":%u,\"unit\":\"lemma\",\"units\":%zu,"
                             "\"lemmas\":%zu,\"seed\":%.0f,\"level\":0.95",
                             done, total, items, items, ev->options[CE_OPT_SEED]);
+  else if (!status && unit == CE_UNIT_DOCUMENT) /* a coreference run, the key's documents */
+    status = ce__buf_printf(out,
+                            "{\"resamples\":%u,\"requested\":%u,\"unit\":\"document\","
+                            "\"units\":%zu,\"documents\":%zu,\"seed\":%.0f,\"level\":0.95",
+                            done, total, items, items, ev->options[CE_OPT_SEED]);
   else if (!status)
     status = ce__buf_printf(
         out,
@@ -638,9 +643,11 @@ static ce_status put_bootstrap(ce_buf *out, const ce_eval *ev) {
   if (!status) status = ce__buf_printf(out, ",\"method\":\"%s\"", ce__ci_method_name(method));
   if (!status && method == CE_CI_BCA) {
     const ce_boot *boot = ev->boot;
-    status = unit == CE_UNIT_LEMMA
-                 ? ce__buf_printf(out, ",\"jackknife_blocks\":{\"senses\":%zu}",
-                                  boot->blocks[CE_LEVEL_SENSE])
+    status = unit == CE_UNIT_LEMMA ? ce__buf_printf(out, ",\"jackknife_blocks\":{\"senses\":%zu}",
+                                                    boot->blocks[CE_LEVEL_SENSE])
+             : unit == CE_UNIT_DOCUMENT
+                 ? ce__buf_printf(out, ",\"jackknife_blocks\":{\"coref\":%zu}",
+                                  boot->blocks[CE_LEVEL_COREF])
                  : ce__buf_printf(out, ",\"jackknife_blocks\":{\"token\":%zu,\"type\":%zu}",
                                   boot->sentences ? boot->blocks[CE_LEVEL_TOKEN] : 0,
                                   boot->blocks[CE_LEVEL_TYPE]);
@@ -732,9 +739,10 @@ static ce_status put_p_values(ce_buf *out, const ce_eval *ev) {
                             ",\"test\":{\"method\":\"ar\",\"shuffles\":%u,\"done\":%u,"
                             "\"total\":%u,\"unit\":%s,\"type_unit\":\"item\",",
                             count, done, total,
-                            boot->unit == CE_UNIT_LEMMA ? "\"lemma\""
-                            : boot->sentences           ? "\"sentence\""
-                                                        : "null");
+                            boot->unit == CE_UNIT_LEMMA      ? "\"lemma\""
+                            : boot->unit == CE_UNIT_DOCUMENT ? "\"document\""
+                            : boot->sentences                ? "\"sentence\""
+                                                             : "null");
   else if (!status)
     status = ce__buf_printf(out, ",\"test\":{\"method\":\"bootstrap\",\"resamples\":%u,", count);
   if (!status)

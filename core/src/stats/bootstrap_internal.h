@@ -49,12 +49,14 @@ typedef struct ce_boot_row {
 } ce_boot_row;
 
 /* What a resample draws: sentences (token level; items for the type level), items (a gold
- * lexicon), or a sense run's gold lemmas (SPEC §3.7). */
+ * lexicon), a sense run's gold lemmas (SPEC §3.7), or a coreference run's key documents
+ * (SPEC §3.6). */
 typedef enum ce_boot_unit {
   CE_UNIT_NONE,
   CE_UNIT_SENTENCE,
   CE_UNIT_ITEM,
-  CE_UNIT_LEMMA
+  CE_UNIT_LEMMA,
+  CE_UNIT_DOCUMENT
 } ce_boot_unit;
 
 struct ce_ar; /* stats/randomization_internal.h */
@@ -64,7 +66,8 @@ typedef struct ce_boot {
   unsigned jack_total, jack_done; /* jackknife replicates, after the resamples (BCa only) */
   size_t blocks[CE_LEVEL_LAST +
                 1]; /* jackknife blocks by level: sentences, items, lemmas, documents */
-  size_t lemmas;    /* a sense run: gold's lemmas, each row's in one order */
+  size_t lemmas;    /* a sense run: gold's lemmas; a coreference run: the key's documents; each
+                     * row's in one order */
   ce_boot_unit unit;
   int prepared;
   int needs_gold_tokens;   /* a row's token level comes from its entries and gold's tokens */
@@ -105,7 +108,8 @@ ce_status ce__boot_token_clusters(const ce_eval *ev, size_t r, uint32_t **out, i
  * the input marked no sentence boundaries and each token was drawn on its own. */
 const char *ce__boot_sentence_name(const ce_eval *ev);
 /* What the outputs read: how the token level resampled (sentences; items when gold is a
- * lexicon and there is no token level; a sense run's lemmas, counted in *items), the units
+ * lexicon and there is no token level; a sense run's lemmas or a coreference run's documents,
+ * counted in *items), the units
  * there were, and how far it went. */
 ce_boot_unit ce__boot_unit(const ce_eval *ev, size_t *sentences, size_t *items, unsigned *done,
                            unsigned *total);
