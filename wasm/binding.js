@@ -50,10 +50,10 @@ export class CeError extends Error {
 // Shuffles per step: each posts progress, and a step stays well under a frame's time.
 const SHUFFLE_STEP = 16;
 const PREVIEW_BYTES = 64 * 1024;
-// By ce_table_format and ce_level: a sense run's columns are 'senses.<id>', as its JSON's
-// `senses` section and the command line's table name them.
+// By ce_table_format and ce_level: a sense run's columns are 'senses.<id>', a coreference
+// run's 'coref.<id>', as their JSON's sections and the command line's table name them.
 const TABLE_FORMATS = ['text', 'tsv', 'csv', 'markdown', 'latex'];
-const TABLE_LEVELS = ['token', 'type', 'senses'];
+const TABLE_LEVELS = ['token', 'type', 'senses', 'coref'];
 
 /**
  * Labels to exclude as --exclude-labels reads them: a comma list ("\\," a comma inside a

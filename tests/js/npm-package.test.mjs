@@ -108,6 +108,21 @@ test('a sense run through the package is the command line JSON, intervals over l
   assert.deepEqual([got.systems[0].senses.fuzzy_bcubed_f.toFixed(3), got.systems[0].senses.fuzzy_nmi.toFixed(3)], ['0.390', '0.065']);
 });
 
+test('a coreference run through the package is the command line JSON, intervals and tests over documents included', () => {
+  const folder = join(root, 'tests', 'data', 'coref');
+  const paths = ['key.conll', 'system-a.conll', 'system-b.conll'].map((f) => join(folder, f));
+  const got = inApp(
+    'coref.mjs',
+    `import { evaluate } from 'clustereval';
+     const [gold, ...systems] = ${JSON.stringify(paths)};
+     console.log(JSON.stringify(await evaluate({ gold, systems }, { bootstrap: 30, test: 'ar', shuffles: 50, detail: true })));`,
+  );
+  assert.deepEqual(got, cliJson('--bootstrap', '30', '--test', 'ar', '--shuffles', '50', '--detail', ...paths));
+  assert.equal(got.bootstrap.unit, 'document');
+  // The independent reading of tests/cli/coref_reference.py: CoNLL F1 0.8241 and 0.3987.
+  assert.deepEqual(got.systems.map((s) => s.coref.conll_f.toFixed(4)), ['0.8241', '0.3987']);
+});
+
 test('in Node the core runs on threads, gives the command line JSON on a polysemous pair, and lets the process end', () => {
   const paths = writePolysemousPair(tmp); // past the size where the core stays on one thread
   const got = inApp(

@@ -155,3 +155,20 @@ def test_sense_run_equals_cli(cli, monkeypatch):
                for s in got["systems"]}
     assert printed == {"y-22-cluster-test.key": (0.390, 0.065),
                        "hdp-wsi-sample-50k.key": (0.483, 0.060)}
+
+
+def test_coref_run_equals_cli(cli, monkeypatch):
+    """A coreference run (SPEC §3.6) with intervals over documents and per-document detail:
+    evaluate() is the command line's JSON; CoNLL F1 prints as the independent reading of
+    tests/cli/coref_reference.py gives it (0.8241 and 0.3987)."""
+    monkeypatch.chdir(ROOT)
+    folder = "tests/data/coref"
+    files = [f"{folder}/key.conll", f"{folder}/system-a.conll", f"{folder}/system-b.conll"]
+    got = clustereval.evaluate(*files, bootstrap=30, detail=True)
+    assert got == run_cli("--bootstrap", "30", "--detail", *files)
+    assert got["bootstrap"]["unit"] == "document"
+    assert [round(s["coref"]["conll_f"], 4) for s in got["systems"]] == [0.8241, 0.3987]
+    bad = ("bad.conll", b"#begin document d\nw (1\nw -\n#end document\n")
+    with pytest.raises(clustereval.Error) as error:
+        clustereval.evaluate(bad, f"{folder}/system-a.conll")
+    assert (error.value.file, error.value.line) == ("bad.conll", 4)

@@ -15,9 +15,10 @@
 #include "stats/ranking_internal.h"
 #include "common/catalog_internal.h"
 
-/* "Token", "Type", "Sense": a level in a column title. */
+/* "Token", "Type", "Sense", "Coref": a level in a column title. */
 static const char *level_title(ce_level level) {
-  return level == CE_LEVEL_TOKEN ? "Token" : level == CE_LEVEL_TYPE ? "Type" : "Sense";
+  static const char *const titles[] = {"Token", "Type", "Sense", "Coref"};
+  return (unsigned)level <= CE_LEVEL_LAST ? titles[level] : "";
 }
 
 /*
