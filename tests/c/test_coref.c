@@ -364,6 +364,50 @@ static void test_ceaf_brute_force(void) {
   }
 }
 
+/* A file's bytes (the tests run from the source root). */
+static char *slurp(const char *path) {
+  FILE *f = fopen(path, "rb");
+  CHECK(f != NULL);
+  if (!f) return calloc(1, 1);
+  char *text = calloc(1, 1 << 16);
+  size_t n = fread(text, 1, (1 << 16) - 1, f);
+  text[n] = '\0';
+  fclose(f);
+  return text;
+}
+
+/* A paper's coreference table as papers print it: metric names above R, P, F1, "Avg. F1"
+ * for CoNLL F1, CEAFφ4 for CEAF-e; the values are what tests/cli/coref_reference.py gives
+ * for the sample files, rounded as printed. */
+static void test_check_names(void) {
+  char *key = slurp("tests/data/coref/key.conll"), *a = slurp("tests/data/coref/system-a.conll");
+  char *b = slurp("tests/data/coref/system-b.conll");
+  const char *responses[] = {a, b};
+  ce_status status;
+  ce_eval *ev = run(key, responses, 2, 0, &status);
+  CHECK(status == CE_OK);
+  const char *table =
+      " & \\multicolumn{3}{c}{MUC} & \\multicolumn{3}{c}{B$^3$} & "
+      "\\multicolumn{3}{c}{CEAF$_{\\phi_4}$} & Avg. F1 \\\\\n"
+      "System & R & P & F1 & R & P & F1 & R & P & F1 & \\\\\n"
+      "response2 & 28.6 & 33.3 & 30.8 & 38.7 & 41.2 & 39.9 & 40.0 & 62.9 & 48.9 & "
+      "39.87 \\\\\n";
+  size_t reported = 0, reproduced = 0;
+  CHECK(ce_eval_check(ev, "paper.tex", table, strlen(table), NULL, 0, &reported, &reproduced,
+                      NULL) == CE_OK);
+  CHECK(reported == 10 && reproduced == 10);
+  const char *markdown =
+      "| System | MUC | B-cubed | CEAFe | BLANC | LEA | CoNLL F1 |\n|---|---|---|---|"
+      "---|---|---|\n| response1 | 81.48 | 84.63 | 81.13 | 80.90 | 73.47 | 82.41 |\n";
+  CHECK(ce_eval_check(ev, "paper.md", markdown, strlen(markdown), NULL, 0, &reported, &reproduced,
+                      NULL) == CE_OK);
+  CHECK(reported == 6 && reproduced == 6);
+  ce_eval_free(ev);
+  free(key);
+  free(a);
+  free(b);
+}
+
 int main(void) {
   test_worked_document();
   test_greedy_is_wrong();
@@ -374,6 +418,7 @@ int main(void) {
   test_errors();
   test_detection();
   test_ceaf_brute_force();
+  test_check_names();
   printf("test_coref: %d checks, %d failed\n", check_count, check_failures);
   return check_failures != 0;
 }

@@ -117,6 +117,18 @@ static ce_status put_gold_sizes(ce_buf *out, const ce_eval *ev) {
   return status;
 }
 
+/* A coreference input's "sizes": its entities' mentions, ranked (the size plot's). */
+static ce_status put_entity_sizes(ce_buf *out, const ce_eval *ev, size_t input) {
+  uint64_t *sizes;
+  size_t count;
+  ce_status status = ce__coref_entity_sizes(ev, input, &sizes, &count);
+  if (!status) status = ce__buf_puts(out, ",\"sizes\":{\"mentions\":");
+  if (!status) status = put_ranked(out, sizes, count);
+  if (!status) status = ce__buf_puts(out, "}");
+  free(sizes);
+  return status;
+}
+
 static ce_status put_gold(ce_buf *out, const ce_eval *ev) {
   const ce_input *gold = &ev->inputs[0];
   ce_status status = put_key(out, "gold", 0);
@@ -147,8 +159,9 @@ static ce_status put_gold(ce_buf *out, const ce_eval *ev) {
                             (unsigned long long)documents, (unsigned long long)mentions,
                             (unsigned long long)entities);
   }
-  if (!status && ev->options[CE_OPT_DETAIL] != 0.0 && !ce__is_sense_run(ev) &&
-      !ce__is_coref_run(ev))
+  if (!status && ev->options[CE_OPT_DETAIL] != 0.0 && ce__is_coref_run(ev))
+    status = put_entity_sizes(out, ev, 0);
+  else if (!status && ev->options[CE_OPT_DETAIL] != 0.0 && !ce__is_sense_run(ev))
     status = put_gold_sizes(out, ev);
   return status ? status : ce__buf_puts(out, "}");
 }
@@ -857,6 +870,8 @@ static ce_status put_row(ce_buf *out, const ce_eval *ev, const ce_row *row, int 
   if (!status) status = put_ci(out, ev, (size_t)(row - ev->rows));
   if (!status) status = put_warnings(out, row);
   if (!status && row->sweep_count) status = put_sweep(out, row);
+  if (!status && ev->options[CE_OPT_DETAIL] != 0.0 && row->has_coref)
+    status = put_entity_sizes(out, ev, row->input);
   if (!status && ev->options[CE_OPT_DETAIL] != 0.0 && row->has_coref)
     status = put_coref_documents(out, ev, row);
   else if (!status && ev->options[CE_OPT_DETAIL] != 0.0 && !row->has_senses)

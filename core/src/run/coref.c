@@ -178,6 +178,20 @@ ce_status ce__coref_document_detail(const ce_eval *ev, const ce_row *row, size_t
   return score_doc(ev->inputs[0].coref, ev->inputs[row->input].coref, d, &counts, detail);
 }
 
+ce_status ce__coref_entity_sizes(const ce_eval *ev, size_t index, uint64_t **sizes, size_t *count) {
+  const ce_coref_input *c = ev->inputs[index].coref;
+  size_t n = c ? c->entity_mark.len : 0;
+  *count = n;
+  if (!(*sizes = calloc(n ? n : 1, sizeof **sizes))) return CE_ERR_NOMEM;
+  for (size_t d = 0; c && d < c->doc.len; d++) {
+    size_t first, mentions;
+    doc_mentions(c, d, &first, &mentions);
+    for (size_t i = first; i < first + mentions; i++)
+      (*sizes)[c->entity_first.at[d] + c->mentions[i].entity]++;
+  }
+  return CE_OK;
+}
+
 void ce__coref_gold_counts(const ce_eval *ev, uint64_t *documents, uint64_t *mentions,
                            uint64_t *entities) {
   const ce_coref_input *key = ev->inputs[0].coref;

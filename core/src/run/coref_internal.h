@@ -34,6 +34,11 @@ void ce__coref_total(const ce_row *row, const uint32_t *draws, ce_measures *out)
 ce_status ce__coref_document_detail(const struct ce_eval *ev, const ce_row *row, size_t d,
                                     ce_coref_detail *detail);
 
+/* The mentions of each entity of input `index`'s documents, as read (one count an entity of a
+ * document; caller frees *sizes). */
+ce_status ce__coref_entity_sizes(const struct ce_eval *ev, size_t index, uint64_t **sizes,
+                                 size_t *count);
+
 /* A key document's mentions and entities (for the gold summary). */
 void ce__coref_gold_counts(const struct ce_eval *ev, uint64_t *documents, uint64_t *mentions,
                            uint64_t *entities);

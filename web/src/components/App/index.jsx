@@ -93,7 +93,7 @@ export function App({ client, opening, demos = [], demo = null }) {
             <FileDrop
               id="gold"
               title="Gold standard"
-              hint="Tagged tokens (token<TAB>label, CoNLL-U, word/TAG), a lexicon, clusters, paths, counts, joint counts, CSV, or a SemEval sense key."
+              hint="Tagged tokens (token<TAB>label, CoNLL-U, word/TAG), a lexicon, clusters, paths, counts, joint counts, CSV, a SemEval sense key, or a CoNLL-2012 coreference key."
               testId="gold-input"
               files={gold ? [gold] : []}
               renderFile={renderFile}
@@ -102,7 +102,7 @@ export function App({ client, opening, demos = [], demo = null }) {
             <FileDrop
               id="systems"
               title="Systems"
-              hint="One or more induced clusterings of the same tokens or items; after joint counts, more joint counts; after a sense key, the systems' sense keys."
+              hint="One or more induced clusterings of the same tokens or items; after joint counts, more joint counts; after a sense key, the systems' sense keys; after a coreference key, the responses."
               multiple
               testId="system-input"
               files={systems}

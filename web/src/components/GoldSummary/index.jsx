@@ -7,7 +7,8 @@ const LOGS = { e: 'natural log', 2: 'log base 2' };
 /** The gold standard as the core read it, and the options in force. */
 export function GoldSummary({ gold, options }) {
   if (!gold) return null;
-  const facts = gold.format === 'senses' ? senseFacts(gold) : corpusFacts(gold);
+  const facts =
+    gold.format === 'senses' ? senseFacts(gold) : gold.format === 'conll' ? corefFacts(gold) : corpusFacts(gold);
   if (gold.excluded_tokens > 0) facts.push(['excluded tokens', gold.excluded_tokens]);
   return (
     <div class="gold-summary" data-testid="gold-summary">
@@ -27,7 +28,9 @@ export function GoldSummary({ gold, options }) {
       </ul>
       {options && (
         <p class="gold-summary-options" data-testid="options-in-force">
-          {optionWords(options, gold.format === 'senses').join(' · ')}
+          {gold.format === 'conll'
+            ? "scored as the CoNLL-2012 reference scorer (v8.01) scores, micro over the key's documents"
+            : optionWords(options, gold.format === 'senses').join(' · ')}
         </p>
       )}
     </div>
@@ -58,6 +61,15 @@ function senseFacts(gold) {
   ].filter(([, n]) => n !== undefined);
   if (gold.polysemous_items > 0) facts.push(['instances with several senses', gold.polysemous_items]);
   return facts;
+}
+
+/** A coreference key (SPEC §3.6): documents, mentions and entities; no tokens or classes. */
+function corefFacts(gold) {
+  return [
+    ['documents', gold.documents],
+    ['mentions', gold.mentions],
+    ['entities', gold.entities],
+  ].filter(([, n]) => n !== undefined);
 }
 
 /** The core's option table by id: each option's default and group. */

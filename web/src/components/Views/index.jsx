@@ -16,6 +16,7 @@ const TABS = [
   ['depths', 'Every depth'],
   ['items', 'Per-item details'],
   ['lemmas', 'Per lemma'],
+  ['documents', 'Per document'],
   ['compare', 'Compare systems'],
   ['correlation', 'Measure correlation'],
 ];
@@ -26,7 +27,8 @@ const TABS = [
  * p-values (bootstrap resamples or approximate randomization), Compare shows the paired tests
  * of a measure; with three or more
  * systems, the measures' rank correlations. A sense run's systems side by side, lemma by
- * lemma. A tab shows only when the result has its data.
+ * lemma; a coreference run's document by document, with each document's entities and CEAF-e
+ * alignment. A tab shows only when the result has its data.
  * `columns` are the results table's columns; `client` the core's (the per-item rows come
  * from it when first shown).
  */
@@ -41,6 +43,7 @@ export function Views({ client, result, columns }) {
   const hasSizes =
     Array.isArray(result.gold?.sizes?.tokens) ||
     Array.isArray(result.gold?.sizes?.items) ||
+    Array.isArray(result.gold?.sizes?.mentions) ||
     withDetail.some(({ s }) => s.detail?.sizes);
   const available = {
     heatmap: withDetail.length > 0,
@@ -48,6 +51,7 @@ export function Views({ client, result, columns }) {
     depths: hasSweep(result),
     items: withDetail.length > 0,
     lemmas: lemmaSystems(result).length > 0,
+    documents: lemmaSystems(result, 'coref').length > 0,
     compare: Boolean(result.p_values && Object.keys(result.p_values).length),
     correlation: Boolean(result.rank_correlation?.measures?.length),
   };
@@ -139,6 +143,7 @@ export function Views({ client, result, columns }) {
             <NoDetail what="per-item entries" />
           ))}
         {tab === 'lemmas' && <LemmaTable result={result} />}
+        {tab === 'documents' && <LemmaTable result={result} kind="coref" />}
         {tab === 'compare' && <Compare result={result} />}
         {tab === 'correlation' && <RankCorrelation result={result} columns={columns} />}
       </div>
