@@ -198,3 +198,6 @@ bash bench/labels_bench.sh "$cli"
 
 echo "== 11. shapes: random labels, one-token types, real-shaped taggings"
 bash bench/shapes_bench.sh "$cli"
+
+echo "== 12. coreference: time and memory against the mention count (CoNLL files)"
+/usr/bin/python3 bench/coref_bench.py "$cli" | sed 's/^/   /'
