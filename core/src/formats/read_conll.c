@@ -180,8 +180,9 @@ static ce_status parse_marks(const ce_text_line *line, ce_field column, size_t *
   bad:
     (void)at;
     return ce__line_fail(line, err, at + 1,
-                         "coreference column %s is not marks; expected '-' or marks such as "
-                         "(3), (3, 3) or (1|(3, one after another",
+                         "coreference column %s is not marks; expected '-', or marks one "
+                         "after another or between '|': (N) a one-token mention, (N opening "
+                         "and N) closing one",
                          ce__excerpt(line, column));
   }
   return CE_OK;
