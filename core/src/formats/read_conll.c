@@ -178,7 +178,6 @@ static ce_status parse_marks(const ce_text_line *line, ce_field column, size_t *
     (*count)++;
     continue;
   bad:
-    (void)at;
     return ce__line_fail(line, err, at + 1,
                          "coreference column %s is not marks; expected '-', or marks one "
                          "after another or between '|': (N) a one-token mention, (N opening "
