@@ -120,9 +120,47 @@ static void test_varied_documents(void) {
   ce__buf_free(&same);
 }
 
+/* Three responses: the rank correlations between measures cover the coref level, as they do
+ * the other levels (their values are ranking.c's, tested with the other levels). */
+static void test_rank_correlation(void) {
+  ce_buf key = {0}, responses[3] = {{0}};
+  const char *marks[3][5] = {{"(1)", "(1)", "-", "(2)", "(2)"},  /* right */
+                             {"(1)", "(1)", "-", "(1)", "(1)"},  /* merged */
+                             {"(1)", "(2)", "-", "(3)", "(4)"}}; /* all apart */
+  for (int d = 0; d < 4; d++) {
+    key_doc(&key, d);
+    for (int r = 0; r < 3; r++) {
+      ce__buf_printf(&responses[r], "#begin document doc%d\n", d);
+      for (int t = 0; t < 5; t++) ce__buf_printf(&responses[r], "w %s\n", marks[r][t]);
+      ce__buf_puts(&responses[r], "#end document\n");
+    }
+  }
+  ce_eval *ev = ce_eval_create();
+  const ce_buf *texts[4] = {&key, &responses[0], &responses[1], &responses[2]};
+  for (size_t i = 0; i < 4; i++) {
+    char name[16];
+    snprintf(name, sizeof name, "in%zu.conll", i);
+    CHECK(ce_eval_add_input(ev, name, NULL, NULL) == CE_OK);
+  }
+  for (size_t i = 0; i < 4; i++) {
+    ce_eval_feed(ev, i, texts[i]->data, texts[i]->len, NULL);
+    ce_eval_close(ev, i, NULL);
+  }
+  CHECK(ce_eval_finish(ev, NULL) == CE_OK);
+  char *json = NULL;
+  CHECK(ce_eval_json(ev, &json, NULL) == CE_OK);
+  CHECK_STR_CONTAINS(json, "\"rank_correlation\":{\"systems\":3");
+  CHECK_STR_CONTAINS(json, "\"coref.conll_f\"");
+  ce_free(json);
+  ce_eval_free(ev);
+  ce__buf_free(&key);
+  for (int r = 0; r < 3; r++) ce__buf_free(&responses[r]);
+}
+
 int main(void) {
   test_alike_documents();
   test_varied_documents();
+  test_rank_correlation();
   printf("test_coref_stats: %d checks, %d failed\n", check_count, check_failures);
   return check_failures != 0;
 }
