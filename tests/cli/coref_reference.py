@@ -13,6 +13,11 @@ permutation, without scipy); BLANC from explicit sets of links; LEA as coval's l
 Totals are summed over the key's documents, as the reference scorer's totals. Random keys and
 responses hold singletons, twinless mentions, repeated spans, missing and extra documents,
 documents in another order and nested mentions.
+
+Then the reference scorer's own test cases (its test/TestCases.README and
+test/CorefMetricTestConfig.pm: partitions over letters with the values it expects, which its
+test runner checks only up to case A8), written as CoNLL files here: every expected value, to
+the five decimals printed there, and to this reading.
 """
 import itertools
 import json
@@ -303,6 +308,124 @@ def write(path, docs, order):
             f.write("#end document\n")
 
 
+# The reference scorer's test cases: key, response (entities of one-letter mentions, each
+# letter a one-token mention of its own token; '~' a mention of tokens 1-2, overlapping b;
+# '^' a second copy of b's span), and the values [R, P, F] it expects per metric.
+KEY_A, SINGLES = "{a} {bc} {def}", "{a} {b} {c} {d} {e} {f}"
+BC4 = 2 * (5 / 9) * (17 / 42) / ((5 / 9) + (17 / 42))
+A478 = {"muc": [1 / 3, 1 / 3, 1 / 3], "bcubed": [(10 / 3) / 6, (1 + 4 / 3 + 1 / 2) / 7, BC4],
+        "ceafm": [0.66667, 0.57143, 0.61538], "ceafe": [0.73333, 0.55, 0.62857],
+        "blanc": [0.35227, 0.27206, 0.30357]}
+PERFECT = {m: [1, 1, 1] for m in ["muc", "bcubed", "ceafm", "ceafe", "blanc"]}
+CASES = {
+    "A1": (KEY_A, KEY_A, PERFECT),
+    "A2": (KEY_A, "{a} {de}", {"muc": [1 / 3, 1, 0.5], "bcubed": [(7 / 3) / 6, 1, 14 / 25],
+                              "ceafm": [0.5, 1, 0.66667], "ceafe": [0.6, 0.9, 0.72],
+                              "blanc": [0.21591, 1, 0.35385]}),
+    "A3": (KEY_A, "{a} {bcx} {defy} {z}",
+           {"muc": [1, 3 / 5, 0.75], "bcubed": [1, (4 + 7 / 12) / 9, 110 / 163],
+            "ceafm": [1, 0.66667, 0.8], "ceafe": [0.88571, 0.66429, 0.75918],
+            "blanc": [1, 0.42593, 0.59717]}),
+    "A4": (KEY_A, "{a} {bcx} {dy} {z}", A478),
+    "A5": (KEY_A, "{a} {bcx~} {dy} {z}",
+           {"muc": [1 / 3, 1 / 4, 2 / 7],
+            "bcubed": [(3 + 1 / 3) / 6, 2.5 / 8, 2 * (5 / 9) * (5 / 16) / ((5 / 9) + (5 / 16))],
+            "ceafm": [0.66667, 0.5, 0.57143], "ceafe": [0.68889, 0.51667, 0.59048],
+            "blanc": [0.35227, 0.19048, 0.24716]}),
+    "A6": (KEY_A, "{a} {bcx} {dy} {~z}",
+           {"muc": [1 / 3, 1 / 4, 2 / 7],
+            "bcubed": [(10 / 3) / 6, (1 + 4 / 3 + 1 / 2) / 8,
+                       2 * (5 / 9) * (17 / 48) / ((5 / 9) + (17 / 48))],
+            "ceafm": [0.66667, 0.5, 0.57143], "ceafe": [0.73333, 0.55, 0.62857],
+            "blanc": [0.35227, 0.20870, 0.25817]}),
+    "A7": (KEY_A, "{a} {bcx^} {dy} {z}", A478),
+    "A8": (KEY_A, "{a} {bcx} {dy} {^z}", A478),
+    "A9": (KEY_A, "{a} {bcx} {dy} {^^^^^^^^^^z}", A478),
+    "A10": (KEY_A, SINGLES, {"muc": [0, 0, 0], "bcubed": [3 / 6, 1, 2 / 3],
+                             "blanc": [0.5, 0.36667, 0.42308]}),
+    "A11": (KEY_A, "{abcdef}", {"muc": [1, 3 / 5, 6 / 8],
+                                "bcubed": [1, (1 / 6 + 2 * 2 / 6 + 3 * 3 / 6) / 6, 14 / 25],
+                                "blanc": [0.5, 0.13333, 0.21053]}),
+    "A12": (KEY_A, "{a} {x} {y} {c} {d} {e} {z}",
+            {"muc": [0, 0, 0],
+             "bcubed": [(1 + 1 / 2 + 2 / 3) / 6, 4 / 7,
+                        2 * (13 / 36) * (4 / 7) / ((13 / 36) + (4 / 7))],
+             "blanc": [0.22727, 0.11905, 0.15625]}),
+    "A13": (KEY_A, "{axycdez}",
+            {"muc": [1 / 3, 1 / 6, 2 / 9],
+             "bcubed": [(1 + 1 / 2 + 2 * 2 / 3) / 6, (1 / 7 + 1 / 7 + 2 * 2 / 7) / 7,
+                        2 * (17 / 36) * (6 / 49) / ((17 / 36) + (6 / 49))],
+             "blanc": [0.125, 0.02381, 0.04]}),
+    "B1": ("{ab} {cde}", "{bcx} {de}", {"blanc": [7 / 24] * 3}),
+    "C1": ("{ab} {cde} {fg}", "{bcx} {de} {fg}", {"blanc": [(2 / 5 + 10 / 16) / 2] * 3}),
+    "D1": ("{12345} {67} {89ABC}", "{12345} {6789ABC}",
+           {"muc": [1, 9 / 10, 2 * 0.9 / 1.9], "bcubed": [1, 16 / 21, 2 * (16 / 21) / (1 + 16 / 21)]}),
+    "E1": ("{12345} {67} {89ABC}", "{1234589ABC} {67}",
+           {"muc": [1, 9 / 10, 2 * 0.9 / 1.9], "bcubed": [1, 7 / 12, 2 * (7 / 12) / (1 + 7 / 12)]}),
+    "F1": ("{ABCD}", "{AB} {CD}", {"muc": [2 / 3, 1, 0.8]}),
+    "G1": ("{AB} {CD}", "{ABCD}", {"muc": [1, 2 / 3, 0.8]}),
+    "H1": ("{ABCD}", "{ABCD}", {"muc": [1, 1, 1]}),
+    "J1": ("{ABC}", "{AC}", {"muc": [1 / 2, 1, 2 / 3]}),
+    "K1": ("{BCDEGHJ}", "{ABC} {DEF} {GHI}", {"muc": [1 / 2, 1 / 2, 1 / 2]}),
+    "L1": ("{ABC} {DEFG}", "{AB} {CD} {FGH}", {"muc": [2 / 5, 2 / 4, 2 * 0.4 * 0.5 / 0.9]}),
+    "M1": ("{abcdef}", "{abcdef}", PERFECT),
+    "M2": ("{abcdef}", SINGLES, {"muc": [0, 0, 0], "blanc": [0, 0, 0]}),
+    "M3": ("{abcdef}", "{ab} {cde} {f}", {"blanc": [0.26667, 1, 0.42105]}),
+    "M4": ("{abcdef}", "{abcxyz}", {"blanc": [0.2, 0.2, 0.2]}),
+    "M5": ("{abcdef}", "{a} {b} {c} {x} {y} {z}", {"muc": [0, 0, 0], "blanc": [0, 0, 0]}),
+    "M6": ("{abcdef}", "{ab} {cxy} {z}", {"blanc": [0.06667, 0.25, 0.10526]}),
+    "N1": (SINGLES, SINGLES, {"muc": [0, 0, 0], "blanc": [1, 1, 1]}),
+    "N2": (SINGLES, "{abcdef}", {"muc": [0, 0, 0], "blanc": [0, 0, 0]}),
+    "N3": (SINGLES, "{ab} {cde} {f}", {"blanc": [0.73333, 1, 0.84615]}),
+    "N4": (SINGLES, "{a} {b} {c} {x} {y} {z}", {"muc": [0, 0, 0], "blanc": [0.2, 0.2, 0.2]}),
+    "N5": (SINGLES, "{abcxyz}", {"blanc": [0, 0, 0]}),
+    "N6": (SINGLES, "{ab} {cxy} {z}", {"blanc": [0.13333, 0.18182, 0.15385]}),
+}
+LETTERS = "abcdefgxyz123456789ABCDEFGHIJ"
+
+
+def write_letters(path, partition):
+    """A one-document file of a partition written as "{ab} {c}" (see CASES)."""
+    marks = [[] for _ in LETTERS]
+    for e, group in enumerate(partition.split(), 1):
+        for m in group.strip("{}"):
+            start, end = (1, 2) if m == "~" else (1, 1) if m == "^" else (LETTERS.index(m),) * 2
+            if start == end:
+                marks[start].append("(%d)" % e)
+            else:
+                marks[start].append("(%d" % e)
+                marks[end].append("%d)" % e)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("#begin document (t); part 000\n")
+        for t, m in enumerate(marks):
+            f.write("t\t0\t%d\tw\t%s\n" % (t, "|".join(m) or "-"))
+        f.write("#end document\n")
+
+
+def reference_cases(tmp):
+    """The reference scorer's expected values (printed to five decimals: 6e-5), and this
+    reading's, against the command line's."""
+    failures = 0
+    key_path, response_path = os.path.join(tmp, "tc.key"), os.path.join(tmp, "tc.response")
+    for name, (key, response, expected) in CASES.items():
+        write_letters(key_path, key)
+        write_letters(response_path, response)
+        run = subprocess.run([CLI, "--format", "json", key_path, response_path],
+                             capture_output=True, text=True)
+        got = json.loads(run.stdout)["systems"][0]["coref"]
+        mine = score(key_path, response_path)
+        for metric, values in expected.items():
+            ids = [metric + part for part in ("_r", "_p", "_f")]
+            if any(abs(got[i] - v) > 6e-5 or abs(got[i] - mine[i]) > TOLERANCE
+                   for i, v in zip(ids, values)):
+                failures += 1
+                print("case %s %s: core %s, expected %s, this reading %s" % (
+                    name, metric, [round(got[i], 5) for i in ids], [round(v, 5) for v in values],
+                    [round(mine[i], 5) for i in ids]))
+    print("%d of the reference scorer's cases, %d failure(s)" % (len(CASES), failures))
+    return failures
+
+
 def main():
     rng = random.Random(2014)
     failures = 0
@@ -342,7 +465,8 @@ def main():
                 for path in (key_path, response_path):
                     with open(path, encoding="utf-8") as f:
                         sys.stdout.write(f.read())
-    print("%d rounds, %d failure(s)" % (ROUNDS, failures))
+        print("%d rounds, %d failure(s)" % (ROUNDS, failures))
+        failures += reference_cases(tmp)
     return 1 if failures else 0
 
 
