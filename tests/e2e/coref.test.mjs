@@ -72,6 +72,19 @@ async function openCorefDemo() {
 test("the coreference demo shows the command line's measures, CoNLL F1 first, grouped by metric", async () => {
   const { page } = await openCorefDemo();
   assert.deepEqual(await listedFiles(page), DEMO_FILES);
+  // The key's preview: its first document, then its mentions with their entity and tokens.
+  const card = page.locator('[data-testid="file-item"][data-name="key.conll"]');
+  assert.equal((await card.getByTestId('detected-format').textContent()).trim(), 'conll');
+  await card.getByRole('button', { name: /format and preview of/ }).click();
+  await card.getByTestId('preview-table').waitFor();
+  const rows = await card.locator('[data-testid="preview-table"] tbody tr').evaluateAll((trs) =>
+    trs.slice(0, 3).map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)),
+  );
+  assert.deepEqual(rows, [
+    ['2', 'document (story/01); part 000', ''],
+    ['4', 'tokens 0–1', 'entity 1'],
+    ['6', 'tokens 3–3', 'entity 1'],
+  ]);
   const summary = await page.getByTestId('gold-summary').textContent();
   assert.match(summary, /key\.conll\s*conll/);
   assert.match(summary, /3 documents/);
