@@ -147,6 +147,7 @@ test('per document: the systems side by side, and a document drawn as key × res
   assert.match(await page.getByTestId('entitygrid').textContent(), /CEAF-e's optimal one-to-one alignment/);
   await page.getByTestId('documents').screenshot({ path: join(ROOT, 'test-results', 'coref-documents.png') });
   // Entity sizes: the size plot in mentions.
+  assert.equal((await page.getByTestId('tab-sizes').textContent()).trim(), 'Entity sizes');
   await page.getByTestId('tab-sizes').click();
   const svg = page.locator('[data-testid="sizeplot"] svg');
   await svg.waitFor();

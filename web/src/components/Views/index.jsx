@@ -55,7 +55,11 @@ export function Views({ client, result, columns }) {
     compare: Boolean(result.p_values && Object.keys(result.p_values).length),
     correlation: Boolean(result.rank_correlation?.measures?.length),
   };
-  const tabs = TABS.filter(([id]) => available[id]);
+  // A coreference run's sizes are its entities', in mentions.
+  const entitySizes = Array.isArray(result.gold?.sizes?.mentions);
+  const tabs = TABS.filter(([id]) => available[id]).map(([id, label]) =>
+    id === 'sizes' && entitySizes ? [id, 'Entity sizes'] : [id, label],
+  );
   const tab = available[chosenTab] ? chosenTab : tabs[0]?.[0];
 
   if (!tabs.length) {
