@@ -259,7 +259,10 @@ def random_document(rng, tokens, entities, spans):
     return mentions
 
 
-def perturb(rng, mentions, tokens, entities):
+def perturb(rng, mentions, tokens, entities, heavy=False):
+    """A response from a key's mentions; `heavy`: spans the key lacks written in up to 12
+    entities each (BLANC's repeated mentions, counted by subsets up to 8 entities, beyond
+    pair by pair)."""
     out = []
     for start, end, e in mentions:
         roll = rng.random()
@@ -273,6 +276,11 @@ def perturb(rng, mentions, tokens, entities):
         if rng.random() < 0.05:
             out.append((start, end, rng.randint(1, entities + 2)))  # a repeated span
     out += random_document(rng, tokens, entities + 2, 3)
+    for _ in range(rng.randint(1, 4) if heavy else 0):
+        start = rng.randrange(tokens)
+        span = (start, min(tokens - 1, start + 3))  # rarely a key span: mostly twinless
+        for e in rng.sample(range(1, entities + 14), rng.randint(2, 12)):
+            out.append((span[0], span[1], e))
     return out
 
 
@@ -438,7 +446,8 @@ def main():
                 entities = rng.randint(1, 6)
                 mentions = random_document(rng, tokens, entities, 14)
                 key_docs[name] = (tokens, mentions)
-                response_docs[name] = (tokens, perturb(rng, mentions, tokens, entities))
+                response_docs[name] = (tokens, perturb(rng, mentions, tokens, entities,
+                                                       heavy=round_no % 4 == 3))
             response_order = [n for n in names if rng.random() > 0.15]
             rng.shuffle(response_order)
             if rng.random() < 0.3 or not response_order:

@@ -97,26 +97,122 @@ static size_t find_span(const ordered *spans, size_t n, uint64_t start, uint64_t
   return lo < n && spans[lo].start == start && spans[lo].end == end ? lo : SIZE_MAX;
 }
 
+/* The entities of a repeated mention (at most SUBSET_MAX of them), or a subset of them. */
+#define SUBSET_MAX 8
+typedef struct subset {
+  uint32_t len;
+  uint32_t at[SUBSET_MAX];
+} subset;
+
+static int by_subset(const void *a, const void *b) {
+  const subset *x = a, *y = b;
+  if (x->len != y->len) return x->len < y->len ? -1 : 1;
+  for (uint32_t i = 0; i < x->len; i++)
+    if (x->at[i] != y->at[i]) return x->at[i] < y->at[i] ? -1 : 1;
+  return 0;
+}
+
+/* The runs of one id in `e` (sorted by id, entity) that repeat: [begin[i], end[i]). */
+typedef struct repeated {
+  size_t *begin, *end;
+  size_t count;
+} repeated;
+
+/* The distinct entities of repeated mention `m` into `out` (at most `cap`); returns how many. */
+static size_t entities_of(const entry *e, const repeated *rep, size_t m, uint32_t *out,
+                          size_t cap) {
+  size_t n = 0;
+  for (size_t k = rep->begin[m]; k < rep->end[m]; k++)
+    if (k == rep->begin[m] || e[k].r != e[k - 1].r) {
+      if (n < cap) out[n] = e[k].r;
+      n++;
+    }
+  return n;
+}
+
+/*
+ * The pairs of two repeated mentions that share an entity, by inclusion–exclusion over the
+ * subsets of each one's entities: Σ over non-empty entity sets T of (−1)^(|T|+1) C(n_T, 2),
+ * n_T the repeated mentions whose entities include T. Cost Σ 2^k over their k entities (a
+ * repeated span sits in few). SIZE_MAX when one sits in more than SUBSET_MAX entities.
+ */
+static double shared_by_subsets(const entry *e, const repeated *rep, int *ok) {
+  size_t total = 0;
+  uint32_t own[SUBSET_MAX];
+  *ok = 0;
+  for (size_t m = 0; m < rep->count; m++) {
+    size_t k = entities_of(e, rep, m, own, SUBSET_MAX);
+    if (k > SUBSET_MAX) return 0;
+    total += ((size_t)1 << k) - 1;
+  }
+  subset *all = malloc((total ? total : 1) * sizeof *all);
+  if (!all) return 0;
+  size_t used = 0;
+  for (size_t m = 0; m < rep->count; m++) {
+    size_t k = entities_of(e, rep, m, own, SUBSET_MAX);
+    for (uint32_t bits = 1; bits < (1u << k); bits++) {
+      subset *t = &all[used++];
+      t->len = 0;
+      for (size_t b = 0; b < k; b++)
+        if (bits >> b & 1) t->at[t->len++] = own[b];
+    }
+  }
+  qsort(all, used, sizeof *all, by_subset);
+  double shared = 0;
+  for (size_t i = 0; i < used;) {
+    size_t j = i + 1;
+    while (j < used && by_subset(&all[i], &all[j]) == 0) j++;
+    shared += (all[i].len % 2 ? 1 : -1) * pairs((double)(j - i));
+    i = j;
+  }
+  free(all);
+  *ok = 1;
+  return shared;
+}
+
+/* The same, pair by pair: for repeated mentions in many entities each. */
+static double shared_pairwise(const entry *e, const repeated *rep) {
+  double shared = 0;
+  for (size_t a = 0; a < rep->count; a++)
+    for (size_t b = a + 1; b < rep->count; b++) {
+      int found = 0;
+      for (size_t x = rep->begin[a]; x < rep->end[a] && !found; x++)
+        for (size_t y = rep->begin[b]; y < rep->end[b] && !found; y++) found = e[x].r == e[y].r;
+      shared += found;
+    }
+  return shared;
+}
+
 /*
  * BLANC's response-side link counts where an unmatched span repeats (v8.01 keeps both
  * copies as one mention, so its link sets hold fewer distinct pairs than C(n, 2)). `e` are
  * the response's entries sorted by (id, entity), `s` each entity's entries whose mention
  * does not repeat, `S` their sum. Links among mentions that do not repeat: within an entity,
  * Σ C(s_r, 2), else across. A repeated mention a with entity set E(a): coreference with b when
- * b's entity is in E(a); non-coreference when E(a) ∪ E(b) has two entities or more; with itself
- * when it sits twice in one entity, or in two entities.
+ * b's entity is in E(a), or when E(a) and E(b) meet for b repeated too; non-coreference when
+ * E(a) ∪ E(b) has two entities or more (for two repeated ones: unless both sit in one and the
+ * same entity alone); with itself when it sits twice in one entity, or in two entities.
  */
-static void response_links(const entry *e, size_t n, const double *s, size_t entities, double S,
-                           double *coref, double *noncoref) {
+static ce_status response_links(const entry *e, size_t n, const double *s, size_t entities,
+                                double S, double *coref, double *noncoref) {
   double c = 0, nc = 0;
   for (size_t r = 0; r < entities; r++) c += pairs(s[r]);
   nc = pairs(S) - c;
-  /* The repeated mentions: [first, end) runs of one id. */
-  size_t i = 0;
-  while (i < n) {
+  repeated rep = {malloc((n / 2 + 1) * sizeof *rep.begin), malloc((n / 2 + 1) * sizeof *rep.end),
+                  0};
+  double *alone = calloc(entities ? entities : 1, sizeof *alone); /* repeated, in r alone */
+  if (!alone || !rep.begin || !rep.end) {
+    free(alone);
+    free(rep.begin);
+    free(rep.end);
+    return CE_ERR_NOMEM;
+  }
+  for (size_t i = 0; i < n;) {
     size_t j = i;
     while (j < n && e[j].id == e[i].id) j++;
     if (j - i > 1) {
+      rep.begin[rep.count] = i;
+      rep.end[rep.count++] = j;
       size_t distinct = 0, twice = 0;
       for (size_t k = i; k < j; k++) {
         if (k == i || e[k].r != e[k - 1].r) {
@@ -129,31 +225,23 @@ static void response_links(const entry *e, size_t n, const double *s, size_t ent
       nc += distinct >= 2 ? S : S - s[e[i].r];
       c += twice;
       nc += distinct >= 2;
-      /* Pairs of two repeated mentions, each pair once (a < b). */
-      size_t a = j;
-      while (a < n) {
-        size_t b = a;
-        while (b < n && e[b].id == e[a].id) b++;
-        if (b - a > 1) {
-          int share = 0;
-          size_t union_count = distinct;
-          for (size_t x = a; x < b; x++) {
-            if (x > a && e[x].r == e[x - 1].r) continue;
-            int found = 0;
-            for (size_t y = i; y < j && !found; y++) found = e[y].r == e[x].r;
-            share |= found;
-            union_count += !found;
-          }
-          c += share;
-          nc += union_count >= 2;
-        }
-        a = b;
-      }
+      if (distinct == 1) alone[e[i].r]++;
     }
     i = j;
   }
+  /* Two repeated mentions. */
+  double same_alone = 0;
+  for (size_t r = 0; r < entities; r++) same_alone += pairs(alone[r]);
+  nc += pairs((double)rep.count) - same_alone;
+  int ok;
+  double shared = shared_by_subsets(e, &rep, &ok);
+  c += ok ? shared : shared_pairwise(e, &rep);
+  free(alone);
+  free(rep.begin);
+  free(rep.end);
   *coref = c;
   *noncoref = nc;
+  return CE_OK;
 }
 
 ce_status ce__coref_document(const ce_mention *key, size_t key_count, const ce_mention *response,
@@ -362,7 +450,7 @@ ce_status ce__coref_document(const ce_mention *key, size_t key_count, const ce_m
     }
   }
   double resp_c, resp_n;
-  response_links(entries, E, s, RE, S, &resp_c, &resp_n);
+  if (response_links(entries, E, s, RE, S, &resp_c, &resp_n)) goto done;
   out->blanc_c[CE_COREF_RN] = out->blanc_c[CE_COREF_PN] = same;
   out->blanc_c[CE_COREF_RD] = key_c;
   out->blanc_c[CE_COREF_PD] = resp_c;
