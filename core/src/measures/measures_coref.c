@@ -98,7 +98,7 @@ static size_t find_span(const ordered *spans, size_t n, uint64_t start, uint64_t
 }
 
 /* The entities of a repeated mention (at most SUBSET_MAX of them), or a subset of them. */
-#define SUBSET_MAX 8
+#define SUBSET_MAX 4
 typedef struct subset {
   uint32_t len;
   uint32_t at[SUBSET_MAX];
@@ -112,44 +112,53 @@ static int by_subset(const void *a, const void *b) {
   return 0;
 }
 
-/* The runs of one id in `e` (sorted by id, entity) that repeat: [begin[i], end[i]). */
+/* The runs of one id in `e` (sorted by id, entity) that repeat: [begin[i], end[i]), and how
+ * many distinct entities each holds. */
 typedef struct repeated {
-  size_t *begin, *end;
+  size_t *begin, *end, *entities;
   size_t count;
 } repeated;
 
-/* The distinct entities of repeated mention `m` into `out` (at most `cap`); returns how many. */
-static size_t entities_of(const entry *e, const repeated *rep, size_t m, uint32_t *out,
-                          size_t cap) {
+/* The distinct entities of repeated mention `m` into `out` (at most SUBSET_MAX). */
+static size_t entities_of(const entry *e, const repeated *rep, size_t m, uint32_t *out) {
   size_t n = 0;
   for (size_t k = rep->begin[m]; k < rep->end[m]; k++)
     if (k == rep->begin[m] || e[k].r != e[k - 1].r) {
-      if (n < cap) out[n] = e[k].r;
+      if (n < SUBSET_MAX) out[n] = e[k].r;
       n++;
     }
   return n;
 }
 
+static int meet(const entry *e, const repeated *rep, size_t a, size_t b) {
+  for (size_t x = rep->begin[a]; x < rep->end[a]; x++)
+    for (size_t y = rep->begin[b]; y < rep->end[b]; y++)
+      if (e[x].r == e[y].r) return 1;
+  return 0;
+}
+
 /*
- * The pairs of two repeated mentions that share an entity, by inclusion–exclusion over the
- * subsets of each one's entities: Σ over non-empty entity sets T of (−1)^(|T|+1) C(n_T, 2),
- * n_T the repeated mentions whose entities include T. Cost Σ 2^k over their k entities (a
- * repeated span sits in few). SIZE_MAX when one sits in more than SUBSET_MAX entities.
+ * The pairs of two repeated mentions that share an entity. Among those in at most SUBSET_MAX
+ * entities (a repeated span sits in few), by inclusion–exclusion over the subsets of their
+ * entities: Σ over non-empty entity sets T of (−1)^(|T|+1) C(n_T, 2), n_T the mentions whose
+ * entities include T, at most 2^SUBSET_MAX − 1 sets a mention. A pair with a mention in more
+ * entities is compared directly. CE_ERR_NOMEM when the sets cannot be held.
  */
-static double shared_by_subsets(const entry *e, const repeated *rep, int *ok) {
-  size_t total = 0;
-  uint32_t own[SUBSET_MAX];
-  *ok = 0;
+static ce_status shared_pairs(const entry *e, const repeated *rep, double *shared) {
+  size_t total = 0, big = 0;
   for (size_t m = 0; m < rep->count; m++) {
-    size_t k = entities_of(e, rep, m, own, SUBSET_MAX);
-    if (k > SUBSET_MAX) return 0;
-    total += ((size_t)1 << k) - 1;
+    if (rep->entities[m] > SUBSET_MAX)
+      big++;
+    else
+      total += ((size_t)1 << rep->entities[m]) - 1;
   }
   subset *all = malloc((total ? total : 1) * sizeof *all);
-  if (!all) return 0;
+  if (!all) return CE_ERR_NOMEM;
   size_t used = 0;
+  uint32_t own[SUBSET_MAX];
   for (size_t m = 0; m < rep->count; m++) {
-    size_t k = entities_of(e, rep, m, own, SUBSET_MAX);
+    if (rep->entities[m] > SUBSET_MAX) continue;
+    size_t k = entities_of(e, rep, m, own);
     for (uint32_t bits = 1; bits < (1u << k); bits++) {
       subset *t = &all[used++];
       t->len = 0;
@@ -158,29 +167,22 @@ static double shared_by_subsets(const entry *e, const repeated *rep, int *ok) {
     }
   }
   qsort(all, used, sizeof *all, by_subset);
-  double shared = 0;
+  double count = 0;
   for (size_t i = 0; i < used;) {
     size_t j = i + 1;
     while (j < used && by_subset(&all[i], &all[j]) == 0) j++;
-    shared += (all[i].len % 2 ? 1 : -1) * pairs((double)(j - i));
+    count += (all[i].len % 2 ? 1 : -1) * pairs((double)(j - i));
     i = j;
   }
   free(all);
-  *ok = 1;
-  return shared;
-}
-
-/* The same, pair by pair: for repeated mentions in many entities each. */
-static double shared_pairwise(const entry *e, const repeated *rep) {
-  double shared = 0;
-  for (size_t a = 0; a < rep->count; a++)
-    for (size_t b = a + 1; b < rep->count; b++) {
-      int found = 0;
-      for (size_t x = rep->begin[a]; x < rep->end[a] && !found; x++)
-        for (size_t y = rep->begin[b]; y < rep->end[b] && !found; y++) found = e[x].r == e[y].r;
-      shared += found;
-    }
-  return shared;
+  /* Pairs with a mention in many entities: each such one against every other once. */
+  for (size_t a = 0; big && a < rep->count; a++) {
+    if (rep->entities[a] <= SUBSET_MAX) continue;
+    for (size_t b = 0; b < rep->count; b++)
+      if (b != a && (rep->entities[b] <= SUBSET_MAX || b > a)) count += meet(e, rep, a, b);
+  }
+  *shared = count;
+  return CE_OK;
 }
 
 /*
@@ -198,21 +200,17 @@ static ce_status response_links(const entry *e, size_t n, const double *s, size_
   double c = 0, nc = 0;
   for (size_t r = 0; r < entities; r++) c += pairs(s[r]);
   nc = pairs(S) - c;
-  repeated rep = {malloc((n / 2 + 1) * sizeof *rep.begin), malloc((n / 2 + 1) * sizeof *rep.end),
-                  0};
+  size_t cap = n / 2 + 1;
+  repeated rep = {malloc(cap * sizeof *rep.begin), malloc(cap * sizeof *rep.end),
+                  malloc(cap * sizeof *rep.entities), 0};
   double *alone = calloc(entities ? entities : 1, sizeof *alone); /* repeated, in r alone */
-  if (!alone || !rep.begin || !rep.end) {
-    free(alone);
-    free(rep.begin);
-    free(rep.end);
-    return CE_ERR_NOMEM;
-  }
-  for (size_t i = 0; i < n;) {
+  ce_status status = alone && rep.begin && rep.end && rep.entities ? CE_OK : CE_ERR_NOMEM;
+  for (size_t i = 0; !status && i < n;) {
     size_t j = i;
     while (j < n && e[j].id == e[i].id) j++;
     if (j - i > 1) {
       rep.begin[rep.count] = i;
-      rep.end[rep.count++] = j;
+      rep.end[rep.count] = j;
       size_t distinct = 0, twice = 0;
       for (size_t k = i; k < j; k++) {
         if (k == i || e[k].r != e[k - 1].r) {
@@ -226,22 +224,23 @@ static ce_status response_links(const entry *e, size_t n, const double *s, size_
       c += twice;
       nc += distinct >= 2;
       if (distinct == 1) alone[e[i].r]++;
+      rep.entities[rep.count++] = distinct;
     }
     i = j;
   }
   /* Two repeated mentions. */
-  double same_alone = 0;
-  for (size_t r = 0; r < entities; r++) same_alone += pairs(alone[r]);
+  double same_alone = 0, shared = 0;
+  for (size_t r = 0; !status && r < entities; r++) same_alone += pairs(alone[r]);
   nc += pairs((double)rep.count) - same_alone;
-  int ok;
-  double shared = shared_by_subsets(e, &rep, &ok);
-  c += ok ? shared : shared_pairwise(e, &rep);
+  if (!status) status = shared_pairs(e, &rep, &shared);
+  c += shared;
   free(alone);
   free(rep.begin);
   free(rep.end);
+  free(rep.entities);
   *coref = c;
   *noncoref = nc;
-  return CE_OK;
+  return status;
 }
 
 ce_status ce__coref_document(const ce_mention *key, size_t key_count, const ce_mention *response,
