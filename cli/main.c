@@ -56,6 +56,18 @@ static const ce_column coref_columns[] = {
     {CE_LEVEL_COREF, CE_LEA_F},    {CE_LEVEL_COREF, CE_MENTION_F},
 };
 
+/* Every measure of a coreference run (--measures all there), in the order of its JSON. */
+static const ce_column coref_all[] = {
+    {CE_LEVEL_COREF, CE_CONLL_F},   {CE_LEVEL_COREF, CE_MUC_R},     {CE_LEVEL_COREF, CE_MUC_P},
+    {CE_LEVEL_COREF, CE_MUC_F},     {CE_LEVEL_COREF, CE_BCUBED_R},  {CE_LEVEL_COREF, CE_BCUBED_P},
+    {CE_LEVEL_COREF, CE_BCUBED_F},  {CE_LEVEL_COREF, CE_CEAFM_R},   {CE_LEVEL_COREF, CE_CEAFM_P},
+    {CE_LEVEL_COREF, CE_CEAFM_F},   {CE_LEVEL_COREF, CE_CEAFE_R},   {CE_LEVEL_COREF, CE_CEAFE_P},
+    {CE_LEVEL_COREF, CE_CEAFE_F},   {CE_LEVEL_COREF, CE_BLANC_R},   {CE_LEVEL_COREF, CE_BLANC_P},
+    {CE_LEVEL_COREF, CE_BLANC_F},   {CE_LEVEL_COREF, CE_LEA_R},     {CE_LEVEL_COREF, CE_LEA_P},
+    {CE_LEVEL_COREF, CE_LEA_F},     {CE_LEVEL_COREF, CE_MENTION_R}, {CE_LEVEL_COREF, CE_MENTION_P},
+    {CE_LEVEL_COREF, CE_MENTION_F},
+};
+
 typedef struct cli_args {
   int format; /* a ce_table_format, or FORMAT_JSON */
   ce_column columns[MAX_COLUMNS];
@@ -665,9 +677,13 @@ static int print_result(const ce_eval *ev, const cli_args *args) {
   if (!args->columns_given && ce_eval_input_format(ev, 0) == CE_FORMAT_SENSES) {
     columns = sense_columns;
     column_count = sizeof sense_columns / sizeof sense_columns[0];
-  } else if (!args->columns_given && ce_eval_input_format(ev, 0) == CE_FORMAT_CONLL) {
-    columns = coref_columns;
-    column_count = sizeof coref_columns / sizeof coref_columns[0];
+  } else if (ce_eval_input_format(ev, 0) == CE_FORMAT_CONLL &&
+             (!args->columns_given ||
+              (args->columns_name && strcmp(args->columns_name, "all") == 0))) {
+    int all = args->columns_given; /* --measures all: every coreference measure */
+    columns = all ? coref_all : coref_columns;
+    column_count = all ? sizeof coref_all / sizeof coref_all[0]
+                       : sizeof coref_columns / sizeof coref_columns[0];
   } else {
     /* A sense run's token and type levels are null: "v_measure" means the sense level's (and
      * a coreference run's "bcubed_f" its coref level's). */
