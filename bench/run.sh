@@ -204,3 +204,6 @@ bash bench/shapes_bench.sh "$cli"
 
 echo "== 12. spoken term discovery: 10 hours, two systems of 10^5 fragments in 10^4 classes"
 bash bench/tde_bench.sh 10 100000 10000 "$cli"
+
+echo "== 13. coreference: time and memory against the mention count (CoNLL files)"
+/usr/bin/python3 bench/coref_bench.py "$cli" | sed 's/^/   /'

@@ -71,10 +71,12 @@ function best(optionSets, runs) {
 const runs = rounds || 3;
 const interleave = mode && rounds;
 const [both, interleaved] = best(interleave ? [{}, { levels: 'token' }] : [{}], runs);
-const { token, type } = both.result.systems[0];
+const { token, type, coref } = both.result.systems[0];
 const fixed = (value) => (value === null ? 'n/a' : value.toFixed(6)); // past the type level's budget
 const how = interleave ? `the fastest of ${runs} each, in turn` : `best of ${runs}`;
-console.log(`wasm (${build}): ${both.seconds.toFixed(3)} s (${how}); m1=${fixed(token.m1)} macro_i_m1=${fixed(type.macro_i_m1)} (${root})`);
+// A coreference run (conll files) has its coref level alone.
+const shown = coref ? `conll_f=${fixed(coref.conll_f)}` : `m1=${fixed(token.m1)} macro_i_m1=${fixed(type.macro_i_m1)}`;
+console.log(`wasm (${build}): ${both.seconds.toFixed(3)} s (${how}); ${shown} (${root})`);
 if (mode === '--levels-ratio') {
   const tokenOnly = interleaved ?? best([{ levels: 'token' }], runs)[0];
   console.log(

@@ -46,6 +46,28 @@ static const ce_column sense_columns[] = {
     {CE_LEVEL_SENSE, CE_PAIR_F},
 };
 
+/* A coreference run's columns (SPEC §3.6): CoNLL F1, the R, P, F of the three metrics it
+ * averages as papers print them, then the F of the others. */
+static const ce_column coref_columns[] = {
+    {CE_LEVEL_COREF, CE_CONLL_F},  {CE_LEVEL_COREF, CE_MUC_R},     {CE_LEVEL_COREF, CE_MUC_P},
+    {CE_LEVEL_COREF, CE_MUC_F},    {CE_LEVEL_COREF, CE_BCUBED_R},  {CE_LEVEL_COREF, CE_BCUBED_P},
+    {CE_LEVEL_COREF, CE_BCUBED_F}, {CE_LEVEL_COREF, CE_CEAFE_R},   {CE_LEVEL_COREF, CE_CEAFE_P},
+    {CE_LEVEL_COREF, CE_CEAFE_F},  {CE_LEVEL_COREF, CE_CEAFM_F},   {CE_LEVEL_COREF, CE_BLANC_F},
+    {CE_LEVEL_COREF, CE_LEA_F},    {CE_LEVEL_COREF, CE_MENTION_F},
+};
+
+/* Every measure of a coreference run (--measures all there), in the order of its JSON. */
+static const ce_column coref_all[] = {
+    {CE_LEVEL_COREF, CE_CONLL_F},   {CE_LEVEL_COREF, CE_MUC_R},     {CE_LEVEL_COREF, CE_MUC_P},
+    {CE_LEVEL_COREF, CE_MUC_F},     {CE_LEVEL_COREF, CE_BCUBED_R},  {CE_LEVEL_COREF, CE_BCUBED_P},
+    {CE_LEVEL_COREF, CE_BCUBED_F},  {CE_LEVEL_COREF, CE_CEAFM_R},   {CE_LEVEL_COREF, CE_CEAFM_P},
+    {CE_LEVEL_COREF, CE_CEAFM_F},   {CE_LEVEL_COREF, CE_CEAFE_R},   {CE_LEVEL_COREF, CE_CEAFE_P},
+    {CE_LEVEL_COREF, CE_CEAFE_F},   {CE_LEVEL_COREF, CE_BLANC_R},   {CE_LEVEL_COREF, CE_BLANC_P},
+    {CE_LEVEL_COREF, CE_BLANC_F},   {CE_LEVEL_COREF, CE_LEA_R},     {CE_LEVEL_COREF, CE_LEA_P},
+    {CE_LEVEL_COREF, CE_LEA_F},     {CE_LEVEL_COREF, CE_MENTION_R}, {CE_LEVEL_COREF, CE_MENTION_P},
+    {CE_LEVEL_COREF, CE_MENTION_F},
+};
+
 typedef struct cli_args {
   int format; /* a ce_table_format, or FORMAT_JSON */
   ce_column columns[MAX_COLUMNS];
@@ -158,9 +180,11 @@ static void usage(FILE *to) {
       "Scores each SYSTEM clustering against the GOLD standard, at the token level and\n"
       "at the type level (Reichart, Abend & Rappoport 2010). A path of - reads standard\n"
       "input. Formats (detected from the first lines unless forced): tagged, conllu,\n"
-      "inline, lexicon, clusters, paths, counts, joint, csv. A counts table comes alone;\n"
-      "joint counts (item, class, cluster, count) hold a gold side and a system each:\n"
-      "every JOINT file is a system, the first one's gold side is the gold standard.\n"
+      "inline, lexicon, clusters, paths, counts, joint, csv, senses, conll. A counts\n"
+      "table comes alone; joint counts (item, class, cluster, count) hold a gold side\n"
+      "and a system each: every JOINT file is a system, the first one's gold side is\n"
+      "the gold standard. A senses key (SemEval) is scored against senses keys, a conll\n"
+      "key (CoNLL-2012 coreference) against conll responses, as the tasks' scorers do.\n"
       "\n"
       "output:\n"
       "  --format F           text (default), json, tsv, csv, markdown or latex\n"
@@ -255,7 +279,7 @@ static int parse_column(const char *text, size_t len, ce_column *column) {
   id[len] = '\0';
   const char *bare = id;
   int level = -1;
-  for (int l = CE_LEVEL_TOKEN; l <= CE_LEVEL_TDE && level < 0; l++) {
+  for (int l = CE_LEVEL_TOKEN; l <= CE_LEVEL_LAST && level < 0; l++) {
     size_t n = strlen(ce_level_id((ce_level)l));
     if (strncmp(id, ce_level_id((ce_level)l), n) == 0 && id[n] == '.') level = l, bare = id + n + 1;
   }
@@ -660,7 +684,8 @@ static int print_check(const ce_eval *ev, const cli_args *args) {
 }
 
 static int print_result(const ce_eval *ev, const cli_args *args) {
-  /* A sense run has only its sense measures: they are its table unless columns were asked. */
+  /* A sense run has only its sense measures, a coreference run its coreference ones: they are
+   * its table unless columns were asked. */
   ce_column asked[MAX_COLUMNS];
   const ce_column *columns = args->columns;
   size_t column_count = args->column_count;
@@ -670,8 +695,16 @@ static int print_result(const ce_eval *ev, const cli_args *args) {
   } else if (!args->columns_given && ce_eval_input_format(ev, 0) == CE_FORMAT_TDE_WORDS) {
     columns = tde_columns;
     column_count = sizeof tde_columns / sizeof tde_columns[0];
+  } else if (ce_eval_input_format(ev, 0) == CE_FORMAT_CONLL &&
+             (!args->columns_given ||
+              (args->columns_name && strcmp(args->columns_name, "all") == 0))) {
+    int all = args->columns_given; /* --measures all: every coreference measure */
+    columns = all ? coref_all : coref_columns;
+    column_count = all ? sizeof coref_all / sizeof coref_all[0]
+                       : sizeof coref_columns / sizeof coref_columns[0];
   } else {
-    /* A sense run's token and type levels are null: "v_measure" means the sense level's. */
+    /* A sense run's token and type levels are null: "v_measure" means the sense level's (and
+     * a coreference run's "bcubed_f" its coref level's). */
     for (size_t c = 0; c < column_count; c++) {
       asked[c] = columns[c];
       asked[c].level = ce_eval_level(ev, asked[c].level, asked[c].measure);

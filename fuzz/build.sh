@@ -13,7 +13,7 @@ sanitizers=address,undefined
 common=(-g -O1 -std=c11 -pthread -Wall -Wextra -fno-sanitize-recover=all -fno-omit-frame-pointer
   -Icore/include -Icore/src)
 formats=(auto tagged conllu inline lexicon clusters paths counts joint csv senses tde_words
-  tde_classes)
+  tde_classes conll)
 
 mkdir -p "$out/obj"
 objects=()

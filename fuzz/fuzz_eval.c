@@ -12,10 +12,10 @@
 
 #include "clustereval.h"
 
-static const ce_format formats[] = {CE_FORMAT_AUTO,       CE_FORMAT_TAGGED,   CE_FORMAT_LEXICON,
-                                    CE_FORMAT_PATHS,      CE_FORMAT_CLUSTERS, CE_FORMAT_INLINE,
-                                    CE_FORMAT_JOINT,      CE_FORMAT_SENSES,   CE_FORMAT_TDE_WORDS,
-                                    CE_FORMAT_TDE_CLASSES};
+static const ce_format formats[] = {CE_FORMAT_AUTO,        CE_FORMAT_TAGGED,   CE_FORMAT_LEXICON,
+                                    CE_FORMAT_PATHS,       CE_FORMAT_CLUSTERS, CE_FORMAT_INLINE,
+                                    CE_FORMAT_JOINT,       CE_FORMAT_SENSES,   CE_FORMAT_TDE_WORDS,
+                                    CE_FORMAT_TDE_CLASSES, CE_FORMAT_CONLL};
 enum { FORMATS = sizeof formats / sizeof formats[0] };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

@@ -36,12 +36,30 @@ static ce_status on_record(void *ctx, const ce_record *r, uint64_t line_no, ce_e
   (void)err;
   uint64_t *hash = ctx;
   int has_cls = r->kind == CE_REC_JOINT || r->kind == CE_REC_SENSE || r->kind == CE_REC_FRAGMENT;
-  if (r->kind > CE_REC_FRAGMENT || !line_no || has_cls != (r->cls != NULL)) abort();
+  if (r->kind > CE_REC_MENTION || !line_no || has_cls != (r->cls != NULL)) abort();
   /* A span or fragment of SPEC §3.8 has its onset before its offset; a fragment's class was
    * opened on an earlier line. */
   int timed = r->kind == CE_REC_SPAN || r->kind == CE_REC_FRAGMENT;
   if (timed && !(r->onset < r->offset)) abort();
   if (r->kind == CE_REC_FRAGMENT && !(r->opened && r->opened < line_no)) abort();
+  /* A conll mention: its entity's mark (digits), its tokens in order (SPEC §3.6). */
+  if (r->kind == CE_REC_MENTION) {
+    check_text(r->label, r->label_len);
+    for (size_t i = 0; i < r->label_len; i++)
+      if (r->label[i] < '0' || r->label[i] > '9') abort();
+    if (r->count > r->span_end) abort();
+    mix(hash, &r->span_end, sizeof r->span_end);
+    mix(hash, &r->sense_index, sizeof r->sense_index);
+    mix(hash, r->label, r->label_len);
+    mix(hash, &r->count, sizeof r->count);
+    return CE_OK;
+  }
+  if (r->kind == CE_REC_DOCUMENT) { /* the name may be empty */
+    if (r->item_len) check_text(r->item, r->item_len);
+    mix(hash, r->item, r->item_len);
+    mix(hash, &line_no, sizeof line_no);
+    return CE_OK;
+  }
   /* A sense's weight is a membership, divided by its line's largest (SPEC §3.7). */
   if (r->kind == CE_REC_SENSE && !(r->weight >= 0.0 && r->weight <= 1.0)) abort();
   if (r->kind != CE_REC_BREAK) {

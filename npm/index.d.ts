@@ -27,10 +27,14 @@ export type MeasureId =
   | 'sub_p' | 'sub_r'
   | 'fuzzy_bcubed_p' | 'fuzzy_bcubed_r' | 'fuzzy_bcubed_f' | 'fuzzy_nmi' | 'fuzzy_avg'
   | 'ned' | 'coverage' | 'token_p' | 'token_r' | 'token_f' | 'type_p' | 'type_r' | 'type_f'
-  | 'boundary_p' | 'boundary_r' | 'boundary_f';
-/** The level of a measure: over tokens, over items (types), a sense run's lemmas, or a tde
- * run's fragments (spoken term discovery, SPEC §3.8). */
-export type Level = 'token' | 'type' | 'senses' | 'tde';
+  | 'boundary_p' | 'boundary_r' | 'boundary_f'
+  | 'conll_f' | 'muc_r' | 'muc_p' | 'muc_f' | 'ceafm_r' | 'ceafm_p' | 'ceafm_f'
+  | 'ceafe_r' | 'ceafe_p' | 'ceafe_f' | 'blanc_r' | 'blanc_p' | 'blanc_f'
+  | 'lea_r' | 'lea_p' | 'lea_f' | 'mention_r' | 'mention_p' | 'mention_f';
+/** The level of a measure: over tokens, over items (types), a sense run's lemmas, a tde
+ * run's fragments (spoken term discovery, SPEC §3.8), or a coreference run's entities (micro
+ * over the key's documents). */
+export type Level = 'token' | 'type' | 'senses' | 'tde' | 'coref';
 /** A measure qualified by its level, as intervals and tests key them: 'token.m1'. */
 export type LevelMeasure = `${Level}.${MeasureId}`;
 /** Measures to keep: ids ('m1' is token.m1, 'macro_i_m1' type.macro_i_m1) or qualified ids. */
@@ -137,7 +141,7 @@ export interface OptionRow {
 }
 
 /** An input format's id, as `catalog().formats` lists them. */
-export type Format = 'auto' | 'tagged' | 'conllu' | 'inline' | 'lexicon' | 'clusters' | 'paths' | 'counts' | 'joint' | 'csv' | 'senses' | 'tde-words' | 'tde-classes';
+export type Format = 'auto' | 'tagged' | 'conllu' | 'inline' | 'lexicon' | 'clusters' | 'paths' | 'counts' | 'joint' | 'csv' | 'senses' | 'tde-words' | 'tde-classes' | 'conll';
 /** The baselines, scored as systems named 'baseline:random' etc. */
 export type Baseline = 'random' | 'one' | 'singletons' | 'majority';
 
@@ -291,6 +295,17 @@ export interface SystemResult {
   /** A tde run (SPEC §3.8): tdev2's scores (null where tdev2 gives NaN or stops), the
    * fragments kept and dropped (an empty transcription), and the classes with a fragment. */
   tde?: Measures & { fragments: number; dropped: number; classes: number };
+  /** A coreference run (SPEC §3.6): R, P, F of each metric and conll_f, micro over the key's documents. */
+  coref?: Measures & { documents: number };
+  /** With `detail`, a coreference run: each key document's measures, its entities' sizes and
+   * marks on both sides, and the overlap cells [key, response, shared mentions, φ4, aligned by CEAF-e]. */
+  coref_by_document?: {
+    [document: string]: Measures & {
+      key: { sizes: number[]; marks: string[] };
+      response: { sizes: number[]; marks: string[] };
+      cells: [number, number, number, number, boolean][];
+    };
+  };
   restarts?: { [id in 'macro_i_m1' | 'micro_i_m1' | 'micro_c_m1']?: Restarts };
   ci?: Intervals;
   ci_bias?: Biases;
@@ -304,8 +319,9 @@ export interface SystemResult {
 export interface BootstrapInfo {
   resamples: number;
   requested: number;
-  /** What was resampled: sentences, tokens one by one (no sentence boundaries), items; null: none. */
-  unit: 'sentence' | 'token' | 'item' | 'lemma' | 'file' | null;
+  /** What was resampled: sentences, tokens one by one (no sentence boundaries), items, a sense
+   * run's lemmas, a tde run's files, a coreference run's documents; null: none. */
+  unit: 'sentence' | 'token' | 'item' | 'lemma' | 'file' | 'document' | null;
   units?: number;
   type_unit?: 'item';
   sentences?: number;

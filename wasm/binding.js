@@ -50,10 +50,9 @@ export class CeError extends Error {
 // Shuffles per step: each posts progress, and a step stays well under a frame's time.
 const SHUFFLE_STEP = 16;
 const PREVIEW_BYTES = 64 * 1024;
-// By ce_table_format and ce_level: a sense run's columns are 'senses.<id>', as its JSON's
-// `senses` section and the command line's table name them.
+// By ce_table_format. (A table's columns are '<level>.<id>', the levels as the core names
+// them: a sense run's 'senses.<id>', a tde run's 'tde.<id>', a coreference run's 'coref.<id>'.)
 const TABLE_FORMATS = ['text', 'tsv', 'csv', 'markdown', 'latex'];
-const TABLE_LEVELS = ['token', 'type', 'senses'];
 
 /**
  * Labels to exclude as --exclude-labels reads them: a comma list ("\\," a comma inside a
@@ -218,6 +217,10 @@ export function bindCore(module) {
     measures.push({ id, label: readString(module._ce_wasm_measure_label(m)), higherIsBetter: higher < 0 ? null : higher === 1 });
     if (module._ce_wasm_is_token_measure(m)) tokenMeasures.add(id);
   }
+
+  /** The levels by ce_level, as the core spells them. @type {string[]} */
+  const tableLevels = [];
+  for (let l = 0, id; (id = module._ce_wasm_level_id(l)); l++) tableLevels.push(readString(id));
 
   /** @param {string} name */
   const formatIds = (name) => withString(name, (ptr) => module._ce_wasm_format_from_name(ptr));
@@ -567,7 +570,7 @@ export function bindCore(module) {
     if (formatId < 0) throw usage(`unknown table format '${format}' (${TABLE_FORMATS.join(', ')})`);
     const pairs = columns.flatMap((key) => {
       const [level, id, more] = String(key).split('.');
-      const levelId = TABLE_LEVELS.indexOf(level);
+      const levelId = tableLevels.indexOf(level);
       const measure = measureIds.get(id);
       if (levelId < 0 || measure === undefined || more !== undefined) throw usage(`unknown column '${key}'`);
       return [levelId, measure];

@@ -102,6 +102,10 @@ CE_EXPORT int ce_wasm_measure_count(void) {
 CE_EXPORT const char *ce_wasm_measure_id(int m) {
   return ce_measure_id((ce_measure)m);
 }
+/* The level's id ("token", "type", "senses", "tde", "coref"), NULL past the last. */
+CE_EXPORT const char *ce_wasm_level_id(int level) {
+  return ce_level_id((ce_level)level);
+}
 CE_EXPORT const char *ce_wasm_measure_label(int m) {
   return ce_measure_label((ce_measure)m);
 }

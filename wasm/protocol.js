@@ -167,6 +167,12 @@
  */
 
 /**
+ * A coreference run's measures of one system (SPEC §3.6): R, P, F of each metric and
+ * conll_f from the totals over the key's documents, and how many documents.
+ * @typedef {MeasureValues & {documents: number}} CorefValues
+ */
+
+/**
  * One row of the result: a system or a baseline (`baseline:random`, …). SPEC §4.
  * @typedef {Object} SystemResult
  * @property {string} name
@@ -177,6 +183,10 @@
  * @property {MeasureValues} [token]
  * @property {MeasureValues | null} [type]
  * @property {SenseValues} [senses] a sense run's measures (SPEC §3.7); token and type are null
+ * @property {CorefValues} [coref] a coreference run's measures (SPEC §3.6); token and type are null
+ * @property {Record<string, Record<string, any>>} [coref_by_document] with `detail`: each key
+ *   document's measures, entities (sizes, marks) and overlap cells [key, response, shared, φ4,
+ *   aligned by CEAF-e]
  * @property {Record<string, Restarts>} [restarts] the M-1 search of each type-level M-1 measure
  * @property {Record<string, [number, number]>} [ci] 95% intervals by 'level.id'
  * @property {string[]} [warnings]
@@ -226,7 +236,7 @@
  * @typedef {Object} TableRequest
  * @property {TableFormat} format
  * @property {string[]} columns measures as 'level.id': 'token.m1', 'type.macro_i_m1',
- *   'senses.fuzzy_bcubed_f'
+ *   'senses.fuzzy_bcubed_f', 'coref.conll_f'
  * @property {number[]} [rows] the rows to show, in order, as indices into the result's
  *   `systems`; every row when left out
  */

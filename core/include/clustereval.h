@@ -107,7 +107,7 @@ typedef struct ce_error {
     "the best mapping found; 0: none, the paper's protocol however long it takes")                 \
   X(CE_OPT_CELL_BUDGET, "cell_budget", CE_OPT_KIND_INTEGER, 4e6, 0.0, 9007199254740991.0, "",      \
     CE_OPT_GROUP_SEARCH, "1-1 cell budget",                                                        \
-    "non-zero cells the type-level 1-1 weight table may hold (SPEC 3.2); past it the three 1-1 "  \
+    "non-zero cells the type-level 1-1 weight table may hold (SPEC 3.2); past it the three 1-1 "   \
     "values are n/a (--min-share thins such tables); 0: none")                                     \
   X(CE_OPT_UNCLUSTERED, "unclustered", CE_OPT_KIND_CHOICE, 0.0, 0.0, 2.0, "merge\0split\0drop\0",  \
     CE_OPT_GROUP_UNCLUSTERED, "Policy",                                                            \
@@ -262,20 +262,21 @@ const char *ce_opt_group_title(ce_opt_group group);
 /* ----------------------------------------------------------------- formats */
 
 /* X(name, id): the input formats of SPEC §2. CE_FORMAT_AUTO detects from the first lines. */
-#define CE_FORMAT_MAP(X)              \
-  X(CE_FORMAT_AUTO, "auto")           \
-  X(CE_FORMAT_TAGGED, "tagged")       \
-  X(CE_FORMAT_CONLLU, "conllu")       \
-  X(CE_FORMAT_INLINE, "inline")       \
-  X(CE_FORMAT_LEXICON, "lexicon")     \
-  X(CE_FORMAT_CLUSTERS, "clusters")   \
-  X(CE_FORMAT_PATHS, "paths")         \
-  X(CE_FORMAT_COUNTS, "counts")       \
-  X(CE_FORMAT_JOINT, "joint")         \
-  X(CE_FORMAT_CSV, "csv")             \
-  X(CE_FORMAT_SENSES, "senses")       \
-  X(CE_FORMAT_TDE_WORDS, "tde-words") \
-  X(CE_FORMAT_TDE_CLASSES, "tde-classes")
+#define CE_FORMAT_MAP(X)                  \
+  X(CE_FORMAT_AUTO, "auto")               \
+  X(CE_FORMAT_TAGGED, "tagged")           \
+  X(CE_FORMAT_CONLLU, "conllu")           \
+  X(CE_FORMAT_INLINE, "inline")           \
+  X(CE_FORMAT_LEXICON, "lexicon")         \
+  X(CE_FORMAT_CLUSTERS, "clusters")       \
+  X(CE_FORMAT_PATHS, "paths")             \
+  X(CE_FORMAT_COUNTS, "counts")           \
+  X(CE_FORMAT_JOINT, "joint")             \
+  X(CE_FORMAT_CSV, "csv")                 \
+  X(CE_FORMAT_SENSES, "senses")           \
+  X(CE_FORMAT_TDE_WORDS, "tde-words")     \
+  X(CE_FORMAT_TDE_CLASSES, "tde-classes") \
+  X(CE_FORMAT_CONLL, "conll")
 
 typedef enum ce_format {
 #define CE_FORMAT_ENUM_(name, id) name,
@@ -292,13 +293,12 @@ ce_format ce_format_from_name(const char *id);
 /* ---------------------------------------------------------------- measures */
 
 /*
- * X(name, id, higher, logs, label, latex), in SPEC §3.1 order, then §3.2, §3.3, §3.7, §3.8. Ids are
- * stable: JSON keys, CLI names, UI ids. `higher`: 1 when a higher value is better, 0 when a
- * lower one is (conditional entropies, VI), -1 for a quantity with no direction (the entropy of
- * one side alone, H(C) or H(K)), which no table marks best. `logs`: 1 for a value in the unit
- * of the log base (nats, or bits with --log2). `label`: the short human name tables show as a
- * column title ("M-1"); `latex`: the same for LaTeX where escaping the label would not do, or
- * NULL.
+ * X(name, id, higher, logs, label, latex), in SPEC §3.1 order, then §3.2, §3.3, §3.7, §3.8 and
+ * §3.6. Ids are stable: JSON keys, CLI names, UI ids. `higher`: 1 when a higher value is better, 0
+ * when a lower one is (conditional entropies, VI), -1 for a quantity with no direction (the entropy
+ * of one side alone, H(C) or H(K)), which no table marks best. `logs`: 1 for a value in the unit of
+ * the log base (nats, or bits with --log2). `label`: the short human name tables show as a column
+ * title ("M-1"); `latex`: the same for LaTeX where escaping the label would not do, or NULL.
  */
 #define CE_MEASURE_MAP(X)                                             \
   X(CE_M1, "m1", 1, 0, "M-1", NULL)                                   \
@@ -363,7 +363,26 @@ ce_format ce_format_from_name(const char *id);
   X(CE_TYPE_F, "type_f", 1, 0, "Typ. F", NULL)                        \
   X(CE_BOUNDARY_P, "boundary_p", 1, 0, "Bnd. P", NULL)                \
   X(CE_BOUNDARY_R, "boundary_r", 1, 0, "Bnd. R", NULL)                \
-  X(CE_BOUNDARY_F, "boundary_f", 1, 0, "Bnd. F", NULL)
+  X(CE_BOUNDARY_F, "boundary_f", 1, 0, "Bnd. F", NULL)                \
+  X(CE_CONLL_F, "conll_f", 1, 0, "CoNLL F1", NULL)                    \
+  X(CE_MUC_R, "muc_r", 1, 0, "MUC R", NULL)                           \
+  X(CE_MUC_P, "muc_p", 1, 0, "MUC P", NULL)                           \
+  X(CE_MUC_F, "muc_f", 1, 0, "MUC F", NULL)                           \
+  X(CE_CEAFM_R, "ceafm_r", 1, 0, "CEAF-m R", NULL)                    \
+  X(CE_CEAFM_P, "ceafm_p", 1, 0, "CEAF-m P", NULL)                    \
+  X(CE_CEAFM_F, "ceafm_f", 1, 0, "CEAF-m F", NULL)                    \
+  X(CE_CEAFE_R, "ceafe_r", 1, 0, "CEAF-e R", NULL)                    \
+  X(CE_CEAFE_P, "ceafe_p", 1, 0, "CEAF-e P", NULL)                    \
+  X(CE_CEAFE_F, "ceafe_f", 1, 0, "CEAF-e F", NULL)                    \
+  X(CE_BLANC_R, "blanc_r", 1, 0, "BLANC R", NULL)                     \
+  X(CE_BLANC_P, "blanc_p", 1, 0, "BLANC P", NULL)                     \
+  X(CE_BLANC_F, "blanc_f", 1, 0, "BLANC F", NULL)                     \
+  X(CE_LEA_R, "lea_r", 1, 0, "LEA R", NULL)                           \
+  X(CE_LEA_P, "lea_p", 1, 0, "LEA P", NULL)                           \
+  X(CE_LEA_F, "lea_f", 1, 0, "LEA F", NULL)                           \
+  X(CE_MENTION_R, "mention_r", 1, 0, "Mention R", NULL)               \
+  X(CE_MENTION_P, "mention_p", 1, 0, "Mention P", NULL)               \
+  X(CE_MENTION_F, "mention_f", 1, 0, "Mention F", NULL)
 
 typedef enum ce_measure {
 #define CE_MEASURE_ENUM_(name, id, higher, logs, label, latex) name,
@@ -390,6 +409,11 @@ typedef enum ce_measure {
 #define CE_IS_TDE_MEASURE(m) \
   (((m) >= CE_NED && (m) <= CE_BOUNDARY_F) || ((m) >= CE_GROUPING_P && (m) <= CE_GROUPING_F))
 
+/* The coreference level of a `conll` run (SPEC §3.6): the CoNLL-2012 reference scorer's
+ * metrics, micro over documents; B³ keeps its §3.1 ids (bcubed_p, bcubed_r, bcubed_f). */
+#define CE_IS_COREF_MEASURE(m) \
+  (((m) >= CE_CONLL_F && (m) <= CE_MENTION_F) || ((m) >= CE_BCUBED_P && (m) <= CE_BCUBED_F))
+
 /* 1 when a higher value is better, 0 when lower is (conditional entropies, VI), -1 when the
  * measure has no direction (H(C), H(K)) or is outside the enum. */
 int ce_measure_higher_is_better(ce_measure measure);
@@ -403,17 +427,27 @@ ce_measure ce_measure_from_id(const char *id);
 
 /* Where a measure is computed: tokens, types (items), the word senses of a `senses` run
  * (SPEC §3.7: instances grouped by lemma, averaged as the SemEval tasks average), or the
- * fragments of a `tde-classes` run (SPEC §3.8: spoken term discovery, as tdev2 scores it). */
-typedef enum ce_level { CE_LEVEL_TOKEN, CE_LEVEL_TYPE, CE_LEVEL_SENSE, CE_LEVEL_TDE } ce_level;
+ * fragments of a `tde-classes` run (SPEC §3.8: spoken term discovery, as tdev2 scores it), or
+ * the entities of a `conll` run (SPEC §3.6: mentions by document, micro over documents). */
+typedef enum ce_level {
+  CE_LEVEL_TOKEN,
+  CE_LEVEL_TYPE,
+  CE_LEVEL_SENSE,
+  CE_LEVEL_TDE,
+  CE_LEVEL_COREF
+} ce_level;
+#define CE_LEVEL_LAST CE_LEVEL_COREF
 
-/* The level's id as qualified measure ids spell it ("token", "type", "senses": "token.m1"),
- * or NULL outside the enum. */
+/* The level's id as qualified measure ids spell it ("token", "type", "senses", "tde", "coref":
+ * "token.m1"), or NULL outside the enum. */
 const char *ce_level_id(ce_level level);
 /* 1 when the level has the measure: token the §3.1 measures and sub_p, sub_r; type those of
- * §3.1 to §3.3 but sub_p, sub_r; senses the SemEval measures of §3.7; tde tdev2's of §3.8. */
+ * §3.1 to §3.3 but sub_p, sub_r; senses the SemEval measures of §3.7; tde tdev2's of §3.8;
+ * coref those of §3.6. */
 int ce_level_has(ce_level level, ce_measure measure);
 /* The level a bare measure id means: token where the token level has it, else a sense
- * measure's sense level, else a §3.8 measure's tde level, else type. */
+ * measure's sense level, a §3.8 measure's tde level, a coreference measure's coref level,
+ * else type. */
 ce_level ce_measure_level(ce_measure measure);
 
 /* -------------------------------------------------------------- evaluation */
@@ -680,8 +714,8 @@ const char *ce_eval_system_warning(const ce_eval *ev, size_t system, size_t k);
 ce_status ce_eval_value(const ce_eval *ev, size_t system, ce_level level, ce_measure measure,
                         double *value);
 /* The level this run reads a measure asked at `level` at: a `senses` run has its sense level
- * alone, so a sense measure there (v_measure and pair_f too) is the sense level's; otherwise
- * `level`. */
+ * alone, so a sense measure there (v_measure and pair_f too) is the sense level's; a `conll`
+ * run has its coref level alone (bcubed_* there are B³ over mentions); otherwise `level`. */
 ce_level ce_eval_level(const ce_eval *ev, ce_level level, ce_measure measure);
 
 /* ------------------------------------------------------------------ tables */

@@ -81,7 +81,7 @@ static void test_one_to_one_accuracy(void) {
     for (size_t k = 0; k < clusters; k++)
       for (size_t c = 0; c < classes; c++) w[k * classes + c] = (double)counts[c * clusters + k];
     ce_table table;
-    ce_measures m = {{0}, 0};
+    ce_measures m = {{0}, {0}};
     CHECK(ce__table_from_dense(&table, counts, classes, clusters) == CE_OK);
     CHECK(ce__measures_mapping(&table, &m, NULL, NULL) == CE_OK);
     ce__table_free(&table);

@@ -77,7 +77,7 @@ static void test_pairs_without_copies(void) {
   CHECK(ce__table_from_dense(&table, counts, 2, 1) == CE_OK);
   uint64_t squares[] = {5, 1};
   ce_copies copies = {squares};
-  ce_measures with = {{0}, 0}, without = {{0}, 0};
+  ce_measures with = {{0}, {0}}, without = {{0}, {0}};
   CHECK(ce__measures_pairs(&table, &copies, &with) == CE_OK);
   CHECK(ce__measures_pairs(&table, NULL, &without) == CE_OK);
   CHECK_NEAR(with.value[CE_PAIR_P], 2.0 / 5, 1e-15);

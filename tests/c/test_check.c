@@ -179,6 +179,20 @@ int main(void) {
       {"boundary precision", CE_LEVEL_TDE, CE_BOUNDARY_P},
       {"tde.grouping_f", CE_LEVEL_TDE, CE_GROUPING_F},
       {"Grouping P", CE_LEVEL_TOKEN, CE_GROUPING_P},
+      /* Coreference tables' names (SPEC §3.6); in a conll run B³ moves to its level. */
+      {"MUC", CE_LEVEL_COREF, CE_MUC_F},
+      {"MUC F1", CE_LEVEL_COREF, CE_MUC_F},
+      {"B3", CE_LEVEL_TOKEN, CE_BCUBED_F},
+      {"B-cubed", CE_LEVEL_TOKEN, CE_BCUBED_F},
+      {"CEAFe", CE_LEVEL_COREF, CE_CEAFE_F},
+      {"CEAFφ4", CE_LEVEL_COREF, CE_CEAFE_F},
+      {"CEAF-m", CE_LEVEL_COREF, CE_CEAFM_F},
+      {"BLANC", CE_LEVEL_COREF, CE_BLANC_F},
+      {"LEA", CE_LEVEL_COREF, CE_LEA_F},
+      {"CoNLL F1", CE_LEVEL_COREF, CE_CONLL_F},
+      {"Avg. F1", CE_LEVEL_COREF, CE_CONLL_F},
+      {"coref.lea_r", CE_LEVEL_COREF, CE_LEA_R},
+      {"coref.m1", -1, -1}, /* no coref level */
       {"sense.m1", -1, -1}, /* no sense level */
       {"Foo-score", -1, -1},
       {"token.macro_i_m1", -1, -1}, /* no token level */

@@ -24,20 +24,7 @@ static ce_eval *run_keys(const char *gold, const char *const *systems, size_t co
   }
   for (size_t i = 0; i <= count; i++) CHECK(ce_eval_set_format(ev, i, forced) == CE_OK);
   /* Three bytes at a time, round-robin: lines span chunks. */
-  size_t at[8] = {0};
-  for (int open = 1; open;) {
-    open = 0;
-    for (size_t i = 0; i <= count; i++) {
-      const char *text = i ? systems[i - 1] : gold;
-      size_t len = strlen(text);
-      if (at[i] >= len) continue;
-      size_t n = len - at[i] < 3 ? len - at[i] : 3;
-      ce_eval_feed(ev, i, text + at[i], n, NULL);
-      at[i] += n;
-      open = 1;
-    }
-  }
-  for (size_t i = 0; i <= count; i++) ce_eval_close(ev, i, NULL);
+  feed_round_robin(ev, gold, systems, count, 3);
   *finished = ce_eval_finish(ev, err);
   return ev;
 }

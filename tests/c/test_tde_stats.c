@@ -54,10 +54,10 @@ static void same_measures(const ce_measures *a, const ce_measures *b, uint64_t s
   for (int i = 0; i < CE_TDE_MEASURES; i++) {
     ce_measure m = ce__tde_measures[i];
     if (skipped >> m & 1) continue;
-    int has = a->available >> m & 1;
-    CHECK(has == (int)(b->available >> m & 1));
-    if (has && b->available >> m & 1) CHECK_NEAR(a->value[m], b->value[m], 1e-12);
-    if (has != (int)(b->available >> m & 1)) fprintf(stderr, "  %s\n", ce_measure_id(m));
+    int has = ce__measure_has(a, m);
+    CHECK(has == ce__measure_has(b, m));
+    if (has && ce__measure_has(b, m)) CHECK_NEAR(a->value[m], b->value[m], 1e-12);
+    if (has != ce__measure_has(b, m)) fprintf(stderr, "  %s\n", ce_measure_id(m));
   }
 }
 

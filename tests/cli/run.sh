@@ -120,6 +120,17 @@ expect joint-after-corpus 2 "small-sys.tsv  *0\.8438" "a joint file holds a gold
 expect joint-other-gold 2 "" "its gold side differs from that of" \
   -- $data/formats/joint.tsv $data/formats/joint-noheader.tsv
 expect joint-none 1 "" "needs one or more joint files" -- --gold-format joint
+# Coreference (SPEC §3.6): a conll key and responses, detected; the default table leads with
+# CoNLL F1 (tests/golden/coref.json: 0.8241 and 0.3987); --measures all gives every coref
+# measure; a bare id reads the coref level; a tagged response beside a conll key fails alone.
+expect coref-table 0 "system-a.conll  *0\.8241  *0\.7857" "" \
+  -- $data/coref/key.conll $data/coref/system-a.conll $data/coref/system-b.conll
+expect coref-all 0 "coref\.mention_f$" "" -- --measures all --format tsv $data/coref/key.conll $data/coref/system-a.conll
+expect coref-bare-id 0 "system-b.conll.0\.39906" "" -- --measures bcubed_f --format tsv $data/coref/key.conll $data/coref/system-b.conll
+expect coref-json 0 '"unit":"document","units":3' "" \
+  -- --format json --bootstrap 20 $data/coref/key.conll $data/coref/system-a.conll
+expect coref-beside-tagged 2 "" "read as tagged beside the conll key" \
+  -- $data/coref/key.conll $data/small-sys.tsv
 # Reports are written where asked, as TSV with a header.
 "$cli" --details "$tmp/d.tsv" --mapping "$tmp/m.tsv" --contingency "$tmp/c.tsv" --sizes "$tmp/z.tsv" \
   $data/small-gold.tsv $data/small-sys.tsv >/dev/null

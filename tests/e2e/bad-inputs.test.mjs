@@ -47,6 +47,13 @@ const badFile = (name) =>
     ? { name, mimeType: 'text/tab-separated-values', buffer: MADE[name]() }
     : join(BAD, name);
 
+/** The two good systems a bad system sits between: responses beside a coreference key. */
+const goodSystems = (row) =>
+  row.paired[0].endsWith('.conll')
+    ? ['coref/system-a.conll', 'coref/system-b.conll']
+    : ['small-sys.tsv', 'small-sys2.tsv'];
+const base = (path) => path.split('/').pop();
+
 const card = (page, name) => page.locator(`[data-testid="file-item"][data-name="${name}"]`);
 
 /** The error beside `file` once the run has ended, or a note of what went wrong. */
@@ -80,12 +87,14 @@ async function checkRow(page, row) {
       await page.getByTestId('system-input').setInputFiles(row.paired.map((f) => join(DATA, f)));
     expectedFiles = [row.file, ...row.paired.map((f) => f.split('/').pop())];
   } else {
-    // Between two good systems, which must still be scored.
+    // Between two good systems, which must still be scored: a coreference key's responses
+    // beside a conll key.
+    const [before, after] = goodSystems(row);
     await page.getByTestId('gold-input').setInputFiles(join(DATA, row.paired[0]));
-    await page.getByTestId('system-input').setInputFiles(join(DATA, 'small-sys.tsv'));
+    await page.getByTestId('system-input').setInputFiles(join(DATA, before));
     await page.getByTestId('system-input').setInputFiles(badFile(row.file));
-    await page.getByTestId('system-input').setInputFiles(join(DATA, 'small-sys2.tsv'));
-    expectedFiles = [row.paired[0], 'small-sys.tsv', row.file, 'small-sys2.tsv'];
+    await page.getByTestId('system-input').setInputFiles(join(DATA, after));
+    expectedFiles = [base(row.paired[0]), base(before), row.file, base(after)];
   }
   await chooseReading(page, row);
   await page.getByTestId('evaluate').click();
@@ -107,10 +116,11 @@ async function checkRow(page, row) {
     if (state !== 'error') fail(`the run ended in state '${state}', not 'error'`);
   } else {
     const rows = await scoredRows(page);
+    const [before, after] = goodSystems(row).map(base);
     const want = [
-      ['small-sys.tsv', true],
+      [before, true],
       [row.file, false],
-      ['small-sys2.tsv', true],
+      [after, true],
     ];
     if (state !== 'done' || JSON.stringify(rows) !== JSON.stringify(want))
       fail(`state '${state}', rows ${JSON.stringify(rows)}`);

@@ -11,7 +11,7 @@ import { root } from './load-core.mjs';
 const DEMOS = JSON.parse(readFileSync(`${root}public/demos.json`, 'utf8'));
 
 test('every demo of public/demos.json names a manifest whose files are beside it', () => {
-  assert.deepEqual(DEMOS.map((d) => d.id), ['brown', 'semeval2013', 'tde']);
+  assert.deepEqual(DEMOS.map((d) => d.id), ['brown', 'semeval2013', 'tde', 'coref']);
   for (const demo of DEMOS) {
     const manifest = `${root}public/${demo.manifest}`;
     const spec = JSON.parse(readFileSync(manifest, 'utf8'));
@@ -40,6 +40,14 @@ test("the SemEval-2013 demo's keys are the test data's, byte for byte", () => {
   }
 });
 
+test("the coreference demo's files are the test data's, byte for byte", () => {
+  const spec = JSON.parse(readFileSync(`${root}public/demo-coref/demo.json`, 'utf8'));
+  for (const file of [spec.gold, ...spec.systems]) {
+    const a = readFileSync(`${root}public/demo-coref/${file}`);
+    assert.ok(a.equals(readFileSync(`${root}tests/data/coref/${file}`)), `${file} differs from the test data's`);
+  }
+});
+
 test("demo.js's list of demos reads back; the link's query picks one, else the first", () => {
   const scope = {};
   runInNewContext(demosDeclaration(DEMOS), { globalThis: scope });
@@ -49,6 +57,7 @@ test("demo.js's list of demos reads back; the link's query picks one, else the f
     { id: 'brown', label: DEMOS[0].label, script: null },
     { id: 'semeval2013', label: DEMOS[1].label, script: demoScript('semeval2013') },
     { id: 'tde', label: DEMOS[2].label, script: demoScript('tde') },
+    { id: 'coref', label: DEMOS[3].label, script: demoScript('coref') },
   ]);
   assert.equal(demoScript('semeval2013'), 'demo-semeval2013.js');
   assert.equal(chosenDemo(demos, '?demo=semeval2013').id, 'semeval2013');

@@ -122,6 +122,22 @@ test('a tde run: the phone alignment by the phones option gives the command line
   assert.ok(Math.abs(got.systems[0].tde.ned - 2 / 3) < 1e-12 && Math.abs(got.systems[1].tde.coverage - 0.85) < 1e-12);
 });
 
+test('a coreference run through the package is the command line JSON, intervals and tests over documents included', () => {
+  const folder = join(root, 'tests', 'data', 'coref');
+  const paths = ['key.conll', 'system-a.conll', 'system-b.conll'].map((f) => join(folder, f));
+  const got = inApp(
+    'coref.mjs',
+    `import { evaluate } from 'clustereval';
+     const [gold, ...systems] = ${JSON.stringify(paths)};
+     console.log(JSON.stringify(await evaluate({ gold, systems }, { bootstrap: 30, test: 'ar', shuffles: 50, detail: true })));`,
+  );
+  assert.deepEqual(got, cliJson('--bootstrap', '30', '--test', 'ar', '--shuffles', '50', '--detail', ...paths));
+  assert.equal(got.bootstrap.unit, 'document');
+  // The independent reading of tests/golden/coref.json.
+  const golden = JSON.parse(readFileSync(join(root, 'tests', 'golden', 'coref.json'), 'utf8')).cases;
+  golden.forEach((g, i) => assert.ok(Math.abs(got.systems[i].coref.conll_f - g.coref.conll_f) <= 1e-12, g.response));
+});
+
 test('in Node the core runs on threads, gives the command line JSON on a polysemous pair, and lets the process end', () => {
   const paths = writePolysemousPair(tmp); // past the size where the core stays on one thread
   const got = inApp(

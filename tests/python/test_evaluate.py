@@ -2,6 +2,7 @@
 value, on the files of tests/data; the errors of tests/data/bad/README.tsv with their file
 and line."""
 import csv
+import json
 import os
 import re
 
@@ -180,3 +181,24 @@ def test_spoken_term_discovery_as_the_command_line(cli, monkeypatch):
     assert by_bytes["systems"][0]["tde"] == clustereval.evaluate(*files, phones=phones)["systems"][0]["tde"]
     with pytest.raises(clustereval.Error, match="--phones FILE"):
         clustereval.evaluate(*files)
+
+
+def test_coref_run_equals_cli(cli, monkeypatch):
+    """A coreference run (SPEC §3.6) with intervals over documents and per-document detail:
+    evaluate() is the command line's JSON, and every measure is the independent reading's of
+    tests/golden/coref.json."""
+    monkeypatch.chdir(ROOT)
+    folder = "tests/data/coref"
+    files = [f"{folder}/key.conll", f"{folder}/system-a.conll", f"{folder}/system-b.conll"]
+    got = clustereval.evaluate(*files, bootstrap=30, detail=True)
+    assert got == run_cli("--bootstrap", "30", "--detail", *files)
+    assert got["bootstrap"]["unit"] == "document"
+    with open(os.path.join(ROOT, "tests", "golden", "coref.json"), encoding="utf-8") as f:
+        golden = json.load(f)["cases"]
+    for system, case in zip(got["systems"], golden):
+        for measure, want in case["coref"].items():
+            assert abs(system["coref"][measure] - want) <= 1e-12, (system["name"], measure)
+    bad = ("bad.conll", b"#begin document d\nw (1\nw -\n#end document\n")
+    with pytest.raises(clustereval.Error) as error:
+        clustereval.evaluate(bad, f"{folder}/system-a.conll")
+    assert (error.value.file, error.value.line) == ("bad.conll", 4)

@@ -384,7 +384,8 @@ export function heatmapFigure(result, opts = {}) {
 const COLOURS = ['#E69F00', '#56B4E9', '#009E73', '#0072B2', '#D55E00', '#CC79A7'];
 const DASHES = ['', '7 3', '2 3', '9 3 2 3'];
 
-/** Whether some series of the result has cluster sizes in `unit` ('tokens' or 'items'). */
+/** Whether some series of the result has cluster sizes in `unit` ('tokens', 'items', or a
+ * coreference run's 'mentions'). */
 export function hasSizes(result, unit) {
   return [result.gold, ...(result.systems ?? []).map((s) => s.detail ?? s)].some(
     (x) => Array.isArray(x?.sizes?.[unit]) && x.sizes[unit].some((v) => v > 0),
@@ -396,8 +397,9 @@ export function hasSizes(result, unit) {
  * Lexicon inputs have no tokens: then items, whatever was asked.
  */
 export function sizeSeries(result, unit = 'tokens') {
-  const other = unit === 'tokens' ? 'items' : 'tokens';
-  const shown = hasSizes(result, unit) || !hasSizes(result, other) ? unit : other;
+  // The unit asked, else the first the result has: tokens, items, or a coreference run's
+  // entity sizes in mentions.
+  const shown = [unit, 'tokens', 'items', 'mentions'].find((u) => hasSizes(result, u)) ?? unit;
   const pick = (sizes) => {
     const list = Array.isArray(sizes?.[shown]) ? sizes[shown].filter((v) => v > 0) : [];
     return list.length ? list : null;
@@ -531,7 +533,7 @@ export function sizePlotSvg(result, { unit = 'tokens', logX = false, size = 'scr
   const summary = series
     .map(
       (s) =>
-        `${s.name}: ${formatCount(s.sizes.length)} clusters, largest ${formatCount(s.sizes[0])}`,
+        `${s.name}: ${formatCount(s.sizes.length)} ${shown === 'mentions' ? 'entities' : 'clusters'}, largest ${formatCount(s.sizes[0])}`,
     )
     .join('; ')
     .concat("; gold in black, systems in Okabe & Ito's colour-blind-safe colours");
@@ -544,7 +546,7 @@ export function sizePlotSvg(result, { unit = 'tokens', logX = false, size = 'scr
       H,
       ` class="sizeplot-svg" role="img" aria-labelledby="sizeplot-title sizeplot-desc" data-unit="${shown}" data-size="${S.id}"`,
     ),
-    `<title id="sizeplot-title">Ranked cluster sizes in ${shown}</title>`,
+    `<title id="sizeplot-title">Ranked ${shown === 'mentions' ? 'entity' : 'cluster'} sizes in ${shown}</title>`,
     `<desc id="sizeplot-desc">${xml(summary)}</desc>`,
     `<rect x="0" y="0" width="${W}" height="${H}" fill="#ffffff"/>`,
   ];

@@ -291,7 +291,7 @@ const count = (v) => Math.round(v).toLocaleString('en-US');
 export function foldNotes(display) {
   const { rows: R, cols: C, limit } = display.fold;
   const { layout } = display;
-  const unit = layout.counts === 'items' ? 'items' : 'tokens';
+  const unit = layout.unit ?? (layout.counts === 'items' ? 'items' : 'tokens');
   const total = layout.total;
   const out = [];
   const side = (S, noun, nouns, axis) => {
@@ -311,8 +311,8 @@ export function foldNotes(display) {
           `${S.folded === 1 ? 'is' : 'are'} folded into the ${axis} "other".`,
       );
   };
-  side(R, 'class', 'classes', 'row');
-  side(C, 'cluster', 'clusters', 'column');
+  side(R, ...(layout.rowNouns ?? ['class', 'classes']), 'row');
+  side(C, ...(layout.colNouns ?? ['cluster', 'clusters']), 'column');
   return out;
 }
 

@@ -1,14 +1,22 @@
 // The per-lemma view of a sense run as data: a row a gold lemma, the systems' values of one
-// measure side by side, read from each system's `senses.by_lemma` (SPEC §3.7, with detail).
+// measure side by side, read from each system's `senses.by_lemma` (SPEC §3.7, with detail);
+// and the per-document view of a coreference run alike, a row a key document, read from each
+// system's `coref_by_document` (SPEC §3.6, with detail). `kind` says which: 'senses' or 'coref'.
 // Nothing here computes a measure: a row's spread is the distance between the largest and the
 // smallest value the core gave it, which orders the rows so that the lemmas on which the
 // systems disagree most come first.
 
-/** The systems with per-lemma values, in the result's order: [{system, index}]. */
-export function lemmaSystems(result) {
+/** A system's values by unit (lemma or document) for a kind of run, or undefined. */
+const UNITS = {
+  senses: (system) => system.senses?.by_lemma,
+  coref: (system) => system.coref_by_document,
+};
+
+/** The systems with per-lemma (per-document) values, in the result's order: [{system, index}]. */
+export function lemmaSystems(result, kind = 'senses') {
   return (result?.systems ?? [])
     .map((system, index) => ({ system, index }))
-    .filter(({ system }) => !system.error && system.senses?.by_lemma);
+    .filter(({ system }) => !system.error && UNITS[kind](system));
 }
 
 /**
@@ -19,12 +27,12 @@ export function lemmaSystems(result) {
  * left out of the spread, so that it orders the lemmas by how the systems differ. The
  * lemmas are the gold key's, in the order the core lists them (every system lists the same).
  */
-export function lemmaRows(systems, id, spreadOver = null) {
+export function lemmaRows(systems, id, spreadOver = null, kind = 'senses') {
   const lemmas = new Set();
-  for (const { system } of systems) for (const lemma of Object.keys(system.senses.by_lemma)) lemmas.add(lemma);
+  for (const { system } of systems) for (const lemma of Object.keys(UNITS[kind](system))) lemmas.add(lemma);
   return [...lemmas].map((lemma) => {
     const values = systems.map(({ system }) => {
-      const v = system.senses.by_lemma[lemma]?.[id];
+      const v = UNITS[kind](system)[lemma]?.[id];
       return typeof v === 'number' && Number.isFinite(v) ? v : null;
     });
     const numbers = values.filter((v, i) => v !== null && (!spreadOver || spreadOver.has(i)));
@@ -92,4 +100,28 @@ export function senseGrid(system, lemma) {
     max = Math.max(max, w);
   }
   return { gold, induced, weight, max };
+}
+
+/**
+ * A key document of a coreference run as the mapping heatmap draws a system's table, from
+ * `coref_by_document[document]` (the core's entities and [key, response, shared mentions, φ4,
+ * aligned] cells, with detail): {name, detail: {classes, clusters, cells, mapping}}, key
+ * entities as the rows, response entities as the columns, named by their marks; the mapping
+ * is CEAF-e's optimal alignment (response entity → its key entity). Null without cells.
+ */
+export function corefDetail(system, document) {
+  const doc = system?.coref_by_document?.[document];
+  if (!doc || !Array.isArray(doc.cells)) return null;
+  const name = (side, i) => `${side}${doc[side === 'K' ? 'key' : 'response'].marks[i] ?? i}`;
+  const ceafe = doc.response.sizes.map(() => -1);
+  for (const [k, r, , , aligned] of doc.cells) if (aligned) ceafe[r] = k;
+  return {
+    name: system.name,
+    detail: {
+      classes: doc.key.sizes.map((_, i) => name('K', i)),
+      clusters: doc.response.sizes.map((_, i) => name('R', i)),
+      cells: doc.cells.map(([k, r, n]) => [k, r, n]),
+      mapping: { ceafe },
+    },
+  };
 }

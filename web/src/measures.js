@@ -4,7 +4,8 @@
 // which titles the exports: tests/js/table.test.mjs holds the two equal.
 //
 // levels: where the result holds the measure (`token`, `type`, `senses` for a sense run,
-// SPEC §3.7, and `tde` for a spoken-term-discovery run, §3.8); main: the levels where it is shown without "all measures". higherIsBetter: true or false for a score; null for a plain
+// SPEC §3.7, `tde` for a spoken-term-discovery run, §3.8, and `coref` for a coreference run,
+// SPEC §3.6); main: the levels where it is shown without "all measures". higherIsBetter: true or false for a score; null for a plain
 // quantity with no direction (the entropy of either side), which is never marked best.
 // mapping: 'm1' or 'o1' for the measures that rest on a cluster→class mapping, else null.
 
@@ -17,6 +18,7 @@ export const FAMILIES = {
   polysemous: 'Type-level polysemous',
   coverage: 'Coverage and substitutability',
   discovery: 'Spoken term discovery (tdev2)',
+  coref: 'Coreference',
 };
 
 /** Short family names for the table's group headers. */
@@ -29,6 +31,7 @@ export const FAMILY_SHORT = {
   polysemous: 'Polysemous',
   coverage: 'Coverage',
   discovery: 'Term discovery',
+  coref: 'Coreference',
 };
 
 // A sense run's level is called as the core's table exports call it ("Sense level").
@@ -37,6 +40,19 @@ export const LEVELS = {
   type: 'Type level',
   senses: 'Sense level',
   tde: 'TDE level',
+  coref: 'Coref level',
+};
+
+/** The metrics a coreference run's columns group under (SPEC §3.6), in the table's order. */
+export const COREF_METRICS = {
+  conll: 'CoNLL',
+  muc: 'MUC',
+  bcubed: 'B³',
+  ceafm: 'CEAF-m',
+  ceafe: 'CEAF-e',
+  blanc: 'BLANC',
+  lea: 'LEA',
+  mention: 'Mentions',
 };
 
 /** The shared tasks whose measures a sense run's columns are, for the table's group headers. */
@@ -51,6 +67,9 @@ const TDEV2 =
 const JK2013 =
   'Jurgens & Klapaftis (2013), SemEval-2013 Task 13: Word Sense Induction for Graded and ' +
   'Non-Graded Senses, §4';
+const PRADHAN2014 =
+  'Pradhan, Luo, Recasens, Hovy, Ng & Strube (2014), Scoring coreference partitions of ' +
+  'predicted mentions: a reference implementation; the CoNLL-2012 scorer v8.01';
 const MANANDHAR2010 =
   'Manandhar, Klapaftis, Dligach & Pradhan (2010), SemEval-2010 Task 14: Word Sense Induction ' +
   "& Disambiguation; the task's vmeasure and fscore scorers";
@@ -722,6 +741,54 @@ export const MEASURES = [
   ]),
 ];
 
+// ---- coreference (§3.6): a coreference run's `coref` section, R, P, F of each metric from the
+// totals over the key's documents. COREF_MEASURES below puts them in the core's order with B³
+// over mentions, which keeps the ids of §3.1.
+const COREF_PARTS = {
+  conll: ['CoNLL F1', 'the mean of the MUC, B³ and CEAF-e F1 (the CoNLL-2011/2012 ranking score)', PRADHAN2014],
+  muc: ['MUC', 'links: Σ over key and response entity overlaps of (|K∩R| − 1), over the key\'s Σ (|K| − 1) for recall and the response\'s for precision', 'Vilain, Burger, Aberdeen, Connolly & Hirschman (1995), A model-theoretic coreference scoring scheme'],
+  ceafm: ['CEAF-m', 'the optimal one-to-one entity alignment by shared mentions φ3 = |K∩R|, over the key\'s mentions for recall and the response\'s for precision', 'Luo (2005), On coreference resolution performance metrics'],
+  ceafe: ['CEAF-e', 'the optimal one-to-one entity alignment by φ4 = 2|K∩R|/(|K| + |R|), over the key\'s entities for recall and the response\'s for precision', 'Luo (2005), On coreference resolution performance metrics'],
+  blanc: ['BLANC', 'the mean of the coreference links\' and non-coreference links\' scores, each side\'s links built on its own mentions; a kind the key lacks is left out', 'Recasens & Hovy (2011); Luo, Pradhan, Recasens & Hovy (2014), An extension of BLANC to system mentions'],
+  lea: ['LEA', 'each entity weighs its size and scores the share of its links the other side resolves (a singleton has one self-link)', 'Moosavi & Strube (2016), Which coreference evaluation metric do you trust? A proposal for a link-based entity aware metric'],
+  mention: ['Mention identification', 'mentions whose span matches exactly', PRADHAN2014],
+};
+const COREF_RPF = { r: ['R', 'recall'], p: ['P', 'precision'], f: ['F', 'F1'] };
+const corefMeasure = (metric, part) => {
+  const [name, formula, paper] = COREF_PARTS[metric];
+  const [label, word] = COREF_RPF[part];
+  const title = metric === 'mention' ? `Mention ${label}` : `${name} ${label}`;
+  return m({
+    id: `${metric}_${part}`,
+    label: title,
+    name: `${name} ${word}`,
+    family: 'coref',
+    formula,
+    paper,
+    higherIsBetter: true,
+    levels: ['coref'],
+    main: ['coref'],
+    metric,
+  });
+};
+MEASURES.push(
+  m({
+    id: 'conll_f',
+    label: 'CoNLL F1',
+    name: 'CoNLL F1 (MUC, B³, CEAF-e averaged)',
+    family: 'coref',
+    formula: COREF_PARTS.conll[1],
+    paper: COREF_PARTS.conll[2],
+    higherIsBetter: true,
+    levels: ['coref'],
+    main: ['coref'],
+    metric: 'conll',
+  }),
+  ...['muc', 'ceafm', 'ceafe', 'blanc', 'lea', 'mention'].flatMap((metric) =>
+    ['r', 'p', 'f'].map((part) => corefMeasure(metric, part)),
+  ),
+);
+
 export const MEASURE_BY_ID = Object.fromEntries(MEASURES.map((x) => [x.id, x]));
 
 /**
@@ -794,21 +861,53 @@ export const TDE_MEASURES = [
 
 const TDE_MEASURE_BY_ID = Object.fromEntries(TDE_MEASURES.map((x) => [x.id, x]));
 
+/**
+ * The columns of a coreference run, in the order of the core's JSON (SPEC §3.6): CoNLL F1,
+ * then R, P, F of MUC, B³ (over mentions, keeping the ids of §3.1), CEAF-m, CEAF-e, BLANC,
+ * LEA and mention identification.
+ */
+export const COREF_MEASURES = [
+  MEASURE_BY_ID.conll_f,
+  ...['muc', 'bcubed', 'ceafm', 'ceafe', 'blanc', 'lea', 'mention'].flatMap((metric) =>
+    ['r', 'p', 'f'].map((part) =>
+      metric === 'bcubed'
+        ? {
+            ...MEASURE_BY_ID[`bcubed_${part}`],
+            name: `B³ ${COREF_RPF[part][1]} over mentions`,
+            formula:
+              'per mention, the share of its entity the other side puts with it (key mentions for ' +
+              'recall, response mentions for precision), summed over the documents',
+            paper: 'Bagga & Baldwin (1998), Algorithms for scoring coreference chains',
+            levels: ['coref'],
+            main: ['coref'],
+            metric,
+          }
+        : MEASURE_BY_ID[`${metric}_${part}`],
+    ),
+  ),
+];
+
+const COREF_MEASURE_BY_ID = Object.fromEntries(COREF_MEASURES.map((x) => [x.id, x]));
+
 /** The measures a level holds, in the table's order. */
 export const measuresAt = (level) =>
   level === 'senses'
     ? SENSE_MEASURES
     : level === 'tde'
       ? TDE_MEASURES
-      : MEASURES.filter((x) => x.levels.includes(level));
+      : level === 'coref'
+        ? COREF_MEASURES
+        : MEASURES.filter((x) => x.levels.includes(level));
 
 /** The measure `id` as `level` defines it (a sense run's V and PF are SemEval-2010's, a tde
- * run's grouping tdev2's), or undefined. */
+ * run's grouping tdev2's, a coreference run's B³ is over mentions), or undefined. */
 export const measureAt = (level, id) =>
   level === 'senses'
     ? SENSE_MEASURE_BY_ID[id]
     : level === 'tde'
       ? TDE_MEASURE_BY_ID[id]
+      : level === 'coref'
+        ? COREF_MEASURE_BY_ID[id]
       : MEASURE_BY_ID[id];
 
 /** Measures whose value is in nats or bits, as the log base in force says. */
@@ -858,6 +957,7 @@ export function describe(measure, log = 'e', level = null) {
     token: 'over tokens',
     type: 'over items (types)',
     senses: 'over instances, lemma by lemma',
+    coref: "over mentions, summed over the key's documents",
   };
   const where = level ? `, ${over[level]}` : '';
   return (

@@ -20,6 +20,7 @@ export const FORMATS = [
   ['joint', 'joint counts (item TAB class TAB cluster TAB n)'],
   ['csv', 'CSV with a header'],
   ['senses', 'senses (SemEval key: lemma instance sense/weight …)'],
+  ['conll', 'conll (CoNLL-2012 coreference: #begin document, marks (1 … 1) last)'],
 ];
 
 /** The groups of the core's options the page shows, in its order; a file's own column and

@@ -10,6 +10,7 @@ import {
   MEASURE_BY_ID,
   REICHART_TABLE1,
   SENSE_TASKS,
+  COREF_METRICS,
   measureAt,
   measuresAt,
   unit,
@@ -134,7 +135,7 @@ export function missingReason(system, column) {
   }
   const warnings = system.warnings ?? [];
   const id = column.measure.id;
-  const levelWord = { token: 'token', type: 'type', senses: 'sense', tde: 'tde' }[column.level];
+  const levelWord = { token: 'token', type: 'type', senses: 'sense', tde: 'tde', coref: 'coref' }[column.level];
   const about =
     warnings.find((w) => new RegExp(`\\b${id}\\b`).test(w)) ??
     warnings.find((w) => w.toLowerCase().includes(`${levelWord}-level`) && /n\/a/.test(w)) ??
@@ -186,7 +187,7 @@ export function sortedRows(systems, sort, dir, columns) {
 /** A column's title on screen: "Token M-1", "Sense F-B³ F" (as the core's exports title it). */
 export function columnTitle(c, log) {
   const u = unit(c.measure, log);
-  const level = { token: 'Token', type: 'Type', senses: 'Sense', tde: 'TDE' }[c.level];
+  const level = { token: 'Token', type: 'Type', senses: 'Sense', tde: 'TDE', coref: 'Coref' }[c.level];
   return `${level} ${c.measure.label}${u ? ` (${u})` : ''}`;
 }
 
@@ -198,7 +199,9 @@ export function columnTitle(c, log) {
 export function columnGroups(columns, by) {
   const groups = [];
   for (const c of columns) {
-    const task = by !== 'level' && c.level === 'senses' ? c.measure.task : null;
+    // A coreference run's columns group by metric (MUC, B³, CEAF-e, …), as papers print them.
+    const metric = by !== 'level' && c.level === 'coref' ? c.measure.metric : null;
+    const task = by !== 'level' && c.level === 'senses' ? c.measure.task : metric;
     const part = by === 'level' ? null : (task ?? c.measure.family);
     const key = part ? `${c.level}.${part}` : c.level;
     const last = groups[groups.length - 1];
@@ -206,7 +209,10 @@ export function columnGroups(columns, by) {
     else {
       let label = LEVELS[c.level];
       let title = label;
-      if (task) {
+      if (metric) {
+        label = COREF_METRICS[metric];
+        title = `${COREF_METRICS[metric]} (${LEVELS.coref.toLowerCase()})`;
+      } else if (task) {
         label = SENSE_TASKS[task];
         title = `The measures of ${SENSE_TASKS[task]}'s word-sense induction task`;
       } else if (part) {

@@ -94,8 +94,8 @@ const char *ce_measure_id(ce_measure measure) {
 }
 
 const char *ce_level_id(ce_level level) {
-  static const char *const ids[] = {"token", "type", "senses", "tde"};
-  return (unsigned)level <= CE_LEVEL_TDE ? ids[level] : NULL;
+  static const char *const ids[] = {"token", "type", "senses", "tde", "coref"};
+  return (unsigned)level <= CE_LEVEL_LAST ? ids[level] : NULL;
 }
 
 int ce_level_has(ce_level level, ce_measure measure) {
@@ -109,6 +109,8 @@ int ce_level_has(ce_level level, ce_measure measure) {
       return CE_IS_SENSE_MEASURE(measure);
     case CE_LEVEL_TDE:
       return CE_IS_TDE_MEASURE(measure);
+    case CE_LEVEL_COREF:
+      return CE_IS_COREF_MEASURE(measure);
   }
   return 0;
 }
@@ -117,6 +119,7 @@ ce_level ce_measure_level(ce_measure measure) {
   return CE_IS_TOKEN_MEASURE(measure)   ? CE_LEVEL_TOKEN
          : CE_IS_SENSE_MEASURE(measure) ? CE_LEVEL_SENSE
          : CE_IS_TDE_MEASURE(measure)   ? CE_LEVEL_TDE
+         : CE_IS_COREF_MEASURE(measure) ? CE_LEVEL_COREF
                                         : CE_LEVEL_TYPE;
 }
 

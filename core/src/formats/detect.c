@@ -2,6 +2,8 @@
  * Format detection (SPEC §2) from the first bytes of an input. The rules run in this
  * order and the first that fits wins; every rule looks at the sampled non-blank lines:
  *
+ *  0. conll:    a line is `#begin document NAME` (CoNLL-2011/2012 coreference, SPEC §3.6),
+ *               with only comment lines (beginning with `#`) before it.
  *  1. conllu:   every line not starting with '#' has >= 10 TAB columns and a CoNLL-U ID
  *               (3, 3-4 or 3.1) in column 1; or there are only comments, among them
  *               `# sent_id` or `# text`.
@@ -135,6 +137,16 @@ static int count_row(const sample *s, size_t i, ce_field *column, size_t n) {
   return ce__split_tabs(text, s->lines[i].len, column, n) == n &&
          ce__parse_count(text + column[n - 1].start, column[n - 1].len, &count) !=
              CE_COUNT_NOT_DIGITS;
+}
+
+/* 0: `#begin document` after nothing but comments: lines before a document are never read. */
+static int is_conll(const sample *s) {
+  for (size_t i = 0; i < s->count; i++) {
+    const char *text = line_text(s, i);
+    if (ce__conll_begin(text, s->lines[i].len, NULL)) return 1;
+    if (text[0] != '#') return 0;
+  }
+  return 0;
 }
 
 /* 3b: SemEval key lines, `LEMMA LEMMA.N SENSE ...`. */
@@ -273,6 +285,7 @@ ce_format ce__detect_format(const char *head, size_t len, int complete) {
   const char *first = line_text(&s, 0);
   ce_csv_columns csv;
   int bits;
+  if (is_conll(&s)) return CE_FORMAT_CONLL;
   if (is_conllu(&s)) return CE_FORMAT_CONLLU;
   if (ce__is_joint_header(first, s.lines[0].len)) return CE_FORMAT_JOINT;
   if (ce__csv_header(first, s.lines[0].len, &csv)) return CE_FORMAT_CSV;

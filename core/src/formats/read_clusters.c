@@ -44,6 +44,7 @@ ce_status ce__read_clusters(const ce_text_line *line, ce_error *err) {
                         0,
                         0.0,
                         0.0,
+                        0,
                         0};
     ce_status status = ce__emit(line, &record, err);
     if (status) return status;

@@ -39,6 +39,7 @@ ce_status ce__read_counts(const ce_text_line *line, ce_error *err) {
                       0,
                       0.0,
                       0.0,
+                      0,
                       0};
   status = ce__read_token_count(line, column[2], 3, &record.count, err);
   return status ? status : ce__emit(line, &record, err);

@@ -176,8 +176,8 @@ static ce_status emit_row(const ce_text_line *line, csv_field item, csv_field la
     label_len = reader->scratch.len - label_at;
   }
   ce_record record = {
-      CE_REC_ENTRY, item_text, item_len, label_text, label_len, 0,   item.raw.start + 1,
-      NULL,         0,         0.0,      0,          0.0,       0.0, 0};
+      CE_REC_ENTRY, item_text, item_len, label_text, label_len, 0, item.raw.start + 1, NULL, 0,
+      0.0,          0,         0.0,      0.0,        0,         0};
   return ce__emit(line, &record, err);
 }
 

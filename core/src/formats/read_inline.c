@@ -31,6 +31,7 @@ static ce_status read_field(const ce_text_line *line, ce_field field, ce_error *
                       0,
                       0.0,
                       0.0,
+                      0,
                       0};
   return ce__emit(line, &record, err);
 }
@@ -45,6 +46,6 @@ ce_status ce__read_inline(const ce_text_line *line, ce_error *err) {
     any = 1;
   }
   if (!any) return CE_OK; /* an empty line is no sentence */
-  ce_record end = {CE_REC_BREAK, "", 0, "", 0, 0, 0, NULL, 0, 0.0, 0, 0.0, 0.0, 0};
+  ce_record end = {CE_REC_BREAK, "", 0, "", 0, 0, 0, NULL, 0, 0.0, 0, 0.0, 0.0, 0, 0};
   return ce__emit(line, &end, err);
 }

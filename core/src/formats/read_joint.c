@@ -43,6 +43,7 @@ ce_status ce__read_joint(const ce_text_line *line, ce_error *err) {
                       0,
                       0.0,
                       0.0,
+                      0,
                       0};
   status = ce__read_token_count(line, column[3], 4, &record.count, err);
   return status ? status : ce__emit(line, &record, err);

@@ -39,6 +39,7 @@ ce_status ce__read_lexicon(const ce_text_line *line, ce_error *err) {
                         0,
                         0.0,
                         0.0,
+                        0,
                         0};
     ce_status status = ce__emit(line, &record, err);
     if (status) return status;

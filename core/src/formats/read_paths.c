@@ -56,6 +56,7 @@ ce_status ce__read_paths(const ce_text_line *line, ce_error *err) {
                       0,
                       0.0,
                       0.0,
+                      0,
                       0};
   if (line->reader->depth && line->reader->depth < bits.len) record.label_len = line->reader->depth;
   status = ce__read_count(line, column[2], 3, &record.count, err);

@@ -146,6 +146,7 @@ ce_status ce__read_senses(const ce_text_line *line, ce_error *err) {
                         index++,
                         0.0,
                         0.0,
+                        0,
                         0};
     status = ce__emit(line, &record, err);
     if (status) return status;

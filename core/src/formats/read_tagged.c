@@ -22,12 +22,13 @@ static ce_status emit_token(const ce_text_line *line, ce_field token, ce_field l
                       0,
                       0.0,
                       0.0,
+                      0,
                       0};
   return ce__emit(line, &record, err);
 }
 
 static ce_status emit_break(const ce_text_line *line, ce_error *err) {
-  ce_record record = {CE_REC_BREAK, "", 0, "", 0, 0, 0, NULL, 0, 0.0, 0, 0.0, 0.0, 0};
+  ce_record record = {CE_REC_BREAK, "", 0, "", 0, 0, 0, NULL, 0, 0.0, 0, 0.0, 0.0, 0, 0};
   return ce__emit(line, &record, err);
 }
 
@@ -42,7 +43,7 @@ ce_status ce__read_tagged(const ce_text_line *line, ce_error *err) {
     if (rest && !ce__is_space(text[at + 1]) &&
         ce__line_find(text, line->len, at + 1, '\t') == line->len) {
       ce_record record = {CE_REC_TOKEN, text, at,  text + at + 1, rest, 0, 1, NULL, 0,
-                          0.0,          0,    0.0, 0.0,           0};
+                          0.0,          0,    0.0, 0.0,           0,    0};
       return ce__emit(line, &record, err);
     }
   }

@@ -83,6 +83,7 @@ ce_status ce__read_tde_words(const ce_text_line *line, ce_error *err) {
                       0,
                       0.0,
                       0.0,
+                      0,
                       0};
   ce_status status = read_times(line, f, &record, err);
   return status ? status : ce__emit(line, &record, err);
@@ -136,7 +137,8 @@ ce_status ce__read_tde_classes(const ce_text_line *line, ce_error *err) {
                       0,
                       0.0,
                       0.0,
-                      reader->tde_class_line};
+                      reader->tde_class_line,
+                      0};
   ce_status status = read_times(line, f, &record, err);
   return status ? status : ce__emit(line, &record, err);
 }

@@ -29,6 +29,9 @@ static const struct {
     [CE_FORMAT_TDE_CLASSES] = {"fragments",
                                "'Class N' lines, each followed by its 'file onset offset' "
                                "fragments and an empty line"},
+    [CE_FORMAT_CONLL] = {"documents",
+                         "#begin document NAME, token lines with coreference marks last, "
+                         "#end document"},
 };
 
 ce_status ce__reader_init(ce_reader *reader, ce_format format, unsigned column, unsigned depth) {
@@ -44,6 +47,7 @@ void ce__reader_free(ce_reader *reader) {
   ce__buf_free(&reader->scratch);
   ce__buf_free(&reader->senses);
   ce__buf_free(&reader->tde_class);
+  ce__conll_free(reader);
 }
 
 ce_status ce__reader_line(ce_reader *reader, const char *source, const char *line, size_t len,
@@ -74,6 +78,8 @@ ce_status ce__reader_line(ce_reader *reader, const char *source, const char *lin
       return ce__read_tde_words(&text, err);
     case CE_FORMAT_TDE_CLASSES:
       return ce__read_tde_classes(&text, err);
+    case CE_FORMAT_CONLL:
+      return ce__read_conll(&text, err);
     default:
       return ce__fail(err, CE_ERR_USAGE, source, line_no, 0, "reader not initialised");
   }
@@ -84,6 +90,10 @@ ce_status ce__reader_end(ce_reader *reader, const char *source, uint64_t lines, 
     return ce__fail(err, CE_ERR_USAGE, source, 0, 0, "reader not initialised");
   const char *records = format_info[reader->format].records;
   const char *shape = format_info[reader->format].shape;
+  if (reader->format == CE_FORMAT_CONLL) {
+    ce_status status = ce__conll_end(reader, source, lines, err);
+    if (status) return status;
+  }
   if (reader->header_seen == CE_SEEN_RECORD) return CE_OK;
   if (reader->format == CE_FORMAT_CSV && reader->header_seen == CE_SEEN_HEADER)
     return ce__fail(err, CE_ERR_EMPTY, source, 0, 0, "a header row but no data rows; expected %s",

@@ -25,6 +25,15 @@ ce_status ce__read_tde_classes(const ce_text_line *line, ce_error *err);
 int ce__is_tde_span(const char *line, size_t len, size_t fields);
 /* 1 when `line` opens a class of a `tde-classes` file: "Class" and a name. */
 int ce__is_tde_class_header(const char *line, size_t len);
+ce_status ce__read_conll(const ce_text_line *line, ce_error *err);
+
+/* 1 when the line is `#begin document NAME` (a conll document), its NAME in *name (may be
+ * NULL). */
+int ce__conll_begin(const char *line, size_t len, ce_field *name);
+/* The end of a conll input (`lines` read): fails when a mention is still open. */
+ce_status ce__conll_end(ce_reader *reader, const char *source, uint64_t lines, ce_error *err);
+/* Frees a conll reader's state. */
+void ce__conll_free(ce_reader *reader);
 
 /* The fields of a `senses` line that count: up to its first token beginning "!!" (a comment),
  * at most `max` stored in `fields`; returns how many there are. */

@@ -8,16 +8,19 @@
 
 #include "common/util_internal.h"
 #include "text/fields_internal.h"
+#include "text/intern_internal.h"
 
 typedef enum ce_record_kind {
-  CE_REC_TOKEN,   /* a token of a corpus: item + label (tagged, conllu, inline) */
-  CE_REC_BREAK,   /* the end of a sentence (blank line; end of an inline line) */
-  CE_REC_ENTRY,   /* one label of an item's entry (lexicon, clusters, paths, csv) */
-  CE_REC_COUNT,   /* a cell of a contingency table: item = class, label = cluster, count */
-  CE_REC_JOINT,   /* joint counts: item, cls = its class, label = its cluster, count tokens */
-  CE_REC_SENSE,   /* a sense of a SemEval key line: item = instance, cls = lemma, label = sense */
-  CE_REC_SPAN,    /* tde-words: item = file, label = word or phone, onset and offset */
-  CE_REC_FRAGMENT /* tde-classes: item = file, cls = class, onset and offset, opened */
+  CE_REC_TOKEN,    /* a token of a corpus: item + label (tagged, conllu, inline) */
+  CE_REC_BREAK,    /* the end of a sentence (blank line; end of an inline line) */
+  CE_REC_ENTRY,    /* one label of an item's entry (lexicon, clusters, paths, csv) */
+  CE_REC_COUNT,    /* a cell of a contingency table: item = class, label = cluster, count */
+  CE_REC_JOINT,    /* joint counts: item, cls = its class, label = its cluster, count tokens */
+  CE_REC_SENSE,    /* a sense of a SemEval key line: item = instance, cls = lemma, label = sense */
+  CE_REC_SPAN,     /* tde-words: item = file, label = word or phone, onset and offset */
+  CE_REC_FRAGMENT, /* tde-classes: item = file, cls = class, onset and offset, opened */
+  CE_REC_DOCUMENT, /* conll: a document begins, item = its name */
+  CE_REC_MENTION   /* conll: a mention, label = its entity's mark, tokens count..span_end */
 } ce_record_kind;
 
 /* Strings point into the line or the reader's scratch; valid during the callback only. */
@@ -34,11 +37,12 @@ typedef struct ce_record {
   /* CE_REC_SENSE: the sense's SemEval-2013 weight, in [0, 1] (1 where the line's weights do
    * not count), and its place among the line's senses, 0 for the first (SemEval-2010's). */
   double weight;
-  uint32_t sense_index;
+  uint32_t sense_index; /* CE_REC_MENTION: the entity's number in its document */
   /* CE_REC_SPAN, CE_REC_FRAGMENT: the times in seconds, as parsed (onset < offset); a
    * fragment's class header is at line `opened`. */
   double onset, offset;
   uint64_t opened;
+  uint64_t span_end; /* CE_REC_MENTION: its last token (count is its first) */
 } ce_record;
 
 typedef ce_status (*ce_record_fn)(void *ctx, const ce_record *record, uint64_t line_no,
@@ -60,6 +64,13 @@ typedef struct ce_reader {
   int tde_state;
   ce_buf tde_class;
   uint64_t tde_class_line;
+  /* conll (read_conll.c): the document being read, its entities' marks, open mentions */
+  int conll_in_document;
+  uint64_t conll_document_line, conll_token;
+  ce_intern conll_entities;
+  ce_buf conll_open; /* open_mention records, closed ones marked */
+  ce_u32s conll_top; /* by entity: 1 + its latest open mention, 0: none */
+  size_t conll_open_count;
 } ce_reader;
 
 /*

@@ -6,8 +6,13 @@
 
 typedef struct ce_measures {
   double value[CE_MEASURE_COUNT];
-  uint64_t available; /* bit m set: value[m] is defined */
+  uint64_t available[(CE_MEASURE_COUNT + 63) / 64]; /* bit m set: value[m] is defined */
 } ce_measures;
+
+/* 1 when value[m] of `measures` is defined. */
+static inline int ce__measure_has(const ce_measures *measures, ce_measure m) {
+  return (int)(measures->available[(unsigned)m / 64] >> ((unsigned)m % 64) & 1);
+}
 
 /*
  * A bootstrap resample draws a unit (a sentence) w times and counts each of its tokens w
@@ -46,7 +51,7 @@ typedef struct ce_measure_options {
 
 static inline void ce__measure_put(ce_measures *out, ce_measure m, double value) {
   out->value[m] = value;
-  out->available |= (uint64_t)1 << m;
+  out->available[(unsigned)m / 64] |= (uint64_t)1 << ((unsigned)m % 64);
 }
 
 /* Every §3.1 measure of a table holding at least one token. */

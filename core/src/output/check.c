@@ -162,7 +162,48 @@ static const struct {
     {"coverf", CE_COVER_F},
     {"substitutableprecision", CE_SUB_P},
     {"substitutablerecall", CE_SUB_R},
+    /* Coreference tables (SPEC §3.6): a metric's bare name is its F1, as CoNLL tables print
+     * them; CEAFφ4 and CEAFφ3 lose their φ to normalise(); "Avg. F1" is the CoNLL score. */
+    {"muc", CE_MUC_F},
+    {"mucf1", CE_MUC_F},
+    {"b3", CE_BCUBED_F},
+    {"b3f1", CE_BCUBED_F},
+    {"bcubed", CE_BCUBED_F},
+    {"bcubedr", CE_BCUBED_R},
+    {"bcubedp", CE_BCUBED_P},
+    {"bcubedf", CE_BCUBED_F},
+    {"ceafe", CE_CEAFE_F},
+    {"ceafef1", CE_CEAFE_F},
+    {"ceaf4", CE_CEAFE_F},
+    {"ceaf4f1", CE_CEAFE_F},
+    {"ceaf4r", CE_CEAFE_R},
+    {"ceaf4p", CE_CEAFE_P},
+    {"ceaf4f", CE_CEAFE_F},
+    {"ceafm", CE_CEAFM_F},
+    {"ceafmf1", CE_CEAFM_F},
+    {"ceaf3", CE_CEAFM_F},
+    {"ceaf3f1", CE_CEAFM_F},
+    {"blanc", CE_BLANC_F},
+    {"blancf1", CE_BLANC_F},
+    {"lea", CE_LEA_F},
+    {"leaf1", CE_LEA_F},
+    {"conll", CE_CONLL_F},
+    {"conllf", CE_CONLL_F},
+    {"conll2012", CE_CONLL_F},
+    {"avgf1", CE_CONLL_F},
+    {"averagef1", CE_CONLL_F},
+    {"mentionf1", CE_MENTION_F},
+    {"md", CE_MENTION_F},
+    {"mdf1", CE_MENTION_F},
+    {"mdr", CE_MENTION_R},
+    {"mdp", CE_MENTION_P},
+    {"mdf", CE_MENTION_F},
 };
+
+/* The metrics a coreference table may name above its R, P and F1 columns (normalised). */
+static const char *const coref_groups[] = {"muc",   "b3",    "bcubed",  "ceafe",
+                                           "ceaf4", "ceafm", "ceaf3",   "blanc",
+                                           "lea",   "md",    "mention", "mentions"};
 
 /*
  * Lower-case ASCII letters and digits only, "³" read as 3: "V-measure", "v_measure" and
@@ -213,11 +254,8 @@ static int strip_level(const char *text, const char **rest) {
   static const struct {
     const char *word;
     int level;
-  } words[] = {{"token", CE_LEVEL_TOKEN},
-               {"type", CE_LEVEL_TYPE},
-               {"senses", CE_LEVEL_SENSE},
-               {"sense", CE_LEVEL_SENSE},
-               {"tde", CE_LEVEL_TDE}};
+  } words[] = {{"token", CE_LEVEL_TOKEN}, {"type", CE_LEVEL_TYPE}, {"senses", CE_LEVEL_SENSE},
+               {"sense", CE_LEVEL_SENSE}, {"tde", CE_LEVEL_TDE},   {"coref", CE_LEVEL_COREF}};
   for (size_t w = 0; w < sizeof words / sizeof words[0]; w++) {
     size_t len = strlen(words[w].word);
     if (strncasecmp_ascii(text, words[w].word, len) != 0) continue;
@@ -726,6 +764,42 @@ static ce_status add_cell(ce_check *check, const char *system, const char *headi
   return CE_OK;
 }
 
+/*
+ * The heading of column `col` under a coreference table's metric header ("MUC" over "R", "P",
+ * "F1"): "MUC F1"; an empty heading's, the nearest text above it; `heading` itself when no
+ * header above names a metric or the heading is not one of R, P, F. The result is in `out`
+ * (cap bytes), above it, or is `heading`.
+ */
+static const char *under_metric(const rows *list, size_t header, size_t col, const char *heading,
+                                char *out, size_t cap) {
+  char normal[96];
+  normalise(heading, normal, sizeof normal);
+  static const char *const parts[] = {"r", "p", "f", "f1", "rec", "prec", "recall", "precision"};
+  int part = 0;
+  for (size_t k = 0; k < sizeof parts / sizeof parts[0]; k++) part |= !strcmp(normal, parts[k]);
+  /* An empty heading under a heading of its own ("Avg. F1" over a blank): that one. */
+  for (size_t r = header; !*normal && r-- > 0;)
+    if (col < list->at[r].count && *list->at[r].cells[col].text) {
+      normalise(list->at[r].cells[col].text, normal, sizeof normal);
+      if (*normal) return list->at[r].cells[col].text;
+    }
+  if (!part) return heading;
+  for (size_t r = header; r-- > 0;) {
+    if (col >= list->at[r].count) continue;
+    normalise(list->at[r].cells[col].text, normal, sizeof normal);
+    for (size_t g = 0; g < sizeof coref_groups / sizeof coref_groups[0]; g++)
+      if (!strcmp(normal, coref_groups[g])) {
+        int letter = tolower((unsigned char)heading[strspn(heading, " ")]);
+        snprintf(out, cap, "%s %s", coref_groups[g],
+                 letter == 'r'   ? "r"
+                 : letter == 'p' ? "p"
+                                 : "f");
+        return out;
+      }
+  }
+  return heading;
+}
+
 /* The level a grouping header gives column `col` ("Token level", "Type"), or -1. */
 static int level_above(const rows *list, size_t header, size_t col) {
   int level = -1;
@@ -807,9 +881,10 @@ ce_status ce__check_parse(ce_check *check, const char *name, const char *text, s
     }
     for (size_t c = 1; !status && c < at->count; c++) {
       if (at->cells[c].continued) continue;
-      char heading[64];
+      char heading[64], grouped[96];
       const char *title = c < header->count ? header->cells[c].text : NULL;
       if (!title) snprintf(heading, sizeof heading, "column %zu (no heading)", c + 1);
+      if (title) title = under_metric(&list, data - 1, c, title, grouped, sizeof grouped);
       status = add_cell(check, at->cells[0].text, title ? title : heading, at->cells[c].text,
                         at->line, level_above(&list, data - 1, c));
     }

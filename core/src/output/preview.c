@@ -14,8 +14,8 @@ typedef struct preview {
 } preview;
 
 static const char *kind_name(ce_record_kind kind) {
-  static const char *const names[] = {"token", "break", "entry",    "count",
-                                      "joint", "sense", "interval", "fragment"};
+  static const char *const names[] = {"token", "break",    "entry",    "count",    "joint",
+                                      "sense", "interval", "fragment", "document", "mention"};
   return names[kind];
 }
 
@@ -52,6 +52,9 @@ static ce_status on_record(void *ctx, const ce_record *record, uint64_t line, ce
     ce__buf_puts(&p->json, ",\"offset\":");
     if (ce__buf_put_double(&p->json, record->offset)) p->status = CE_ERR_NOMEM;
   }
+  if (record->kind == CE_REC_MENTION && /* label: the entity's mark, count: its first token */
+      ce__buf_printf(&p->json, ",\"end\":%llu", (unsigned long long)record->span_end))
+    p->status = CE_ERR_NOMEM;
   if (ce__buf_printf(&p->json, ",\"count\":%llu}", (unsigned long long)record->count))
     p->status = CE_ERR_NOMEM;
   p->records++;

@@ -15,12 +15,10 @@
 #include "stats/ranking_internal.h"
 #include "common/catalog_internal.h"
 
-/* "Token", "Type", "Sense", "TDE": a level in a column title. */
+/* "Token", "Type", "Sense", "TDE", "Coref": a level in a column title. */
 static const char *level_title(ce_level level) {
-  return level == CE_LEVEL_TOKEN  ? "Token"
-         : level == CE_LEVEL_TYPE ? "Type"
-         : level == CE_LEVEL_TDE  ? "TDE"
-                                  : "Sense";
+  static const char *const titles[] = {"Token", "Type", "Sense", "TDE", "Coref"};
+  return (unsigned)level <= CE_LEVEL_LAST ? titles[level] : "";
 }
 
 /*
@@ -494,7 +492,7 @@ static int table_request_ok(const ce_eval *ev, ce_table_format format, ce_table_
   if (!ev || !ev->finished || !text || (unsigned)format > last || (column_count && !columns))
     return 0;
   for (size_t c = 0; c < column_count; c++)
-    if ((unsigned)columns[c].level > CE_LEVEL_TDE ||
+    if ((unsigned)columns[c].level > CE_LEVEL_LAST ||
         (unsigned)columns[c].measure >= CE_MEASURE_COUNT)
       return 0;
   return 1;
@@ -574,10 +572,10 @@ ce_status ce_eval_table(const ce_eval *ev, ce_table_format format, const ce_colu
 static ce_status put_point_value(ce_buf *out, ce_table_format format, const ce_sweep_point *point,
                                  ce_column column, size_t width) {
   const ce_measures *measures = column.level == CE_LEVEL_TOKEN ? &point->token : &point->type;
-  /* A sweep holds the token and type levels only; a sense column is n/a there. */
+  /* A sweep holds the token and type levels only; a sense, tde or coref column is n/a there. */
   int has = column.level <= CE_LEVEL_TYPE && ce_level_has(column.level, column.measure) &&
             (column.level == CE_LEVEL_TOKEN ? point->has_token : point->has_type) &&
-            (measures->available >> column.measure & 1);
+            ce__measure_has(measures, column.measure);
   if (format != CE_TABLE_TEXT) return put_number_or_na(out, has, measures->value[column.measure]);
   char text[32];
   snprintf(text, sizeof text, has ? "%.4f" : "n/a", measures->value[column.measure]);

@@ -8,6 +8,7 @@
 #include "run/input_internal.h"
 #include "run/row_internal.h"
 #include "run/run_internal.h"
+#include "run/coref_internal.h"
 #include "run/senses_internal.h"
 #include "run/tde_internal.h"
 #include "stats/bootstrap_internal.h"
@@ -117,6 +118,18 @@ static ce_status put_gold_sizes(ce_buf *out, const ce_eval *ev) {
   return status;
 }
 
+/* A coreference input's "sizes": its entities' mentions, ranked (the size plot's). */
+static ce_status put_entity_sizes(ce_buf *out, const ce_eval *ev, size_t input) {
+  uint64_t *sizes;
+  size_t count;
+  ce_status status = ce__coref_entity_sizes(ev, input, &sizes, &count);
+  if (!status) status = ce__buf_puts(out, ",\"sizes\":{\"mentions\":");
+  if (!status) status = put_ranked(out, sizes, count);
+  if (!status) status = ce__buf_puts(out, "}");
+  free(sizes);
+  return status;
+}
+
 static ce_status put_gold(ce_buf *out, const ce_eval *ev) {
   const ce_input *gold = &ev->inputs[0];
   ce_status status = put_key(out, "gold", 0);
@@ -131,7 +144,9 @@ static ce_status put_gold(ce_buf *out, const ce_eval *ev) {
         ",\"detected\":%s,\"tokens\":%llu,\"sentences\":%llu,\"items\":%llu,"
         "\"classes\":%zu,\"polysemous_items\":%llu,\"excluded_tokens\":%llu",
         gold->detected ? "true" : "false",
-        (unsigned long long)(ce__is_sense_run(ev) || ce__is_tde_run(ev) ? 0 : gold->tokens),
+        (unsigned long long)(ce__is_sense_run(ev) || ce__is_tde_run(ev) || ce__is_coref_run(ev)
+                                 ? 0
+                                 : gold->tokens),
         (unsigned long long)ev->sentences, (unsigned long long)ev->gold_items,
         ce__intern_count(&gold->labels), (unsigned long long)ev->polysemous_items,
         (unsigned long long)gold->excluded_tokens);
@@ -151,7 +166,17 @@ static ce_status put_gold(ce_buf *out, const ce_eval *ev) {
     if (!status)
       status = phones ? put_string(out, ev->inputs[phones].name) : ce__buf_puts(out, "null");
   }
-  if (!status && ev->options[CE_OPT_DETAIL] != 0.0 && !ce__is_sense_run(ev) && !ce__is_tde_run(ev))
+  if (!status && ce__is_coref_run(ev)) {
+    uint64_t documents, mentions, entities;
+    ce__coref_gold_counts(ev, &documents, &mentions, &entities);
+    status = ce__buf_printf(out, ",\"documents\":%llu,\"mentions\":%llu,\"entities\":%llu",
+                            (unsigned long long)documents, (unsigned long long)mentions,
+                            (unsigned long long)entities);
+  }
+  if (!status && ev->options[CE_OPT_DETAIL] != 0.0 && ce__is_coref_run(ev))
+    status = put_entity_sizes(out, ev, 0);
+  else if (!status && ev->options[CE_OPT_DETAIL] != 0.0 && !ce__is_sense_run(ev) &&
+           !ce__is_tde_run(ev))
     status = put_gold_sizes(out, ev);
   return status ? status : ce__buf_puts(out, "}");
 }
@@ -200,7 +225,7 @@ static ce_status put_measures(ce_buf *out, const ce_measures *measures, int from
     if (m >= to && m != CE_SUB_P && m != CE_SUB_R) continue;
     status = put_key(out, ce_measure_id((ce_measure)m), m == from);
     if (status) break;
-    if (measures->available >> m & 1)
+    if (ce__measure_has(measures, m))
       status = put_number(out, measures->value[m]);
     else
       status = ce__buf_puts(out, "null");
@@ -379,16 +404,22 @@ static ce_status put_detail(ce_buf *out, const ce_eval *ev, const ce_row *row) {
 
 /* ---------------------------------------------------------- senses */
 
-/* The sense measures of SPEC §3.7 in their order, null where not defined. */
-static ce_status put_sense_values(ce_buf *out, const ce_measures *m) {
+/* The measures `ids` in that order (a sense run's of SPEC §3.7, a coreference run's of §3.6),
+ * null where not defined. */
+static ce_status put_level_values(ce_buf *out, const ce_measures *m, const ce_measure *ids,
+                                  int count) {
   ce_status status = CE_OK;
-  for (int i = 0; !status && i < CE_SENSE_MEASURES; i++) {
-    ce_measure id = ce__sense_measures[i];
-    status = put_key(out, ce_measure_id(id), i == 0);
+  for (int i = 0; !status && i < count; i++) {
+    status = put_key(out, ce_measure_id(ids[i]), i == 0);
     if (!status)
-      status = m->available >> id & 1 ? put_number(out, m->value[id]) : ce__buf_puts(out, "null");
+      status = ce__measure_has(m, ids[i]) ? put_number(out, m->value[ids[i]])
+                                          : ce__buf_puts(out, "null");
   }
   return status;
+}
+
+static ce_status put_sense_values(ce_buf *out, const ce_measures *m) {
+  return put_level_values(out, m, ce__sense_measures, CE_SENSE_MEASURES);
 }
 
 /* A lemma's "cells": [gold sense, induced sense, summed weight], as senses.c made them. */
@@ -520,8 +551,8 @@ static ce_status put_tde(ce_buf *out, const ce_eval *ev, const ce_row *row) {
     ce_measure id = ce__tde_measures[i];
     status = put_key(out, ce_measure_id(id), i == 0);
     if (!status)
-      status = row->tde.available >> id & 1 ? put_number(out, row->tde.value[id])
-                                            : ce__buf_puts(out, "null");
+      status = ce__measure_has(&row->tde, id) ? put_number(out, row->tde.value[id])
+                                              : ce__buf_puts(out, "null");
   }
   if (!status)
     status = ce__buf_printf(out, ",\"fragments\":%zu,\"dropped\":%zu,\"classes\":%zu",
@@ -531,10 +562,98 @@ static ce_status put_tde(ce_buf *out, const ce_eval *ev, const ce_row *row) {
   return status ? status : ce__buf_puts(out, "}");
 }
 
+/* ---------------------------------------------------------- coreference */
+
+static ce_status put_coref_values(ce_buf *out, const ce_measures *m) {
+  return put_level_values(out, m, ce__coref_ids, CE_COREF_MEASURES);
+}
+
+/* "coref": the totals' measures and the key's documents. */
+static ce_status put_coref(ce_buf *out, const ce_row *row) {
+  ce_status status = put_key(out, "coref", 0);
+  if (!status) status = ce__buf_puts(out, "{");
+  if (!status) status = put_coref_values(out, &row->coref);
+  if (!status) status = ce__buf_printf(out, ",\"documents\":%zu}", row->doc_count);
+  return status;
+}
+
+/* A list of entity sizes, or of their marks (`marks`, `first`: the input's marks of the
+ * document's entities, `entity`: which entity each size is of). */
+static ce_status put_entities(ce_buf *out, const char *key, const uint32_t *sizes,
+                              const uint32_t *entity, uint32_t count, const ce_input *input,
+                              size_t document) {
+  ce_status status = put_key(out, key, 0);
+  if (!status) status = ce__buf_puts(out, "{\"sizes\":[");
+  for (uint32_t e = 0; !status && e < count; e++)
+    status = ce__buf_printf(out, e ? ",%u" : "%u", sizes[e]);
+  if (!status) status = ce__buf_puts(out, "],\"marks\":[");
+  const ce_coref_input *c = input->coref;
+  for (uint32_t e = 0; !status && e < count; e++) {
+    size_t at = c->entity_first.at[document] + entity[e], len = 0;
+    const char *mark = at < c->entity_mark.len && c->entity_mark.at[at] != UINT32_MAX
+                           ? ce__intern_get(&input->labels, c->entity_mark.at[at], &len)
+                           : "";
+    if (e) status = ce__buf_puts(out, ",");
+    if (!status) status = put_bytes(out, mark, len);
+  }
+  return status ? status : ce__buf_puts(out, "]}");
+}
+
+/* One key document of a row: its measures, its entities on both sides, the overlaps of
+ * key and response entities ([key, response, shared mentions, φ4, aligned by CEAF-e]). */
+static ce_status put_coref_document(ce_buf *out, const ce_eval *ev, const ce_row *row, size_t d) {
+  ce_measures m;
+  memset(&m, 0, sizeof m);
+  ce__coref_measures(&row->doc_counts[d], &m);
+  ce_status status = put_coref_values(out, &m);
+  ce_coref_detail detail;
+  if (!status) status = ce__coref_document_detail(ev, row, d, &detail);
+  if (status) return status;
+  const ce_coref_input *key = ev->inputs[0].coref, *response = ev->inputs[row->input].coref;
+  status = put_entities(out, "key", detail.key_sizes, detail.key_entity, detail.key_count,
+                        &ev->inputs[0], d);
+  uint32_t name = key->doc.at[d];
+  size_t rd = response && name < response->doc_of.len ? response->doc_of.at[name] : 0;
+  if (!status && rd)
+    status = put_entities(out, "response", detail.response_sizes, detail.response_entity,
+                          detail.response_count, &ev->inputs[row->input], rd - 1);
+  else if (!status)
+    status = ce__buf_puts(out, ",\"response\":{\"sizes\":[],\"marks\":[]}");
+  if (!status) status = ce__buf_puts(out, ",\"cells\":[");
+  for (size_t c = 0; !status && c < detail.cell_count; c++) {
+    const ce_coref_cell *cell = &detail.cells[c];
+    double phi4 = 2.0 * cell->overlap /
+                  ((double)detail.key_sizes[cell->key] + detail.response_sizes[cell->response]);
+    status =
+        ce__buf_printf(out, "%s[%u,%u,%u,", c ? "," : "", cell->key, cell->response, cell->overlap);
+    if (!status) status = put_number(out, phi4);
+    if (!status) status = ce__buf_puts(out, cell->aligned ? ",true]" : ",false]");
+  }
+  if (!status) status = ce__buf_puts(out, "]");
+  ce__coref_detail_free(&detail);
+  return status;
+}
+
+/* "coref_by_document" (--detail): each key document by name, in the key's order. */
+static ce_status put_coref_documents(ce_buf *out, const ce_eval *ev, const ce_row *row) {
+  ce_status status = put_key(out, "coref_by_document", 0);
+  if (!status) status = ce__buf_puts(out, "{");
+  for (size_t d = 0; !status && d < row->doc_count; d++) {
+    size_t len;
+    const char *name = ce__intern_get(&ev->documents, row->doc_ids[d], &len);
+    if (d) status = ce__buf_puts(out, ",");
+    if (!status) status = put_bytes(out, name, len);
+    if (!status) status = ce__buf_puts(out, ":{");
+    if (!status) status = put_coref_document(out, ev, row, d);
+    if (!status) status = ce__buf_puts(out, "}");
+  }
+  return status ? status : ce__buf_puts(out, "}");
+}
+
 /* ---------------------------------------------------------- statistics */
 
 /* The levels a measure id is qualified by, as ce_level numbers them. */
-enum { LEVELS = CE_LEVEL_TDE + 1 };
+enum { LEVELS = CE_LEVEL_LAST + 1 };
 
 /* "token.m1", "type.macro_i_m1": measure ids qualified by their level (SPEC §3.5). */
 static ce_status put_qualified_key(ce_buf *out, int level, int m, int first) {
@@ -628,7 +747,8 @@ static ce_status put_bootstrap(ce_buf *out, const ce_eval *ev) {
     if (!status) status = put_string(out, why);
     return status ? status : ce__buf_puts(out, "}");
   }
-  /* A sense run draws gold's lemmas (SPEC §3.7), a tde run the corpus' files (§3.8). */
+  /* A sense run draws gold's lemmas (SPEC §3.7), a tde run the corpus' files (§3.8), a
+   * coreference run the key's documents (§3.6). */
   if (!status && ce__boot_one_level(unit))
     status = ce__buf_printf(out,
                             "{\"resamples\":%u,\"requested\":%u,\"unit\":\"%s\",\"units\":%zu,"
@@ -647,7 +767,9 @@ static ce_status put_bootstrap(ce_buf *out, const ce_eval *ev) {
   if (!status) status = ce__buf_printf(out, ",\"method\":\"%s\"", ce__ci_method_name(method));
   if (!status && method == CE_CI_BCA) {
     const ce_boot *boot = ev->boot;
-    ce_level level = unit == CE_UNIT_FILE ? CE_LEVEL_TDE : CE_LEVEL_SENSE;
+    ce_level level = unit == CE_UNIT_FILE       ? CE_LEVEL_TDE
+                     : unit == CE_UNIT_DOCUMENT ? CE_LEVEL_COREF
+                                                : CE_LEVEL_SENSE;
     status = ce__boot_one_level(unit)
                  ? ce__buf_printf(out, ",\"jackknife_blocks\":{\"%s\":%zu}", ce_level_id(level),
                                   boot->blocks[level])
@@ -742,10 +864,11 @@ static ce_status put_p_values(ce_buf *out, const ce_eval *ev) {
                             ",\"test\":{\"method\":\"ar\",\"shuffles\":%u,\"done\":%u,"
                             "\"total\":%u,\"unit\":%s,\"type_unit\":\"item\",",
                             count, done, total,
-                            boot->unit == CE_UNIT_LEMMA  ? "\"lemma\""
-                            : boot->unit == CE_UNIT_FILE ? "\"file\""
-                            : boot->sentences            ? "\"sentence\""
-                                                         : "null");
+                            boot->unit == CE_UNIT_LEMMA      ? "\"lemma\""
+                            : boot->unit == CE_UNIT_FILE     ? "\"file\""
+                            : boot->unit == CE_UNIT_DOCUMENT ? "\"document\""
+                            : boot->sentences                ? "\"sentence\""
+                                                             : "null");
   else if (!status)
     status = ce__buf_printf(out, ",\"test\":{\"method\":\"bootstrap\",\"resamples\":%u,", count);
   if (!status)
@@ -858,11 +981,16 @@ static ce_status put_row(ce_buf *out, const ce_eval *ev, const ce_row *row, int 
   if (!status && row->has_tde) status = put_tde(out, ev, row);
   if (!status && row->has_tde && row->tde_kept && ev->options[CE_OPT_DETAIL] != 0.0)
     status = put_tde_sizes(out, row->tde_kept);
+  if (!status && row->has_coref) status = put_coref(out, row);
   if (!status && row->has_climb) status = put_restarts(out, row);
   if (!status) status = put_ci(out, ev, (size_t)(row - ev->rows));
   if (!status) status = put_warnings(out, row);
   if (!status && row->sweep_count) status = put_sweep(out, row);
-  if (!status && ev->options[CE_OPT_DETAIL] != 0.0 && !row->has_senses && !row->has_tde)
+  if (!status && ev->options[CE_OPT_DETAIL] != 0.0 && row->has_coref)
+    status = put_entity_sizes(out, ev, row->input);
+  if (!status && ev->options[CE_OPT_DETAIL] != 0.0 && row->has_coref)
+    status = put_coref_documents(out, ev, row);
+  else if (!status && ev->options[CE_OPT_DETAIL] != 0.0 && !row->has_senses && !row->has_tde)
     status = put_detail(out, ev, row);
   return status ? status : ce__buf_puts(out, "}");
 }

@@ -14,6 +14,7 @@
 #include "formats/labelmap_presets_internal.h"
 #include "run/input_internal.h"
 #include "run/pairing_internal.h"
+#include "run/coref_internal.h"
 #include "run/row_internal.h"
 #include "run/run_internal.h"
 #include "run/score_internal.h"
@@ -41,6 +42,7 @@ void ce_eval_free(ce_eval *ev) {
   free(ev->rows);
   ce__intern_free(&ev->items);
   ce__intern_free(&ev->lemmas);
+  ce__intern_free(&ev->documents);
   ce__names_free(&ev->item_names);
   ce__intern_free(&ev->excluded_labels);
   for (int side = 0; side < 2; side++) {
@@ -474,6 +476,9 @@ static ce_status on_record(void *ctx, const ce_record *original, uint64_t line, 
     case CE_REC_SPAN:
     case CE_REC_FRAGMENT:
       return ce__tde_record(ev, input, record, line, err);
+    case CE_REC_DOCUMENT:
+    case CE_REC_MENTION:
+      return ce__coref_record(ev, input, record, line, err);
   }
   return status ? ce__fail(err, status, input->name, line, 0, "out of memory") : CE_OK;
 }
@@ -534,40 +539,43 @@ static ce_status feed_lines(ce_eval *ev, ce_input *input, const void *bytes, siz
   return ce__lines_feed(&input->lines, bytes, len, on_line, &context, err);
 }
 
-/* A system of `format` goes only with a gold standard of `gold_format` and the other way
- * round: `beside_gold` is the message for another system beside such a gold standard,
- * `beside_other` for such a system beside another gold standard (both take the system's
- * format and gold's name). */
-static ce_status kept_apart(const ce_input *gold, const ce_input *system, ce_format gold_format,
-                            ce_format format, const char *beside_gold, const char *beside_other,
-                            ce_error *err) {
-  int special_gold = gold->format == gold_format, special = system->format == format;
-  if (system->role != CE_ROLE_SYSTEM || gold->format == CE_FORMAT_AUTO || special == special_gold)
-    return CE_OK;
-  return ce__fail(err, CE_ERR_USAGE, system->name, 0, 0, special_gold ? beside_gold : beside_other,
-                  ce_format_name(system->format), gold->name);
-}
-
 /* A joint system beside a gold standard that is not joint, or the other way round; likewise
- * a `senses` file (SPEC §3.7: a gold and a system key make a sense run) and a `tde-classes`
- * file (SPEC §3.8: a word alignment and class files make a tde run). */
+ * a `senses` file (SPEC §3.7: a gold and a system key make a sense run), a `conll` one
+ * (SPEC §3.6: a key and responses make a coreference run) and a `tde-classes` file (SPEC
+ * §3.8: a word alignment and class files make a tde run). */
 static ce_status check_side(const ce_eval *ev, const ce_input *system, ce_error *err) {
+  /* The formats that make a run of their own: a system of `format` goes only with a gold
+   * standard of `gold_format` and the other way round; `beside_gold` is the message for
+   * another system beside such a gold standard, `beside_other` for such a system beside
+   * another gold standard (both take the system's format and gold's name). */
+  static const struct {
+    ce_format gold_format, format;
+    const char *beside_gold, *beside_other;
+  } own[] = {
+      {CE_FORMAT_SENSES, CE_FORMAT_SENSES,
+       "read as %s beside the senses key %s: a sense run scores senses keys against it "
+       "(--induced-format senses forces one)",
+       "read as %s beside %s: a senses key is scored against a senses gold key (--gold-format "
+       "senses forces one)"},
+      {CE_FORMAT_CONLL, CE_FORMAT_CONLL,
+       "read as %s beside the conll key %s: a coreference run scores conll responses against "
+       "it (--induced-format conll forces one)",
+       "read as %s beside %s: a conll response is scored against a conll key (--gold-format "
+       "conll forces one)"},
+      {CE_FORMAT_TDE_WORDS, CE_FORMAT_TDE_CLASSES,
+       "read as %s beside the word alignment %s: a tde run scores class files against it "
+       "(--induced-format tde-classes forces one)",
+       "read as %s beside %s: a class file is scored against a word alignment (--gold-format "
+       "tde-words forces one)"},
+  };
   const ce_input *gold = &ev->inputs[0];
-  ce_status status = kept_apart(
-      gold, system, CE_FORMAT_TDE_WORDS, CE_FORMAT_TDE_CLASSES,
-      "read as %s beside the word alignment %s: a tde run scores class files against it "
-      "(--induced-format tde-classes forces one)",
-      "read as %s beside %s: a class file is scored against a word alignment (--gold-format "
-      "tde-words forces one)",
-      err);
-  if (!status)
-    status = kept_apart(gold, system, CE_FORMAT_SENSES, CE_FORMAT_SENSES,
-                        "read as %s beside the senses key %s: a sense run scores senses keys "
-                        "against it (--induced-format senses forces one)",
-                        "read as %s beside %s: a senses key is scored against a senses gold key "
-                        "(--gold-format senses forces one)",
-                        err);
-  if (status) return status;
+  for (size_t k = 0; k < sizeof own / sizeof own[0]; k++) {
+    int on_gold = gold->format == own[k].gold_format, on_system = system->format == own[k].format;
+    if (system->role == CE_ROLE_SYSTEM && gold->format != CE_FORMAT_AUTO && on_gold != on_system)
+      return ce__fail(err, CE_ERR_USAGE, system->name, 0, 0,
+                      on_gold ? own[k].beside_gold : own[k].beside_other,
+                      ce_format_name(system->format), gold->name);
+  }
   int joint_gold = gold->format == CE_FORMAT_JOINT, joint = system->format == CE_FORMAT_JOINT;
   if (system->role != CE_ROLE_SYSTEM || gold->format == CE_FORMAT_AUTO || joint == joint_gold)
     return CE_OK;
@@ -710,7 +718,7 @@ static ce_status label_named(ce_eval *ev, ce_input *input, uint32_t n, uint64_t 
     return CE_OK;
   }
   int is_gold = input == &ev->inputs[0];
-  ce_record record = {CE_REC_TOKEN, "", 0, NULL, 0, 0, 0, NULL, 0, 0.0, 0, 0.0, 0.0, 0};
+  ce_record record = {CE_REC_TOKEN, "", 0, NULL, 0, 0, 0, NULL, 0, 0.0, 0, 0.0, 0.0, 0, 0};
   record.label = ce__names_get(&input->label_names, n, &record.label_len);
   ce_status status = map_label(ev, is_gold ? CE_SIDE_GOLD : CE_SIDE_SYSTEM, input, &record.label,
                                &record.label_len, position, err);
@@ -731,8 +739,8 @@ static ce_status named_token(ce_eval *ev, ce_input *input, const named_item *ite
                              uint64_t position, ce_error *err) {
   uint32_t label = CE_EXCLUDED;
   int is_gold = input == &ev->inputs[0];
-  ce_record record = {CE_REC_TOKEN, item->text, item->len, "", 0,   0,   0,
-                      NULL,         0,          0.0,       0,  0.0, 0.0, 0};
+  ce_record record = {CE_REC_TOKEN, item->text, item->len, "",  0, 0, 0, NULL, 0,
+                      0.0,          0,          0.0,       0.0, 0, 0};
   if (!is_gold || !is_punct_item(ev, &record)) {
     ce_status status = label_named(ev, input, label_n, position, &label, err);
     if (status) return status;
@@ -796,15 +804,15 @@ ce_status ce_eval_feed_ids(ce_eval *ev, size_t index, const uint32_t *items, con
     if (items && item_named(ev, items[t], &item)) {
       status = ce__fail(&error, CE_ERR_NOMEM, input->name, position, 0, "out of memory");
     } else if (input->role == CE_ROLE_SUB_TEST) {
-      ce_record record = {CE_REC_TOKEN, item.text, item.len, NULL, 0,   0,   0,
-                          NULL,         0,         0.0,      0,    0.0, 0.0, 0};
+      ce_record record = {CE_REC_TOKEN, item.text, item.len, NULL, 0, 0, 0, NULL, 0,
+                          0.0,          0,         0.0,      0.0,  0, 0};
       record.label = ce__names_get(&input->label_names, labels[t], &record.label_len);
       status = on_record(&context, &record, position, &error);
     } else {
       status = named_token(ev, input, &item, labels[t], position, &error);
     }
     if (!status && ends && ends[t]) {
-      ce_record end = {CE_REC_BREAK, "", 0, "", 0, 0, 0, NULL, 0, 0.0, 0, 0.0, 0.0, 0};
+      ce_record end = {CE_REC_BREAK, "", 0, "", 0, 0, 0, NULL, 0, 0.0, 0, 0.0, 0.0, 0, 0};
       status = on_record(&context, &end, position, &error);
     }
   }
@@ -829,6 +837,8 @@ static ce_status check_gold(ce_eval *ev) {
   if (shape == CE_SHAPE_COUNTS && ev->input_count > 1)
     ce__fail(&error, CE_ERR_USAGE, gold->name, 0, 0,
              "a counts file holds both sides of the table: give it alone, as the gold file");
+  else if (shape == CE_SHAPE_CONLL)
+    return CE_OK; /* documents without a mention are scored too: the reader saw a document */
   else if (shape != CE_SHAPE_ENTRIES && !gold->tokens && !gold->excluded_tokens)
     ce__fail(&error, CE_ERR_EMPTY, gold->name, 0, 0, "holds no tokens; expected %s", lines);
   else if (shape == CE_SHAPE_ENTRIES && !gold->item_cells.used)
@@ -872,6 +882,10 @@ int ce__is_sense_run(const ce_eval *ev) {
   return ev->input_count && ev->inputs[0].format == CE_FORMAT_SENSES;
 }
 
+int ce__is_coref_run(const ce_eval *ev) {
+  return ev->input_count && ev->inputs[0].format == CE_FORMAT_CONLL;
+}
+
 size_t ce_eval_backlog(const ce_eval *ev, size_t index) {
   if (!ev || index >= ev->input_count) return 0;
   return ev->inputs[index].queue_len - ev->inputs[index].queue_head;
@@ -912,6 +926,7 @@ const char *ce_eval_system_warning(const ce_eval *ev, size_t system, size_t k) {
 
 ce_level ce_eval_level(const ce_eval *ev, ce_level level, ce_measure measure) {
   if (ev && ce__is_tde_run(ev) && ce_level_has(CE_LEVEL_TDE, measure)) return CE_LEVEL_TDE;
+  if (ev && ce__is_coref_run(ev) && ce_level_has(CE_LEVEL_COREF, measure)) return CE_LEVEL_COREF;
   return ev && ce__is_sense_run(ev) && ce_level_has(CE_LEVEL_SENSE, measure) ? CE_LEVEL_SENSE
                                                                              : level;
 }
@@ -923,7 +938,7 @@ ce_status ce_eval_value(const ce_eval *ev, size_t system, ce_level level, ce_mea
     return CE_ERR_UNAVAILABLE;
   const ce_row *row = &ev->rows[system];
   const ce_measures *measures = ce__row_level(row, level);
-  if (row->failed || !measures || !(measures->available >> measure & 1)) return CE_ERR_UNAVAILABLE;
+  if (row->failed || !measures || !ce__measure_has(measures, measure)) return CE_ERR_UNAVAILABLE;
   *value = measures->value[measure];
   return CE_OK;
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "run/input_internal.h"
+#include "run/coref_input_internal.h"
 #include "run/sense_lines_internal.h"
 #include "run/tde_spans_internal.h"
 
@@ -93,4 +94,5 @@ void ce__input_free(ce_input *input) {
   free(input->senses);
   if (input->tde) ce__tde_input_free(input->tde);
   free(input->tde);
+  ce__coref_input_free(input->coref);
 }

@@ -21,7 +21,8 @@ typedef enum ce_shape {
   CE_SHAPE_COUNTS,
   CE_SHAPE_JOINT,
   CE_SHAPE_SENSES,
-  CE_SHAPE_TDE
+  CE_SHAPE_TDE,
+  CE_SHAPE_CONLL
 } ce_shape;
 static inline ce_shape ce__format_shape(ce_format format) {
   switch (format) {
@@ -39,6 +40,8 @@ static inline ce_shape ce__format_shape(ce_format format) {
     case CE_FORMAT_TDE_WORDS:
     case CE_FORMAT_TDE_CLASSES:
       return CE_SHAPE_TDE;
+    case CE_FORMAT_CONLL:
+      return CE_SHAPE_CONLL;
     default:
       return CE_SHAPE_TOKENS; /* CE_FORMAT_AUTO too: an input not yet detected holds gold back */
   }
@@ -111,6 +114,7 @@ typedef struct ce_input {
   ce_u32s logged_clusters;       /* --bootstrap, token system: each counted gold token's cluster */
   struct ce_sense_input *senses; /* a `senses` input's key lines (run/senses.c), or NULL */
   struct ce_tde_input *tde;      /* a tde-words or tde-classes input's spans (run/tde.c) */
+  struct ce_coref_input *coref;  /* a `conll` input's documents (run/coref.c), or NULL */
 } ce_input;
 
 /* Queues a token, its `text` (may be NULL; a token of a line from ce__lines_feed) kept beside

@@ -32,6 +32,8 @@ void ce__row_free(ce_row *row) {
   free(row->sweep);
   free(row->lemma_ids);
   free(row->lemma_senses);
+  free(row->doc_ids);
+  free(row->doc_counts);
   free(row->lemma_gold);
   free(row->lemma_cells);
   free(row->lemma_cell_start);

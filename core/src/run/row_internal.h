@@ -5,6 +5,7 @@
 #ifndef CE_ROW_INTERNAL_H
 #define CE_ROW_INTERNAL_H
 
+#include "measures/measures_coref_internal.h"
 #include "measures/measures_internal.h"
 #include "measures/measures_tde_internal.h"
 #include "measures/measures_type_internal.h"
@@ -88,6 +89,14 @@ typedef struct ce_row {
   ce_measures tde;
   size_t tde_fragments, tde_dropped, tde_classes;
   ce_tde_kept *tde_kept; /* --bootstrap, --test, --detail: what it was scored from, or NULL */
+  /* A `conll` run (SPEC §3.6): the measures from the totals over the key's documents, and
+   * each key document's counts (doc_counts[d], key order; doc_ids[d] in ce_eval.documents),
+   * which the resamples and shuffles sum again. */
+  int has_coref;
+  ce_measures coref;
+  size_t doc_count;
+  uint32_t *doc_ids;
+  ce_coref_counts *doc_counts;
 } ce_row;
 
 /* The row's measures at a level (token, type or senses), or NULL where it has none there. */
@@ -101,6 +110,8 @@ static inline const ce_measures *ce__row_level(const ce_row *row, ce_level level
       return row->has_senses ? &row->senses : NULL;
     case CE_LEVEL_TDE:
       return row->has_tde ? &row->tde : NULL;
+    case CE_LEVEL_COREF:
+      return row->has_coref ? &row->coref : NULL;
   }
   return NULL;
 }

@@ -46,6 +46,7 @@ struct ce_eval {
   size_t input_count, input_cap;
   ce_intern items;           /* a sense run: "LEMMA<TAB>INSTANCE" */
   ce_intern lemmas;          /* a sense run: its lemmas, gold's and the systems' */
+  ce_intern documents;       /* a coreference run: its documents' names, every input's */
   ce_names_table item_names; /* items of tokens fed by number (ce_eval_name) */
   ce_intern excluded_labels;
   ce_label_map maps[2]; /* by ce_side */
@@ -72,6 +73,8 @@ struct ce_eval {
 
 /* A sense run (SPEC §3.7): a `senses` gold key, scored lemma by lemma (run/senses.c). */
 int ce__is_sense_run(const ce_eval *ev);
+/* A coreference run (SPEC §3.6): a `conll` key, scored document by document (run/coref.c). */
+int ce__is_coref_run(const ce_eval *ev);
 
 /* What the statistics read after scoring is kept: the token log, gold's view and the rows'
  * labels by item. They need it for --bootstrap resamples and --test ar shuffles. */

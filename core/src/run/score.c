@@ -11,6 +11,7 @@
 #include "measures/measures_ebcubed_internal.h"
 #include "measures/measures_overlap_internal.h"
 #include "run/baselines_internal.h"
+#include "run/coref_internal.h"
 #include "run/input_internal.h"
 #include "run/score_internal.h"
 #include "run/senses_internal.h"
@@ -51,7 +52,7 @@ static ce_status score_token_table(const ce_eval *ev, ce_row *row, const ce_copi
   if (!row->token_m1 || !row->token_o1) return CE_ERR_NOMEM;
   ce_status status = ce__measures_all(&row->token_table, &options, &row->token);
   if (!status) row->has_token = 1;
-  if (!status && !(row->token.available >> CE_AMI & 1))
+  if (!status && !ce__measure_has(&row->token, CE_AMI))
     status = ce__row_warn(row,
                           "ami: n/a (more than 2^53 tokens, past what its expected MI can "
                           "count in doubles)");
@@ -898,38 +899,46 @@ static ce_status twin_warnings(ce_eval *ev) {
   return status;
 }
 
-/* A system of a sense run (SPEC §3.7): its sense measures alone. */
-static ce_status score_sense_system(ce_eval *ev, size_t index, ce_row *row) {
+/* A system of a sense run (SPEC §3.7) or a coreference run (SPEC §3.6): its own level alone. */
+static ce_status score_level_system(ce_eval *ev, size_t index, ce_row *row, int coref) {
   ce_input *system = &ev->inputs[index];
   int failed;
   ce_status status = start_input_row(system, index, row, &failed);
   if (status || failed) return status;
   status = ce__intern_copy(&row->clusters, &system->labels);
-  if (!status) status = ce__score_senses(ev, index, row);
+  if (!status) status = coref ? ce__score_coref(ev, index, row) : ce__score_senses(ev, index, row);
   if (!status)
-    status = ce__row_warn(row,
-                          "token and type levels: n/a (a senses run scores instances by lemma, as "
-                          "the SemEval tasks do: see senses)");
+    status = ce__row_warn(row, coref ? "token and type levels: n/a (a conll run scores entities "
+                                       "document by document, as the CoNLL-2012 scorer does: "
+                                       "see coref)"
+                                     : "token and type levels: n/a (a senses run scores "
+                                       "instances by lemma, as the SemEval tasks do: see senses)");
   return status;
 }
 
-/* A sense run: every system; baselines are files of the tasks, scored as systems. */
-static ce_status score_sense_rows(ce_eval *ev) {
+/* A sense or coreference run: every system; baselines are files of the tasks, scored as
+ * systems. */
+static ce_status score_level_rows(ce_eval *ev, int coref) {
   const ce_input *gold = &ev->inputs[0];
-  ev->gold_items = ce__sense_gold_instances(ev);
   ev->polysemous_items = 0;
-  if (gold->senses)
-    for (size_t i = 0; i < gold->senses->key.len; i++) {
-      size_t end =
-          i + 1 < gold->senses->start.len ? gold->senses->start.at[i + 1] : gold->senses->sense.len;
-      ev->polysemous_items += end - gold->senses->start.at[i] > 1;
-    }
+  if (coref) {
+    uint64_t documents, entities;
+    ce__coref_gold_counts(ev, &documents, &ev->gold_items, &entities);
+  } else {
+    ev->gold_items = ce__sense_gold_instances(ev);
+    if (gold->senses)
+      for (size_t i = 0; i < gold->senses->key.len; i++) {
+        size_t end = i + 1 < gold->senses->start.len ? gold->senses->start.at[i + 1]
+                                                     : gold->senses->sense.len;
+        ev->polysemous_items += end - gold->senses->start.at[i] > 1;
+      }
+  }
   ce_status status = CE_OK;
   ce_row *row;
   for (size_t s = 1; s < ev->input_count && !status; s++) {
     if (ev->inputs[s].role != CE_ROLE_SYSTEM) continue;
     status = add_row(ev, &row);
-    if (!status) status = score_sense_system(ev, s, row);
+    if (!status) status = score_level_system(ev, s, row, coref);
   }
   return status ? status : twin_warnings(ev);
 }
@@ -953,8 +962,9 @@ static ce_status score_tde_rows(ce_eval *ev) {
 
 ce_status ce__score_rows(ce_eval *ev) {
   ce_row *row;
-  if (ce__format_shape(ev->inputs[0].format) == CE_SHAPE_SENSES) return score_sense_rows(ev);
+  if (ce__format_shape(ev->inputs[0].format) == CE_SHAPE_SENSES) return score_level_rows(ev, 0);
   if (ce__is_tde_run(ev)) return score_tde_rows(ev);
+  if (ce__format_shape(ev->inputs[0].format) == CE_SHAPE_CONLL) return score_level_rows(ev, 1);
   if (ce__format_shape(ev->inputs[0].format) == CE_SHAPE_COUNTS) {
     ce_status status = add_row(ev, &row);
     return status ? status : score_counts(ev, row);

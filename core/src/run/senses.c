@@ -276,7 +276,7 @@ void ce__senses_average(const ce_measures *lemmas, const uint64_t *gold, size_t 
     drawn += w;
     p += w * m->value[CE_FUZZY_BCUBED_P];
     r += w * m->value[CE_FUZZY_BCUBED_R];
-    if (m->available >> CE_FUZZY_NMI & 1) {
+    if (ce__measure_has(m, CE_FUZZY_NMI)) {
       nmi += w * m->value[CE_FUZZY_NMI];
       nmi_weight += w;
       with_nmi++;
@@ -310,7 +310,7 @@ static ce_status nmi_warning(const ce_eval *ev, ce_row *row, size_t nmi_lemmas) 
   if (!missing) return CE_OK;
   const char *name = "";
   for (size_t l = 0; l < row->lemma_count; l++)
-    if (!(row->lemma_senses[l].available >> CE_FUZZY_NMI & 1)) {
+    if (!ce__measure_has(&row->lemma_senses[l], CE_FUZZY_NMI)) {
       name = ce__intern_get(&ev->lemmas, row->lemma_ids[l], NULL);
       break;
     }

@@ -117,7 +117,7 @@ static ce_status warn_nulls(ce_row *row, const ce_tde_scores *s, const char *mis
   static const ce_measure fs[] = {CE_GROUPING_F, CE_TOKEN_F, CE_TYPE_F, CE_BOUNDARY_F};
   for (size_t k = 0; !status && k < sizeof fs / sizeof fs[0]; k++) {
     ce_measure p = (ce_measure)(fs[k] - 2), r = (ce_measure)(fs[k] - 1);
-    if ((s->m.available >> p & 1) && (s->m.available >> r & 1) && !(s->m.available >> fs[k] & 1)) {
+    if (ce__measure_has(&s->m, p) && ce__measure_has(&s->m, r) && !ce__measure_has(&s->m, fs[k])) {
       snprintf(text, sizeof text, "%s: n/a (%s and %s are 0: tdev2 divides 0 by 0)",
                ce_measure_id(fs[k]), ce_measure_id(p), ce_measure_id(r));
       status = ce__row_warn(row, text);

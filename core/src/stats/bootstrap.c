@@ -22,6 +22,7 @@
 #include "common/rng_internal.h"
 #include "run/input_internal.h"
 #include "run/row_internal.h"
+#include "run/coref_internal.h"
 #include "run/senses_internal.h"
 #include "run/tde_internal.h"
 #include "stats/bootstrap_internal.h"
@@ -128,14 +129,14 @@ static const char tde_grouping_note[] =
  * only where there are sentences to draw (joint counts give tokens without them). */
 static ce_status make_slots(const ce_row *row, ce_boot_row *br, unsigned total, int sentences) {
   memset(br->slot_of, -1, sizeof br->slot_of);
-  br->slot_level = malloc((CE_LEVEL_TDE + 1) * CE_MEASURE_COUNT);
-  br->slot_measure = malloc((CE_LEVEL_TDE + 1) * CE_MEASURE_COUNT);
+  br->slot_level = malloc((CE_LEVEL_LAST + 1) * CE_MEASURE_COUNT);
+  br->slot_measure = malloc((CE_LEVEL_LAST + 1) * CE_MEASURE_COUNT);
   if (!br->slot_level || !br->slot_measure) return CE_ERR_NOMEM;
-  for (int level = 0; level <= CE_LEVEL_TDE; level++)
+  for (int level = 0; level <= CE_LEVEL_LAST; level++)
     for (int m = 0; m < CE_MEASURE_COUNT; m++) {
       /* A slot only where the row has the level: samples imply its values (ce__row_level). */
       const ce_measures *values = ce__row_level(row, (ce_level)level);
-      if (whole_input(m) || counts_sample_size(m) || !values || !(values->available >> m & 1))
+      if (whole_input(m) || counts_sample_size(m) || !values || !ce__measure_has(values, m))
         continue;
       if (level == CE_LEVEL_TOKEN && !sentences) continue;
       br->slot_of[level][m] = (int)br->slots;
@@ -200,22 +201,27 @@ static ce_status tokens_as_sentences(ce_eval *ev, ce_boot *boot) {
 }
 
 /*
- * A sense run (SPEC §3.7): the units are gold's lemmas, as the tasks average over them. A
- * lemma's values do not depend on which other lemmas are drawn, so a resample reweights the
- * rows' per-lemma values (ce__senses_average) instead of scoring again.
+ * A sense run (SPEC §3.7): the units are gold's lemmas, as the tasks average over them; a
+ * coreference run (SPEC §3.6): the key's documents, whose counts the totals sum. A unit's
+ * values (a lemma's measures, a document's counts) do not depend on which other units are
+ * drawn, so a resample reweights the rows' per-unit values (ce__senses_average,
+ * ce__coref_total) instead of scoring again.
  */
-static ce_status prepare_senses(ce_eval *ev, ce_boot *boot) {
+static ce_status prepare_units(ce_eval *ev, ce_boot *boot, ce_level level) {
+  int coref = level == CE_LEVEL_COREF;
   for (size_t r = 0; r < ev->row_count; r++)
-    if (ev->rows[r].has_senses && !ev->rows[r].failed) boot->lemmas = ev->rows[r].lemma_count;
+    if (ce__row_level(&ev->rows[r], level) && !ev->rows[r].failed)
+      boot->lemmas = coref ? ev->rows[r].doc_count : ev->rows[r].lemma_count;
   if (!boot->lemmas) {
     boot->unit = CE_UNIT_NONE;
-    boot->unavailable = "bootstrap: n/a (no lemma to resample)";
+    boot->unavailable = coref ? "bootstrap: n/a (no document to resample)"
+                              : "bootstrap: n/a (no lemma to resample)";
     return CE_OK;
   }
-  boot->unit = CE_UNIT_LEMMA;
-  boot->blocks[CE_LEVEL_SENSE] = blocks_of(boot->lemmas);
+  boot->unit = coref ? CE_UNIT_DOCUMENT : CE_UNIT_LEMMA;
+  boot->blocks[level] = blocks_of(boot->lemmas);
   if (boot->total && (int)ev->options[CE_OPT_CI] == CE_CI_BCA)
-    boot->jack_total = (unsigned)boot->blocks[CE_LEVEL_SENSE];
+    boot->jack_total = (unsigned)boot->blocks[level];
   if (!(boot->rows = calloc(ev->row_count ? ev->row_count : 1, sizeof *boot->rows)) ||
       !(boot->lemma_weight = calloc(boot->lemmas, sizeof *boot->lemma_weight)))
     return CE_ERR_NOMEM;
@@ -223,7 +229,7 @@ static ce_status prepare_senses(ce_eval *ev, ce_boot *boot) {
   ce_status status = CE_OK;
   for (size_t r = 0; r < ev->row_count && !status; r++) {
     const ce_row *row = &ev->rows[r];
-    if (row->failed || !row->has_senses) continue;
+    if (row->failed || !ce__row_level(row, level)) continue;
     boot->rows[r].active = 1;
     status = make_slots(row, &boot->rows[r], boot->total, 0);
   }
@@ -272,8 +278,9 @@ ce_status ce__stats_prepare(ce_eval *ev, ce_boot **out) {
   if (boot->prepared) return CE_OK;
   boot->prepared = 1;
   boot->total = (unsigned)ev->options[CE_OPT_BOOTSTRAP];
-  if (ce__is_sense_run(ev)) return prepare_senses(ev, boot);
+  if (ce__is_sense_run(ev)) return prepare_units(ev, boot, CE_LEVEL_SENSE);
   if (ce__is_tde_run(ev)) return prepare_tde(ev, boot);
+  if (ce__is_coref_run(ev)) return prepare_units(ev, boot, CE_LEVEL_COREF);
   ce_shape shape = ce__format_shape(ev->inputs[0].format);
   if (shape == CE_SHAPE_COUNTS) {
     boot->unavailable =
@@ -473,7 +480,7 @@ static void keep_values(const ce_boot *boot, ce_boot_row *br, const ce_measures 
   for (size_t slot = 0; slot < br->slots; slot++) {
     if (br->slot_level[slot] != level) continue;
     int id = br->slot_measure[slot];
-    double value = values->available >> id & 1 ? values->value[id] : NAN;
+    double value = ce__measure_has(values, id) ? values->value[id] : NAN;
     if (resample)
       br->samples[slot * boot->total + step] = value;
     else
@@ -518,24 +525,29 @@ static ce_status score_level(ce_eval *ev, size_t r, const draw *d, ce_level leve
   return status;
 }
 
-/* A sense run's step: lemmas drawn with replacement (a resample) or a block of them left
- * out (a jackknife replicate), each row's averages over them. */
-static void run_sense_step(ce_eval *ev, unsigned step) {
+/* A sense or coreference run's step: lemmas or documents drawn with replacement (a
+ * resample) or a block of them left out (a jackknife replicate), each row's values over them:
+ * the lemmas' averages, the documents' totals. */
+static void run_unit_step(ce_eval *ev, unsigned step) {
   ce_boot *boot = ev->boot;
+  ce_level level = boot->unit == CE_UNIT_DOCUMENT ? CE_LEVEL_COREF : CE_LEVEL_SENSE;
   if (step < boot->total)
     draw_units(ev, 2 * (uint64_t)step, boot->lemma_weight, boot->lemmas);
-  else if (step - boot->total < boot->blocks[CE_LEVEL_SENSE])
-    leave_block_out(boot->lemma_weight, boot->lemmas, step - boot->total,
-                    boot->blocks[CE_LEVEL_SENSE]);
+  else if (step - boot->total < boot->blocks[level])
+    leave_block_out(boot->lemma_weight, boot->lemmas, step - boot->total, boot->blocks[level]);
   else
     return;
   for (size_t r = 0; r < boot->row_count; r++) {
     const ce_row *row = &ev->rows[r];
-    if (!boot->rows[r].active || row->lemma_count != boot->lemmas) continue;
+    size_t units = level == CE_LEVEL_COREF ? row->doc_count : row->lemma_count;
+    if (!boot->rows[r].active || units != boot->lemmas) continue;
     ce_measures values;
-    ce__senses_average(row->lemma_senses, row->lemma_gold, row->lemma_count, boot->lemma_weight,
-                       &values, NULL);
-    keep_values(boot, &boot->rows[r], &values, CE_LEVEL_SENSE, step);
+    if (level == CE_LEVEL_COREF)
+      ce__coref_total(row, boot->lemma_weight, &values);
+    else
+      ce__senses_average(row->lemma_senses, row->lemma_gold, row->lemma_count, boot->lemma_weight,
+                         &values, NULL);
+    keep_values(boot, &boot->rows[r], &values, level, step);
   }
 }
 
@@ -569,8 +581,8 @@ static ce_status run_tde_step(ce_eval *ev, unsigned step) {
 
 static ce_status run_step(ce_eval *ev, unsigned step) {
   ce_boot *boot = ev->boot;
-  if (boot->unit == CE_UNIT_LEMMA) {
-    run_sense_step(ev, step);
+  if (boot->unit == CE_UNIT_LEMMA || boot->unit == CE_UNIT_DOCUMENT) {
+    run_unit_step(ev, step);
     return CE_OK;
   }
   if (boot->unit == CE_UNIT_FILE) return run_tde_step(ev, step);
@@ -616,8 +628,8 @@ ce_boot_unit ce__boot_unit(const ce_eval *ev, size_t *sentences, size_t *items, 
   if (!boot || !boot->prepared || boot->unit == CE_UNIT_NONE || !boot->total) return CE_UNIT_NONE;
   if (sentences) *sentences = boot->sentences;
   if (items)
-    *items = boot->unit == CE_UNIT_LEMMA  ? boot->lemmas
-             : boot->unit == CE_UNIT_FILE ? boot->file_count
+    *items = boot->unit == CE_UNIT_LEMMA || boot->unit == CE_UNIT_DOCUMENT ? boot->lemmas
+             : boot->unit == CE_UNIT_FILE                                  ? boot->file_count
                                           : boot->gold->evaluated_count;
   if (done) *done = boot->done;
   if (total) *total = boot->total;
@@ -631,7 +643,7 @@ const char *ce__boot_unavailable(const ce_eval *ev) {
 static const double *samples_of(const ce_eval *ev, size_t r, ce_level level, ce_measure m) {
   const ce_boot *boot = ev->boot;
   if (!boot || !boot->done || r >= boot->row_count || !boot->rows[r].active) return NULL;
-  if ((unsigned)level > CE_LEVEL_TDE) return NULL;
+  if ((unsigned)level > CE_LEVEL_LAST) return NULL;
   int slot = boot->rows[r].slot_of[level][m];
   return slot < 0 ? NULL : boot->rows[r].samples + (size_t)slot * boot->total;
 }
@@ -726,7 +738,7 @@ const char *ce__boot_interval_note(const ce_eval *ev, size_t r, ce_level level, 
                 (level == CE_LEVEL_TDE    ? boot->unit == CE_UNIT_FILE
                  : level == CE_LEVEL_TYPE ? boot->rows[r].fixed != NULL
                                           : boot->sentences > 0);
-    if (!drawn || !values || !(values->available >> m & 1)) return NULL;
+    if (!drawn || !values || !ce__measure_has(values, m)) return NULL;
     return level == CE_LEVEL_TDE ? tde_grouping_note : grouping_note;
   }
   return NULL;
@@ -793,7 +805,7 @@ ce_status ce_eval_resample(ce_eval *ev, unsigned count, unsigned *done, unsigned
 
 static int valid_row(const ce_eval *ev, size_t system, ce_level level, ce_measure measure) {
   return ev && system < ce_eval_system_count(ev) && (unsigned)measure < CE_MEASURE_COUNT &&
-         (unsigned)level <= CE_LEVEL_TDE;
+         (unsigned)level <= CE_LEVEL_LAST;
 }
 
 ce_status ce_eval_interval(const ce_eval *ev, size_t system, ce_level level, ce_measure measure,

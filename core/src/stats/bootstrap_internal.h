@@ -41,7 +41,7 @@ typedef struct ce_boot_row {
   size_t slots;
   uint8_t *slot_level;
   uint8_t *slot_measure;
-  int slot_of[CE_LEVEL_TDE + 1][CE_MEASURE_COUNT]; /* by level; -1: no slot */
+  int slot_of[CE_LEVEL_LAST + 1][CE_MEASURE_COUNT]; /* by level; -1: no slot */
   double *samples;             /* slots × total; NaN where a resample gave no value */
   double *jackknife;           /* slots × CE_JACKKNIFE_BLOCKS leave-one-block-out values */
   ce_slot_interval *intervals; /* slots, computed on demand */
@@ -49,24 +49,27 @@ typedef struct ce_boot_row {
 } ce_boot_row;
 
 /* What a resample draws: sentences (token level; items for the type level), items (a gold
- * lexicon), a sense run's gold lemmas (SPEC §3.7), or a tde run's files (SPEC §3.8: the
- * recordings, whose speakers and recording conditions make the dependence). */
+ * lexicon), a sense run's gold lemmas (SPEC §3.7), a tde run's files (SPEC §3.8: the
+ * recordings, whose speakers and recording conditions make the dependence), or a
+ * coreference run's key documents (SPEC §3.6). */
 typedef enum ce_boot_unit {
   CE_UNIT_NONE,
   CE_UNIT_SENTENCE,
   CE_UNIT_ITEM,
   CE_UNIT_LEMMA,
-  CE_UNIT_FILE
+  CE_UNIT_FILE,
+  CE_UNIT_DOCUMENT
 } ce_boot_unit;
 
 /* 1 for the units of a run with one level, each unit scored on its own level (lemmas,
- * files): the statistics have one level, not a token and a type level. */
+ * files, documents): the statistics have one level, not a token and a type level. */
 static inline int ce__boot_one_level(ce_boot_unit unit) {
-  return unit == CE_UNIT_LEMMA || unit == CE_UNIT_FILE;
+  return unit == CE_UNIT_LEMMA || unit == CE_UNIT_FILE || unit == CE_UNIT_DOCUMENT;
 }
 
-/* The unit's name in the outputs, singular ("lemma", "file") or plural. */
+/* The unit's name in the outputs, singular ("lemma", "file", "document") or plural. */
 static inline const char *ce__boot_unit_word(ce_boot_unit unit, int plural) {
+  if (unit == CE_UNIT_DOCUMENT) return plural ? "documents" : "document";
   if (unit == CE_UNIT_FILE) return plural ? "files" : "file";
   if (unit == CE_UNIT_LEMMA) return plural ? "lemmas" : "lemma";
   return plural ? "items" : "item";
@@ -75,12 +78,13 @@ static inline const char *ce__boot_unit_word(ce_boot_unit unit, int plural) {
 struct ce_ar; /* stats/randomization_internal.h */
 
 typedef struct ce_boot {
-  unsigned total, done;            /* resamples: B and how many are done */
-  unsigned jack_total, jack_done;  /* jackknife replicates, after the resamples (BCa only) */
-  size_t blocks[CE_LEVEL_TDE + 1]; /* jackknife blocks by level: sentences, items, lemmas,
-                                      files */
-  size_t lemmas;                   /* a sense run: gold's lemmas, each row's in one order */
-  uint32_t *files;                 /* a tde run: the corpus' file ids, drawn as units */
+  unsigned total, done;             /* resamples: B and how many are done */
+  unsigned jack_total, jack_done;   /* jackknife replicates, after the resamples (BCa only) */
+  size_t blocks[CE_LEVEL_LAST + 1]; /* jackknife blocks by level: sentences, items, lemmas,
+                                       files, documents */
+  size_t lemmas;   /* a sense run: gold's lemmas; a coreference run: the key's documents; each
+                    * row's in one order */
+  uint32_t *files; /* a tde run: the corpus' file ids, drawn as units */
   size_t file_count;
   uint32_t *file_weight; /* by file id: how often the step drew it */
   size_t file_ids;       /* file ids there are */
@@ -124,7 +128,8 @@ ce_status ce__boot_token_clusters(const ce_eval *ev, size_t r, uint32_t **out, i
  * the input marked no sentence boundaries and each token was drawn on its own. */
 const char *ce__boot_sentence_name(const ce_eval *ev);
 /* What the outputs read: how the token level resampled (sentences; items when gold is a
- * lexicon and there is no token level; a sense run's lemmas, counted in *items), the units
+ * lexicon and there is no token level; a sense run's lemmas or a coreference run's documents,
+ * counted in *items), the units
  * there were, and how far it went. */
 ce_boot_unit ce__boot_unit(const ce_eval *ev, size_t *sentences, size_t *items, unsigned *done,
                            unsigned *total);

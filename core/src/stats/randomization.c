@@ -6,9 +6,11 @@
  * shuffled rows A' and B'. p = (1 + #{|d'| ≥ |d|}) / (1 + R), two-sided.
  *
  * Units: gold's sentences for the token level, gold's evaluated items (types) for the type
- * level, gold's lemmas for a sense run (SPEC §3.7), as the bootstrap draws them. A sense run's
- * lemma keeps its values whichever row it comes from, so a shuffle averages the two rows'
- * per-lemma values, mixed (ce__senses_average). A swapped unit keeps its labels: two rows that
+ * level, gold's lemmas for a sense run (SPEC §3.7), the key's documents for a coreference run
+ * (SPEC §3.6), as the bootstrap draws them. A sense run's lemma keeps its values whichever row
+ * it comes from, so a shuffle averages the two rows' per-lemma values, mixed
+ * (ce__senses_average); a document keeps its counts, so a shuffle sums the two rows' counts,
+ * mixed (ce__coref_add). A swapped unit keeps its labels: two rows that
  * share a label name share that cluster, other labels stay apart (A' holds A's clusters and B's).
  *
  * The token level is fast because a swap moves counts between two tables whose union is
@@ -29,6 +31,7 @@
 
 #include "common/rng_internal.h"
 #include "run/input_internal.h"
+#include "run/coref_internal.h"
 #include "run/senses_internal.h"
 #include "run/tde_internal.h"
 #include "stats/randomization_internal.h"
@@ -59,11 +62,13 @@ typedef struct type_engine {
   uint8_t *swapped;     /* by item id */
 } type_engine;
 
-/* A sense run's pair: A' and B' lemma by lemma (scratch). */
-typedef struct sense_engine {
+/* A sense or coreference run's pair: its level, and A' and B' lemma by lemma (scratch; a
+ * coreference run sums its documents' counts as it goes and needs none). */
+typedef struct unit_engine {
   int active;
+  ce_level level;
   ce_measures *mixed[2];
-} sense_engine;
+} unit_engine;
 
 /* A tde run's pair: both rows' fragments, swapped file by file (run/tde.c). */
 typedef struct tde_engine {
@@ -72,7 +77,7 @@ typedef struct tde_engine {
   uint8_t *swapped; /* by file id */
 } tde_engine;
 
-enum { AR_LEVELS = CE_LEVEL_TDE + 1 };
+enum { AR_LEVELS = CE_LEVEL_LAST + 1 };
 
 typedef struct ce_ar {
   unsigned shuffles; /* R */
@@ -85,7 +90,7 @@ typedef struct ce_ar {
   uint32_t *b_names; /* B's cluster id → the pair's */
   token_engine token;
   type_engine type;
-  sense_engine senses;
+  unit_engine units;
   tde_engine tde;
   ce_emi_cache emi;
   /* Per pair, level and measure: the observed difference, extreme shuffles, counted ones. */
@@ -126,9 +131,9 @@ static void type_engine_free(type_engine *ye) {
 static void pair_free(ce_ar *ar) {
   token_engine_free(&ar->token);
   type_engine_free(&ar->type);
-  free(ar->senses.mixed[0]);
-  free(ar->senses.mixed[1]);
-  memset(&ar->senses, 0, sizeof ar->senses);
+  free(ar->units.mixed[0]);
+  free(ar->units.mixed[1]);
+  memset(&ar->units, 0, sizeof ar->units);
   ce__tde_pair_free(&ar->tde.pair);
   free(ar->tde.swapped);
   memset(&ar->tde, 0, sizeof ar->tde);
@@ -436,11 +441,11 @@ static int compared(const ce_eval *ev, size_t a, size_t b, int level, int m) {
     return 0;
   const ce_measures *va = ce__row_level(&ev->rows[a], (ce_level)level);
   const ce_measures *vb = ce__row_level(&ev->rows[b], (ce_level)level);
-  return va && vb && va->available >> m & 1 && vb->available >> m & 1;
+  return va && vb && ce__measure_has(va, m) && ce__measure_has(vb, m);
 }
 
 static int defined(const ce_measures *v, int m) {
-  return v->available >> m & 1;
+  return ce__measure_has(v, m);
 }
 
 /* Records one shuffle's (or, with `observed`, the unshuffled) differences of a level. */
@@ -461,26 +466,47 @@ static void tally(const ce_eval *ev, ce_ar *ar, int level, const ce_measures *pa
   }
 }
 
-/* A' and B' of a sense run's shuffle: lemma l swapped when bit l of `bits` is set. */
-static void sense_shuffle(const ce_eval *ev, ce_ar *ar, const uint64_t *bits, ce_measures *pa,
-                          ce_measures *pb) {
-  const ce_row *rows[2] = {&ev->rows[ar->pairs[ar->pair][0]], &ev->rows[ar->pairs[ar->pair][1]]};
-  size_t lemmas = rows[0]->lemma_count;
-  for (size_t l = 0; l < lemmas; l++) {
-    int swapped = bits[l / 64] >> (l % 64) & 1;
-    ar->senses.mixed[0][l] = rows[swapped]->lemma_senses[l];
-    ar->senses.mixed[1][l] = rows[!swapped]->lemma_senses[l];
-  }
-  ce__senses_average(ar->senses.mixed[0], rows[0]->lemma_gold, lemmas, NULL, pa, NULL);
-  ce__senses_average(ar->senses.mixed[1], rows[0]->lemma_gold, lemmas, NULL, pb, NULL);
+/* The units (lemmas, documents) of a sense or coreference run's row. */
+static size_t units_of(const ce_row *row, ce_level level) {
+  return level == CE_LEVEL_COREF ? row->doc_count : row->lemma_count;
 }
 
-static ce_status sense_engine_build(const ce_eval *ev, ce_ar *ar) {
-  size_t lemmas = ev->rows[ar->pairs[ar->pair][0]].lemma_count;
-  for (int side = 0; side < 2; side++)
-    if (!(ar->senses.mixed[side] = malloc((lemmas ? lemmas : 1) * sizeof(ce_measures))))
+/* A' and B' of a sense or coreference run's shuffle: unit l swapped when bit l of `bits` is
+ * set. */
+static void unit_shuffle(const ce_eval *ev, ce_ar *ar, const uint64_t *bits, ce_measures *pa,
+                         ce_measures *pb) {
+  const ce_row *rows[2] = {&ev->rows[ar->pairs[ar->pair][0]], &ev->rows[ar->pairs[ar->pair][1]]};
+  size_t units = units_of(rows[0], ar->units.level);
+  if (ar->units.level == CE_LEVEL_COREF) {
+    ce_coref_counts total[2];
+    memset(total, 0, sizeof total);
+    for (size_t l = 0; l < units; l++) {
+      int swapped = bits[l / 64] >> (l % 64) & 1;
+      ce__coref_add(&total[0], &rows[swapped]->doc_counts[l], 1.0);
+      ce__coref_add(&total[1], &rows[!swapped]->doc_counts[l], 1.0);
+    }
+    memset(pa, 0, sizeof *pa);
+    memset(pb, 0, sizeof *pb);
+    ce__coref_measures(&total[0], pa);
+    ce__coref_measures(&total[1], pb);
+    return;
+  }
+  for (size_t l = 0; l < units; l++) {
+    int swapped = bits[l / 64] >> (l % 64) & 1;
+    ar->units.mixed[0][l] = rows[swapped]->lemma_senses[l];
+    ar->units.mixed[1][l] = rows[!swapped]->lemma_senses[l];
+  }
+  ce__senses_average(ar->units.mixed[0], rows[0]->lemma_gold, units, NULL, pa, NULL);
+  ce__senses_average(ar->units.mixed[1], rows[0]->lemma_gold, units, NULL, pb, NULL);
+}
+
+static ce_status unit_engine_build(const ce_eval *ev, ce_ar *ar, ce_level level) {
+  size_t units = units_of(&ev->rows[ar->pairs[ar->pair][0]], level);
+  ar->units.level = level;
+  for (int side = 0; side < 2 && level == CE_LEVEL_SENSE; side++)
+    if (!(ar->units.mixed[side] = malloc((units ? units : 1) * sizeof(ce_measures))))
       return CE_ERR_NOMEM;
-  ar->senses.active = 1;
+  ar->units.active = 1;
   return CE_OK;
 }
 
@@ -508,9 +534,11 @@ static ce_status pair_start(const ce_eval *ev, ce_ar *ar) {
   ce_status status = pair_names(ev, ar, a, b);
   if (!status && levels[CE_LEVEL_TOKEN]) status = token_engine_build(ev, ar, a, b);
   if (!status && levels[CE_LEVEL_TYPE]) status = type_engine_build(ev, ar, a, b);
-  if (!status && levels[CE_LEVEL_SENSE]) status = sense_engine_build(ev, ar);
-  if (!status && ar->senses.active)
-    tally(ev, ar, CE_LEVEL_SENSE, &ev->rows[a].senses, &ev->rows[b].senses, 1);
+  if (!status && levels[CE_LEVEL_SENSE]) status = unit_engine_build(ev, ar, CE_LEVEL_SENSE);
+  if (!status && levels[CE_LEVEL_COREF]) status = unit_engine_build(ev, ar, CE_LEVEL_COREF);
+  if (!status && ar->units.active)
+    tally(ev, ar, ar->units.level, ce__row_level(&ev->rows[a], ar->units.level),
+          ce__row_level(&ev->rows[b], ar->units.level), 1);
   if (!status && levels[CE_LEVEL_TDE]) status = tde_engine_build(ev, ar);
   if (!status && ar->tde.active) tally(ev, ar, CE_LEVEL_TDE, &ev->rows[a].tde, &ev->rows[b].tde, 1);
   ce_measures pa, pb;
@@ -562,12 +590,13 @@ static ce_status shuffle(const ce_eval *ev, ce_ar *ar, unsigned r) {
     status = type_shuffle(ev, ar, &pa, &pb);
     if (!status) tally(ev, ar, CE_LEVEL_TYPE, &pa, &pb, 0);
   }
-  if (!status && ar->senses.active) {
-    uint64_t *bits = swap_bits(seed, r, ev->rows[ar->pairs[ar->pair][0]].lemma_count);
+  if (!status && ar->units.active) {
+    uint64_t *bits =
+        swap_bits(seed, r, units_of(&ev->rows[ar->pairs[ar->pair][0]], ar->units.level));
     if (!bits) return CE_ERR_NOMEM;
-    sense_shuffle(ev, ar, bits, &pa, &pb);
+    unit_shuffle(ev, ar, bits, &pa, &pb);
     free(bits);
-    tally(ev, ar, CE_LEVEL_SENSE, &pa, &pb, 0);
+    tally(ev, ar, ar->units.level, &pa, &pb, 0);
   }
   if (!status && ar->tde.active) {
     uint64_t *bits = swap_bits(seed, r, boot->file_count);
@@ -600,11 +629,14 @@ static ce_status ar_prepare(ce_eval *ev, ce_boot *boot) {
       int senses = boot->unit == CE_UNIT_LEMMA && ev->rows[a].has_senses &&
                    ev->rows[b].has_senses && ev->rows[a].lemma_count == ev->rows[b].lemma_count;
       int tde = boot->unit == CE_UNIT_FILE && ev->rows[a].has_tde && ev->rows[b].has_tde;
-      if (!token && !type && !senses && !tde) continue;
+      int coref = boot->unit == CE_UNIT_DOCUMENT && ev->rows[a].has_coref &&
+                  ev->rows[b].has_coref && ev->rows[a].doc_count == ev->rows[b].doc_count;
+      if (!token && !type && !senses && !tde && !coref) continue;
       ar->levels[AR_LEVELS * ar->pair_count + CE_LEVEL_TOKEN] = token;
       ar->levels[AR_LEVELS * ar->pair_count + CE_LEVEL_TYPE] = type;
       ar->levels[AR_LEVELS * ar->pair_count + CE_LEVEL_SENSE] = senses;
       ar->levels[AR_LEVELS * ar->pair_count + CE_LEVEL_TDE] = tde;
+      ar->levels[AR_LEVELS * ar->pair_count + CE_LEVEL_COREF] = coref;
       ar->pairs[ar->pair_count][0] = a;
       ar->pairs[ar->pair_count++][1] = b;
     }
@@ -680,7 +712,7 @@ int ce__test_info(const ce_eval *ev, ce_test *test, unsigned *count, unsigned *d
 }
 
 double ce__p_value(const ce_eval *ev, size_t a, size_t b, ce_level level, ce_measure m) {
-  if (a == b || !ev->boot || (unsigned)level > CE_LEVEL_TDE) return NAN;
+  if (a == b || !ev->boot || (unsigned)level > CE_LEVEL_LAST) return NAN;
   if ((int)ev->options[CE_OPT_TEST] == CE_TEST_AR)
     return ev->boot->ar ? ar_p_value(ev->boot->ar, a, b, level, m) : NAN;
   return ce__boot_p_value(ev, a, b, level, m);
@@ -705,7 +737,7 @@ ce_status ce_eval_shuffle(ce_eval *ev, unsigned count, unsigned *done, unsigned 
 ce_status ce_eval_p_value(const ce_eval *ev, size_t a, size_t b, ce_level level, ce_measure measure,
                           double *p) {
   if (!ev || a >= ce_eval_system_count(ev) || b >= ce_eval_system_count(ev) ||
-      (unsigned)measure >= CE_MEASURE_COUNT || (unsigned)level > CE_LEVEL_TDE)
+      (unsigned)measure >= CE_MEASURE_COUNT || (unsigned)level > CE_LEVEL_LAST)
     return CE_ERR_USAGE;
   double value = ce__p_value(ev, a, b, level, measure);
   if (isnan(value)) return CE_ERR_UNAVAILABLE;

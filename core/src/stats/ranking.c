@@ -21,7 +21,7 @@ int ce__ranked_measure(const ce_eval *ev, ce_level level, ce_measure m) {
   for (size_t r = 0; r < ev->row_count; r++) {
     if (ev->rows[r].failed) continue;
     const ce_measures *values = ce__row_level(&ev->rows[r], level);
-    if (!values || !(values->available >> m & 1)) return 0;
+    if (!values || !ce__measure_has(values, m)) return 0;
   }
   return 1;
 }

@@ -64,7 +64,9 @@ export async function rightUse(): Promise<void> {
   const mean: 'arithmetic' | 'geometric' | 'min' | 'max' = result.options.nmi_mean;
   const log: 'e' | '2' = result.options.log;
   const tokens: number = result.gold.tokens;
-  const unit: 'sentence' | 'token' | 'item' | 'lemma' | 'file' | null | undefined = result.bootstrap?.unit;
+  const unit: 'sentence' | 'token' | 'item' | 'lemma' | 'file' | 'document' | null | undefined = result.bootstrap?.unit;
+  const conllF: number | null | undefined = row.coref?.conll_f;
+  const aligned: boolean | undefined = row.coref_by_document?.['d']?.cells[0]?.[4];
   const p: number | null | undefined = result.p_values?.['token.m1']?.['a.tsv']?.['b.tsv'];
 
   const offered: Catalog = await catalog();

@@ -95,7 +95,7 @@ export function App({ client, opening, demos = [], demo = null }) {
             <FileDrop
               id="gold"
               title="Gold standard"
-              hint="Tagged tokens (token<TAB>label, CoNLL-U, word/TAG), a lexicon, clusters, paths, counts, joint counts, CSV, a SemEval sense key, or a word alignment (file onset offset word)."
+              hint="Tagged tokens (token<TAB>label, CoNLL-U, word/TAG), a lexicon, clusters, paths, counts, joint counts, CSV, a SemEval sense key, a CoNLL-2012 coreference key, or a word alignment (file onset offset word)."
               testId="gold-input"
               files={gold ? [gold] : []}
               renderFile={renderFile}
@@ -104,7 +104,7 @@ export function App({ client, opening, demos = [], demo = null }) {
             <FileDrop
               id="systems"
               title="Systems"
-              hint="One or more induced clusterings of the same tokens or items; after joint counts, more joint counts; after a sense key, the systems' sense keys; after a word alignment, term discovery class files."
+              hint="One or more induced clusterings of the same tokens or items; after joint counts, more joint counts; after a sense key, the systems' sense keys; after a coreference key, the responses; after a word alignment, term discovery class files."
               multiple
               testId="system-input"
               files={systems}

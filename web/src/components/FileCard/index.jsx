@@ -232,7 +232,16 @@ function Preview({ id, name, preview }) {
       </p>
     );
   } else {
-    const { format, records = [], error } = preview.data ?? {};
+    const { format, error } = preview.data ?? {};
+    // A conll file's records are documents and mentions: the document's name, or the mention's
+    // entity and tokens (0-based in its document), as the core read them.
+    const records = (preview.data?.records ?? []).map((r) =>
+      r.kind === 'document'
+        ? { line: r.line, item: `document ${r.item}`, label: '' }
+        : r.kind === 'mention'
+          ? { line: r.line, item: `tokens ${r.count}–${r.end}`, label: `entity ${r.label}` }
+          : r,
+    );
     const hasCount = records.some((r) => r.count !== undefined && r.count !== null);
     // Joint counts hold a class between the item and the cluster.
     const hasClass = records.some((r) => r.class !== undefined);

@@ -9,7 +9,13 @@ export function GoldSummary({ gold, options }) {
   if (!gold) return null;
   const tde = gold.format === 'tde-words';
   const facts =
-    gold.format === 'senses' ? senseFacts(gold) : tde ? tdeFacts(gold) : corpusFacts(gold);
+    gold.format === 'senses'
+      ? senseFacts(gold)
+      : gold.format === 'conll'
+        ? corefFacts(gold)
+        : tde
+          ? tdeFacts(gold)
+          : corpusFacts(gold);
   if (gold.excluded_tokens > 0) facts.push(['excluded tokens', gold.excluded_tokens]);
   return (
     <div class="gold-summary" data-testid="gold-summary">
@@ -31,6 +37,8 @@ export function GoldSummary({ gold, options }) {
         <p class="gold-summary-options" data-testid="options-in-force">
           {tde
             ? `transcribed by ${gold.phones ?? 'no phone alignment'}, scored as tdev2 scores it`
+            : gold.format === 'conll'
+              ? "scored as the CoNLL-2012 reference scorer (v8.01) scores, micro over the key's documents"
             : optionWords(options, gold.format === 'senses').join(' · ')}
         </p>
       )}
@@ -70,6 +78,15 @@ function tdeFacts(gold) {
   return [
     ['words', gold.words],
     ['word types', gold.classes],
+  ].filter(([, n]) => n !== undefined);
+}
+
+/** A coreference key (SPEC §3.6): documents, mentions and entities; no tokens or classes. */
+function corefFacts(gold) {
+  return [
+    ['documents', gold.documents],
+    ['mentions', gold.mentions],
+    ['entities', gold.entities],
   ].filter(([, n]) => n !== undefined);
 }
 

@@ -23,6 +23,7 @@ import './style.css';
 
 const SOURCES = [
   ['accuracy', 'token accuracy', { m1: 'm1', o1: 'o1' }],
+  ['ceafe', 'the CEAF-e alignment', { m1: 'ceafe', o1: 'ceafe' }],
   ['macro_i', 'MacroI', { m1: 'macro_i_m1', o1: 'macro_i_o1' }],
   ['micro_i', 'MicroI', { m1: 'micro_i_m1', o1: 'micro_i_o1' }],
   ['micro_c', 'MicroC', { m1: 'micro_c_m1', o1: 'micro_c_o1' }],
@@ -51,7 +52,7 @@ const FOLD_STEPS = ['0', '0.01', '0.05', '0.1', '0.5', '1', '2', '5'];
  * as the caption then says. The SVG export is figures.js heatmapSvg, as scripts/figure.mjs
  * writes it.
  */
-export function Heatmap({ system, goldName }) {
+export function Heatmap({ system, goldName, coref = false }) {
   const detail = system.detail;
   const [mapKind, setMapKind] = useState('m1');
   const [counts, setCounts] = useState('tokens');
@@ -67,9 +68,19 @@ export function Heatmap({ system, goldName }) {
   const chosen = sources.find(([id]) => id === source) ?? sources[0];
   const mappingId = chosen ? chosen[2][mapKind] : null;
   const mapping = mappingId ? detail.mapping[mappingId] : null;
+  // A coreference document (coref): key entities × response entities, shared mentions per
+  // cell, CEAF-e's alignment as the mapping (corefDetail in lemmas.js).
   const layout = useMemo(
-    () => heatmapLayout(detail, counting, mapping),
-    [detail, counting, mapping],
+    () =>
+      coref
+        ? {
+            ...heatmapLayout(detail, counting, mapping),
+            unit: 'mentions',
+            rowNouns: ['key entity', 'key entities'],
+            colNouns: ['response entity', 'response entities'],
+          }
+        : heatmapLayout(detail, counting, mapping),
+    [detail, counting, mapping, coref],
   );
   const display = useMemo(
     () =>
@@ -350,15 +361,15 @@ export function Heatmap({ system, goldName }) {
     saveBlob(new Blob([svgFile(svg)], { type: 'image/svg+xml' }), `${fileStem}-${figSize}.svg`);
   };
 
+  const unit = coref ? 'mentions' : counting;
   // Read out for the keyboard only: a screen reader need not hear every pointer move.
   const describeHit =
     hit && cursor.from === 'keys'
-      ? `${hit.classLabel} × ${hit.clusterLabel}: ${formatCount(hit.count)} ${counting}` +
+      ? `${hit.classLabel} × ${hit.clusterLabel}: ${formatCount(hit.count)} ${unit}` +
         `, ${pct(hit.count, display.rowTotal[cursor.row])} of the class, ${pct(hit.count, display.colTotal[cursor.col])} of the cluster` +
         (hit.mapped ? '; mapped' : mapNote(display, hit))
       : '';
 
-  const unit = counting;
   const foldField = (label, value, set, id) => (
     <label class="view-field">
       {label}
@@ -374,6 +385,7 @@ export function Heatmap({ system, goldName }) {
 
   return (
     <div class="heatmap" data-testid="heatmap">
+      {!coref && (
       <div class="view-controls">
         <Segmented
           label="Mapping"
@@ -416,6 +428,7 @@ export function Heatmap({ system, goldName }) {
           </label>
         )}
       </div>
+      )}
       <div class="view-controls">
         {foldField('Fold rows', rowFold, setRowFold, 'heatmap-fold-rows')}
         {foldField('Fold columns', colFold, setColFold, 'heatmap-fold-cols')}
@@ -483,15 +496,17 @@ export function Heatmap({ system, goldName }) {
       </div>
 
       <p class="view-caption">
-        {formatCount(layout.n)} gold classes × {formatCount(layout.m)} clusters of{' '}
-        <span class="view-name">{system.name}</span>, {counting} per cell
+        {coref
+          ? `${formatCount(layout.n)} key entities × ${formatCount(layout.m)} response entities of `
+          : `${formatCount(layout.n)} gold classes × ${formatCount(layout.m)} clusters of `}
+        <span class="view-name">{system.name}</span>, {coref ? 'shared mentions' : counting} per cell
         {display.nr !== layout.n || display.nc !== layout.m
           ? `, drawn as ${formatCount(display.nr)} rows × ${formatCount(display.nc)} columns`
           : ''}
         ;{' '}
         {mapping ? (
           <>
-            outlined: the {mapKind === 'm1' ? 'many-to-one' : 'one-to-one'} mapping of {chosen[1]}.
+            outlined: {coref ? "CEAF-e's optimal one-to-one alignment" : `the ${mapKind === 'm1' ? 'many-to-one' : 'one-to-one'} mapping of ${chosen[1]}`}.
           </>
         ) : (
           'this result holds no mapping.'
@@ -556,7 +571,7 @@ export function Heatmap({ system, goldName }) {
                 win={win}
                 cursor={cursor}
                 display={display}
-                counting={counting}
+                counting={unit}
               />
             )}
           </div>
@@ -576,7 +591,7 @@ export function Heatmap({ system, goldName }) {
         <span class="heatmap-ramp" style={{ background: paletteGradient() }} />
         <span>{formatCount(display.max)}</span>
         <span class="heatmap-legend-note">
-          {counting} per cell, log scale ({PALETTE_NAME.split(',')[0]})
+          {unit} per cell, log scale ({PALETTE_NAME.split(',')[0]})
         </span>
         <span class="heatmap-legend-mapped" />
         <span class="heatmap-legend-note">mapped</span>

@@ -3,6 +3,7 @@ import {
   LEVELS,
   MEASURES,
   SENSE_MEASURES,
+  COREF_MEASURES,
   direction,
   formulaSentence,
 } from '../../measures.js';
@@ -17,9 +18,12 @@ export function MeasureNotes() {
     ...Object.entries(FAMILIES).map(([family, title]) => [
       family,
       title,
-      MEASURES.filter((m) => m.family === family && !m.levels.every((l) => l === 'senses')),
-    ]),
+      MEASURES.filter(
+        (m) => m.family === family && !m.levels.every((l) => l === 'senses' || l === 'coref'),
+      ),
+    ]).filter(([family]) => family !== 'coref'),
     ['senses', 'Word-sense induction (a sense run)', SENSE_MEASURES],
+    ['coref', 'Coreference (a conll run)', COREF_MEASURES],
   ];
   return (
     <details class="measure-notes" data-testid="measure-notes">
@@ -31,10 +35,10 @@ export function MeasureNotes() {
           </h4>
           <dl>
             {measures.map((m) => (
-              <div key={m.id} class="measure-note" id={`measure-${key === 'senses' ? 'senses-' : ''}${m.id}`}>
+              <div key={m.id} class="measure-note" id={`measure-${key === 'senses' || key === 'coref' ? `${key}-` : ''}${m.id}`}>
                 <dt>
                   {m.label} <span class="measure-note-name">{m.name}</span>{' '}
-                  <code class="measure-note-id">{key === 'senses' ? `senses.${m.id}` : m.id}</code>
+                  <code class="measure-note-id">{key === 'senses' || key === 'coref' ? `${key}.${m.id}` : m.id}</code>
                 </dt>
                 <dd>
                   {formulaSentence(m)}{' '}

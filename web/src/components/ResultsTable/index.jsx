@@ -184,11 +184,13 @@ export function ResultsTable({ result, view, onSort }) {
                         {[
                           s.format,
                           s.clusters !== undefined &&
+                            s.format !== 'conll' &&
                             `${formatCount(s.clusters)} ${s.format === 'senses' ? 'sense labels' : 'clusters'}`,
-                          s.missing > 0 && `${formatCount(s.missing)} missing`,
+                          s.missing > 0 &&
+                            `${formatCount(s.missing)} ${s.format === 'conll' ? `key document${s.missing === 1 ? '' : 's'} missing` : 'missing'}`,
                           // A sense key's extra lines are instances the gold key lacks.
                           s.extra > 0 &&
-                            `${formatCount(s.extra)} extra${s.format === 'senses' ? ' instances' : ''}`,
+                            `${formatCount(s.extra)} extra${s.format === 'senses' ? ' instances' : s.format === 'conll' ? ' documents' : ''}`,
                         ]
                           .filter(Boolean)
                           .join(' · ')}

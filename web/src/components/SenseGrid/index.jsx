@@ -12,21 +12,9 @@ export function SenseGrid({ systems, lemma, pick, onPick }) {
   const grid = chosen ? senseGrid(chosen.system, lemma) : null;
   return (
     <section class="sensegrid" data-testid="sensegrid" aria-label={`Senses of ${lemma}`}>
-      <div class="view-controls">
-        <span class="sensegrid-title">
-          Senses of <strong>{lemma}</strong>
-        </span>
-        <label class="view-field">
-          System
-          <select value={String(pick)} onChange={(e) => onPick(Number(e.currentTarget.value))} data-testid="sensegrid-system">
-            {systems.map(({ system }, i) => (
-              <option key={i} value={String(i)}>
-                {system.name}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
+      <PictureHead systems={systems} pick={pick} onPick={onPick} testId="sensegrid-system">
+        Senses of <strong>{lemma}</strong>
+      </PictureHead>
       {!grid ? (
         <p class="view-empty">This result holds no sense cells for the lemma (evaluate with details).</p>
       ) : (
@@ -68,5 +56,24 @@ export function SenseGrid({ systems, lemma, pick, onPick }) {
         </div>
       )}
     </section>
+  );
+}
+
+/** The title of a lemma's (document's) picture and the system it is drawn for. */
+export function PictureHead({ systems, pick, onPick, testId, children }) {
+  return (
+    <div class="view-controls">
+      <span class="sensegrid-title">{children}</span>
+      <label class="view-field">
+        System
+        <select value={String(pick)} onChange={(e) => onPick(Number(e.currentTarget.value))} data-testid={testId}>
+          {systems.map(({ system }, i) => (
+            <option key={i} value={String(i)}>
+              {system.name}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
   );
 }

@@ -43,7 +43,7 @@ export function SizePlot({ result }) {
           label="Size in"
           name="sizes-unit"
           testPrefix="sizes"
-          options={['tokens', 'items'].map((u) => ({
+          options={(hasSizes(result, 'mentions') ? ['mentions'] : ['tokens', 'items']).map((u) => ({
             id: u,
             label: u,
             disabled: !hasSizes(result, u),

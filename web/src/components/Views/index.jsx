@@ -19,6 +19,7 @@ const TABS = [
   ['items', 'Per-item details'],
   ['lemmas', 'Per lemma'],
   ['classes', 'Per class'],
+  ['documents', 'Per document'],
   ['compare', 'Compare systems'],
   ['correlation', 'Measure correlation'],
 ];
@@ -29,8 +30,9 @@ const TABS = [
  * p-values (bootstrap resamples or approximate randomization), Compare shows the paired tests
  * of a measure; with three or more
  * systems, the measures' rank correlations. A sense run's systems side by side, lemma by
- * lemma; a tde run's classes with their fragments. A tab shows only when the result has its
- * data.
+ * lemma; a tde run's classes with their fragments; a coreference run's document by
+ * document, with each document's entities and CEAF-e alignment. A tab shows only when the
+ * result has its data.
  * `columns` are the results table's columns; `client` the core's (the per-item rows come
  * from it when first shown).
  */
@@ -45,6 +47,7 @@ export function Views({ client, result, columns }) {
   const hasSizes =
     Array.isArray(result.gold?.sizes?.tokens) ||
     Array.isArray(result.gold?.sizes?.items) ||
+    Array.isArray(result.gold?.sizes?.mentions) ||
     withDetail.some(({ s }) => s.detail?.sizes) ||
     (result.systems ?? []).some((s) => !s.error && Array.isArray(s.sizes?.items));
   const available = {
@@ -54,10 +57,15 @@ export function Views({ client, result, columns }) {
     items: withDetail.length > 0,
     lemmas: lemmaSystems(result).length > 0,
     classes: classSystems(result).length > 0,
+    documents: lemmaSystems(result, 'coref').length > 0,
     compare: Boolean(result.p_values && Object.keys(result.p_values).length),
     correlation: Boolean(result.rank_correlation?.measures?.length),
   };
-  const tabs = TABS.filter(([id]) => available[id]);
+  // A coreference run's sizes are its entities', in mentions.
+  const entitySizes = Array.isArray(result.gold?.sizes?.mentions);
+  const tabs = TABS.filter(([id]) => available[id]).map(([id, label]) =>
+    id === 'sizes' && entitySizes ? [id, 'Entity sizes'] : [id, label],
+  );
   const tab = available[chosenTab] ? chosenTab : tabs[0]?.[0];
 
   if (!tabs.length) {
@@ -146,6 +154,7 @@ export function Views({ client, result, columns }) {
           ))}
         {tab === 'lemmas' && <LemmaTable result={result} />}
         {tab === 'classes' && <ClassTable result={result} />}
+        {tab === 'documents' && <LemmaTable result={result} kind="coref" />}
         {tab === 'compare' && <Compare result={result} />}
         {tab === 'correlation' && <RankCorrelation result={result} columns={columns} />}
       </div>
