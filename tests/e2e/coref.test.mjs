@@ -12,7 +12,16 @@ import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, test } from 'node:test';
 import { COREF_MEASURES } from '../../web/src/measures.js';
-import { ROOT, download, listedFiles, readTable, screenshot, useBrowser, waitForResult } from './harness.mjs';
+import {
+  ROOT,
+  download,
+  listedFiles,
+  openDemo,
+  readTable,
+  screenshot,
+  useBrowser,
+  waitForResult,
+} from './harness.mjs';
 
 const env = useBrowser();
 const DEMO_DIR = join(ROOT, 'public', 'demo-coref');
@@ -58,16 +67,7 @@ async function assertCorefTable(page, cli) {
   }
 }
 
-async function openCorefDemo() {
-  const rec = await env.open();
-  const { page } = rec;
-  await waitForResult(page);
-  await page.getByTestId('demo-link-coref').click();
-  await page.waitForURL(/\?demo=coref/);
-  await waitForResult(page, 30_000);
-  await page.waitForSelector('[data-testid="results"] tr[data-system="system-a.conll"]');
-  return rec;
-}
+const openCorefDemo = () => openDemo(env, 'coref', 'system-a.conll');
 
 test("the coreference demo shows the command line's measures, CoNLL F1 first, grouped by metric", async () => {
   const { page } = await openCorefDemo();

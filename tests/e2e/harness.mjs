@@ -211,6 +211,22 @@ export async function waitForResult(page, timeout = 15_000) {
 }
 
 /**
+ * Opens the page (`env`, from useBrowser), waits for the Brown demo's result, then opens the
+ * demo `id` from the menu and waits until its result shows the row of `system`; returns what
+ * env.open() returned.
+ */
+export async function openDemo(env, id, system) {
+  const rec = await env.open();
+  const { page } = rec;
+  await waitForResult(page);
+  await page.getByTestId(`demo-link-${id}`).click();
+  await page.waitForURL(new RegExp(`\\?demo=${id}`));
+  await waitForResult(page, 30_000);
+  await page.waitForSelector(`[data-testid="results"] tr[data-system="${system}"]`);
+  return rec;
+}
+
+/**
  * The cells of the results table: [{system, level, measure, key, value, text}]; value is the
  * full-precision number as a string (null for n/a), text what is shown (without the M-1
  * restart spread).

@@ -19,6 +19,7 @@ import {
   download,
   evaluateAndWait,
   listedFiles,
+  openDemo,
   readTable,
   screenshot,
   useBrowser,
@@ -79,16 +80,7 @@ async function assertSenseTable(page, cli) {
 }
 
 /** Opens the SemEval-2013 demo through the demo menu of the default (Brown) demo. */
-async function openSenseDemo() {
-  const rec = await env.open();
-  const { page } = rec;
-  await waitForResult(page);
-  await page.getByTestId('demo-link-semeval2013').click();
-  await page.waitForURL(/\?demo=semeval2013/);
-  await waitForResult(page, 30_000);
-  await page.waitForSelector('[data-testid="results"] tr[data-system="AI-KU-base.key"]');
-  return rec;
-}
+const openSenseDemo = () => openDemo(env, 'semeval2013', 'AI-KU-base.key');
 
 /** Opens a file from disk in a context that may not reach any network. */
 async function openOffline(path) {

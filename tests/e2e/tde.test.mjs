@@ -17,6 +17,7 @@ import {
   download,
   evaluateAndWait,
   listedFiles,
+  openDemo,
   readTable,
   screenshot,
   useBrowser,
@@ -67,16 +68,7 @@ async function assertTdeTable(page, cli) {
   }
 }
 
-async function openTdeDemo() {
-  const rec = await env.open();
-  const { page } = rec;
-  await waitForResult(page);
-  await page.getByTestId('demo-link-tde').click();
-  await page.waitForURL(/\?demo=tde/);
-  await waitForResult(page, 30_000);
-  await page.waitForSelector('[data-testid="results"] tr[data-system="system1.class"]');
-  return rec;
-}
+const openTdeDemo = () => openDemo(env, 'tde', 'system1.class');
 
 test("the TDE demo opens from the menu with its phone alignment and shows the command line's measures", async () => {
   const { page } = await openTdeDemo();
