@@ -14,6 +14,7 @@ import {
   cliJson,
   download,
   evaluateAndWait,
+  readTable,
   screenshot,
   useBrowser,
   waitForResult,
@@ -332,4 +333,19 @@ test('a lexicon of 56,000 items in a thousand clusters: heatmap, sizes and a win
   await screenshot(page, 'items-56000');
   await page.getByTestId('items-o1').check({ force: true });
   assert.match(await status.textContent(), /one-to-one/);
+});
+
+test('past the 1-1 cell budget the page says why and the item table offers M-1 alone', async () => {
+  // The demo's 1-1 weight tables hold a few thousand cells: a budget of 10 leaves them out.
+  const { page } = await env.open({ path: '#cell_budget=10' });
+  await waitForResult(page);
+  const m1 = (await readTable(page, 'type')).filter((c) => /_m1$/.test(c.measure));
+  assert.ok(m1.length > 0 && m1.every((c) => c.value !== null), 'M-1 still has values');
+  const cli = cliJson('--cell-budget', '10', ...DEMO_FILES);
+  assert.ok(cli.systems.every((s) => s.type.micro_i_o1 === null && s.type.micro_i_m1 !== null));
+  await page.getByTestId('warnings').filter({ hasText: '--cell-budget 0 lifts it' }).waitFor();
+  await page.getByTestId('tab-items').click();
+  await page.getByTestId('item-row').first().waitFor();
+  assert.equal(await page.getByTestId('items-o1').isDisabled(), true);
+  assert.equal(await page.getByTestId('items-m1').isChecked(), true);
 });
