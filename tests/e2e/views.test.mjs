@@ -349,3 +349,27 @@ test('past the 1-1 cell budget the page says why and the item table offers M-1 a
   assert.equal(await page.getByTestId('items-o1').isDisabled(), true);
   assert.equal(await page.getByTestId('items-m1').isChecked(), true);
 });
+
+test("the item table shows each item's ECS S_i and orders the items by it, lowest first", async () => {
+  const { page } = await env.open();
+  await waitForResult(page);
+  await page.getByTestId('tab-items').click();
+  const rows = page.getByTestId('item-row');
+  await rows.first().waitFor();
+  const cli = cliJson('--detail', ...DEMO_FILES).systems[0].detail.items;
+  const ecsOf = new Map(cli.map((it) => [it[0], it[7]]));
+  const shown = () =>
+    rows.evaluateAll((rs) => rs.map((r) => [r.dataset.item, Number(r.querySelector('[data-ecs]').dataset.ecs)]));
+  for (const [item, s] of await shown()) assert.equal(s, ecsOf.get(item), `S_i of ${item}`);
+  await page.getByTestId('items-order-ecs').check({ force: true });
+  const lowest = [...cli].sort((a, b) => a[7] - b[7]).slice(0, 5).map((it) => it[7]);
+  await page.waitForFunction(
+    (want) => {
+      const cells = [...document.querySelectorAll('[data-testid="item-row"] [data-ecs]')].slice(0, 5);
+      return cells.length === 5 && cells.every((c, i) => Number(c.dataset.ecs) === want[i]);
+    },
+    lowest,
+  );
+  const ordered = (await shown()).map(([, s]) => s);
+  assert.deepEqual(ordered, [...ordered].sort((a, b) => a - b), 'ascending S_i');
+});

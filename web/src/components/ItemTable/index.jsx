@@ -12,6 +12,12 @@ const GOLD = 1;
 const SYS = 2;
 const MAPPED = { m1: 3, o1: 5 };
 const F = { m1: 4, o1: 6 };
+const ECS = 7; // the item's element-centric similarity S_i (SPEC 3.3), where computed
+
+const ORDERS = [
+  ['item', 'item'],
+  ['ecs', 'ECS Sᵢ, lowest first'],
+];
 
 const KINDS = [
   ['all', 'all'],
@@ -65,9 +71,11 @@ export function ItemRows({ client, system, index }) {
 
 /**
  * One row per item: the item, its gold entry, its system entry, that entry mapped to classes
- * (MicroI's M-1 or 1-1 mapping) and the item's F-score F_i, from the rows of detail.items
- * (`items`). Only the rows in view are in the page, so that tens of thousands scroll
- * smoothly. Filter by the item's text and by correct / partial / wrong.
+ * (MicroI's M-1 or 1-1 mapping), the item's F-score F_i and, where the run has it, its
+ * element-centric similarity S_i (ecs), from the rows of detail.items (`items`). Only the
+ * rows in view are in the page, so that tens of thousands scroll smoothly. Filter by the
+ * item's text and by correct / partial / wrong; order by item or by S_i, the items where
+ * gold and system disagree most first.
  */
 export function ItemTable({ system, items }) {
   const detail = system.detail;
@@ -76,6 +84,9 @@ export function ItemTable({ system, items }) {
   const hasOneToOne = Array.isArray(detail.mapping?.micro_i_o1);
   const [text, setText] = useState('');
   const [kind, setKind] = useState('all');
+  const [order, setOrder] = useState('item');
+  // S_i says where the gold and system entries agree least (ecs, SPEC 3.3); not every run has it.
+  const hasEcs = useMemo(() => items.some((it) => typeof it[ECS] === 'number'), [items]);
   const scroller = useRef(null);
   const [top, setTop] = useState(0);
   const [height, setHeight] = useState(448);
@@ -89,13 +100,19 @@ export function ItemTable({ system, items }) {
 
   const rows = useMemo(() => {
     const needle = text.trim().toLowerCase();
-    if (!needle && kind === 'all') return items;
-    return items.filter(
-      (it) =>
-        (kind === 'all' || kindOf(it[f]) === kind) &&
-        (!needle || String(it[ITEM]).toLowerCase().includes(needle)),
-    );
-  }, [items, text, kind, f]);
+    const kept =
+      !needle && kind === 'all'
+        ? items
+        : items.filter(
+            (it) =>
+              (kind === 'all' || kindOf(it[f]) === kind) &&
+              (!needle || String(it[ITEM]).toLowerCase().includes(needle)),
+          );
+    if (order !== 'ecs' || !hasEcs) return kept;
+    // Lowest S_i first, items without one last; Array.prototype.sort keeps ties in item order.
+    const key = (it) => (typeof it[ECS] === 'number' ? it[ECS] : Infinity);
+    return [...kept].sort((a, b) => key(a) - key(b));
+  }, [items, text, kind, f, order, hasEcs]);
 
   useEffect(() => {
     const el = scroller.current;
@@ -110,7 +127,7 @@ export function ItemTable({ system, items }) {
   useEffect(() => {
     if (scroller.current) scroller.current.scrollTop = 0;
     setTop(0);
-  }, [text, kind]);
+  }, [text, kind, order]);
 
   const frame = useRef(0);
   const onScroll = (e) => {
@@ -163,6 +180,11 @@ export function ItemTable({ system, items }) {
           </span>
           {typeof fi === 'number' ? trim(fi) : ''}
         </span>
+        {hasEcs && (
+          <span role="cell" class="items-f" data-ecs={it[ECS] ?? ''}>
+            {typeof it[ECS] === 'number' ? trim(it[ECS]) : ''}
+          </span>
+        )}
       </div>,
     );
   }
@@ -208,6 +230,16 @@ export function ItemTable({ system, items }) {
           value={mapKind}
           onChange={setMapKind}
         />
+        {hasEcs && (
+          <Segmented
+            label="Order"
+            name="items-order"
+            testPrefix="items-order"
+            options={ORDERS.map(([id, label]) => ({ id, label }))}
+            value={order}
+            onChange={setOrder}
+          />
+        )}
       </div>
       <p class="view-caption" role="status" data-testid="items-status">
         {formatCount(rows.length)} of {formatCount(items.length)} items of{' '}
@@ -217,7 +249,7 @@ export function ItemTable({ system, items }) {
       {/* The scroller is the table, so that its rows are its own children and the header row
           stays on top (sticky) while the rows scroll. */}
       <div
-        class="items-table items-scroll"
+        class={`items-table items-scroll${hasEcs ? ' has-ecs' : ''}`}
         role="table"
         aria-label={`Per-item details of ${system.name} (scroll with the arrow and page keys)`}
         aria-rowcount={rows.length + 1}
@@ -235,6 +267,11 @@ export function ItemTable({ system, items }) {
             <span role="columnheader" class="items-f">
               F<sub>i</sub>
             </span>
+            {hasEcs && (
+              <span role="columnheader" class="items-f" title="element-centric similarity of the item's gold and system entries (ecs)">
+                ECS S<sub>i</sub>
+              </span>
+            )}
           </div>
         </div>
         <div role="rowgroup" class="items-body" style={{ height: `${rows.length * ROW_H}px` }}>
