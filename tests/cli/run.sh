@@ -28,6 +28,14 @@ expect() {
 }
 
 expect version 0 "^clustereval 0\.1\.0$" "" -- --version
+# A system that clusters none of gold's tokens, under --unclustered drop: the token level is
+# n/a with a warning naming the system, never an input error without a file.
+printf 'a\tX\nb\tY\n' >"$tmp/gold.tsv"
+printf 'c\tk1\n' >"$tmp/lexicon.tsv"
+expect no-token-left 0 "lexicon.tsv  *n/a" "lexicon.tsv: token-level measures: n/a (no token left" \
+  -- --gold-format tagged --induced-format lexicon --unclustered drop "$tmp/gold.tsv" "$tmp/lexicon.tsv"
+expect no-token-left-resampled 0 "" "" -- --gold-format tagged --induced-format lexicon \
+  --unclustered drop --bootstrap 5 "$tmp/gold.tsv" "$tmp/lexicon.tsv"
 expect help 0 "usage: clustereval" "" -- --help
 expect no-arguments 1 "" "needs a GOLD file" --
 expect one-file 1 "" "needs a GOLD file" -- $data/small-gold.tsv

@@ -43,6 +43,12 @@ static int wants(const ce_eval *ev, ce_level level) {
 
 static ce_status score_token_table(const ce_eval *ev, ce_row *row, const ce_copies *copies) {
   if (!wants(ev, CE_LEVEL_TOKEN)) return CE_OK;
+  /* Every token left the evaluation (a system that clusters none of gold's items under
+   * --unclustered drop; a resample that drew only such sentences): the level has no value. */
+  if (!row->token_table.total)
+    return ce__row_warn(row,
+                        "token-level measures: n/a (no token left to score: the system "
+                        "clusters none of gold's tokens that count)");
   ce_measure_options options = measure_options(ev);
   options.copies = copies;
   /* The mappings behind m1 and o1 are kept for the heatmap and the reports. */
