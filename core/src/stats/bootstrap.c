@@ -57,7 +57,6 @@ void ce__boot_free(ce_boot *boot) {
   free(boot->rows);
   free(boot->sentence_weight);
   free(boot->item_weight);
-  free(boot->lemma_weight);
   free(boot->unit_weight);
   free(boot->files);
   free(boot->file_weight);
@@ -211,19 +210,19 @@ static ce_status prepare_units(ce_eval *ev, ce_boot *boot, ce_level level) {
   int coref = level == CE_LEVEL_COREF;
   for (size_t r = 0; r < ev->row_count; r++)
     if (ce__row_level(&ev->rows[r], level) && !ev->rows[r].failed)
-      boot->lemmas = coref ? ev->rows[r].doc_count : ev->rows[r].lemma_count;
-  if (!boot->lemmas) {
+      boot->units = coref ? ev->rows[r].doc_count : ev->rows[r].lemma_count;
+  if (!boot->units) {
     boot->unit = CE_UNIT_NONE;
     boot->unavailable = coref ? "bootstrap: n/a (no document to resample)"
                               : "bootstrap: n/a (no lemma to resample)";
     return CE_OK;
   }
   boot->unit = coref ? CE_UNIT_DOCUMENT : CE_UNIT_LEMMA;
-  boot->blocks[level] = blocks_of(boot->lemmas);
+  boot->blocks[level] = blocks_of(boot->units);
   if (boot->total && (int)ev->options[CE_OPT_CI] == CE_CI_BCA)
     boot->jack_total = (unsigned)boot->blocks[level];
   if (!(boot->rows = calloc(ev->row_count ? ev->row_count : 1, sizeof *boot->rows)) ||
-      !(boot->lemma_weight = calloc(boot->lemmas, sizeof *boot->lemma_weight)))
+      !(boot->unit_weight = calloc(boot->units, sizeof *boot->unit_weight)))
     return CE_ERR_NOMEM;
   boot->row_count = ev->row_count;
   ce_status status = CE_OK;
@@ -243,20 +242,20 @@ static ce_status prepare_units(ce_eval *ev, ce_boot *boot, ce_level level) {
  * transcriptions scoring kept; the grouping scores get no slot (counts_sample_size).
  */
 static ce_status prepare_tde(ce_eval *ev, ce_boot *boot) {
-  ce_status status = ce__tde_files(ev, &boot->files, &boot->file_count);
+  ce_status status = ce__tde_files(ev, &boot->files, &boot->units);
   if (status) return status;
-  if (!boot->file_count) {
+  if (!boot->units) {
     boot->unit = CE_UNIT_NONE;
     boot->unavailable = "bootstrap: n/a (no file to resample)";
     return CE_OK;
   }
   boot->unit = CE_UNIT_FILE;
-  boot->blocks[CE_LEVEL_TDE] = blocks_of(boot->file_count);
+  boot->blocks[CE_LEVEL_TDE] = blocks_of(boot->units);
   if (boot->total && (int)ev->options[CE_OPT_CI] == CE_CI_BCA)
     boot->jack_total = (unsigned)boot->blocks[CE_LEVEL_TDE];
   boot->file_ids = ce__intern_count(&ev->items);
   if (!(boot->rows = calloc(ev->row_count ? ev->row_count : 1, sizeof *boot->rows)) ||
-      !(boot->unit_weight = calloc(boot->file_count, sizeof *boot->unit_weight)) ||
+      !(boot->unit_weight = calloc(boot->units, sizeof *boot->unit_weight)) ||
       !(boot->file_weight = calloc(boot->file_ids + 1, sizeof *boot->file_weight)))
     return CE_ERR_NOMEM;
   boot->row_count = ev->row_count;
@@ -532,20 +531,20 @@ static void run_unit_step(ce_eval *ev, unsigned step) {
   ce_boot *boot = ev->boot;
   ce_level level = boot->unit == CE_UNIT_DOCUMENT ? CE_LEVEL_COREF : CE_LEVEL_SENSE;
   if (step < boot->total)
-    draw_units(ev, 2 * (uint64_t)step, boot->lemma_weight, boot->lemmas);
+    draw_units(ev, 2 * (uint64_t)step, boot->unit_weight, boot->units);
   else if (step - boot->total < boot->blocks[level])
-    leave_block_out(boot->lemma_weight, boot->lemmas, step - boot->total, boot->blocks[level]);
+    leave_block_out(boot->unit_weight, boot->units, step - boot->total, boot->blocks[level]);
   else
     return;
   for (size_t r = 0; r < boot->row_count; r++) {
     const ce_row *row = &ev->rows[r];
     size_t units = level == CE_LEVEL_COREF ? row->doc_count : row->lemma_count;
-    if (!boot->rows[r].active || units != boot->lemmas) continue;
+    if (!boot->rows[r].active || units != boot->units) continue;
     ce_measures values;
     if (level == CE_LEVEL_COREF)
-      ce__coref_total(row, boot->lemma_weight, &values);
+      ce__coref_total(row, boot->unit_weight, &values);
     else
-      ce__senses_average(row->lemma_senses, row->lemma_gold, row->lemma_count, boot->lemma_weight,
+      ce__senses_average(row->lemma_senses, row->lemma_gold, row->lemma_count, boot->unit_weight,
                          &values, NULL);
     keep_values(boot, &boot->rows[r], &values, level, step);
   }
@@ -554,7 +553,7 @@ static void run_unit_step(ce_eval *ev, unsigned step) {
 /* Sets the file weights of a tde run's draw: `units` weights (one a corpus file). */
 static void file_weights(ce_boot *boot, const uint32_t *units) {
   memset(boot->file_weight, 0, (boot->file_ids + 1) * sizeof *boot->file_weight);
-  for (size_t u = 0; u < boot->file_count; u++) boot->file_weight[boot->files[u]] = units[u];
+  for (size_t u = 0; u < boot->units; u++) boot->file_weight[boot->files[u]] = units[u];
 }
 
 /* A tde run's step: files drawn with replacement (a resample) or a block of them left out
@@ -562,10 +561,9 @@ static void file_weights(ce_boot *boot, const uint32_t *units) {
 static ce_status run_tde_step(ce_eval *ev, unsigned step) {
   ce_boot *boot = ev->boot;
   if (step < boot->total)
-    draw_units(ev, 2 * (uint64_t)step, boot->unit_weight, boot->file_count);
+    draw_units(ev, 2 * (uint64_t)step, boot->unit_weight, boot->units);
   else if (step - boot->total < boot->blocks[CE_LEVEL_TDE])
-    leave_block_out(boot->unit_weight, boot->file_count, step - boot->total,
-                    boot->blocks[CE_LEVEL_TDE]);
+    leave_block_out(boot->unit_weight, boot->units, step - boot->total, boot->blocks[CE_LEVEL_TDE]);
   else
     return CE_OK;
   file_weights(boot, boot->unit_weight);
@@ -627,10 +625,7 @@ ce_boot_unit ce__boot_unit(const ce_eval *ev, size_t *sentences, size_t *items, 
   const ce_boot *boot = ev->boot;
   if (!boot || !boot->prepared || boot->unit == CE_UNIT_NONE || !boot->total) return CE_UNIT_NONE;
   if (sentences) *sentences = boot->sentences;
-  if (items)
-    *items = boot->unit == CE_UNIT_LEMMA || boot->unit == CE_UNIT_DOCUMENT ? boot->lemmas
-             : boot->unit == CE_UNIT_FILE                                  ? boot->file_count
-                                          : boot->gold->evaluated_count;
+  if (items) *items = ce__boot_one_level(boot->unit) ? boot->units : boot->gold->evaluated_count;
   if (done) *done = boot->done;
   if (total) *total = boot->total;
   return boot->unit;

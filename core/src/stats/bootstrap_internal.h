@@ -82,11 +82,12 @@ typedef struct ce_boot {
   unsigned jack_total, jack_done;   /* jackknife replicates, after the resamples (BCa only) */
   size_t blocks[CE_LEVEL_LAST + 1]; /* jackknife blocks by level: sentences, items, lemmas,
                                        files, documents */
-  size_t lemmas;   /* a sense run: gold's lemmas; a coreference run: the key's documents; each
-                    * row's in one order */
-  uint32_t *files; /* a tde run: the corpus' file ids, drawn as units */
-  size_t file_count;
-  uint32_t *file_weight; /* by file id: how often the step drew it */
+  /* A run of one level (ce__boot_one_level): its units, drawn with unit_weight below: a
+   * sense run's lemmas and a coreference run's key documents (each row's in one order), a tde
+   * run's files (their ids in `files`). */
+  size_t units;
+  uint32_t *files;
+  uint32_t *file_weight; /* a tde run, by file id: how often the step drew it */
   size_t file_ids;       /* file ids there are */
   ce_boot_unit unit;
   int prepared;
@@ -102,7 +103,7 @@ typedef struct ce_boot {
   ce_boot_row *rows;
   size_t row_count;
   /* Per draw scratch. */
-  uint32_t *sentence_weight, *item_weight, *lemma_weight, *unit_weight;
+  uint32_t *sentence_weight, *item_weight, *unit_weight;
   uint64_t *weight, *squares;
   size_t weight_cap;
   /* Approximate randomization's state (randomization.c), freed with the rest. */

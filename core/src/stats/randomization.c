@@ -523,7 +523,7 @@ static ce_status tde_engine_build(const ce_eval *ev, ce_ar *ar) {
 static ce_status tde_shuffle(const ce_eval *ev, ce_ar *ar, const uint64_t *bits, ce_measures *pa,
                              ce_measures *pb) {
   const ce_boot *boot = ev->boot;
-  for (size_t u = 0; u < boot->file_count; u++)
+  for (size_t u = 0; u < boot->units; u++)
     ar->tde.swapped[boot->files[u]] = bits[u / 64] >> (u % 64) & 1;
   return ce__tde_pair_shuffle(&ar->tde.pair, ar->tde.swapped, pa, pb);
 }
@@ -599,7 +599,7 @@ static ce_status shuffle(const ce_eval *ev, ce_ar *ar, unsigned r) {
     tally(ev, ar, ar->units.level, &pa, &pb, 0);
   }
   if (!status && ar->tde.active) {
-    uint64_t *bits = swap_bits(seed, r, boot->file_count);
+    uint64_t *bits = swap_bits(seed, r, boot->units);
     if (!bits) return CE_ERR_NOMEM;
     status = tde_shuffle(ev, ar, bits, &pa, &pb);
     free(bits);
