@@ -524,18 +524,25 @@ static ce_status score_level(ce_eval *ev, size_t r, const draw *d, ce_level leve
   return status;
 }
 
-/* A sense or coreference run's step: lemmas or documents drawn with replacement (a
- * resample) or a block of them left out (a jackknife replicate), each row's values over them:
- * the lemmas' averages, the documents' totals. */
-static void run_unit_step(ce_eval *ev, unsigned step) {
+/* A one-level run's step into unit_weight: its units drawn with replacement (a resample) or
+ * a block of them left out (a jackknife replicate); 0 past the last replicate. */
+static int unit_draw(ce_eval *ev, unsigned step, ce_level level) {
   ce_boot *boot = ev->boot;
-  ce_level level = boot->unit == CE_UNIT_DOCUMENT ? CE_LEVEL_COREF : CE_LEVEL_SENSE;
   if (step < boot->total)
     draw_units(ev, 2 * (uint64_t)step, boot->unit_weight, boot->units);
   else if (step - boot->total < boot->blocks[level])
     leave_block_out(boot->unit_weight, boot->units, step - boot->total, boot->blocks[level]);
   else
-    return;
+    return 0;
+  return 1;
+}
+
+/* A sense or coreference run's step: each row's values over the drawn lemmas or documents:
+ * the lemmas' averages, the documents' totals. */
+static void run_unit_step(ce_eval *ev, unsigned step) {
+  ce_boot *boot = ev->boot;
+  ce_level level = boot->unit == CE_UNIT_DOCUMENT ? CE_LEVEL_COREF : CE_LEVEL_SENSE;
+  if (!unit_draw(ev, step, level)) return;
   for (size_t r = 0; r < boot->row_count; r++) {
     const ce_row *row = &ev->rows[r];
     size_t units = level == CE_LEVEL_COREF ? row->doc_count : row->lemma_count;
@@ -556,16 +563,10 @@ static void file_weights(ce_boot *boot, const uint32_t *units) {
   for (size_t u = 0; u < boot->units; u++) boot->file_weight[boot->files[u]] = units[u];
 }
 
-/* A tde run's step: files drawn with replacement (a resample) or a block of them left out
- * (a jackknife replicate), each row scored again with its files so weighted. */
+/* A tde run's step: each row scored again with the drawn files so weighted. */
 static ce_status run_tde_step(ce_eval *ev, unsigned step) {
   ce_boot *boot = ev->boot;
-  if (step < boot->total)
-    draw_units(ev, 2 * (uint64_t)step, boot->unit_weight, boot->units);
-  else if (step - boot->total < boot->blocks[CE_LEVEL_TDE])
-    leave_block_out(boot->unit_weight, boot->units, step - boot->total, boot->blocks[CE_LEVEL_TDE]);
-  else
-    return CE_OK;
+  if (!unit_draw(ev, step, CE_LEVEL_TDE)) return CE_OK;
   file_weights(boot, boot->unit_weight);
   ce_status status = CE_OK;
   for (size_t r = 0; r < boot->row_count && !status; r++) {
