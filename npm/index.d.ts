@@ -123,6 +123,8 @@ export interface CoreOptions {
   shuffles?: number;
   /** the type level's searches and extended BCubed side by side on N threads; 0: one a processor (the numbers are the same on any count); a whole number from 0 to 256, default 0. */
   threads?: number;
+  /** sense runs: what a resample draws: lemmas (with replacement), instances (half of each lemma's, the lemmas kept: these lemmas' instances) or lemmas+instances (both stages); lemmas, instances, lemmas+instances, default lemmas. */
+  resample?: 'lemmas' | 'instances' | 'lemmas+instances';
 }
 // END CoreOptions
 

@@ -151,7 +151,11 @@ typedef struct ce_error {
   X(CE_OPT_THREADS, "threads", CE_OPT_KIND_INTEGER, 0.0, 0.0, 256.0, "", CE_OPT_GROUP_RUN,         \
     "Threads",                                                                                     \
     "the type level's searches and extended BCubed side by side on N threads; 0: one a "           \
-    "processor (the numbers are the same on any count)")
+    "processor (the numbers are the same on any count)")                                           \
+  X(CE_OPT_RESAMPLE, "resample", CE_OPT_KIND_CHOICE, 0.0, 0.0, 2.0,                                \
+    "lemmas\0instances\0lemmas+instances\0", CE_OPT_GROUP_STATISTICS, "Sense runs resample",       \
+    "sense runs: what a resample draws: lemmas (with replacement), instances (half of each "       \
+    "lemma's, the lemmas kept: these lemmas' instances) or lemmas+instances (both stages)")
 
 /* What an option's values mean. */
 typedef enum ce_opt_kind {
@@ -221,6 +225,17 @@ typedef enum ce_ci_method {
   CE_CI_PERCENTILE, /* the 2.5% and 97.5% quantiles of the resamples */
   CE_CI_BASIC       /* the percentile interval reflected about the value */
 } ce_ci_method;
+
+/*
+ * What a sense run's resamples draw (SPEC §3.5, §3.7; CE_OPT_RESAMPLE). Instances are drawn
+ * without replacement, half of each lemma's (stats/bootstrap.c says why): a duplicated
+ * instance would be its own partner under fuzzy B-cubed's rules.
+ */
+typedef enum ce_resample {
+  CE_RESAMPLE_LEMMAS,    /* gold's lemmas with replacement: new lemmas and their instances */
+  CE_RESAMPLE_INSTANCES, /* half of each lemma's instances, every lemma once: these lemmas */
+  CE_RESAMPLE_BOTH       /* lemmas with replacement, then half of each drawn lemma's instances */
+} ce_resample;
 
 /* Which paired test gives the p-values between every two systems (SPEC §3.5, CE_OPT_TEST). */
 typedef enum ce_test {

@@ -158,6 +158,23 @@ def test_sense_run_equals_cli(cli, monkeypatch):
                        "hdp-wsi-sample-50k.key": (0.483, 0.060)}
 
 
+def test_sense_run_resampling_instances_equals_cli(cli, monkeypatch):
+    """resample="lemmas+instances" is --resample lemmas+instances: the same JSON, which names
+    what the resamples drew; two systems' intervals differ from the lemmas-only ones."""
+    monkeypatch.chdir(ROOT)
+    folder = "tests/data/wsi/semeval2013"
+    files = [f"{folder}/gold/all.key", f"{folder}/systems/y-22-cluster-test.key",
+             f"{folder}/systems/hdp-wsi-sample-50k.key"]
+    got = clustereval.evaluate(*files, bootstrap=20, resample="lemmas+instances")
+    assert got == run_cli("--bootstrap", "20", "--resample", "lemmas+instances", *files)
+    assert got["options"]["resample"] == "lemmas+instances"
+    assert got["bootstrap"]["resample"] == "lemmas+instances"
+    assert got["bootstrap"]["instance_share"] == 0.5
+    lemmas = clustereval.evaluate(*files, bootstrap=20)
+    assert "resample" not in lemmas["bootstrap"]
+    assert got["systems"][0]["ci"] != lemmas["systems"][0]["ci"]
+
+
 def test_spoken_term_discovery_as_the_command_line(cli, monkeypatch):
     """A tde run (SPEC §3.8): the phone alignment by ``phones``, the JSON of the command line
     with intervals over files and p-values, and the numbers tests/data/tde/README.md gives

@@ -284,6 +284,11 @@ static ce_status put_bootstrap_note(ce_buf *out, const ce_eval *ev) {
     if (!status) status = ce__buf_puts(out, items == 1 ? " item)" : " items)");
   } else if (!status && ce__boot_one_level(unit)) {
     status = ce__buf_printf(out, " %s", ce__boot_unit_word(unit, items != 1));
+    const char *resample = ce__boot_resample_name(ev);
+    if (!status && resample)
+      status = ce__buf_puts(out, strcmp(resample, "instances") == 0
+                                     ? ", each once with half of its instances"
+                                     : " and half of each drawn lemma's instances");
   } else if (!status) {
     status = ce__buf_puts(out, items == 1 ? " item" : " items");
   }
@@ -822,15 +827,26 @@ ce_status ce_eval_comparison(const ce_eval *ev, ce_table_format format, const ce
     char title[300];
     static const char *const methods[] = {"BCa", "percentile", "basic"};
     int method = (int)ev->options[CE_OPT_CI];
+    const char *resample = ce__boot_resample_name(ev);
     int at =
-        unit == CE_UNIT_SENTENCE
+        resample && strcmp(resample, "instances") == 0
+            ? snprintf(title, sizeof title,
+                       "bootstrap: %u resamples of half of each of %zu lemmas' instances, the "
+                       "lemmas kept; %s 95%% intervals, centred on the values",
+                       done, items, methods[method])
+        : resample ? snprintf(title, sizeof title,
+                              "bootstrap: %u resamples of %zu lemmas and half of each drawn "
+                              "lemma's instances; %s 95%% intervals, centred on the values",
+                              done, items, methods[method])
+        : unit == CE_UNIT_SENTENCE
             ? snprintf(title, sizeof title,
                        "bootstrap: %u resamples of %zu %ss (token level) and %zu "
                        "items (type level); %s 95%% intervals",
                        done, sentences, ce__boot_sentence_name(ev), items, methods[method])
             : snprintf(title, sizeof title, "bootstrap: %u resamples of %zu %s; %s 95%% intervals",
                        done, items, ce__boot_unit_word(unit, 1), methods[method]);
-    if (method == CE_CI_BCA && at > 0 && (size_t)at < sizeof title)
+    if (method == CE_CI_BCA && at > 0 && (size_t)at < sizeof title &&
+        !(resample && strcmp(resample, "instances") == 0))
       snprintf(title + at, sizeof title - (size_t)at,
                ", accelerated by a jackknife over at most %d blocks", CE_JACKKNIFE_BLOCKS);
     status = put_title(&out, format, title);

@@ -762,6 +762,10 @@ static ce_status put_bootstrap(ce_buf *out, const ce_eval *ev) {
         "\"item\",\"sentences\":%zu,\"items\":%zu,\"seed\":%.0f,\"level\":0.95",
         done, total, unit == CE_UNIT_ITEM ? "item" : ce__boot_sentence_name(ev),
         unit == CE_UNIT_SENTENCE ? sentences : items, sentences, items, ev->options[CE_OPT_SEED]);
+  /* A sense run that drew instances too: what it drew (half of each lemma's instances). */
+  const char *resample = ce__boot_resample_name(ev);
+  if (!status && resample)
+    status = ce__buf_printf(out, ",\"resample\":\"%s\",\"instance_share\":0.5", resample);
   /* How the intervals were made; BCa's jackknife blocks by level. */
   ce_ci_method method = (ce_ci_method)(int)ev->options[CE_OPT_CI];
   if (!status) status = ce__buf_printf(out, ",\"method\":\"%s\"", ce__ci_method_name(method));

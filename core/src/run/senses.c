@@ -395,3 +395,104 @@ ce_status ce__score_senses(const ce_eval *ev, size_t index, ce_row *row) {
   free(cluster);
   return status;
 }
+
+/* ------------------------------------------------------------- instance subsets */
+
+/*
+ * A resample that draws instances within a lemma (CE_OPT_RESAMPLE) scores the lemma again on
+ * the drawn gold instances: gold's side once, then each system's against it. The system's
+ * lines gold lacks are left out of a subset: the subset is a smaller test set of gold's
+ * instances, and an extra line belongs to no instance drawn.
+ */
+struct ce_sense_subset {
+  by_lemma gold_lines;    /* gold's lines by lemma id */
+  const uint32_t *lemmas; /* gold's lemmas in order (the first row's lemma_ids) */
+  size_t lemma_count, lemma_ids;
+  uint8_t *answered; /* inputs × lemma ids: the input has some line of the lemma */
+  side_build gold, system;
+  uint32_t *cls, *cluster;
+  uint32_t *lines;   /* the gold lines of the subset built last */
+  size_t gold_count; /* its instances */
+  size_t current;    /* its lemma (gold order) */
+};
+
+ce_status ce__senses_subset_prepare(const ce_eval *ev, const uint32_t *lemmas, size_t count,
+                                    ce_sense_subset **out) {
+  const ce_sense_input *gold = ev->inputs[0].senses;
+  size_t ids = ce__intern_count(&ev->lemmas), labels = 0;
+  ce_sense_subset *sub = *out = calloc(1, sizeof *sub);
+  if (!sub) return CE_ERR_NOMEM;
+  sub->lemmas = lemmas;
+  sub->lemma_count = count;
+  sub->lemma_ids = ids;
+  for (size_t i = 1; i < ev->input_count; i++)
+    if (ce__intern_count(&ev->inputs[i].labels) > labels)
+      labels = ce__intern_count(&ev->inputs[i].labels);
+  size_t most = gold->key.len;
+  ce_status status = group_lines(gold, ids, &sub->gold_lines);
+  if (!status) status = side_init(&sub->gold, ce__intern_count(&ev->inputs[0].labels), most);
+  if (!status) status = side_init(&sub->system, labels, most);
+  if (!status && (!(sub->answered = calloc(ev->input_count * (ids + 1), 1)) ||
+                  !(sub->lines = malloc((most + 1) * sizeof *sub->lines)) ||
+                  !(sub->cls = malloc((most + 1) * sizeof *sub->cls)) ||
+                  !(sub->cluster = malloc((most + 1) * sizeof *sub->cluster))))
+    status = CE_ERR_NOMEM;
+  for (size_t i = 1; !status && i < ev->input_count; i++) {
+    const ce_sense_input *s = ev->inputs[i].senses;
+    for (size_t k = 0; s && k < s->lemma.len; k++)
+      sub->answered[i * (ids + 1) + s->lemma.at[k]] = 1;
+  }
+  return status;
+}
+
+void ce__senses_subset_free(ce_sense_subset *sub) {
+  if (!sub) return;
+  free_groups(&sub->gold_lines);
+  side_free(&sub->gold);
+  side_free(&sub->system);
+  free(sub->answered);
+  free(sub->lines);
+  free(sub->cls);
+  free(sub->cluster);
+  free(sub);
+}
+
+size_t ce__senses_subset_instances(const ce_sense_subset *sub, size_t l) {
+  uint32_t lemma = sub->lemmas[l];
+  return sub->gold_lines.first[lemma + 1] - sub->gold_lines.first[lemma];
+}
+
+ce_status ce__senses_subset_gold(const ce_eval *ev, ce_sense_subset *sub, size_t l,
+                                 const uint32_t *picked, size_t count) {
+  const ce_sense_input *gold = ev->inputs[0].senses;
+  size_t first = sub->gold_lines.first[sub->lemmas[l]];
+  ce_status status = CE_OK;
+  side_reset(&sub->gold);
+  sub->current = l;
+  for (size_t k = 0; !status && k < count; k++) {
+    sub->lines[k] = sub->gold_lines.order[first + picked[k]];
+    status = side_add(&sub->gold, gold, sub->lines[k]);
+  }
+  sub->gold_count = count;
+  return status;
+}
+
+ce_status ce__senses_subset_score(const ce_eval *ev, ce_sense_subset *sub, size_t input,
+                                  ce_measures *out) {
+  const ce_sense_input *gold = ev->inputs[0].senses, *system = ev->inputs[input].senses;
+  static const ce_sense_input none = {0};
+  if (!system) system = &none;
+  ce_status status = CE_OK;
+  side_reset(&sub->system);
+  /* The subset's gold lines, in the order ce__senses_subset_gold added them. */
+  for (size_t k = 0; !status && k < sub->gold_count; k++) {
+    uint32_t line = sub->lines[k], key = gold->key.at[line];
+    uint32_t at = key < system->line_of.len ? system->line_of.at[key] : 0;
+    status = side_add(&sub->system, system, at ? at - 1 : UINT32_MAX);
+  }
+  int answered = sub->answered[input * (sub->lemma_ids + 1) + sub->lemmas[sub->current]];
+  if (!status)
+    status = score_lemma(&sub->gold, &sub->system, sub->gold_count, answered, out, sub->cls,
+                         sub->cluster);
+  return status;
+}

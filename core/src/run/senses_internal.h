@@ -36,4 +36,22 @@ void ce__senses_average(const ce_measures *lemmas, const uint64_t *gold, size_t 
 /* Scores system input `index` against gold into `row` (started), with per-lemma values. */
 ce_status ce__score_senses(const struct ce_eval *ev, size_t index, ce_row *row);
 
+/*
+ * A lemma scored again on some of its gold instances, for resamples that draw instances
+ * (CE_OPT_RESAMPLE): ce__senses_subset_gold builds gold's side of lemma l (gold order, as
+ * `lemmas`) from `count` of its instances, `picked` their positions among the lemma's gold
+ * lines (ascending); ce__senses_subset_score then scores input `input` on them as
+ * ce__score_senses does the whole lemma, the system's lines gold lacks left out.
+ */
+typedef struct ce_sense_subset ce_sense_subset;
+ce_status ce__senses_subset_prepare(const struct ce_eval *ev, const uint32_t *lemmas, size_t count,
+                                    ce_sense_subset **out);
+void ce__senses_subset_free(ce_sense_subset *sub);
+/* Lemma l's gold instances. */
+size_t ce__senses_subset_instances(const ce_sense_subset *sub, size_t l);
+ce_status ce__senses_subset_gold(const struct ce_eval *ev, ce_sense_subset *sub, size_t l,
+                                 const uint32_t *picked, size_t count);
+ce_status ce__senses_subset_score(const struct ce_eval *ev, ce_sense_subset *sub, size_t input,
+                                  ce_measures *out);
+
 #endif

@@ -62,6 +62,10 @@ void ce__boot_free(ce_boot *boot) {
   free(boot->file_weight);
   free(boot->weight);
   free(boot->squares);
+  ce__senses_subset_free(boot->subset);
+  free(boot->copy_values);
+  free(boot->copy_gold);
+  free(boot->picked);
   free(boot);
 }
 
@@ -199,6 +203,20 @@ static ce_status tokens_as_sentences(ce_eval *ev, ce_boot *boot) {
   return CE_OK;
 }
 
+/* A sense run that draws instances: each row's lemmas in gold's order, the same for all. */
+static ce_status prepare_subsets(ce_eval *ev, ce_boot *boot) {
+  const ce_row *first = NULL;
+  for (size_t r = 0; r < ev->row_count && !first; r++)
+    if (boot->rows[r].active) first = &ev->rows[r];
+  ce_status status = ce__senses_subset_prepare(ev, first->lemma_ids, boot->units, &boot->subset);
+  if (!status &&
+      (!(boot->copy_values = calloc(boot->row_count * boot->units, sizeof *boot->copy_values)) ||
+       !(boot->copy_gold = calloc(boot->units, sizeof *boot->copy_gold)) ||
+       !(boot->picked = malloc((ce__sense_gold_instances(ev) + 1) * sizeof *boot->picked))))
+    status = CE_ERR_NOMEM;
+  return status;
+}
+
 /*
  * A sense run (SPEC §3.7): the units are gold's lemmas, as the tasks average over them; a
  * coreference run (SPEC §3.6): the key's documents, whose counts the totals sum. A unit's
@@ -218,7 +236,9 @@ static ce_status prepare_units(ce_eval *ev, ce_boot *boot, ce_level level) {
     return CE_OK;
   }
   boot->unit = coref ? CE_UNIT_DOCUMENT : CE_UNIT_LEMMA;
-  boot->blocks[level] = blocks_of(boot->units);
+  boot->resample = coref ? CE_RESAMPLE_LEMMAS : (int)ev->options[CE_OPT_RESAMPLE];
+  /* Lemmas kept (instances drawn within each): no lemma is left out, BCa's acceleration 0. */
+  boot->blocks[level] = boot->resample == CE_RESAMPLE_INSTANCES ? 0 : blocks_of(boot->units);
   if (boot->total && (int)ev->options[CE_OPT_CI] == CE_CI_BCA)
     boot->jack_total = (unsigned)boot->blocks[level];
   if (!(boot->rows = calloc(ev->row_count ? ev->row_count : 1, sizeof *boot->rows)) ||
@@ -232,6 +252,7 @@ static ce_status prepare_units(ce_eval *ev, ce_boot *boot, ce_level level) {
     boot->rows[r].active = 1;
     status = make_slots(row, &boot->rows[r], boot->total, 0);
   }
+  if (!status && boot->resample != CE_RESAMPLE_LEMMAS) status = prepare_subsets(ev, boot);
   return status;
 }
 
@@ -265,6 +286,7 @@ static ce_status prepare_tde(ce_eval *ev, ce_boot *boot) {
     boot->rows[r].active = 1;
     status = make_slots(row, &boot->rows[r], boot->total, 0);
   }
+  if (!status && boot->resample != CE_RESAMPLE_LEMMAS) status = prepare_subsets(ev, boot);
   return status;
 }
 
@@ -537,6 +559,60 @@ static int unit_draw(ce_eval *ev, unsigned step, ce_level level) {
   return 1;
 }
 
+/*
+ * Half of a lemma's n gold instances, drawn without replacement, into `picked` ascending
+ * (Knuth's selection sampling, TAOCP vol. 2, §3.4.2, Algorithm S); how many. Half, because
+ * the spread of a half-sample's value around the full one's, σ²(1/m − 1/n) for a mean of n
+ * values (Cochran 1977, Eq. 2.8), is σ²/n at m = n/2: the full data's own, unscaled (the
+ * delete-d jackknife's factor m/(n − m), Shao & Wu 1989, is 1). An odd n takes (n − 1)/2 or
+ * (n + 1)/2 with probability ½ each, whose 1/m averages to 2n/(n² − 1) ≈ 2/n. A lemma of
+ * one instance keeps it: there is no spread within it to draw.
+ */
+static size_t draw_half(ce_rng *rng, size_t n, uint32_t *picked) {
+  size_t m = n < 2 ? n : n / 2 + (n % 2 && (ce__rng_next(rng) & 1));
+  size_t chosen = 0;
+  for (size_t i = 0; i < n && chosen < m; i++)
+    if (ce__rng_below(rng, n - i) < m - chosen) picked[chosen++] = (uint32_t)i;
+  return chosen;
+}
+
+/*
+ * A sense run's resample that draws instances (CE_OPT_RESAMPLE): lemmas drawn with
+ * replacement (lemmas+instances) or each once (instances), then every copy of a drawn lemma
+ * its own half of the lemma's instances, from stream 2b + 1 of the seed, the same for every
+ * row, so that two systems' values stay paired. Each row averages the copies' values as the
+ * tasks average lemmas (ce__senses_average), SemEval-2010's weights the drawn instances.
+ */
+static ce_status run_instance_step(ce_eval *ev, unsigned step) {
+  ce_boot *boot = ev->boot;
+  if (boot->resample == CE_RESAMPLE_BOTH)
+    draw_units(ev, 2 * (uint64_t)step, boot->unit_weight, boot->units);
+  else
+    for (size_t l = 0; l < boot->units; l++) boot->unit_weight[l] = 1;
+  ce_rng rng;
+  ce__rng_seed(&rng, (uint64_t)ev->options[CE_OPT_SEED], BOOT_STREAM_BASE + 2 * (uint64_t)step + 1);
+  size_t copy = 0;
+  ce_status status = CE_OK;
+  for (size_t l = 0; l < boot->units && !status; l++)
+    for (uint32_t c = 0; c < boot->unit_weight[l] && !status; c++, copy++) {
+      size_t m = draw_half(&rng, ce__senses_subset_instances(boot->subset, l), boot->picked);
+      boot->copy_gold[copy] = m;
+      status = ce__senses_subset_gold(ev, boot->subset, l, boot->picked, m);
+      for (size_t r = 0; r < boot->row_count && !status; r++)
+        if (boot->rows[r].active)
+          status = ce__senses_subset_score(ev, boot->subset, ev->rows[r].input,
+                                           &boot->copy_values[r * boot->units + copy]);
+    }
+  for (size_t r = 0; r < boot->row_count && !status; r++) {
+    if (!boot->rows[r].active) continue;
+    ce_measures values;
+    ce__senses_average(&boot->copy_values[r * boot->units], boot->copy_gold, copy, NULL, &values,
+                       NULL);
+    keep_values(boot, &boot->rows[r], &values, CE_LEVEL_SENSE, step);
+  }
+  return status;
+}
+
 /* A sense or coreference run's step: each row's values over the drawn lemmas or documents:
  * the lemmas' averages, the documents' totals. */
 static void run_unit_step(ce_eval *ev, unsigned step) {
@@ -580,6 +656,8 @@ static ce_status run_tde_step(ce_eval *ev, unsigned step) {
 
 static ce_status run_step(ce_eval *ev, unsigned step) {
   ce_boot *boot = ev->boot;
+  if (boot->unit == CE_UNIT_LEMMA && boot->resample != CE_RESAMPLE_LEMMAS && step < boot->total)
+    return run_instance_step(ev, step);
   if (boot->unit == CE_UNIT_LEMMA || boot->unit == CE_UNIT_DOCUMENT) {
     run_unit_step(ev, step);
     return CE_OK;
@@ -632,6 +710,12 @@ ce_boot_unit ce__boot_unit(const ce_eval *ev, size_t *sentences, size_t *items, 
   return boot->unit;
 }
 
+const char *ce__boot_resample_name(const ce_eval *ev) {
+  const ce_boot *boot = ev->boot;
+  if (!boot || boot->unit != CE_UNIT_LEMMA || boot->resample == CE_RESAMPLE_LEMMAS) return NULL;
+  return ce_opt_choice(CE_OPT_RESAMPLE, (unsigned)boot->resample);
+}
+
 const char *ce__boot_unavailable(const ce_eval *ev) {
   return ev->boot && ev->options[CE_OPT_BOOTSTRAP] > 0.0 ? ev->boot->unavailable : NULL;
 }
@@ -658,6 +742,21 @@ static size_t finite_sorted(const double *values, size_t n, double *out) {
     if (!isnan(values[i])) out[kept++] = values[i];
   ce__sort_doubles(out, kept);
   return kept;
+}
+
+/*
+ * Resamples that draw half of each lemma's instances score smaller test sets than the data:
+ * a measure whose expectation moves with a lemma's instances (fuzzy B-cubed counts an
+ * instance's partners, V and NMI are plug-in entropies) has their mean off the value by the
+ * half-sample's bias, which is not the full data's. Their spread is what they tell: they
+ * are moved to have the value as their mean (the value, the estimate of its expectation on
+ * a test set of this size, is kept), and the interval is read from them so moved.
+ */
+static void recentre(double *values, size_t n, double value) {
+  double mean = 0.0;
+  for (size_t i = 0; i < n; i++) mean += values[i];
+  mean /= (double)n;
+  for (size_t i = 0; i < n; i++) values[i] += value - mean;
 }
 
 /* Row r's intervals by CE_OPT_CI over the steps done so far; computed again when more were
@@ -689,7 +788,15 @@ static const ce_slot_interval *interval_of(const ce_eval *ev, size_t r, ce_level
       blocks = finite_sorted(br->jackknife + s * CE_JACKKNIFE_BLOCKS, blocks, jack);
     }
     const ce_measures *values = ce__row_level(&ev->rows[r], (ce_level)lv);
+    if (boot->resample != CE_RESAMPLE_LEMMAS) recentre(sorted, n, values->value[id]);
     ce__interval_shown(method, values->value[id], sorted, n, jack, blocks, 0.95, &out->shown);
+    /* Moved resamples may pass the ends of the measures' range (all of §3.7's are in
+     * [0, 1]), which the value's expectation cannot. */
+    if (boot->resample != CE_RESAMPLE_LEMMAS) {
+      ce_interval *iv = &out->shown.interval;
+      iv->lo = iv->lo < 0.0 ? 0.0 : iv->lo;
+      iv->hi = iv->hi > 1.0 ? 1.0 : iv->hi;
+    }
     out->note[0] = '\0';
     if (out->shown.biased || out->shown.method != method)
       ce__interval_note(&out->shown, values->value[id], out->note, sizeof out->note);
@@ -751,14 +858,26 @@ static int paired_samples(const ce_eval *ev, size_t a, size_t b, ce_level level,
   return 1;
 }
 
+/* What to add to a resample's a − b: 0, or where resamples draw instances (recentre) the
+ * full data's d less the resamples' mean d. */
+static double paired_shift(const ce_eval *ev, const double *sa, const double *sb, double full) {
+  if (ev->boot->resample == CE_RESAMPLE_LEMMAS) return 0.0;
+  double sum = 0.0;
+  unsigned counted = 0;
+  for (unsigned i = 0; i < ev->boot->done; i++)
+    if (!isnan(sa[i]) && !isnan(sb[i])) sum += sa[i] - sb[i], counted++;
+  return counted ? full - sum / counted : 0.0;
+}
+
 double ce__boot_paired(const ce_eval *ev, size_t a, size_t b, ce_level level, ce_measure m) {
   const double *sa, *sb;
   double full;
   if (!paired_samples(ev, a, b, level, m, &sa, &sb, &full) || full == 0) return NAN;
   unsigned changed = 0, counted = 0;
+  double shift = paired_shift(ev, sa, sb, full);
   for (unsigned i = 0; i < ev->boot->done; i++) {
     if (isnan(sa[i]) || isnan(sb[i])) continue;
-    double d = sa[i] - sb[i];
+    double d = sa[i] - sb[i] + shift;
     counted++;
     changed += full > 0 ? d <= 0 : d >= 0;
   }
@@ -775,10 +894,11 @@ double ce__boot_p_value(const ce_eval *ev, size_t a, size_t b, ce_level level, c
   double full;
   if (!paired_samples(ev, a, b, level, m, &sa, &sb, &full)) return NAN;
   unsigned extreme = 0, counted = 0;
+  double shift = paired_shift(ev, sa, sb, full);
   for (unsigned i = 0; i < ev->boot->done; i++) {
     if (isnan(sa[i]) || isnan(sb[i])) continue;
     counted++;
-    extreme += ce__as_extreme(sa[i] - sb[i] - full, full);
+    extreme += ce__as_extreme(sa[i] - sb[i] + shift - full, full);
   }
   return counted ? (1.0 + extreme) / (1.0 + counted) : NAN;
 }

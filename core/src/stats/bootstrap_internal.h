@@ -106,6 +106,14 @@ typedef struct ce_boot {
   uint32_t *sentence_weight, *item_weight, *unit_weight;
   uint64_t *weight, *squares;
   size_t weight_cap;
+  /* A sense run that draws instances too (CE_OPT_RESAMPLE): what it is, the lemmas scored
+   * again on the drawn instances, and per draw each row's value of every lemma drawn
+   * (row_count × units), their gold instances and one lemma's drawn positions. */
+  int resample;
+  struct ce_sense_subset *subset;
+  ce_measures *copy_values;
+  uint64_t *copy_gold;
+  uint32_t *picked;
   /* Approximate randomization's state (randomization.c), freed with the rest. */
   struct ce_ar *ar;
   void (*ar_free)(struct ce_ar *);
@@ -158,6 +166,9 @@ double ce__boot_paired(const ce_eval *ev, size_t a, size_t b, ce_level level, ce
  * whose difference lies at least |d| from the full data's d, counted as (1 + k) / (1 + n);
  * NaN when no resample gave both values. */
 double ce__boot_p_value(const ce_eval *ev, size_t a, size_t b, ce_level level, ce_measure measure);
+/* What a sense run's resamples drew where they drew instances (CE_OPT_RESAMPLE's name,
+ * "instances" or "lemmas+instances"); NULL where they drew lemmas alone, or no resample. */
+const char *ce__boot_resample_name(const ce_eval *ev);
 /* Why there are no resamples although some were asked for; NULL otherwise. */
 const char *ce__boot_unavailable(const ce_eval *ev);
 

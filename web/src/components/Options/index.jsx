@@ -274,7 +274,11 @@ const GROUP_EXTRAS = {
         </span>
       ),
     },
-    hidden: (id, value) => id === 'shuffles' && value.test !== 'ar',
+    // Shuffles only for approximate randomization; what a sense run's resamples draw only
+    // with resamples.
+    hidden: (id, value) =>
+      (id === 'shuffles' && value.test !== 'ar') ||
+      (id === 'resample' && Number(value.bootstrap) === 0),
   },
 };
 
