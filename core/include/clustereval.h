@@ -489,6 +489,16 @@ ce_status ce_eval_add_input(ce_eval *ev, const char *name, size_t *index, ce_err
  */
 ce_status ce_eval_feed(ce_eval *ev, size_t index, const void *bytes, size_t len, ce_error *err);
 
+/*
+ * Gives each of `count` distinct inputs its next chunk: input index[j] the bytes[j] of length
+ * len[j], as ce_eval_feed would one after another, with the same results. Where the inputs
+ * allow it (token inputs whose format is known), they are read side by side on up to
+ * CE_OPT_THREADS threads. Returns CE_OK, or the first of the inputs' errors in the order
+ * given (each failed input keeps its own, as with ce_eval_feed). `err` may be NULL.
+ */
+ce_status ce_eval_feed_inputs(ce_eval *ev, size_t count, const size_t *index,
+                              const void *const *bytes, const size_t *len, ce_error *err);
+
 /* Marks the end of input `index`. Same return convention as ce_eval_feed. */
 ce_status ce_eval_close(ce_eval *ev, size_t index, ce_error *err);
 
