@@ -191,12 +191,17 @@ static void peek_line(const ce_lines *lines, void *ctx, const char *bytes, size_
  * the line function (the first may begin with a BOM). *done: the lines handed out.
  */
 static ce_status emit_batch(ce_lines *lines, const char *bytes, size_t len, const size_t *starts,
-                            size_t count, void *ctx, ce_error *err, size_t *done) {
+                            size_t count, int plain, void *ctx, ce_error *err, size_t *done) {
   size_t first = 0, end = count;
   *done = 0;
   if (!lines->line_no) return CE_OK;
   while (end > first && !padded(starts[end], len)) end--;
   if (end <= first) return CE_OK;
+  /* Bytes that are not all ASCII are checked as one run: line ends are ASCII and cut any
+   * sequence, so the run is valid UTF-8 exactly when each of its lines is. A fault is left
+   * to the line path, whose message names its line and column. */
+  size_t run = starts[end] - starts[first];
+  if (!plain && ce__utf8_invalid_at(bytes + starts[first], run) != run) return CE_OK;
   size_t start[BATCH_LINES + BLOCK + 8], line_len[BATCH_LINES + BLOCK + 8];
   for (size_t i = first; i < end; i++) {
     size_t n = starts[i + 1] - 1 - starts[i];
@@ -230,8 +235,8 @@ ce_status ce__lines_feed(ce_lines *lines, const char *bytes, size_t len, ce_line
     size_t count = find_line_ends(bytes, len, starts, &checked);
     if (!count) return hold_back(lines, bytes, len, err);
     size_t first = 0;
-    if (lines->batch && checked) {
-      ce_status status = emit_batch(lines, bytes, len, starts, count, ctx, err, &first);
+    if (lines->batch) {
+      ce_status status = emit_batch(lines, bytes, len, starts, count, checked, ctx, err, &first);
       if (status) return status;
     }
     if (lines->peek)

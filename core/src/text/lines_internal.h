@@ -50,7 +50,7 @@ typedef void (*ce_line_peek_fn)(void *ctx, const char *line, size_t len);
 
 /*
  * Lines handed out together (ce_lines.batch), so that the reader can work a block at a
- * time: each plain ASCII (so valid UTF-8), not the first line of the input (whose BOM is
+ * time: each valid UTF-8 without NUL, not the first line of the input (whose BOM is
  * dropped line by line), without its line end or the CR before it, with CE_LINE_PAD
  * readable bytes after it. Line k is bytes[start[k] .. start[k] + len[k]), numbered
  * first_line + k.
