@@ -150,8 +150,8 @@ typedef struct ce_error {
     CE_OPT_GROUP_STATISTICS, "Shuffles", "approximate randomization's shuffles a pair of systems") \
   X(CE_OPT_THREADS, "threads", CE_OPT_KIND_INTEGER, 0.0, 0.0, 256.0, "", CE_OPT_GROUP_RUN,         \
     "Threads",                                                                                     \
-    "the type level's searches and extended BCubed side by side on N threads; 0: one a "           \
-    "processor (the numbers are the same on any count)")
+    "the files read and the type level's searches and extended BCubed side by side on N "          \
+    "threads; 0: one a processor (the numbers are the same on any count)")
 
 /* What an option's values mean. */
 typedef enum ce_opt_kind {
@@ -200,9 +200,10 @@ typedef struct ce_opt_info {
  * CE_OPT_THREADS: the type level's three M-1 searches (MacroI, MicroI, MicroC) and extended
  * BCubed (its two denominators, and its numerators in parts, one a thread) run side by side
  * on up to this many threads, where the type level is larger than a few milliseconds of
- * work; 0 takes one a processor online, 1 keeps the run on the calling thread. The numbers
- * are the same on any count. The wasm build runs on one thread; its threaded build (the
- * page's, where the page is cross-origin isolated) on at most 4.
+ * work, and so do the inputs of a ce_eval_feed_inputs call; 0 takes one a processor online,
+ * 1 keeps the run on the calling thread. The numbers are the same on any count. The wasm
+ * build runs on one thread; its threaded build (the page's, where the page is cross-origin
+ * isolated) on at most 4.
  */
 
 /* How nmi and ami average H(C) and H(K) (CE_OPT_NMI_MEAN). */
