@@ -238,7 +238,7 @@ static void test_data_files(void) {
     fclose(file);
     pair_files f;
     memset(&f, 0, sizeof f);
-    for (int copy = 0; copy < 60; copy++) {
+    for (int copy = 0; copy < 400; copy++) {
       put(&f.gold, once, len);
       put(&f.gold, "\n", 1); /* a file without a last line end stays apart from the next */
     }
