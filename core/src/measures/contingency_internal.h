@@ -87,9 +87,10 @@ static inline ce_status ce__cells_add(ce_cells *cells, uint32_t cls, uint32_t cl
 
 /* Starts fetching what adding to cell (cls, cluster) will touch: a hint, ahead of the add. */
 static inline void ce__cells_prefetch(const ce_cells *cells, uint32_t cls, uint32_t cluster) {
-  if (cells->by_item && cls < cells->first_cap) ce__prefetch(&cells->first[cls]);
+  if (cells->by_item && cls < cells->first_cap) ce__prefetch_valid(&cells->first[cls]);
   if (cells->slot_count)
-    ce__prefetch(&cells->slots[ce__cells_home(((uint64_t)cls << 32 | cluster) + 1, cells->shift)]);
+    ce__prefetch_valid(
+        &cells->slots[ce__cells_home(((uint64_t)cls << 32 | cluster) + 1, cells->shift)]);
 }
 
 typedef struct ce_table {

@@ -280,9 +280,10 @@ static int is_punct_item(const ce_eval *ev, const ce_record *record) {
 /* Interns a system's cluster label (the record's) into `clusters`, the input's labels or
  * the clusters of a joint gold file, and notes the id of the unclustered label. */
 /* `recent`: may be NULL; else the label lies in a line (see ce__intern_put_recent). */
-static ce_status put_cluster_label(ce_eval *ev, ce_input *input, ce_intern *clusters,
-                                   ce_intern_recent *recent, const char *label, size_t len,
-                                   uint32_t *cluster) {
+static CE_ALWAYS_INLINE ce_status put_cluster_label(ce_eval *ev, ce_input *input,
+                                                    ce_intern *clusters, ce_intern_recent *recent,
+                                                    const char *label, size_t len,
+                                                    uint32_t *cluster) {
   int added = 0;
   ce_status status = recent ? ce__intern_put_recent(clusters, recent, label, len, cluster, &added)
                             : ce__intern_put(clusters, label, len, cluster, &added);
@@ -307,8 +308,9 @@ typedef struct token_text {
 
 /* Queues a token of `input`, with its text when texts are checked (SPEC §2). The slot is
  * filled field by field (see ce__queue_add). */
-static ce_status queue_token(const ce_eval *ev, ce_input *input, const token_text *text,
-                             uint32_t item, uint32_t label, int starts_sentence, uint64_t line) {
+static CE_ALWAYS_INLINE ce_status queue_token(const ce_eval *ev, ce_input *input,
+                                              const token_text *text, uint32_t item, uint32_t label,
+                                              int starts_sentence, uint64_t line) {
   ce_pending_token *token =
       ce__queue_add(input, ev->check_texts ? text->item : NULL, text->item_len);
   if (!token) return CE_ERR_NOMEM;
@@ -350,8 +352,8 @@ static ce_status gold_token(ce_eval *ev, ce_input *gold, const ce_record *record
 }
 
 /* A system token waits with its text, which pairing compares with gold's token. */
-static ce_status system_token_text(ce_eval *ev, ce_input *system, const token_text *text,
-                                   uint64_t line) {
+static CE_ALWAYS_INLINE ce_status system_token_text(ce_eval *ev, ce_input *system,
+                                                    const token_text *text, uint64_t line) {
   uint32_t cluster;
   ce_status status = put_cluster_label(ev, system, &system->labels, text->recent, text->label,
                                        text->label_len, &cluster);

@@ -146,7 +146,8 @@ static inline ce_intern_key ce__intern_key(const char *bytes, size_t len) {
 
 /* Starts fetching the slot where the string of `key` would be (see ce__intern_prefetch). */
 static inline void ce__intern_prefetch_key(const ce_intern *table, ce_intern_key key) {
-  if (table->slot_count) ce__prefetch(&table->slots[(size_t)key.hash & (table->slot_count - 1)]);
+  if (table->slot_count)
+    ce__prefetch_valid(&table->slots[(size_t)key.hash & (table->slot_count - 1)]);
 }
 
 /* ce__intern_put of a string whose key is known. */
