@@ -8,7 +8,9 @@
 #      Baum-Welch EM from a seeded random start, then Viterbi), whose frequent types spread
 #      over many states: both levels against the token level alone, natively, in wasm under
 #      Node (one thread, warm and in a fresh process, and the npm package on threads), and
-#      through the page in Chromium on threads and on one (page_levels_bench.mjs).
+#      through the page in Chromium on threads and on one (page_levels_bench.mjs); and the
+#      token level against `wc -l` and the scikit-learn script, with the reading rate of each
+#      token format natively and in wasm (bench/read_speed.mjs).
 #   2. One-to-one's assignment on 2000 x 2000 and AMI's expected MI at N = 10^8
 #      (bench/measures_bench.c); the type level on Brown-shaped entries (bench/type_bench.c).
 #   3. Reading: a synthetic corpus pair of BENCH_TOKENS tokens (default 100M): peak RSS and
@@ -98,6 +100,8 @@ if cc -O2 -std=c11 bench/gen_hmm.c -lm -o "$tmp/gen_hmm" &&
   node bench/wasm_bench.mjs "$hmm_gold" "$hmm_system" --levels-ratio --rounds 3 --first | sed 's/^/   /'
   node bench/wasm_bench.mjs "$hmm_gold" "$hmm_system" --levels-ratio --rounds 5 --npm | sed 's/^/   /'
   node bench/page_levels_bench.mjs "$hmm_gold" "$hmm_system" | sed 's/^/   /'
+  echo "   reading at the speed of memory: the token level against wc -l and scikit-learn, MB/s a format"
+  node bench/read_speed.mjs "$hmm_gold" "$hmm_system" | sed 's/^/   /'
 else
   echo "   skipped: the HMM tagging could not be made"
 fi

@@ -16,7 +16,7 @@
 #include "save_page.h"
 
 enum { EXIT_DONE = 0, EXIT_USAGE = 1, EXIT_INPUT = 2, EXIT_INTERNAL = 3, EXIT_CHECK = 4 };
-enum { CHUNK_BYTES = 1 << 16, MAX_COLUMNS = 2 * CE_MEASURE_COUNT };
+enum { CHUNK_BYTES = 1 << 18, MAX_COLUMNS = 2 * CE_MEASURE_COUNT };
 
 typedef enum output_format { FORMAT_JSON = -1 } output_format;
 
@@ -548,36 +548,72 @@ static int ahead(const ce_eval *ev, FILE **files, size_t count, size_t i) {
   return 0;
 }
 
+/* Reads the chunks of a round, one for each file that is not ahead (NULL: closed), and hands
+ * them to the core together, which reads them side by side where it can. */
+typedef struct feed_round {
+  char **chunk;        /* a buffer of CHUNK_BYTES a file */
+  size_t *index, *len; /* the files of this round and their bytes */
+  const void **bytes;
+  size_t count;
+} feed_round;
+
+static int read_round(const ce_eval *ev, FILE **files, const char **names, size_t count,
+                      feed_round *round, int *ended) {
+  int code = EXIT_DONE;
+  round->count = 0;
+  for (size_t i = 0; i < count; i++) {
+    ended[i] = 0;
+    if (!files[i] || ahead(ev, files, count, i)) continue;
+    size_t got = fread(round->chunk[i], 1, CHUNK_BYTES, files[i]);
+    ended[i] = got < CHUNK_BYTES;
+    if (ended[i] && ferror(files[i])) {
+      fprintf(stderr, "clustereval: %s: read error: %s\n", names[i], strerror(errno));
+      code = EXIT_INPUT;
+    }
+    if (!got) continue;
+    round->index[round->count] = i;
+    round->bytes[round->count] = round->chunk[i];
+    round->len[round->count++] = got;
+  }
+  return code;
+}
+
+static void round_free(feed_round *round, size_t count) {
+  for (size_t i = 0; round->chunk && i < count; i++) free(round->chunk[i]);
+  free(round->chunk);
+  free(round->index);
+  free(round->len);
+  free((void *)round->bytes);
+}
+
 /* Reads every file round-robin, a chunk at a time, so the core can pair tokens as they come. */
 static int feed_files(ce_eval *ev, FILE **files, const char **names, size_t count) {
-  char *chunk = malloc(CHUNK_BYTES);
-  if (!chunk) return EXIT_INTERNAL;
-  int code = EXIT_DONE;
-  for (size_t open_count = count; open_count;) {
+  feed_round round = {calloc(count, sizeof(char *)), malloc(count * sizeof(size_t)),
+                      malloc(count * sizeof(size_t)), malloc(count * sizeof(void *)), 0};
+  int *ended = malloc(count * sizeof *ended);
+  int ok = round.chunk && round.index && round.len && round.bytes && ended;
+  for (size_t i = 0; ok && i < count; i++) ok = (round.chunk[i] = malloc(CHUNK_BYTES)) != NULL;
+  int code = ok ? EXIT_DONE : EXIT_INTERNAL;
+  for (size_t open_count = count; ok && open_count;) {
+    if (read_round(ev, files, names, count, &round, ended) != EXIT_DONE) code = EXIT_INPUT;
+    ce_eval_feed_inputs(ev, round.count, round.index, round.bytes, round.len, NULL);
     open_count = 0;
     for (size_t i = 0; i < count; i++) {
       if (!files[i]) continue;
-      open_count++;
-      if (ahead(ev, files, count, i)) continue;
-      size_t got = fread(chunk, 1, CHUNK_BYTES, files[i]);
-      ce_status status = got ? ce_eval_feed(ev, i, chunk, got, NULL) : CE_OK;
-      int ended = got < CHUNK_BYTES;
-      if (ended && ferror(files[i])) {
-        fprintf(stderr, "clustereval: %s: read error: %s\n", names[i], strerror(errno));
-        code = EXIT_INPUT;
-      }
-      if (status || ended) {
+      if (ended[i] || ce_eval_input_error(ev, i) || ce_eval_input_error(ev, 0)) {
         ce_eval_close(ev, i, NULL); /* a failed input keeps its own error */
         if (files[i] != stdin) fclose(files[i]);
         files[i] = NULL;
-        open_count--;
+      } else {
+        open_count++;
       }
     }
     if (ce_eval_input_error(ev, 0)) break; /* gold failed: nothing can be scored */
   }
   for (size_t i = 0; i < count; i++)
     if (files[i] && files[i] != stdin) fclose(files[i]);
-  free(chunk);
+  round_free(&round, count);
+  free(ended);
   return code;
 }
 

@@ -121,7 +121,7 @@ export interface CoreOptions {
   test?: 'bootstrap' | 'ar';
   /** approximate randomization's shuffles a pair of systems; a whole number from 1 to 10000000, default 10000. */
   shuffles?: number;
-  /** the type level's searches and extended BCubed side by side on N threads; 0: one a processor (the numbers are the same on any count); a whole number from 0 to 256, default 0. */
+  /** the files read and the type level's searches and extended BCubed side by side on N threads; 0: one a processor (the numbers are the same on any count); a whole number from 0 to 256, default 0. */
   threads?: number;
   /** sense runs: what a resample draws: lemmas (with replacement), instances (half of each lemma's, the lemmas kept: these lemmas' instances) or lemmas+instances (both stages); lemmas, instances, lemmas+instances, default lemmas. */
   resample?: 'lemmas' | 'instances' | 'lemmas+instances';

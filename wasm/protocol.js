@@ -82,7 +82,7 @@
  * @property {'bca' | 'percentile' | 'basic'} [ci] how the intervals are made: bca (bias-corrected and accelerated), percentile or basic (the percentile interval reflected about the value) (default bca)
  * @property {'bootstrap' | 'ar'} [test] the p-values between every two systems: the paired bootstrap on the resamples, or ar (approximate randomization, swapping outputs sentence by sentence) (default bootstrap)
  * @property {number} [shuffles] approximate randomization's shuffles a pair of systems (default 10000)
- * @property {number} [threads] the type level's searches and extended BCubed side by side on N threads; 0: one a processor (the numbers are the same on any count) (default 0)
+ * @property {number} [threads] the files read and the type level's searches and extended BCubed side by side on N threads; 0: one a processor (the numbers are the same on any count) (default 0)
  * @property {'lemmas' | 'instances' | 'lemmas+instances'} [resample] sense runs: what a resample draws: lemmas (with replacement), instances (half of each lemma's, the lemmas kept: these lemmas' instances) or lemmas+instances (both stages) (default lemmas)
  */
 // END CoreOptions

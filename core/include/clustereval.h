@@ -150,8 +150,8 @@ typedef struct ce_error {
     CE_OPT_GROUP_STATISTICS, "Shuffles", "approximate randomization's shuffles a pair of systems") \
   X(CE_OPT_THREADS, "threads", CE_OPT_KIND_INTEGER, 0.0, 0.0, 256.0, "", CE_OPT_GROUP_RUN,         \
     "Threads",                                                                                     \
-    "the type level's searches and extended BCubed side by side on N threads; 0: one a "           \
-    "processor (the numbers are the same on any count)")                                           \
+    "the files read and the type level's searches and extended BCubed side by side on N "          \
+    "threads; 0: one a processor (the numbers are the same on any count)")                         \
   X(CE_OPT_RESAMPLE, "resample", CE_OPT_KIND_CHOICE, 0.0, 0.0, 2.0,                                \
     "lemmas\0instances\0lemmas+instances\0", CE_OPT_GROUP_STATISTICS, "Sense runs resample",       \
     "sense runs: what a resample draws: lemmas (with replacement), instances (half of each "       \
@@ -204,9 +204,10 @@ typedef struct ce_opt_info {
  * CE_OPT_THREADS: the type level's three M-1 searches (MacroI, MicroI, MicroC) and extended
  * BCubed (its two denominators, and its numerators in parts, one a thread) run side by side
  * on up to this many threads, where the type level is larger than a few milliseconds of
- * work; 0 takes one a processor online, 1 keeps the run on the calling thread. The numbers
- * are the same on any count. The wasm build runs on one thread; its threaded build (the
- * page's, where the page is cross-origin isolated) on at most 4.
+ * work, and so do the inputs of a ce_eval_feed_inputs call; 0 takes one a processor online,
+ * 1 keeps the run on the calling thread. The numbers are the same on any count. The wasm
+ * build runs on one thread; its threaded build (the page's, where the page is cross-origin
+ * isolated) on at most 4.
  */
 
 /* How nmi and ami average H(C) and H(K) (CE_OPT_NMI_MEAN). */
@@ -503,6 +504,16 @@ ce_status ce_eval_add_input(ce_eval *ev, const char *name, size_t *index, ce_err
  * returns its error). `err` may be NULL.
  */
 ce_status ce_eval_feed(ce_eval *ev, size_t index, const void *bytes, size_t len, ce_error *err);
+
+/*
+ * Gives each of `count` distinct inputs its next chunk: input index[j] the bytes[j] of length
+ * len[j], as ce_eval_feed would one after another, with the same results. Where the inputs
+ * allow it (token inputs whose format is known), they are read side by side on up to
+ * CE_OPT_THREADS threads. Returns CE_OK, or the first of the inputs' errors in the order
+ * given (each failed input keeps its own, as with ce_eval_feed). `err` may be NULL.
+ */
+ce_status ce_eval_feed_inputs(ce_eval *ev, size_t count, const size_t *index,
+                              const void *const *bytes, const size_t *len, ce_error *err);
 
 /* Marks the end of input `index`. Same return convention as ce_eval_feed. */
 ce_status ce_eval_close(ce_eval *ev, size_t index, ce_error *err);

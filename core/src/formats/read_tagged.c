@@ -33,19 +33,14 @@ static ce_status emit_break(const ce_text_line *line, ce_error *err) {
 }
 
 ce_status ce__read_tagged(const ce_text_line *line, ce_error *err) {
-  /* Most lines are token<TAB>label, each side starting with a non-blank: such a line passes
-   * every check of ce__split_tagged, and its two fields are either side of its one TAB. */
   const char *text = line->text;
   unsigned column = line->reader->column;
-  if (line->len && !ce__is_space(text[0]) && (column == 0 || column == 2)) {
-    size_t at = ce__line_find(text, line->len, 0, '\t'),
-           rest = at < line->len ? line->len - at - 1 : 0;
-    if (rest && !ce__is_space(text[at + 1]) &&
-        ce__line_find(text, line->len, at + 1, '\t') == line->len) {
-      ce_record record = {CE_REC_TOKEN, text, at,  text + at + 1, rest, 0, 1, NULL, 0,
-                          0.0,          0,    0.0, 0.0,           0,    0};
-      return ce__emit(line, &record, err);
-    }
+  size_t at;
+  if ((column == 0 || column == 2) && ce__tagged_simple(text, line->len, &at)) {
+    ce_record record = {
+        CE_REC_TOKEN, text, at, text + at + 1, line->len - at - 1, 0, 1, NULL, 0, 0.0, 0, 0.0,
+        0.0,          0,    0};
+    return ce__emit(line, &record, err);
   }
   if (ce__is_blank(line->text, line->len)) return emit_break(line, err);
   ce_field token, label;

@@ -6,8 +6,25 @@
 #define CE_READERS_INTERNAL_H
 
 #include "formats/record_internal.h"
+#include "text/fields_internal.h"
+#include "text/lines_internal.h"
 
 ce_status ce__read_tagged(const ce_text_line *line, ce_error *err);
+
+/*
+ * The commonest tagged line, `token<TAB>label` with each side starting with a non-blank and
+ * no other TAB: it passes every check of the full reader, and its token is text[0 .. *tab),
+ * its label the rest. 0 for any other line, which ce__read_tagged reads (or rejects). A line
+ * from ce__lines_feed (CE_LINE_PAD bytes after it).
+ */
+static inline int ce__tagged_simple(const char *text, size_t len, size_t *tab) {
+  if (!len || ce__is_space(text[0])) return 0;
+  size_t at = ce__line_find(text, len, 0, '\t');
+  if (at + 1 >= len || ce__is_space(text[at + 1]) || ce__line_find(text, len, at + 1, '\t') != len)
+    return 0;
+  *tab = at;
+  return 1;
+}
 ce_status ce__read_conllu(const ce_text_line *line, ce_error *err);
 ce_status ce__read_inline(const ce_text_line *line, ce_error *err);
 ce_status ce__read_lexicon(const ce_text_line *line, ce_error *err);

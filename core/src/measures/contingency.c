@@ -22,6 +22,40 @@ ce_status ce__cells_first_grow(ce_cells *cells, uint32_t item) {
   return CE_OK;
 }
 
+ce_status ce__cells_add_rest(ce_cells *cells, uint32_t cls, uint32_t cluster, uint64_t count) {
+  if (cells->by_item) {
+    if (cls >= cells->first_cap) {
+      ce_status status = ce__cells_first_grow(cells, cls);
+      if (status) return status;
+    }
+    ce_cell *first = &cells->first[cls];
+    if (first->key == (uint64_t)cluster + 1) {
+      first->count += count;
+      return CE_OK;
+    }
+    if (!first->key) {
+      first->key = (uint64_t)cluster + 1;
+      first->count = count;
+      cells->used++;
+      cells->in_first++;
+      return CE_OK;
+    }
+  }
+  if (!cells->slot_count) {
+    ce_status status = ce__cells_grow(cells);
+    if (status) return status;
+  }
+  uint64_t key = ((uint64_t)cls << 32 | cluster) + 1;
+  size_t mask = cells->slot_count - 1;
+  size_t slot = ce__cells_home(key, cells->shift);
+  while (cells->slots[slot].key != key) {
+    if (!cells->slots[slot].key) return ce__cells_add_new(cells, key, slot, count);
+    slot = (slot + 1) & mask;
+  }
+  cells->slots[slot].count += count;
+  return CE_OK;
+}
+
 ce_status ce__cells_settle(ce_cells *cells) {
   ce_cell *first = cells->first;
   size_t cap = cells->first_cap;

@@ -55,47 +55,42 @@ ce_status ce__cells_add_new(ce_cells *cells, uint64_t key, size_t slot, uint64_t
 /* by_item: makes room in `first` for `item`. */
 ce_status ce__cells_first_grow(ce_cells *cells, uint32_t item);
 
-/* Adds `count` to cell (cls, cluster). Inline: it runs once or twice per token. */
+/* ce__cells_add in full: where the inline part below does not finish. */
+ce_status ce__cells_add_rest(ce_cells *cells, uint32_t cls, uint32_t cluster, uint64_t count);
+
+/* Adds `count` to cell (cls, cluster). Inline, it runs once or twice per token: an item's
+ * first label, or a cell the hash holds, is counted here, the rest (growing, a new cell, an
+ * item's later labels) in ce__cells_add_rest. Small enough to be inlined in the wasm build
+ * too, where a call a token cost a tenth of the reading. */
 static inline ce_status ce__cells_add(ce_cells *cells, uint32_t cls, uint32_t cluster,
                                       uint64_t count) {
   if (cells->by_item) {
-    if (cls >= cells->first_cap) {
-      ce_status status = ce__cells_first_grow(cells, cls);
-      if (status) return status;
-    }
-    ce_cell *first = &cells->first[cls];
-    if (first->key == (uint64_t)cluster + 1) {
-      first->count += count;
+    if (cls < cells->first_cap && cells->first[cls].key == (uint64_t)cluster + 1) {
+      cells->first[cls].count += count;
       return CE_OK;
     }
-    if (!first->key) {
-      first->key = (uint64_t)cluster + 1;
-      first->count = count;
-      cells->used++;
-      cells->in_first++;
-      return CE_OK;
+    return ce__cells_add_rest(cells, cls, cluster, count);
+  }
+  if (cells->slot_count) {
+    uint64_t key = ((uint64_t)cls << 32 | cluster) + 1;
+    size_t mask = cells->slot_count - 1;
+    for (size_t slot = ce__cells_home(key, cells->shift);; slot = (slot + 1) & mask) {
+      if (cells->slots[slot].key == key) {
+        cells->slots[slot].count += count;
+        return CE_OK;
+      }
+      if (!cells->slots[slot].key) return ce__cells_add_new(cells, key, slot, count);
     }
   }
-  if (!cells->slot_count) {
-    ce_status status = ce__cells_grow(cells);
-    if (status) return status;
-  }
-  uint64_t key = ((uint64_t)cls << 32 | cluster) + 1;
-  size_t mask = cells->slot_count - 1;
-  size_t slot = ce__cells_home(key, cells->shift);
-  while (cells->slots[slot].key != key) {
-    if (!cells->slots[slot].key) return ce__cells_add_new(cells, key, slot, count);
-    slot = (slot + 1) & mask;
-  }
-  cells->slots[slot].count += count;
-  return CE_OK;
+  return ce__cells_add_rest(cells, cls, cluster, count);
 }
 
 /* Starts fetching what adding to cell (cls, cluster) will touch: a hint, ahead of the add. */
 static inline void ce__cells_prefetch(const ce_cells *cells, uint32_t cls, uint32_t cluster) {
-  if (cells->by_item && cls < cells->first_cap) ce__prefetch(&cells->first[cls]);
+  if (cells->by_item && cls < cells->first_cap) ce__prefetch_valid(&cells->first[cls]);
   if (cells->slot_count)
-    ce__prefetch(&cells->slots[ce__cells_home(((uint64_t)cls << 32 | cluster) + 1, cells->shift)]);
+    ce__prefetch_valid(
+        &cells->slots[ce__cells_home(((uint64_t)cls << 32 | cluster) + 1, cells->shift)]);
 }
 
 typedef struct ce_table {

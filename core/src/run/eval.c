@@ -10,7 +10,9 @@
 #include <string.h>
 
 #include "clustereval.h"
+#include "common/parallel_internal.h"
 #include "formats/detect_internal.h"
+#include "formats/readers_internal.h"
 #include "formats/labelmap_presets_internal.h"
 #include "run/input_internal.h"
 #include "run/pairing_internal.h"
@@ -267,34 +269,50 @@ static int is_excluded_label(const ce_eval *ev, const char *label, size_t len) {
 }
 
 /* --exclude-punct: an item made only of Unicode punctuation and symbols leaves (SPEC §2). */
+static int is_punct_text(const ce_eval *ev, const char *item, size_t len) {
+  return ev->options[CE_OPT_EXCLUDE_PUNCT] != 0.0 && ce__token_is_punct(item, len);
+}
+
 static int is_punct_item(const ce_eval *ev, const ce_record *record) {
-  return ev->options[CE_OPT_EXCLUDE_PUNCT] != 0.0 &&
-         ce__token_is_punct(record->item, record->item_len);
+  return is_punct_text(ev, record->item, record->item_len);
 }
 
 /* Interns a system's cluster label (the record's) into `clusters`, the input's labels or
  * the clusters of a joint gold file, and notes the id of the unclustered label. */
-static ce_status put_cluster(ce_eval *ev, ce_input *input, ce_intern *clusters,
-                             const ce_record *record, uint32_t *cluster) {
+/* `recent`: may be NULL; else the label lies in a line (see ce__intern_put_recent). */
+static CE_ALWAYS_INLINE ce_status put_cluster_label(ce_eval *ev, ce_input *input,
+                                                    ce_intern *clusters, ce_intern_recent *recent,
+                                                    const char *label, size_t len,
+                                                    uint32_t *cluster) {
   int added = 0;
-  ce_status status = ce__intern_put(clusters, record->label, record->label_len, cluster, &added);
-  if (!status && added && ev->unclustered_label &&
-      strlen(ev->unclustered_label) == record->label_len &&
-      memcmp(ev->unclustered_label, record->label, record->label_len) == 0)
+  ce_status status = recent ? ce__intern_put_recent(clusters, recent, label, len, cluster, &added)
+                            : ce__intern_put(clusters, label, len, cluster, &added);
+  if (!status && added && ev->unclustered_label && strlen(ev->unclustered_label) == len &&
+      memcmp(ev->unclustered_label, label, len) == 0)
     input->unclustered_id = *cluster;
   return status;
 }
 
-/* The text a token waits with: kept when token texts are checked (SPEC §2). */
-static const char *checked_text(const ce_eval *ev, const ce_record *record) {
-  return ev->options[CE_OPT_TOKEN_CHECK] != 0.0 ? record->item : NULL;
+static ce_status put_cluster(ce_eval *ev, ce_input *input, ce_intern *clusters,
+                             const ce_record *record, uint32_t *cluster) {
+  return put_cluster_label(ev, input, clusters, NULL, record->label, record->label_len, cluster);
 }
 
-/* Queues a token of `input`, with its text when texts are checked. The slot is filled field
- * by field (see ce__queue_add). */
-static ce_status queue_token(const ce_eval *ev, ce_input *input, const ce_record *record,
-                             uint32_t item, uint32_t label, int starts_sentence, uint64_t line) {
-  ce_pending_token *token = ce__queue_add(input, checked_text(ev, record), record->item_len);
+/* A token as a line gives it: its text and its label; `recent`, the input's recent labels
+ * where the label lies in a line with its padding (lines.c), else NULL. */
+typedef struct token_text {
+  const char *item, *label;
+  size_t item_len, label_len;
+  ce_intern_recent *recent;
+} token_text;
+
+/* Queues a token of `input`, with its text when texts are checked (SPEC §2). The slot is
+ * filled field by field (see ce__queue_add). */
+static CE_ALWAYS_INLINE ce_status queue_token(const ce_eval *ev, ce_input *input,
+                                              const token_text *text, uint32_t item, uint32_t label,
+                                              int starts_sentence, uint64_t line) {
+  ce_pending_token *token =
+      ce__queue_add(input, ev->check_texts ? text->item : NULL, text->item_len);
   if (!token) return CE_ERR_NOMEM;
   token->item = item;
   token->label = label;
@@ -303,17 +321,22 @@ static ce_status queue_token(const ce_eval *ev, ce_input *input, const ce_record
   return CE_OK;
 }
 
-static ce_status gold_token(ce_eval *ev, ce_input *gold, const ce_record *record, uint64_t line) {
+/* A gold token whose item's intern key is `key`. */
+static ce_status gold_token_key(ce_eval *ev, ce_input *gold, const token_text *text, uint64_t line,
+                                ce_intern_key key) {
   uint32_t item, label = CE_EXCLUDED;
-  ce_status status = ce__intern_put(&ev->items, record->item, record->item_len, &item, NULL);
+  ce_status status = ce__intern_put_key(&ev->items, text->item, text->item_len, key, &item, NULL);
   if (status) return status;
-  int excluded =
-      is_excluded_label(ev, record->label, record->label_len) || is_punct_item(ev, record);
+  int excluded = is_excluded_label(ev, text->label, text->label_len) ||
+                 is_punct_text(ev, text->item, text->item_len);
   /* (item, class) is counted as the token leaves the queue (pairing.c), where the tokens
    * ahead are known and their cells are fetched before they are needed. */
   if (!excluded)
-    status = ce__intern_put(&gold->labels, record->label, record->label_len, &label, NULL);
-  if (!status) status = queue_token(ev, gold, record, item, label, !ev->sentence_open, line);
+    status = text->recent
+                 ? ce__intern_put_recent(&gold->labels, text->recent, text->label, text->label_len,
+                                         &label, NULL)
+                 : ce__intern_put(&gold->labels, text->label, text->label_len, &label, NULL);
+  if (!status) status = queue_token(ev, gold, text, item, label, !ev->sentence_open, line);
   if (status) return status;
   ev->sentence_open = 1;
   if (excluded)
@@ -323,18 +346,30 @@ static ce_status gold_token(ce_eval *ev, ce_input *gold, const ce_record *record
   return CE_OK;
 }
 
+static ce_status gold_token(ce_eval *ev, ce_input *gold, const ce_record *record, uint64_t line) {
+  token_text text = {record->item, record->label, record->item_len, record->label_len, NULL};
+  return gold_token_key(ev, gold, &text, line, ce__intern_key(record->item, record->item_len));
+}
+
 /* A system token waits with its text, which pairing compares with gold's token. */
-static ce_status system_token(ce_eval *ev, ce_input *system, const ce_record *record,
-                              uint64_t line) {
+static CE_ALWAYS_INLINE ce_status system_token_text(ce_eval *ev, ce_input *system,
+                                                    const token_text *text, uint64_t line) {
   uint32_t cluster;
-  ce_status status = put_cluster(ev, system, &system->labels, record, &cluster);
+  ce_status status = put_cluster_label(ev, system, &system->labels, text->recent, text->label,
+                                       text->label_len, &cluster);
   int starts = !system->sentence_open;
-  if (!status) status = queue_token(ev, system, record, UINT32_MAX, cluster, starts, line);
+  if (!status) status = queue_token(ev, system, text, UINT32_MAX, cluster, starts, line);
   if (status) return status;
   system->sentence_open = 1;
   system->sentence_starts += (uint64_t)starts;
   system->tokens++;
   return CE_OK;
+}
+
+static ce_status system_token(ce_eval *ev, ce_input *system, const ce_record *record,
+                              uint64_t line) {
+  token_text text = {record->item, record->label, record->item_len, record->label_len, NULL};
+  return system_token_text(ev, system, &text, line);
 }
 
 /* A lexicon entry: weight 1 per (item, label); an item may come back with more labels. */
@@ -505,6 +540,7 @@ static ce_status check_index(ce_eval *ev, size_t index, ce_error *err) {
     return ce__fail(err, CE_ERR_USAGE, ev->inputs[index].name, 0, 0, "input already closed");
   if (!ev->started) {
     ev->started = 1;
+    ev->check_texts = ev->options[CE_OPT_TOKEN_CHECK] != 0.0;
     for (size_t i = 0; i < ev->input_count; i++) ev->inputs[i].lines.source = ev->inputs[i].name;
   }
   return CE_OK;
@@ -531,9 +567,70 @@ static void peek_gold_tagged(void *ctx, const char *line, size_t len) {
   if (tab < len) ce__intern_prefetch(&context->ev->items, line, tab);
 }
 
+/*
+ * Tagged lines a batch at a time (lines.c): a line of the commonest shape goes straight to
+ * its token's count, any other through the reader, in order. Gold's lines are looked at
+ * twice, a window at a time: the first pass finds each token and starts fetching its slot
+ * in the table of items, the second counts, so that a rare word's slot arrives from memory
+ * while the words before it are counted.
+ */
+enum { TAGGED_WINDOW = 32 };
+
+static ce_status tagged_window(const record_context *context, const ce_line_batch *batch,
+                               size_t from, size_t to, ce_error *err) {
+  ce_eval *ev = context->ev;
+  ce_input *input = context->input;
+  size_t tab[TAGGED_WINDOW];
+  ce_intern_key key[TAGGED_WINDOW];
+  for (size_t k = from; k < to; k++) {
+    const char *text = batch->bytes + batch->start[k];
+    if (!ce__tagged_simple(text, batch->len[k], &tab[k - from])) {
+      tab[k - from] = SIZE_MAX;
+    } else if (context->is_gold) {
+      key[k - from] = ce__intern_key(text, tab[k - from]);
+      ce__intern_prefetch_key(&ev->items, key[k - from]);
+    }
+  }
+  for (size_t k = from; k < to; k++) {
+    const char *text = batch->bytes + batch->start[k];
+    size_t len = batch->len[k], at = tab[k - from];
+    uint64_t line = batch->first_line + k;
+    if (at == SIZE_MAX) {
+      ce_status status = on_line((void *)context, text, len, line, err);
+      if (status) return status;
+      continue;
+    }
+    token_text token = {text, text + at + 1, at, len - at - 1, &input->recent};
+    input->reader.header_seen = CE_SEEN_RECORD;
+    ce_status status = context->is_gold ? gold_token_key(ev, input, &token, line, key[k - from])
+                                        : system_token_text(ev, input, &token, line);
+    if (status) return ce__fail(err, status, input->name, line, 0, "out of memory");
+  }
+  return CE_OK;
+}
+
+static ce_status tagged_batch(void *ctx, const ce_line_batch *batch, ce_error *err) {
+  for (size_t from = 0; from < batch->count; from += TAGGED_WINDOW) {
+    size_t to = batch->count - from > TAGGED_WINDOW ? from + TAGGED_WINDOW : batch->count;
+    ce_status status = tagged_window(ctx, batch, from, to, err);
+    if (status) return status;
+  }
+  return CE_OK;
+}
+
+/* The batch path reads what on_record would: no label map rewrites a record, the input is a
+ * gold or a system, and the label is the second column. */
+static int reads_tagged_batches(const ce_eval *ev, const ce_input *input) {
+  return input->format == CE_FORMAT_TAGGED && !ev->has_map[CE_SIDE_GOLD] &&
+         !ev->has_map[CE_SIDE_SYSTEM] &&
+         (input->role == CE_ROLE_GOLD || input->role == CE_ROLE_SYSTEM) &&
+         (input->reader.column == 0 || input->reader.column == 2);
+}
+
 static ce_status feed_lines(ce_eval *ev, ce_input *input, const void *bytes, size_t len,
                             ce_error *err) {
   record_context context = {ev, input, input == &ev->inputs[0]};
+  input->lines.batch = reads_tagged_batches(ev, input) ? tagged_batch : NULL;
   input->lines.peek =
       context.is_gold && input->format == CE_FORMAT_TAGGED ? peek_gold_tagged : NULL;
   return ce__lines_feed(&input->lines, bytes, len, on_line, &context, err);
@@ -655,6 +752,66 @@ ce_status ce_eval_feed(ce_eval *ev, size_t index, const void *bytes, size_t len,
   if (read_bytes(ev, input, bytes, len, &error)) ce__input_fail(input, &error);
   ce__pair_ready_tokens(ev);
   return report(ev, input, err);
+}
+
+/* Chunks for several inputs, read on threads (ce_eval_feed_inputs). */
+typedef struct feed_job {
+  ce_eval *ev;
+  const size_t *index;
+  const void *const *bytes;
+  const size_t *len;
+} feed_job;
+
+static void feed_task(void *context, size_t j) {
+  feed_job *job = context;
+  ce_input *input = &job->ev->inputs[job->index[j]];
+  ce_error error;
+  if (!input->failed && read_bytes(job->ev, input, job->bytes[j], job->len[j], &error))
+    ce__input_fail(input, &error);
+}
+
+/*
+ * Inputs whose reading shares nothing: each writes its own reader, queue, labels and cells,
+ * and only gold the table of items. A format still unknown is settled with the other inputs
+ * in view, and a --sub-test corpus puts its words in the shared table: those go in turn.
+ */
+static int reads_apart(const ce_eval *ev, size_t count, const size_t *index) {
+  for (size_t j = 0; j < count; j++) {
+    const ce_input *input = &ev->inputs[index[j]];
+    if (!input->reading || ce__format_shape(input->format) != CE_SHAPE_TOKENS ||
+        (input->role != CE_ROLE_GOLD && input->role != CE_ROLE_SYSTEM))
+      return 0;
+    for (size_t i = 0; i < j; i++)
+      if (index[i] == index[j]) return 0;
+  }
+  return count > 1;
+}
+
+ce_status ce_eval_feed_inputs(ce_eval *ev, size_t count, const size_t *index,
+                              const void *const *bytes, const size_t *len, ce_error *err) {
+  for (size_t j = 0; j < count; j++) {
+    ce_status status = check_index(ev, index[j], err);
+    if (status) return status;
+    if (ev->inputs[index[j]].by_number)
+      return ce__fail(err, CE_ERR_USAGE, ev->inputs[index[j]].name, 0, 0,
+                      "fed tokens by number, not bytes");
+  }
+  if (report(ev, &ev->inputs[0], NULL)) return report(ev, &ev->inputs[0], err);
+  feed_job job = {ev, index, bytes, len};
+  if (reads_apart(ev, count, index)) {
+    ce__parallel_for(count, (unsigned)ev->options[CE_OPT_THREADS], feed_task, &job);
+  } else {
+    for (size_t j = 0; j < count; j++) {
+      feed_task(&job, j);
+      ce__pair_ready_tokens(ev);
+    }
+  }
+  ce__pair_ready_tokens(ev);
+  for (size_t j = 0; j < count; j++) {
+    ce_status status = report(ev, &ev->inputs[index[j]], err);
+    if (status) return status;
+  }
+  return CE_OK;
 }
 
 ce_status ce_eval_close(ce_eval *ev, size_t index, ce_error *err) {

@@ -35,7 +35,8 @@ static ce_status keep_text(ce_buf *texts, const char *text, size_t len) {
   return CE_OK;
 }
 
-ce_pending_token *ce__queue_add(ce_input *input, const char *text, size_t len) {
+/* Makes room where the inline ce__queue_add cannot, then queues the token as it does. */
+ce_pending_token *ce__queue_add_room(ce_input *input, const char *text, size_t len) {
   if (input->queue_head && input->queue_head == input->queue_len) {
     input->queue_head = input->queue_len = 0;
     input->token_text.len = 0;

@@ -6,6 +6,8 @@
 #ifndef CE_INPUT_INTERNAL_H
 #define CE_INPUT_INTERNAL_H
 
+#include <string.h>
+
 #include "formats/reader_internal.h"
 #include "measures/contingency_internal.h"
 #include "measures/measures_sub_internal.h"
@@ -88,6 +90,7 @@ typedef struct ce_input {
   size_t queue_head, queue_len, queue_cap;
   ce_buf token_text;       /* the queued tokens' texts, for the token check */
   ce_intern labels;        /* gold: classes; system: clusters */
+  ce_intern_recent recent; /* the labels of its lines met lately (tagged lines, eval.c) */
   ce_cells pair_cells;     /* (class, cluster) token counts: token mode, `counts`, `joint` */
   ce_cells item_cells;     /* (item, label) weights: tokens, or 1 per entry */
   ce_cells unclustered;    /* system: (item, 0) for items seen with the unclustered label */
@@ -121,7 +124,32 @@ typedef struct ce_input {
  * it for the token check. Returns the token's slot, for the caller to fill in its item,
  * label, sentence start and line (field by field: a token built elsewhere and copied in
  * waits for its stores to land), or NULL when out of memory. */
-ce_pending_token *ce__queue_add(ce_input *input, const char *text, size_t len);
+ce_pending_token *ce__queue_add_room(ce_input *input, const char *text, size_t len);
+
+/* ce__queue_add where the queue and its texts have room and nothing needs moving: inline, as
+ * it runs once a token for every input. */
+static inline ce_pending_token *ce__queue_add(ce_input *input, const char *text, size_t len) {
+  ce_buf *texts = &input->token_text;
+  size_t head = input->queue_head, used = input->queue_len;
+  int room =
+      used < input->queue_cap && (head != used || !head) && (head <= 4096 || head * 2 <= used);
+  if (text)
+    room &= texts->cap - texts->len >= len + CE_LINE_PAD + 1 && texts->len <= UINT32_MAX - len;
+  if (!room) return ce__queue_add_room(input, text, len);
+  ce_pending_token *slot = &input->queue[used];
+  slot->text_at = slot->text_len = 0;
+  if (text) {
+    slot->text_at = (uint32_t)texts->len;
+    slot->text_len = (uint32_t)len;
+    char *to = texts->data + texts->len;
+    /* eight bytes at a time: the text lies in a line with CE_LINE_PAD readable bytes after it */
+    for (size_t i = 0; i < len; i += 8) memcpy(to + i, text + i, 8);
+    texts->len += len;
+    texts->data[texts->len] = '\0';
+  }
+  input->queue_len = used + 1;
+  return slot;
+}
 
 /* Tokens waiting in the queue. */
 static inline size_t ce__queue_size(const ce_input *input) {

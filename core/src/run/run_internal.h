@@ -57,6 +57,7 @@ struct ce_eval {
   uint64_t sentences;
   int sentence_open;
   int started;  /* some bytes were fed: no more inputs or options */
+  int check_texts; /* CE_OPT_TOKEN_CHECK, read once reading starts */
   int finished; /* rows are scored */
   ce_row *rows;
   size_t row_count;

@@ -165,20 +165,46 @@ static void sort_ids(uint32_t *ids, uint32_t *scratch, size_t count, const ce_in
   memcpy(ids, scratch, count * sizeof *ids);
 }
 
+/* A string's first eight bytes as a number that orders as the bytes do (zeros past its
+ * end: no interned string holds a NUL, so a shorter string orders first, as in memcmp). */
+static uint64_t order_key(const ce_intern *table, uint32_t id) {
+  size_t len;
+  const unsigned char *text = (const unsigned char *)ce__intern_get(table, id, &len);
+  uint64_t key = 0;
+  for (size_t i = 0; i < 8; i++) key = key << 8 | (i < len ? text[i] : 0);
+  return key;
+}
+
+/*
+ * The ids sorted by their first eight bytes as numbers, then each run of equal first bytes
+ * by the whole strings: most words differ within eight bytes, and comparing numbers does not
+ * chase each string's bytes through memory as a comparison sort of the strings does.
+ */
 ce_status ce__intern_sorted(const ce_intern *table, uint32_t **ids) {
   size_t count = ce__intern_count(table);
   *ids = malloc((count ? count : 1) * sizeof **ids);
   uint32_t *scratch = malloc((count ? count : 1) * sizeof *scratch);
-  if (!*ids || !scratch) {
-    free(*ids);
-    free(scratch);
-    *ids = NULL;
-    return CE_ERR_NOMEM;
+  uint64_t *pairs = malloc((count ? count : 1) * 2 * sizeof *pairs);
+  ce_status status = *ids && scratch && pairs ? CE_OK : CE_ERR_NOMEM;
+  for (size_t i = 0; !status && i < count; i++) {
+    pairs[2 * i] = order_key(table, (uint32_t)i);
+    pairs[2 * i + 1] = i;
   }
-  for (size_t i = 0; i < count; i++) (*ids)[i] = (uint32_t)i;
-  sort_ids(*ids, scratch, count, table);
+  if (!status) status = ce__sort_pairs_u64(pairs, count);
+  for (size_t i = 0; !status && i < count; i++) (*ids)[i] = (uint32_t)pairs[2 * i + 1];
+  for (size_t run = 0; !status && run < count;) {
+    size_t end = run + 1;
+    while (end < count && pairs[2 * end] == pairs[2 * run]) end++;
+    sort_ids(*ids + run, scratch, end - run, table);
+    run = end;
+  }
   free(scratch);
-  return CE_OK;
+  free(pairs);
+  if (status) {
+    free(*ids);
+    *ids = NULL;
+  }
+  return status;
 }
 
 ce_status ce__intern_ranks(const ce_intern *table, uint32_t **ranks) {

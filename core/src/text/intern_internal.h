@@ -133,10 +133,27 @@ static inline size_t ce__intern_slot(const ce_intern *table, const char *bytes, 
 ce_status ce__intern_insert(ce_intern *table, const char *bytes, size_t len, uint64_t hash,
                             uint64_t head, size_t slot, uint32_t *id);
 
-/* The id of `bytes`, adding it when new. `added` (may be NULL) tells whether it was new. */
-static inline ce_status ce__intern_put(ce_intern *table, const char *bytes, size_t len,
-                                       uint32_t *id, int *added) {
-  uint64_t head = ce__intern_pack(bytes, len), hash = ce__intern_hash(bytes, len, head);
+/* A string's packed head and hash, worked out once for a prefetch and the put after it. */
+typedef struct ce_intern_key {
+  uint64_t head, hash;
+} ce_intern_key;
+
+static inline ce_intern_key ce__intern_key(const char *bytes, size_t len) {
+  uint64_t head = ce__intern_pack(bytes, len);
+  ce_intern_key key = {head, ce__intern_hash(bytes, len, head)};
+  return key;
+}
+
+/* Starts fetching the slot where the string of `key` would be (see ce__intern_prefetch). */
+static inline void ce__intern_prefetch_key(const ce_intern *table, ce_intern_key key) {
+  if (table->slot_count)
+    ce__prefetch_valid(&table->slots[(size_t)key.hash & (table->slot_count - 1)]);
+}
+
+/* ce__intern_put of a string whose key is known. */
+static inline ce_status ce__intern_put_key(ce_intern *table, const char *bytes, size_t len,
+                                           ce_intern_key key, uint32_t *id, int *added) {
+  uint64_t head = key.head, hash = key.hash;
   size_t slot = table->slot_count ? ce__intern_slot(table, bytes, len, hash, head) : 0;
   int fresh = !table->slot_count || !table->slots[slot].id;
   if (added) *added = fresh;
@@ -145,6 +162,52 @@ static inline ce_status ce__intern_put(ce_intern *table, const char *bytes, size
     return CE_OK;
   }
   return ce__intern_insert(table, bytes, len, hash, head, slot, id);
+}
+
+/* The id of `bytes`, adding it when new. `added` (may be NULL) tells whether it was new. */
+static inline ce_status ce__intern_put(ce_intern *table, const char *bytes, size_t len,
+                                       uint32_t *id, int *added) {
+  return ce__intern_put_key(table, bytes, len, ce__intern_key(bytes, len), id, added);
+}
+
+/*
+ * The ids of short strings met lately, by their bytes: a tag set's few hundred labels come
+ * back token after token, and a label of up to 7 bytes is then found by one compare of a
+ * number instead of a hash and a probe. Zero-initialised: empty.
+ */
+enum { CE_RECENT_BITS = 6 };
+typedef struct ce_intern_recent {
+  uint64_t key[1u << CE_RECENT_BITS]; /* bytes and length as one number; 0: empty */
+  uint32_t id[1u << CE_RECENT_BITS];
+} ce_intern_recent;
+
+/* ce__intern_put through `recent`, for a string with CE_LINE_PAD (8) readable bytes after it,
+ * as the lines of ce__lines_feed have. */
+static inline ce_status ce__intern_put_recent(ce_intern *table, ce_intern_recent *recent,
+                                              const char *bytes, size_t len, uint32_t *id,
+                                              int *added) {
+#ifdef CE_WORD_SEARCH
+  if (len - 1 < 7) { /* 1 to 7 bytes: the length fits in the top byte, which they leave 0 */
+    uint64_t word;
+    memcpy(&word, bytes, 8);
+    uint64_t key = (word & ((1ull << (8 * len)) - 1)) | (uint64_t)len << 56;
+    size_t at = (size_t)((key * 0x9e3779b97f4a7c15u) >> (64 - CE_RECENT_BITS));
+    if (recent->key[at] == key) {
+      *id = recent->id[at];
+      if (added) *added = 0;
+      return CE_OK;
+    }
+    ce_status status = ce__intern_put(table, bytes, len, id, added);
+    if (!status) {
+      recent->key[at] = key;
+      recent->id[at] = *id;
+    }
+    return status;
+  }
+#else
+  (void)recent;
+#endif
+  return ce__intern_put(table, bytes, len, id, added);
 }
 
 static inline size_t ce__intern_count(const ce_intern *table) {

@@ -48,12 +48,30 @@ typedef ce_status (*ce_line_fn)(void *ctx, const char *line, size_t len, uint64_
  */
 typedef void (*ce_line_peek_fn)(void *ctx, const char *line, size_t len);
 
+/*
+ * Lines handed out together (ce_lines.batch), so that the reader can work a block at a
+ * time: each valid UTF-8 without NUL, not the first line of the input (whose BOM is
+ * dropped line by line), without its line end or the CR before it, with CE_LINE_PAD
+ * readable bytes after it. Line k is bytes[start[k] .. start[k] + len[k]), numbered
+ * first_line + k.
+ */
+typedef struct ce_line_batch {
+  const char *bytes;
+  const size_t *start, *len;
+  size_t count;
+  uint64_t first_line;
+} ce_line_batch;
+typedef ce_status (*ce_line_batch_fn)(void *ctx, const ce_line_batch *batch, ce_error *err);
+
 typedef struct ce_lines {
   const char *source;   /* the input's name, for errors; not owned */
   ce_line_peek_fn peek; /* may be NULL */
-  ce_buf pending;       /* the start of a line whose end has not arrived yet */
-  uint64_t line_no;     /* lines handed out so far */
-  uint64_t offset;      /* bytes of the input before `pending` */
+  /* May be NULL; when set, the lines a batch can take go to it instead of the line function,
+   * the others to the line function, in order. */
+  ce_line_batch_fn batch;
+  ce_buf pending;   /* the start of a line whose end has not arrived yet */
+  uint64_t line_no; /* lines handed out so far */
+  uint64_t offset;  /* bytes of the input before `pending` */
 } ce_lines;
 
 void ce__lines_init(ce_lines *lines, const char *source);

@@ -1,0 +1,261 @@
+/*
+ * The block reader against the line reader: a tagged file read in large chunks goes through
+ * lines.c's batches and eval.c's tagged windows (and, fed with ce_eval_feed_inputs, on
+ * threads), one read a byte at a time goes line by line (no line is ever whole in a chunk,
+ * so none is batched). Random files with CRLF, a BOM, blank and blank-looking lines, long
+ * lines, non-ASCII words, bad lines and lines that straddle a block or a chunk must give the
+ * same JSON and the same errors, to the byte, whichever way they are read.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "clustereval.h"
+
+typedef struct text {
+  char *bytes;
+  size_t len, cap;
+} text;
+
+static void put(text *t, const char *bytes, size_t len) {
+  if (t->len + len + 1 > t->cap) {
+    t->cap = (t->len + len + 1) * 2;
+    t->bytes = realloc(t->bytes, t->cap);
+    CHECK(t->bytes != NULL);
+  }
+  memcpy(t->bytes + t->len, bytes, len);
+  t->len += len;
+  t->bytes[t->len] = '\0';
+}
+
+static void puts_text(text *t, const char *s) {
+  put(t, s, strlen(s));
+}
+
+static uint64_t next(uint64_t *state) {
+  *state ^= *state << 13;
+  *state ^= *state >> 7;
+  *state ^= *state << 17;
+  return *state;
+}
+
+/* A word: mostly a few ASCII letters, now and then long (past a 64-byte block), non-ASCII,
+ * or punctuation. */
+static void random_word(uint64_t *rng, char *out, size_t cap) {
+  static const char *const odd[] = {"na\xc3\xafve", "caf\xc3\xa9", ",", ".", "--", "'s", "#"};
+  unsigned kind = (unsigned)(next(rng) % 40);
+  if (kind == 0) {
+    size_t len = 65 + (size_t)(next(rng) % 200);
+    if (len >= cap) len = cap - 1;
+    for (size_t i = 0; i < len; i++) out[i] = (char)('a' + next(rng) % 26);
+    out[len] = '\0';
+  } else if (kind < 4) {
+    snprintf(out, cap, "%s", odd[next(rng) % (sizeof odd / sizeof *odd)]);
+  } else {
+    size_t len = 1 + (size_t)(next(rng) % 9);
+    for (size_t i = 0; i < len; i++) out[i] = (char)('a' + next(rng) % 6);
+    out[len] = '\0';
+  }
+}
+
+/* A label: a short tag most of the time (the recent-label table), sometimes 8 bytes or more. */
+static void random_label(uint64_t *rng, const char *prefix, char *out, size_t cap) {
+  unsigned n = (unsigned)(next(rng) % 30);
+  if (n == 0)
+    snprintf(out, cap, "%s-long-label-%u", prefix, (unsigned)(next(rng) % 3));
+  else if (n == 1)
+    snprintf(out, cap, "%s%07u", prefix, (unsigned)(next(rng) % 3)); /* 8 bytes or more */
+  else
+    snprintf(out, cap, "%s%u", prefix, n % 12);
+}
+
+typedef struct pair_files {
+  text gold, system;
+} pair_files;
+
+/* Gold and a system over the same words, each with its own line ends and odd lines; `bad`
+ * puts a fault in the system (a word that differs, a line without a label, a label without a word,
+ * a byte that is not UTF-8) at a random line. */
+static void make_files(uint64_t *rng, pair_files *f, size_t tokens, int bad) {
+  memset(f, 0, sizeof *f);
+  int crlf_gold = next(rng) % 3 == 0, crlf_system = next(rng) % 3 == 0;
+  if (next(rng) % 2) puts_text(&f->gold, "\xEF\xBB\xBF");
+  if (next(rng) % 2) puts_text(&f->system, "\xEF\xBB\xBF");
+  size_t fault_at = bad ? (size_t)(next(rng) % tokens) : SIZE_MAX;
+  char word[300], label[64], line[400];
+  for (size_t i = 0; i < tokens; i++) {
+    random_word(rng, word, sizeof word);
+    random_label(rng, "t", label, sizeof label);
+    const char *gold_end = crlf_gold || next(rng) % 50 == 0 ? "\r\n" : "\n";
+    snprintf(line, sizeof line, "%s\t%s%s", word, label, gold_end);
+    puts_text(&f->gold, line);
+    random_label(rng, "c", label, sizeof label);
+    const char *end = crlf_system || next(rng) % 50 == 0 ? "\r\n" : "\n";
+    if (i == fault_at) {
+      unsigned kind = bad % 4;
+      if (kind == 0) snprintf(line, sizeof line, "%sx\t%s%s", word, label, end);
+      if (kind == 1) snprintf(line, sizeof line, "%s%s", word, end);
+      if (kind == 2) snprintf(line, sizeof line, "\t%s%s", label, end);
+      if (kind == 3) snprintf(line, sizeof line, "%s\xff\t%s%s", word, label, end);
+    } else {
+      snprintf(line, sizeof line, "%s\t%s%s", word, label, end);
+    }
+    puts_text(&f->system, line);
+    unsigned gap = (unsigned)(next(rng) % 25);
+    if (gap == 0) { /* a sentence ends, in both; now and then with spaces on the blank line */
+      puts_text(&f->gold, next(rng) % 4 ? "\n" : "  \t \n");
+      puts_text(&f->system, next(rng) % 4 ? "\n" : "\r\n");
+    }
+  }
+}
+
+/* The JSON echoes the options: the thread count is the one that may differ. */
+static void drop_threads(char *json) {
+  char *at = json ? strstr(json, "\"threads\":") : NULL;
+  if (!at) return;
+  char *end = at + strlen("\"threads\":");
+  while (*end >= '0' && *end <= '9') end++;
+  memmove(at, end, strlen(end) + 1);
+}
+
+static int same(const char *a, const char *b) {
+  return (!a && !b) || (a && b && strcmp(a, b) == 0);
+}
+
+typedef struct outcome {
+  char *json;
+  char *errors; /* each input's error message, one a line */
+} outcome;
+
+enum { WHOLE = 0 };
+
+/* Reads the pair: `piece` bytes a call round-robin through ce_eval_feed, or (WHOLE) each
+ * file in one call of ce_eval_feed_inputs on `threads` threads. */
+static outcome read_pair(const pair_files *f, size_t piece, unsigned threads, int check) {
+  ce_eval *ev = ce_eval_create();
+  CHECK(ce_eval_set(ev, CE_OPT_THREADS, threads) == CE_OK);
+  CHECK(ce_eval_set(ev, CE_OPT_TOKEN_CHECK, check) == CE_OK);
+  CHECK(ce_eval_add_input(ev, "gold.tsv", NULL, NULL) == CE_OK);
+  CHECK(ce_eval_add_input(ev, "system.tsv", NULL, NULL) == CE_OK);
+  /* A format to detect holds the first bytes back and reads them as one chunk: the format
+   * is given, so that read a byte at a time no line is in a batch. */
+  for (size_t i = 0; i < 2; i++) CHECK(ce_eval_set_format(ev, i, CE_FORMAT_TAGGED) == CE_OK);
+  const text *files[2] = {&f->gold, &f->system};
+  if (piece == WHOLE) {
+    size_t index[2] = {0, 1}, len[2] = {f->gold.len, f->system.len};
+    const void *bytes[2] = {f->gold.bytes, f->system.bytes};
+    ce_eval_feed_inputs(ev, 2, index, bytes, len, NULL);
+  } else {
+    size_t offset[2] = {0, 0};
+    for (int any = 1; any;) {
+      any = 0;
+      for (size_t i = 0; i < 2; i++) {
+        size_t len = files[i]->len - offset[i] < piece ? files[i]->len - offset[i] : piece;
+        if (len) ce_eval_feed(ev, i, files[i]->bytes + offset[i], len, NULL);
+        offset[i] += len;
+        any |= offset[i] < files[i]->len;
+      }
+    }
+  }
+  ce_eval_close(ev, 0, NULL);
+  ce_eval_close(ev, 1, NULL);
+  outcome out = {NULL, NULL};
+  text errors = {0};
+  puts_text(&errors, "");
+  for (size_t i = 0; i < 2; i++) {
+    const ce_error *error = ce_eval_input_error(ev, i);
+    puts_text(&errors, error ? error->message : "-");
+    puts_text(&errors, "\n");
+  }
+  out.errors = errors.bytes;
+  size_t len = 0;
+  if (ce_eval_finish(ev, NULL) == CE_OK && ce_eval_json(ev, &out.json, &len) != CE_OK)
+    out.json = NULL;
+  drop_threads(out.json);
+  ce_eval_free(ev);
+  return out;
+}
+
+static void outcome_free(outcome *out) {
+  ce_free(out->json);
+  free(out->errors);
+}
+
+static void test_block_and_line_readers_agree(void) {
+  uint64_t rng = 0x9e3779b97f4a7c15u;
+  size_t faults_seen = 0;
+  for (int trial = 0; trial < 24; trial++) {
+    pair_files f;
+    int bad = trial % 4 == 3 ? 1 + trial / 4 : 0;
+    make_files(&rng, &f, 1500 + (size_t)(next(&rng) % 3000), bad);
+    int check = trial % 8 != 5; /* the token check off now and then: texts are not queued */
+    outcome lines = read_pair(&f, 1, 1, check);
+    outcome blocks = read_pair(&f, WHOLE, 2, check);
+    outcome one_thread = read_pair(&f, WHOLE, 1, check);
+    size_t piece = 1 + (size_t)(next(&rng) % 5000);
+    outcome pieces = read_pair(&f, piece, 1, check);
+    CHECK(lines.json || bad);
+    CHECK(same(lines.json, blocks.json) && same(lines.errors, blocks.errors));
+    CHECK(same(lines.json, one_thread.json) && same(lines.errors, one_thread.errors));
+    CHECK(same(lines.json, pieces.json) && same(lines.errors, pieces.errors));
+    if (!same(lines.errors, blocks.errors))
+      fprintf(stderr, "trial %d: errors by lines:\n%sby blocks:\n%s", trial, lines.errors,
+              blocks.errors);
+    if (bad && strstr(lines.errors, "system.tsv:")) faults_seen++;
+    outcome_free(&lines);
+    outcome_free(&blocks);
+    outcome_free(&one_thread);
+    outcome_free(&pieces);
+    free(f.gold.bytes);
+    free(f.system.bytes);
+  }
+  CHECK(faults_seen == 6); /* every faulty system was caught, at a line of its own file */
+}
+
+/* The token files of tests/data, each many times over (past the first batch of lines) and
+ * scored against itself: whole and a byte at a time alike. */
+static void test_data_files(void) {
+  static const char *const paths[] = {
+      "tests/data/small-gold.tsv",
+      "tests/data/small-gold-bom.tsv",
+      "tests/data/small-sys.tsv",
+      "tests/data/small-sys-mixed-eol.tsv",
+      "tests/data/formats/tagged.tsv",
+      "tests/data/formats/tagged-bom.tsv",
+      "tests/data/formats/tagged-columns.tsv",
+      "tests/data/formats/tagged-mixed-eol.tsv",
+      "tests/data/formats/tagged-one-sentence.tsv",
+      "tests/data/formats/tagged-spaces.txt",
+  };
+  for (size_t p = 0; p < sizeof paths / sizeof *paths; p++) {
+    FILE *file = fopen(paths[p], "rb");
+    CHECK(file != NULL);
+    if (!file) continue;
+    char once[1 << 14];
+    size_t len = fread(once, 1, sizeof once, file);
+    fclose(file);
+    pair_files f;
+    memset(&f, 0, sizeof f);
+    for (int copy = 0; copy < 400; copy++) {
+      put(&f.gold, once, len);
+      put(&f.gold, "\n", 1); /* a file without a last line end stays apart from the next */
+    }
+    put(&f.system, f.gold.bytes, f.gold.len);
+    outcome lines = read_pair(&f, 1, 1, 1), blocks = read_pair(&f, WHOLE, 2, 1);
+    CHECK(lines.json != NULL);
+    CHECK(same(lines.json, blocks.json) && same(lines.errors, blocks.errors));
+    outcome_free(&lines);
+    outcome_free(&blocks);
+    free(f.gold.bytes);
+    free(f.system.bytes);
+  }
+}
+
+int main(void) {
+  test_block_and_line_readers_agree();
+  test_data_files();
+  printf("%d checks, %d failed\n", check_count, check_failures);
+  return check_failures != 0;
+}
