@@ -529,10 +529,26 @@ static size_t part_size(const ecs_side *x, uint32_t p) {
   return x->first[p + 1] - x->first[p];
 }
 
+/* 0 .. m-1 by ascending degree, ties in index order (a counting sort). */
+static void sweep_order(const uint32_t *degree, size_t m, uint32_t *order) {
+  size_t at = 0;
+  for (uint32_t d = 0; at < m; d++)
+    for (size_t c = 0; c < m; c++)
+      if (degree[c] == d) order[at++] = (uint32_t)c;
+}
+
 /* Q = (I − αX)⁻¹ S with X = S Bᵀ K⁻¹ B (see the top of this file), block by block. */
 static ce_status ecs_side_solve(ecs_side *x, const uint32_t *weight, size_t groups) {
   x->q = calloc(x->block[x->parts] ? x->block[x->parts] : 1, sizeof *x->q);
-  if (!x->q) return CE_ERR_NOMEM;
+  uint32_t *nonzero = malloc((x->m ? x->m : 1) * sizeof *nonzero);
+  uint32_t *degree = malloc((x->m ? x->m : 1) * sizeof *degree);
+  uint32_t *order = malloc((x->m ? x->m : 1) * sizeof *order);
+  if (!x->q || !nonzero || !degree || !order) {
+    free(nonzero);
+    free(degree);
+    free(order);
+    return CE_ERR_NOMEM;
+  }
   for (size_t s = 0; s < groups; s++) {
     const uint32_t *ids = x->ids + x->at[s];
     uint32_t n = (uint32_t)(x->at[s + 1] - x->at[s]);
@@ -548,22 +564,46 @@ static ce_status ecs_side_solve(ecs_side *x, const uint32_t *weight, size_t grou
     size_t m = part_size(x, p);
     double *a = x->q + x->block[p];
     for (size_t c = 0; c < m; c++) a[c * m + c] += 1.0;
-    /* Gauss–Jordan in place: strictly diagonally dominant, so every pivot is safe. */
-    for (size_t k = 0; k < m; k++) {
+    /*
+     * Gauss–Jordan in place, sweeping the labels fewest neighbours first: sweeping is the
+     * same inverse in any order, and I − αX stays strictly diagonally dominant through any
+     * sequence of sweeps, so every pivot is safe. A sweep touches only the rows where the
+     * pivot's column is not 0 and, in them, the columns where its row is not 0: labels that
+     * meet few others go first and leave the block sparse for longer (full Brown gold's
+     * 280-tag component: 1.3·10^6 updates rather than 280³ = 2.2·10^7). The order moves the
+     * rounding: Q agrees with the label order's to about 1e-15.
+     */
+    for (size_t c = 0; c < m; c++) {
+      degree[c] = 0;
+      for (size_t d = 0; d < m; d++) degree[c] += a[c * m + d] != 0.0;
+    }
+    sweep_order(degree, m, order);
+    for (size_t t = 0; t < m; t++) {
+      size_t k = order[t];
       double *row = a + k * m, inv = 1.0 / row[k];
       row[k] = 1.0;
-      for (size_t j = 0; j < m; j++) row[j] *= inv;
+      size_t filled = 0;
+      for (size_t j = 0; j < m; j++) {
+        row[j] *= inv;
+        if (row[j] != 0.0) nonzero[filled++] = (uint32_t)j;
+      }
       for (size_t i = 0; i < m; i++) {
         double *other = a + i * m, factor = other[k];
         if (i == k || factor == 0.0) continue;
         other[k] = 0.0;
-        for (size_t j = 0; j < m; j++) other[j] -= factor * row[j];
+        if (4 * filled < 3 * m)
+          for (size_t f = 0; f < filled; f++) other[nonzero[f]] -= factor * row[nonzero[f]];
+        else
+          for (size_t j = 0; j < m; j++) other[j] -= factor * row[j];
       }
     }
     const uint32_t *members = x->member + x->first[p];
     for (size_t c = 0; c < m; c++)
       for (size_t d = 0; d < m; d++) a[c * m + d] /= x->size[members[d]];
   }
+  free(nonzero);
+  free(degree);
+  free(order);
   return CE_OK;
 }
 
