@@ -19,19 +19,25 @@
 
 #define EPS 1e-12
 
-/* Every measure of entries (items, classes, clusters, gold, system) at the type level. */
-static ce_overlap_type overlap(size_t items, size_t classes, size_t clusters, const char *gold,
-                               const char *system, double *item_ecs) {
+/* Every measure of entries (items, classes, clusters, gold, system) at the type level, on
+ * `threads` threads. */
+static ce_overlap_type overlap_on(size_t items, size_t classes, size_t clusters, const char *gold,
+                                  const char *system, unsigned threads, double *item_ecs) {
   ce_entries e;
   ce_table table;
   ce_overlap_type o;
   build(&e, items, classes, clusters, gold, system);
   CHECK(ce__table_from_entries(&table, &e) == CE_OK);
-  CHECK(ce__overlap_type(&e, &table, 1e9, 1e9, &o, item_ecs) == CE_OK);
+  CHECK(ce__overlap_type(&e, &table, 1e9, 1e9, threads, &o, item_ecs) == CE_OK);
   CHECK(o.has_nmi && o.has_omega && o.has_ecs);
   ce__table_free(&table);
   ce__entries_free(&e);
   return o;
+}
+
+static ce_overlap_type overlap(size_t items, size_t classes, size_t clusters, const char *gold,
+                               const char *system, double *item_ecs) {
+  return overlap_on(items, classes, clusters, gold, system, 1, item_ecs);
 }
 
 /*
@@ -267,8 +273,11 @@ static void random_ecs(size_t n, size_t labels, size_t groups, uint32_t share[2]
   char gold[1024], system[1024];
   entries_text(gold, n, labels, in[0]);
   entries_text(system, n, labels, in[1]);
-  double s[DENSE_MOST];
+  double s[DENSE_MOST], threaded[DENSE_MOST];
   ce_overlap_type o = overlap(n, labels, labels, gold, system, s);
+  /* On three threads: the same numbers, to the last bit. */
+  ce_overlap_type o3 = overlap_on(n, labels, labels, gold, system, 3, threaded);
+  CHECK(o3.ecs == o.ecs && !memcmp(s, threaded, n * sizeof *s));
   double mean = 0;
   dense_walk(n, labels, in[0], p[0]);
   dense_walk(n, labels, in[1], p[1]);
@@ -302,7 +311,7 @@ static void test_budgets(void) {
   double s[3];
   build(&e, 3, 2, 2, "0 | 0 | 1", "0 | 0 1 | 1");
   CHECK(ce__table_from_entries(&table, &e) == CE_OK);
-  CHECK(ce__overlap_type(&e, &table, 0.5, 0.5, &o, s) == CE_OK);
+  CHECK(ce__overlap_type(&e, &table, 0.5, 0.5, 1, &o, s) == CE_OK);
   CHECK(o.has_nmi && !o.has_omega && !o.has_ecs);
   CHECK(o.omega_walk > 0.5 && o.ecs_work > 0.5);
   CHECK(isnan(s[0]) && isnan(s[2]));

@@ -32,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/parallel_internal.h"
 #include "measures/measures_overlap_internal.h"
 
 __extension__ typedef unsigned __int128 ce_u128;
@@ -615,16 +616,16 @@ static int first_of_part(const ecs_side *x, const uint32_t *ids, uint32_t i) {
 }
 
 /* r = 0 over the components of signature s's labels. */
-static void ecs_clear(ecs_side *x, size_t s) {
+static void ecs_clear(const ecs_side *x, double *r, size_t s) {
   for (size_t i = x->at[s]; i < x->at[s + 1]; i++) {
     uint32_t p = x->part[x->ids[i]];
-    for (size_t k = x->first[p]; k < x->first[p + 1]; k++) x->r[x->member[k]] = 0;
+    for (size_t k = x->first[p]; k < x->first[p + 1]; k++) r[x->member[k]] = 0;
   }
 }
 
 /* r = (1/k_s)·Σ_{c ∈ E_s} Q[c, ·] for source signature s, r being 0 before: the same sums,
  * term for term, as over the whole row (Q is 0 outside c's component). */
-static void ecs_source(ecs_side *x, size_t s) {
+static void ecs_source(const ecs_side *x, double *r, size_t s) {
   const uint32_t *ids = x->ids + x->at[s];
   uint32_t n = (uint32_t)(x->at[s + 1] - x->at[s]);
   for (uint32_t i = 0; i < n; i++) {
@@ -632,12 +633,12 @@ static void ecs_source(ecs_side *x, size_t s) {
     size_t width = part_size(x, p);
     const double *row = x->q + x->block[p] + x->place[ids[i]] * width;
     const uint32_t *members = x->member + x->first[p];
-    for (size_t k = 0; k < width; k++) x->r[members[k]] += row[k];
+    for (size_t k = 0; k < width; k++) r[members[k]] += row[k];
   }
   for (uint32_t i = 0; i < n; i++) {
     if (!first_of_part(x, ids, i)) continue;
     uint32_t p = x->part[ids[i]];
-    for (size_t k = x->first[p]; k < x->first[p + 1]; k++) x->r[x->member[k]] /= n;
+    for (size_t k = x->first[p]; k < x->first[p + 1]; k++) r[x->member[k]] /= n;
   }
 }
 
@@ -744,9 +745,11 @@ static ce_status ecs_trie(ecs_side *x, size_t groups) {
 }
 
 /* Every node's value from r into `value`; parents come before their children. */
-static void ecs_values(const ecs_side *x, double *value) {
+static void ecs_values(const ecs_side *x, const double *restrict r, double *restrict value) {
+  const uint32_t *restrict parent = x->parent, *restrict label = x->label;
+  size_t nodes = x->nodes;
   value[0] = 0;
-  for (size_t v = 1; v < x->nodes; v++) value[v] = value[x->parent[v]] + x->r[x->label[v]];
+  for (size_t v = 1; v < nodes; v++) value[v] = value[parent[v]] + r[label[v]];
 }
 
 /* Σ_s Σ_{c ∈ E_s} |comp(c)|: the sources' rows, each signature a source once. */
@@ -833,80 +836,124 @@ static ce_status ecs_work_of(ecs_side sides[2], const ce_signature *keys, size_t
  * signatures' order, so that one's additions need not wait for the last. */
 #define ECS_SOURCES 4
 
+/* One thread's share of the sources (ecs_scores_covers): its rows r and the trie values
+ * of each side, ECS_SOURCES + 1 buffers a side. */
+typedef struct ecs_cursor {
+  double *r[2], *buffer[2];
+  size_t from, to; /* its sources: order[from .. to) */
+} ecs_cursor;
+
+typedef struct ecs_covers {
+  const ecs_side *sides;
+  const size_t *order; /* the sources in the lead side's order */
+  const double *w;     /* the signatures' weights */
+  size_t groups;
+  ecs_cursor *cursors;
+  double *score;
+} ecs_covers;
+
 /*
- * Both sides covers: S per signature, the sources in the lead side's order (see ecs_lead),
- * ECS_SOURCES at a time, each against every signature at two look-ups and one |·| (see
- * ecs_trie). Each side keeps its values in ECS_SOURCES + 1 buffers: one for each source of
- * the block and the last one's, which the next block's first source may share.
+ * The sources of one cursor, ECS_SOURCES at a time, each against every signature at two
+ * look-ups and one |·|. Each side keeps its values in ECS_SOURCES + 1 buffers: one for each
+ * source of the block and the last one's, which the next block's first may share. What a
+ * cursor holds only spares work: every S is the same whichever cursor scores it.
  */
-static ce_status ecs_scores_covers(ecs_side sides[2], const uint32_t *weight, size_t groups,
-                                   double *score) {
-  const double half = (1 - CE_ECS_ALPHA) / 2;
+static void ecs_covers_run(void *context, size_t task) {
+  const ecs_covers *job = context;
+  ecs_cursor *cursor = &job->cursors[task];
+  const ecs_side *sides = job->sides;
+  const size_t *order = job->order;
+  const double *w = job->w, half = (1 - CE_ECS_ALPHA) / 2;
+  size_t last[2] = {SIZE_MAX, SIZE_MAX}; /* the source whose r each side holds */
+  int held[2] = {0, 0};                  /* the buffer holding that source's values */
+  const uint32_t *xn = sides[0].node, *yn = sides[1].node;
+  for (size_t g = cursor->from; g < cursor->to; g += ECS_SOURCES) {
+    size_t block = cursor->to - g < ECS_SOURCES ? cursor->to - g : ECS_SOURCES;
+    const double *v[2][ECS_SOURCES];
+    for (int k = 0; k < 2; k++) {
+      const ecs_side *side = &sides[k];
+      int used = 0; /* buffers taken by this block */
+      for (size_t j = 0; j < ECS_SOURCES; j++) {
+        size_t s = order[g + (j < block ? j : 0)]; /* past the end: the first again, unused */
+        if (last[k] == SIZE_MAX || side->node[last[k]] != side->node[s]) {
+          if (last[k] != SIZE_MAX) ecs_clear(side, cursor->r[k], last[k]);
+          ecs_source(side, cursor->r[k], s);
+          held[k] = 0;
+          while (used >> held[k] & 1) held[k]++;
+          ecs_values(side, cursor->r[k], cursor->buffer[k] + held[k] * side->nodes);
+          last[k] = s;
+        }
+        used |= 1 << held[k];
+        v[k][j] = cursor->buffer[k] + held[k] * side->nodes;
+      }
+    }
+    double sum[ECS_SOURCES] = {0};
+    for (size_t t = 0; t < job->groups; t++) {
+      double wt = w[t];
+      uint32_t a = xn[t], b = yn[t];
+      for (size_t j = 0; j < ECS_SOURCES; j++) sum[j] += wt * fabs(v[0][j][a] - v[1][j][b]);
+    }
+    for (size_t j = 0; j < block; j++) job->score[order[g + j]] = 1 - half * sum[j];
+  }
+}
+
+static void ecs_cursors_free(ecs_cursor *cursors, size_t count) {
+  for (size_t c = 0; cursors && c < count; c++)
+    for (int k = 0; k < 2; k++) {
+      free(cursors[c].r[k]);
+      free(cursors[c].buffer[k]);
+    }
+  free(cursors);
+}
+
+/*
+ * Both sides covers: S per signature, the sources in the lead side's order (see ecs_lead)
+ * cut into `threads` equal runs of whole blocks, one cursor each, side by side (see
+ * ecs_covers_run and ecs_trie).
+ */
+static ce_status ecs_scores_covers(const ecs_side sides[2], const uint32_t *weight, size_t groups,
+                                   unsigned threads, double *score) {
   enum { BUFFERS = ECS_SOURCES + 1 };
   int lead;
   double unused;
   ce_status status = ecs_lead(sides, groups, &lead, &unused);
   if (status) return status;
+  size_t blocks = (groups + ECS_SOURCES - 1) / ECS_SOURCES;
+  size_t runs = ce__parallel_threads(threads);
+  if (runs > blocks) runs = blocks ? blocks : 1;
   size_t *order = malloc((groups ? groups : 1) * sizeof *order);
   size_t *count = calloc(sides[lead].nodes + 1, sizeof *count);
   double *w = malloc((groups ? groups : 1) * sizeof *w);
-  double *buffer[2];
-  for (int k = 0; k < 2; k++) buffer[k] = malloc(BUFFERS * sides[k].nodes * sizeof(double));
-  if (!order || !count || !w || !buffer[0] || !buffer[1]) {
-    free(order);
-    free(count);
-    free(w);
-    free(buffer[0]);
-    free(buffer[1]);
-    return CE_ERR_NOMEM;
-  }
-  /* The sources by the lead side's node, stably. */
-  for (size_t s = 0; s < groups; s++) count[sides[lead].node[s] + 1]++;
-  for (size_t v = 0; v < sides[lead].nodes; v++) count[v + 1] += count[v];
-  for (size_t s = 0; s < groups; s++) order[count[sides[lead].node[s]]++] = s;
-  for (size_t t = 0; t < groups; t++) w[t] = weight[t];
-  size_t last[2] = {SIZE_MAX, SIZE_MAX}; /* the source whose r each side holds */
-  int held[2] = {0, 0};                  /* the buffer holding that source's values */
-  const uint32_t *xn = sides[0].node, *yn = sides[1].node;
-  for (size_t g = 0; g < groups; g += ECS_SOURCES) {
-    size_t block = groups - g < ECS_SOURCES ? groups - g : ECS_SOURCES;
-    const double *v[2][ECS_SOURCES];
+  ecs_cursor *cursors = calloc(runs, sizeof *cursors);
+  status = order && count && w && cursors ? CE_OK : CE_ERR_NOMEM;
+  for (size_t c = 0; !status && c < runs; c++) {
     for (int k = 0; k < 2; k++) {
-      ecs_side *side = &sides[k];
-      int used = 0; /* buffers taken by this block */
-      for (size_t j = 0; j < ECS_SOURCES; j++) {
-        size_t s = order[g + (j < block ? j : 0)]; /* past the end: the first again, unused */
-        if (last[k] == SIZE_MAX || side->node[last[k]] != side->node[s]) {
-          if (last[k] != SIZE_MAX) ecs_clear(side, last[k]);
-          ecs_source(side, s);
-          held[k] = 0;
-          while (used >> held[k] & 1) held[k]++;
-          ecs_values(side, buffer[k] + held[k] * side->nodes);
-          last[k] = s;
-        }
-        used |= 1 << held[k];
-        v[k][j] = buffer[k] + held[k] * side->nodes;
-      }
+      cursors[c].r[k] = calloc(sides[k].m ? sides[k].m : 1, sizeof(double));
+      cursors[c].buffer[k] = malloc(BUFFERS * sides[k].nodes * sizeof(double));
+      if (!cursors[c].r[k] || !cursors[c].buffer[k]) status = CE_ERR_NOMEM;
     }
-    double sum[ECS_SOURCES] = {0};
-    for (size_t t = 0; t < groups; t++) {
-      double wt = w[t];
-      uint32_t a = xn[t], b = yn[t];
-      for (size_t j = 0; j < ECS_SOURCES; j++) sum[j] += wt * fabs(v[0][j][a] - v[1][j][b]);
-    }
-    for (size_t j = 0; j < block; j++) score[order[g + j]] = 1 - half * sum[j];
+    cursors[c].from = blocks * c / runs * ECS_SOURCES;
+    cursors[c].to = c + 1 == runs ? groups : blocks * (c + 1) / runs * ECS_SOURCES;
   }
+  if (!status) {
+    /* The sources by the lead side's node, stably. */
+    for (size_t s = 0; s < groups; s++) count[sides[lead].node[s] + 1]++;
+    for (size_t v = 0; v < sides[lead].nodes; v++) count[v + 1] += count[v];
+    for (size_t s = 0; s < groups; s++) order[count[sides[lead].node[s]]++] = s;
+    for (size_t t = 0; t < groups; t++) w[t] = weight[t];
+    ecs_covers job = {sides, order, w, groups, cursors, score};
+    ce__parallel_for(runs, (unsigned)runs, ecs_covers_run, &job);
+  }
+  ecs_cursors_free(cursors, runs);
   free(order);
   free(count);
   free(w);
-  free(buffer[0]);
-  free(buffer[1]);
-  return CE_OK;
+  return status;
 }
 
 /* S per signature into `score`. */
 static ce_status ecs_scores(ecs_side sides[2], const ce_signature *keys, const uint32_t *weight,
-                            size_t groups, double *score) {
+                            size_t groups, unsigned threads, double *score) {
   const double half = (1 - CE_ECS_ALPHA) / 2;
   if (sides[0].partition && sides[1].partition) {
     /* Partitions: S = |C1 ∩ C2| / max(|C1|, |C2|), the signature's weight its overlap. */
@@ -923,7 +970,7 @@ static ce_status ecs_scores(ecs_side sides[2], const ce_signature *keys, const u
     if (status) return status;
   }
   if (!sides[0].partition && !sides[1].partition)
-    return ecs_scores_covers(sides, weight, groups, score);
+    return ecs_scores_covers(sides, weight, groups, threads, score);
   ecs_side *p = sides[0].partition ? &sides[0] : &sides[1];
   ecs_side *o = sides[0].partition ? &sides[1] : &sides[0];
   size_t *start = NULL;
@@ -939,8 +986,8 @@ static ce_status ecs_scores(ecs_side sides[2], const ce_signature *keys, const u
     uint32_t n = (uint32_t)(o->at[s + 1] - o->at[s]);
     if (last == SIZE_MAX ||
         ce__ids_compare(o->ids + o->at[last], (uint32_t)(o->at[last + 1] - o->at[last]), ids, n)) {
-      if (last != SIZE_MAX) ecs_clear(o, last);
-      ecs_source(o, s);
+      if (last != SIZE_MAX) ecs_clear(o, o->r, last);
+      ecs_source(o, o->r, s);
       last = s;
       total = 0;
       /* r is 0 outside its components: the labels of one component, ascending, are the
@@ -991,7 +1038,8 @@ static size_t group_of(const ce_entries *e, const ce_signature *keys, size_t gro
 }
 
 ce_status ce__overlap_type(const ce_entries *e, const ce_table *table, double omega_budget,
-                           double ecs_budget, ce_overlap_type *out, double *item_ecs) {
+                           double ecs_budget, unsigned threads, ce_overlap_type *out,
+                           double *item_ecs) {
   memset(out, 0, sizeof *out);
   size_t l = e->items;
   uint64_t *class_sizes = NULL, *cluster_sizes = NULL;
@@ -1043,7 +1091,7 @@ ce_status ce__overlap_type(const ce_entries *e, const ce_table *table, double om
     status = ecs_work_of(sides, keys, groups, &out->ecs_work);
     if (!status && out->ecs_work <= ecs_budget) {
       score = malloc((groups ? groups : 1) * sizeof *score);
-      status = score ? ecs_scores(sides, keys, weight, groups, score) : CE_ERR_NOMEM;
+      status = score ? ecs_scores(sides, keys, weight, groups, threads, score) : CE_ERR_NOMEM;
       if (!status) {
         double sum = 0;
         for (size_t s = 0; s < groups; s++) sum += weight[s] * score[s];
