@@ -24,9 +24,14 @@
  *    clusters. The δ_ij cancel in P1 − P2, so S_i = 1 − ((1−α)/2)·Σ_j |u1_ij − u2_ij| with
  *    u_ij = Σ_{d ∈ B_j} r_i[d], summed over signatures with their weights. I − αSBᵀK⁻¹B is
  *    strictly diagonally dominant (SBᵀK⁻¹B is row-stochastic), so Gauss–Jordan needs no
- *    pivoting. Where a side is a partition its G is I/(1−α), its u_ij is 0 outside i's part,
- *    and since u ≥ 0 and Σ_j u_ij = Σ_d r_i[d]·|d|, the other side's sum needs only the
- *    signatures in i's part.
+ *    pivoting; it is block diagonal, a block for each component of the labels. Where a side
+ *    is a partition its G is I/(1−α), its u_ij is 0 outside i's part, and since u ≥ 0 and
+ *    Σ_j u_ij = Σ_d r_i[d]·|d|, the other side's sum needs only the signatures in i's part.
+ *    Where both sides are covers every pair of signatures counts: each side's u_ij for
+ *    every distinct label list j comes from a trie of those lists (one addition a node),
+ *    then a pair costs two look-ups and one |·|. |u1 − u2| with a source's own
+ *    coefficients leaves no order shared from one source to the next, so that sum stays
+ *    quadratic in the signatures.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -387,8 +392,8 @@ static ce_status omega_of(const side_sets sets[2], const ce_signature *keys, con
 /*
  * One side of ECS: its labels that hold items, their components (labels joined by the items
  * they share), and for each component its block of Q = G S. Labels of different components
- * never meet in I − αX, so G is block diagonal and Gauss–Jordan on each block alone does, in
- * the same order, the operations it would do on the whole matrix: Σ_C |C|³, not m³.
+ * never meet in I − αX, so G is block diagonal, Q is 0 between components, and each block
+ * is inverted alone: at most Σ_C |C|³, not m³ (see ecs_side_solve).
  */
 typedef struct ecs_side {
   int side;
