@@ -2,11 +2,15 @@
  * The overlapping-clustering measures of SPEC §3.3 on instances worked by hand: onmi and
  * onmi_lfk of two small covers (and a tie of the pair rule), omega on covers whose pairs
  * share up to two clusters and on a partition (where it is ARI), ecs of a partition pair and
- * of a partition against a cover (the 3×3 inverse in exact fractions). Random covers are
- * compared with dense matrices by tests/cli/overlap_compare.py.
+ * of a partition against a cover (the 3×3 inverse in exact fractions), and each item's S_i
+ * on random covers against P = (1−α)(I − αW)⁻¹ inverted here as a dense n×n matrix, as SPEC
+ * §3.3 writes it. tests/cli/overlap_compare.py compares larger ones with numpy.
  */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
+
+#include <stdio.h>
 
 #include "check.h"
 #include "entries_text.h"
@@ -15,19 +19,25 @@
 
 #define EPS 1e-12
 
-/* Every measure of entries (items, classes, clusters, gold, system) at the type level. */
-static ce_overlap_type overlap(size_t items, size_t classes, size_t clusters, const char *gold,
-                               const char *system, double *item_ecs) {
+/* Every measure of entries (items, classes, clusters, gold, system) at the type level, on
+ * `threads` threads. */
+static ce_overlap_type overlap_on(size_t items, size_t classes, size_t clusters, const char *gold,
+                                  const char *system, unsigned threads, double *item_ecs) {
   ce_entries e;
   ce_table table;
   ce_overlap_type o;
   build(&e, items, classes, clusters, gold, system);
   CHECK(ce__table_from_entries(&table, &e) == CE_OK);
-  CHECK(ce__overlap_type(&e, &table, 1e9, 1e9, &o, item_ecs) == CE_OK);
+  CHECK(ce__overlap_type(&e, &table, 1e9, 1e9, threads, &o, item_ecs) == CE_OK);
   CHECK(o.has_nmi && o.has_omega && o.has_ecs);
   ce__table_free(&table);
   ce__entries_free(&e);
   return o;
+}
+
+static ce_overlap_type overlap(size_t items, size_t classes, size_t clusters, const char *gold,
+                               const char *system, double *item_ecs) {
+  return overlap_on(items, classes, clusters, gold, system, 1, item_ecs);
 }
 
 /*
@@ -180,6 +190,119 @@ static void test_ecs_cover(void) {
   CHECK_NEAR(o.ecs, 1.0, EPS);
 }
 
+/* A small generator for the random covers (xorshift64*): the same instances every run. */
+static uint64_t rng_state = 0x9e3779b97f4a7c15u;
+static uint32_t draw(uint32_t bound) {
+  rng_state ^= rng_state >> 12;
+  rng_state ^= rng_state << 25;
+  rng_state ^= rng_state >> 27;
+  return (uint32_t)((rng_state * 0x2545f4914f6cdd1du) >> 33) % bound;
+}
+
+#define DENSE_MOST 40
+
+/*
+ * P = (1−α)(I − αW)⁻¹ of one side, W_ij = Σ_{c ∋ i, j} 1/(k_i·|c|) (SPEC §3.3), from the
+ * n×labels membership matrix `in`, inverted by Gauss–Jordan with partial pivoting on the
+ * whole n×n matrix: none of the low-rank form, the components or the signatures.
+ */
+static void dense_walk(size_t n, size_t labels, int in[][DENSE_MOST], double p[][DENSE_MOST]) {
+  double a[DENSE_MOST][2 * DENSE_MOST];
+  double size[DENSE_MOST] = {0}, k[DENSE_MOST] = {0};
+  for (size_t i = 0; i < n; i++)
+    for (size_t c = 0; c < labels; c++) size[c] += in[i][c], k[i] += in[i][c];
+  for (size_t i = 0; i < n; i++)
+    for (size_t j = 0; j < 2 * n; j++) {
+      double w = 0;
+      for (size_t c = 0; j < n && c < labels; c++)
+        if (in[i][c] && in[j][c]) w += 1 / (k[i] * size[c]);
+      a[i][j] = j < n ? (i == j) - CE_ECS_ALPHA * w : (j - n == i);
+    }
+  for (size_t col = 0; col < n; col++) {
+    size_t best = col;
+    for (size_t i = col + 1; i < n; i++)
+      if (fabs(a[i][col]) > fabs(a[best][col])) best = i;
+    for (size_t j = 0; j < 2 * n; j++) {
+      double swap = a[col][j];
+      a[col][j] = a[best][j];
+      a[best][j] = swap;
+    }
+    double pivot = a[col][col];
+    for (size_t j = 0; j < 2 * n; j++) a[col][j] /= pivot;
+    for (size_t i = 0; i < n; i++) {
+      double factor = a[i][col];
+      if (i == col) continue;
+      for (size_t j = 0; j < 2 * n; j++) a[i][j] -= factor * a[col][j];
+    }
+  }
+  for (size_t i = 0; i < n; i++)
+    for (size_t j = 0; j < n; j++) p[i][j] = (1 - CE_ECS_ALPHA) * a[i][n + j];
+}
+
+/* The rows of `in` as build() reads entries: "0 2| 1|...". */
+static void entries_text(char *text, size_t n, size_t labels, int in[][DENSE_MOST]) {
+  char *at = text;
+  for (size_t i = 0; i < n; i++) {
+    if (i) at += sprintf(at, "|");
+    for (size_t c = 0; c < labels; c++)
+      if (in[i][c]) at += sprintf(at, " %zu", c);
+  }
+}
+
+/*
+ * One random instance: n items, each side's labels in `groups` groups that an item keeps
+ * to (so that the labels fall into several components), `share` of the items with two or
+ * three labels, some entries repeated (signatures weighing more than one item). Side 1 may
+ * leave an item without a cluster. Every item's S_i against the dense form.
+ */
+static void random_ecs(size_t n, size_t labels, size_t groups, uint32_t share[2]) {
+  int in[2][DENSE_MOST][DENSE_MOST];
+  static double p[2][DENSE_MOST][DENSE_MOST];
+  memset(in, 0, sizeof in);
+  for (size_t i = 0; i < n; i++)
+    for (int side = 0; side < 2; side++) {
+      if (i && draw(4) == 0) { /* the previous item's entry again */
+        memcpy(in[side][i], in[side][i - 1], sizeof in[side][i]);
+        continue;
+      }
+      if (side == 1 && draw(25) == 0) continue; /* no cluster */
+      size_t width = labels / groups, base = draw((uint32_t)groups) * width;
+      size_t count = draw(100) < share[side] ? 2 + draw(2) : 1;
+      for (size_t j = 0; j < count; j++) in[side][i][base + draw((uint32_t)width)] = 1;
+    }
+  char gold[1024], system[1024];
+  entries_text(gold, n, labels, in[0]);
+  entries_text(system, n, labels, in[1]);
+  double s[DENSE_MOST], threaded[DENSE_MOST];
+  ce_overlap_type o = overlap(n, labels, labels, gold, system, s);
+  /* On three threads: the same numbers, to the last bit. */
+  ce_overlap_type o3 = overlap_on(n, labels, labels, gold, system, 3, threaded);
+  CHECK(o3.ecs == o.ecs && !memcmp(s, threaded, n * sizeof *s));
+  double mean = 0;
+  dense_walk(n, labels, in[0], p[0]);
+  dense_walk(n, labels, in[1], p[1]);
+  for (size_t i = 0; i < n; i++) {
+    double gap = 0;
+    for (size_t j = 0; j < n; j++) gap += fabs(p[0][i][j] - p[1][i][j]);
+    double want = 1 - gap / (2 * CE_ECS_ALPHA);
+    CHECK_NEAR(s[i], want, EPS);
+    mean += want / (double)n;
+  }
+  CHECK_NEAR(o.ecs, mean, EPS);
+}
+
+/* Random covers on both sides (the trie and pair path), against a partition on one side
+ * (the part path), in one component or several. */
+static void test_ecs_random(void) {
+  for (int round = 0; round < 60; round++) {
+    size_t n = 2 + draw(DENSE_MOST - 1), groups = 1 + draw(3), labels = groups * (2 + draw(4));
+    uint32_t share[2] = {draw(80), draw(80)};
+    if (round % 4 == 1) share[0] = 0; /* gold a partition */
+    if (round % 4 == 2) share[1] = 0; /* the system a partition but for items with none */
+    random_ecs(n, labels, groups, share);
+  }
+}
+
 /* Past its budget a measure is left out, and says how much it would have cost. */
 static void test_budgets(void) {
   ce_entries e;
@@ -188,7 +311,7 @@ static void test_budgets(void) {
   double s[3];
   build(&e, 3, 2, 2, "0 | 0 | 1", "0 | 0 1 | 1");
   CHECK(ce__table_from_entries(&table, &e) == CE_OK);
-  CHECK(ce__overlap_type(&e, &table, 0.5, 0.5, &o, s) == CE_OK);
+  CHECK(ce__overlap_type(&e, &table, 0.5, 0.5, 1, &o, s) == CE_OK);
   CHECK(o.has_nmi && !o.has_omega && !o.has_ecs);
   CHECK(o.omega_walk > 0.5 && o.ecs_work > 0.5);
   CHECK(isnan(s[0]) && isnan(s[2]));
@@ -202,6 +325,7 @@ int main(void) {
   test_tie();
   test_partitions();
   test_ecs_cover();
+  test_ecs_random();
   test_budgets();
   return check_report("overlap");
 }

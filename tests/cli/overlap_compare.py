@@ -10,7 +10,10 @@ ecs from the n×n walk W, P = (1−α)(I − αW)⁻¹ with a dense inverse. Com
   also equal ari and ecs the contingency closed form (1/n)·Σ n_kl²/max(a_k, b_l);
 - the type level (lexicon files whose entries hold several labels: items as elements of two
   covers), measures and each item's S_i in the details, for covers with and without a
-  monosemous side, and for monosemous entries (a partition of items).
+  monosemous side, and for monosemous entries (a partition of items);
+- larger covers polysemous on both sides (hundreds of items, most of them distinct entries),
+  their labels in one component or in several, ecs and each item's S_i alone: the path that
+  compares every pair of distinct entries.
 """
 import json
 import os
@@ -208,6 +211,25 @@ def type_cases():
     return cases
 
 
+def grouped_cover(n, labels, groups, share):
+    """random_cover with the labels in `groups` runs that an entry keeps to: as many
+    components (or fewer, where a run goes unused or its labels never meet)."""
+    width = labels // groups
+    return [{width * int(rng.integers(groups)) + x for x in entry}
+            for entry in random_cover(n, width, 4, share)]
+
+
+def large_cases():
+    cases = []
+    for groups in (1, 1, 3, 6):
+        n = int(rng.integers(300, 600))
+        classes, clusters = groups * int(rng.integers(4, 12)), groups * int(rng.integers(4, 16))
+        gold = grouped_cover(n, classes, groups, rng.uniform(0.2, 0.9))
+        system = grouped_cover(n, clusters, groups, rng.uniform(0.2, 0.9))
+        cases.append((f"{n} items, {classes} x {clusters} in {groups} groups", gold, system))
+    return cases
+
+
 def main():
     with tempfile.TemporaryDirectory() as tmp:
         gold_path, system_path = os.path.join(tmp, "gold.tsv"), os.path.join(tmp, "system.tsv")
@@ -238,6 +260,16 @@ def main():
             near(f"{name}: type.omega", got["omega"], omega(gold, system))
             elements = ecs_elements(gold, system)
             near(f"{name}: type.ecs", got["ecs"], elements.mean())
+            by_item = {r[0]: r[7] for r in row["detail"]["items"]}
+            for i, s in enumerate(elements):
+                near(f"{name}: item{i} S_i", by_item.get(f"item{i}"), s)
+        for name, gold, system in large_cases():
+            write_lexicon(gold_path, gold)
+            write_lexicon(system_path, system)
+            row = run(gold_path, system_path, "--gold-format", "lexicon", "--induced-format",
+                      "lexicon", "--detail")
+            elements = ecs_elements(gold, system)
+            near(f"{name}: type.ecs", row["type"]["ecs"], elements.mean())
             by_item = {r[0]: r[7] for r in row["detail"]["items"]}
             for i, s in enumerate(elements):
                 near(f"{name}: item{i} S_i", by_item.get(f"item{i}"), s)

@@ -40,14 +40,18 @@ typedef struct ce_overlap_type {
  *  - omega walks, for each signature, the later signatures sharing a class or a cluster with
  *    it, once each (about Σ_x n_x²/2 over the labels x, n_x signatures holding x); past
  *    `omega_budget` of that it is left out (has_omega 0, omega_walk says how much);
- *  - ecs solves one m×m system for each polysemous side (m: its labels; a monosemous side
- *    needs none) and compares each signature's rows of the two walks over the signatures
- *    that can differ: all of them, or, where a side is a partition, those in the same part.
- *    Past `ecs_budget` operations (ecs_work) it is left out.
+ *  - ecs inverts, for each polysemous side, one block for each component of its labels (a
+ *    monosemous side needs none) and compares each signature's rows of the two walks over
+ *    the signatures that can differ: all of them, or, where a side is a partition, those in
+ *    the same part.
+ *    Past `ecs_budget` operations (ecs_work) it is left out. Where both sides are covers the
+ *    pairs are compared on `threads` threads (ce__parallel_for's count; the numbers do not
+ *    depend on it).
  * `item_ecs` (NULL: not wanted) receives each item's S_i, or NaN where ecs is left out.
  * CE_ERR_NOMEM.
  */
 ce_status ce__overlap_type(const ce_entries *entries, const ce_table *table, double omega_budget,
-                           double ecs_budget, ce_overlap_type *out, double *item_ecs);
+                           double ecs_budget, unsigned threads, ce_overlap_type *out,
+                           double *item_ecs);
 
 #endif

@@ -193,13 +193,21 @@ static void start_done(void *user) {
  *   it below the M-1 climbs' cost: the measures are scored again for every resample and
  *   jackknife replicate, where on full Brown against a 45-state HMM tagging (8.4e7) omega
  *   alone took --bootstrap 20 from 18 s to 71 s;
- * - ecs inverts an m×m matrix for each polysemous side (m³) and compares each distinct
- *   (gold, system) entry with the entries it can differ from: all of them (g² of them), or
- *   those of its part where one side is a partition. Past 1e9 such operations (about a
- *   second; 1000 labels on a polysemous side alone are 1e9) it is n/a with a warning.
+ * - ecs inverts, for each polysemous side, the block of each component of its labels (Σ|C|³)
+ *   and compares each distinct (gold, system) entry with the entries it can differ from: all
+ *   of them (g² steps of a look-up and a |·| each, plus each side's sums of distinct label
+ *   lists), or those of its part where one side is a partition. On full Brown, gold against
+ *   a 45-state HMM tagging (both sides polysemous), that is 9.4e8 operations and 0.9 s, so
+ *   about a nanosecond each; past 4e9 (some seconds, on every resample too) it is n/a with
+ *   a warning. 1600 labels in one component of a polysemous side alone are 4e9. A resample,
+ *   jackknife replicate or shuffle pays it again, some hundred times over a run: there its
+ *   budget is 1e8 (0.1 s), which keeps Brown gold against c50 (2.5e7, one side a partition)
+ *   and leaves gold against the HMM tagging with its value and no interval or p-value, with
+ *   a warning, rather than a --bootstrap 20 of minutes.
  */
 #define OMEGA_WALK_BUDGET 2e7
-#define ECS_WORK_BUDGET 1e9
+#define ECS_WORK_BUDGET 4e9
+#define ECS_RESAMPLE_BUDGET 1e8
 
 static double type_visits_of(const ce_entries *e) {
   double visits = 0.0;
@@ -262,14 +270,16 @@ static ce_status ebcubed_put(ce_row *row, ebcubed_job *job) {
  * table. Polysemous ones are covers: ce__overlap_type. The full data (not a resample) keeps
  * each item's S_i for the details.
  */
-static ce_status score_overlap(ce_row *row, int monosemous, int keep_items) {
+static ce_status score_overlap(ce_row *row, int monosemous, int keep_items, int resampled,
+                               unsigned threads) {
   const ce_entries *e = &row->entries;
   double *items = NULL;
   if (keep_items && !(items = malloc((e->items ? e->items : 1) * sizeof *items)))
     return CE_ERR_NOMEM;
   ce_overlap_type o;
-  ce_status status = ce__overlap_type(e, &row->type_table, monosemous ? 0.0 : OMEGA_WALK_BUDGET,
-                                      ECS_WORK_BUDGET, &o, items);
+  ce_status status =
+      ce__overlap_type(e, &row->type_table, monosemous ? 0.0 : OMEGA_WALK_BUDGET,
+                       keep_items ? ECS_WORK_BUDGET : ECS_RESAMPLE_BUDGET, threads, &o, items);
   if (status) {
     free(items);
     return status;
@@ -291,10 +301,17 @@ static ce_status score_overlap(ce_row *row, int monosemous, int keep_items) {
   }
   if (!status && o.has_ecs) {
     ce__measure_put(&row->type, CE_ECS, o.ecs);
+    if (keep_items && resampled && o.ecs_work > ECS_RESAMPLE_BUDGET) {
+      snprintf(message, sizeof message,
+               "ecs: no interval or p-value (each resample would pay its %.3g operations "
+               "again, past the budget of 1e8 for a resample)",
+               o.ecs_work);
+      status = ce__row_warn(row, message);
+    }
   } else if (!status) {
     snprintf(message, sizeof message,
              "ecs: n/a (its cost, %.3g operations for %zu classes and %zu clusters and the "
-             "distinct entries compared pair by pair, exceeds the budget of 1e9)",
+             "distinct entries compared pair by pair, exceeds the budget of 4e9)",
              o.ecs_work, o.ecs_clusters[0], o.ecs_clusters[1]);
     status = ce__row_warn(row, message);
   }
@@ -363,7 +380,9 @@ static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t
   } else {
     status = ce__row_warn(row, "type-level contingency measures: n/a (polysemous)");
   }
-  if (!status && (!monosemous || !m1_start)) status = score_overlap(row, monosemous, !m1_start);
+  if (!status && (!monosemous || !m1_start))
+    status = score_overlap(row, monosemous, !m1_start, ev->options[CE_OPT_BOOTSTRAP] > 0.0,
+                           m1_start ? 1 : threads);
   if (status) return status;
   ce_climb_options climb = {(unsigned)ev->options[CE_OPT_RESTARTS],
                             (uint64_t)ev->options[CE_OPT_SEED],
