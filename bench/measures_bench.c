@@ -54,7 +54,7 @@ static void expected_mi(void) {
   ce__table_from_dense(&table, counts, LABELS, LABELS);
   double start = now();
   double emi = 0;
-  ce__expected_mutual_information(&table, &emi);
+  ce__expected_mutual_information(&table, 0, &emi);
   printf("expected MI, N = %llu, %d x %d labels: %.3f s (EMI %.3e nats)\n",
          (unsigned long long)table.total, LABELS, LABELS, now() - start, emi);
   ce__table_free(&table);
@@ -77,7 +77,7 @@ static void million_tokens(void) {
   ce__table_build(&table, &cells, CLASSES, CLUSTERS);
   double counted = now();
   uint32_t m1[CLUSTERS], o1[CLUSTERS];
-  ce_measure_options options = {1.0, 0, CE_MEAN_ARITHMETIC, m1, o1, NULL, NULL};
+  ce_measure_options options = {1.0, 0, CE_MEAN_ARITHMETIC, m1, o1, NULL, NULL, 1};
   ce_measures all = {{0}, 0};
   ce__measures_all(&table, &options, &all);
   double measured = now();

@@ -127,7 +127,7 @@ static void test_partitions(void) {
   const uint64_t counts[] = {1, 1, 0, 0, 2, 1};
   ce_table table;
   ce_measures m = {{0}, {0}};
-  ce_measure_options options = {1.0, 0, CE_MEAN_ARITHMETIC, NULL, NULL, NULL, NULL};
+  ce_measure_options options = {1.0, 0, CE_MEAN_ARITHMETIC, NULL, NULL, NULL, NULL, 1};
   CHECK(ce__table_from_dense(&table, counts, 2, 3) == CE_OK);
   CHECK(ce__measures_all(&table, &options, &m) == CE_OK);
   CHECK_NEAR(m.value[CE_ECS], 0.5, EPS);

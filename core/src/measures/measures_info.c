@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/parallel_internal.h"
 #include "measures/measures_internal.h"
 
 /* H = -Σ (x/N) ln(x/N) over the non-zero marginals `sums`. */
@@ -112,13 +113,41 @@ static size_t distinct_sizes(const uint64_t *sums, size_t count, uint64_t *value
  * (fewer additions: on the demo's singletons baseline, 2M cells, this sum is the correctly
  * rounded one where the cell by cell sum is off by 3e-13).
  */
-ce_status ce__expected_mutual_information(const ce_table *table, double *emi) {
+/* The rows of expected MI's terms, one task a distinct class size: by_cell, each term of
+ * the row into term[i · nb + j]; else the row's terms weighted by their clusters into
+ * row_sum[i]. Each row is summed in the order of one thread, so any count of threads gives
+ * the same bits. */
+typedef struct emi_rows {
+  const uint64_t *a, *b, *b_times;
+  size_t nb;
+  double total;
+  double *term, *row_sum;
+} emi_rows;
+
+static void emi_row(void *context, size_t i) {
+  const emi_rows *rows = context;
+  double a = (double)rows->a[i], row = 0.0;
+  for (size_t j = 0; j < rows->nb; j++) {
+    double cell = expected_cell_mi(a, (double)rows->b[j], rows->total);
+    if (rows->term)
+      rows->term[i * rows->nb + j] = cell;
+    else
+      row += (double)rows->b_times[j] * cell;
+  }
+  if (!rows->term) rows->row_sum[i] = row;
+}
+
+/* Below this many pairs of sizes the rows are worked out on the caller's thread: starting
+ * threads would cost more than the terms. */
+#define CE_EMI_THREADED_PAIRS 4096
+
+ce_status ce__expected_mutual_information(const ce_table *table, unsigned threads, double *emi) {
   size_t classes = table->classes ? table->classes : 1;
   size_t clusters = table->clusters ? table->clusters : 1;
   int by_cell = (double)table->classes * (double)table->clusters <= CE_EMI_CELLS;
   uint64_t *a = malloc(classes * sizeof *a), *a_times = malloc(classes * sizeof *a_times);
   uint64_t *b = malloc(clusters * sizeof *b), *b_times = malloc(clusters * sizeof *b_times);
-  double *term = NULL;
+  double *term = NULL, *row_sum = NULL;
   ce_status status = a && a_times && b && b_times ? CE_OK : CE_ERR_NOMEM;
   size_t na = 0, nb = 0;
   if (!status) {
@@ -126,12 +155,14 @@ ce_status ce__expected_mutual_information(const ce_table *table, double *emi) {
     nb = distinct_sizes(table->cluster_sums, table->clusters, b, b_times);
     size_t terms = na * nb;
     if (by_cell && !(term = malloc((terms ? terms : 1) * sizeof *term))) status = CE_ERR_NOMEM;
+    if (!by_cell && !(row_sum = malloc((na ? na : 1) * sizeof *row_sum))) status = CE_ERR_NOMEM;
   }
   double total = (double)table->total, sum = 0.0;
+  if (!status) {
+    emi_rows rows = {a, b, b_times, nb, total, term, row_sum};
+    ce__parallel_for(na, na * nb >= CE_EMI_THREADED_PAIRS ? threads : 1, emi_row, &rows);
+  }
   if (!status && by_cell) {
-    for (size_t i = 0; i < na; i++)
-      for (size_t j = 0; j < nb; j++)
-        term[i * nb + j] = expected_cell_mi((double)a[i], (double)b[j], total);
     /* b_times now serves as each cluster's size index. */
     for (size_t k = 0; k < table->clusters; k++)
       b_times[k] = table->cluster_sums[k] ? ce__lower_bound_u64(b, nb, table->cluster_sums[k]) : 0;
@@ -142,12 +173,7 @@ ce_status ce__expected_mutual_information(const ce_table *table, double *emi) {
         if (table->cluster_sums[k]) sum += row[b_times[k]];
     }
   } else if (!status) {
-    for (size_t i = 0; i < na; i++) {
-      double row = 0.0;
-      for (size_t j = 0; j < nb; j++)
-        row += (double)b_times[j] * expected_cell_mi((double)a[i], (double)b[j], total);
-      sum += (double)a_times[i] * row;
-    }
+    for (size_t i = 0; i < na; i++) sum += (double)a_times[i] * row_sum[i];
   }
   if (!status) *emi = sum;
   free(a);
@@ -155,6 +181,7 @@ ce_status ce__expected_mutual_information(const ce_table *table, double *emi) {
   free(b);
   free(b_times);
   free(term);
+  free(row_sum);
   return status;
 }
 
@@ -215,7 +242,7 @@ static double cached_cluster_emi(const ce_table *table, ce_emi_cache *cache, uin
 /* Expected MI summed cluster by cluster through the cache (its N must be the table's). */
 static ce_status expected_mi_cached(const ce_table *table, ce_emi_cache *cache, double *out) {
   if (!cache->used && !cache->slot_count) cache->total = table->total;
-  if (cache->total != table->total) return ce__expected_mutual_information(table, out);
+  if (cache->total != table->total) return ce__expected_mutual_information(table, 1, out);
   double emi = 0.0;
   for (size_t k = 0; k < table->clusters; k++)
     if (table->cluster_sums[k]) emi += cached_cluster_emi(table, cache, table->cluster_sums[k]);
@@ -269,7 +296,7 @@ static ce_status normalized_mi(const ce_table *table, double h_c, double h_k, do
   ce_status status = CE_OK;
   if (!forced)
     status = options->emi_cache ? expected_mi_cached(table, options->emi_cache, &emi)
-                                : ce__expected_mutual_information(table, &emi);
+                                : ce__expected_mutual_information(table, options->threads, &emi);
   if (status) return status;
   double denominator = normalizer - emi;
   if (denominator < 0)

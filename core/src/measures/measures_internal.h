@@ -47,6 +47,9 @@ typedef struct ce_measure_options {
   uint32_t *m1_map, *o1_map;
   const ce_copies *copies; /* a resample's copies; NULL: every token counted once */
   ce_emi_cache *emi_cache; /* NULL: expected MI from scratch, class by class */
+  /* Threads for the expected MI from scratch (1: the caller's alone); more only where the
+   * caller is not itself a task of ce__parallel_for. */
+  unsigned threads;
 } ce_measure_options;
 
 static inline void ce__measure_put(ce_measures *out, ce_measure m, double value) {
@@ -73,8 +76,9 @@ ce_status ce__measures_info(const ce_table *table, const ce_measure_options *opt
 
 /* Expected mutual information of the table's marginals under the hypergeometric model
  * (Vinh, Epps & Bailey 2010), in nats, into *emi (measures_info.c). Cost: the distinct
- * class sizes × the distinct cluster sizes, never classes × clusters. CE_ERR_NOMEM. */
-ce_status ce__expected_mutual_information(const ce_table *table, double *emi);
+ * class sizes × the distinct cluster sizes, never classes × clusters, on up to `threads`
+ * threads (ce__parallel_for; the same bits on any count). CE_ERR_NOMEM. */
+ce_status ce__expected_mutual_information(const ce_table *table, unsigned threads, double *emi);
 
 /* ARI, Rand, pairwise P/R/F, FMI, BCubed, ZeroSpeech grouping (measures_pairs.c); `copies`
  * NULL on the full data. */

@@ -206,9 +206,11 @@ static int check_ends(ce_eval *ev, int gold_has, uint64_t position) {
 
 /*
  * The cells the token AHEAD positions on will count into: a rare word's cells sit far apart
- * in memory, and fetching them while the tokens before are counted hides the wait.
+ * in memory, and fetching them while the tokens before are counted hides the wait. A table
+ * of (class, cluster) cells within CACHED_CELLS stays in cache (a tag set against a tagging):
+ * fetching its cells would only cost the hashing.
  */
-enum { AHEAD = 32 };
+enum { AHEAD = 32, CACHED_CELLS = 1 << 14 };
 static void prefetch_ahead(const ce_eval *ev, int types_from_tokens) {
   const ce_input *gold = &ev->inputs[0];
   if (ce__queue_size(gold) <= AHEAD) return;
@@ -219,7 +221,8 @@ static void prefetch_ahead(const ce_eval *ev, int types_from_tokens) {
     const ce_input *system = &ev->inputs[s];
     if (!pairs(system) || ce__queue_size(system) <= AHEAD) continue;
     uint32_t cluster = system->queue[system->queue_head + AHEAD].label;
-    ce__cells_prefetch(&system->pair_cells, ahead->label, cluster);
+    if (system->pair_cells.slot_count > CACHED_CELLS)
+      ce__cells_prefetch(&system->pair_cells, ahead->label, cluster);
     if (types_from_tokens) ce__cells_prefetch(&system->item_cells, ahead->item, cluster);
   }
 }

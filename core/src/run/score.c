@@ -25,7 +25,8 @@ static ce_measure_options measure_options(const ce_eval *ev) {
                                 NULL,
                                 NULL,
                                 NULL,
-                                NULL};
+                                NULL,
+                                1};
   return options;
 }
 
@@ -51,6 +52,8 @@ static ce_status score_token_table(const ce_eval *ev, ce_row *row, const ce_copi
                         "clusters none of gold's tokens that count)");
   ce_measure_options options = measure_options(ev);
   options.copies = copies;
+  /* The token level is scored on the caller's thread: its expected MI may take more. */
+  options.threads = (unsigned)ev->options[CE_OPT_THREADS];
   /* The mappings behind m1 and o1 are kept for the heatmap and the reports. */
   size_t clusters = row->token_table.clusters ? row->token_table.clusters : 1;
   row->token_m1 = options.m1_map = malloc(clusters * sizeof *row->token_m1);
