@@ -349,13 +349,52 @@ export function bindCore(module) {
     release();
     const handle = module._ce_wasm_create();
     const buffer = handle ? module._malloc(CHUNK_BYTES) : 0;
+    // feedAll's: a buffer of CHUNK_BYTES an input fed in the same call, made as needed, and
+    // the call's table of input numbers, addresses and lengths (three 32-bit words each).
+    /** @type {number[]} */
+    const buffers = [];
+    const table = handle ? module._malloc(12 * inputs.length) : 0;
     let kept = false;
     const run = {
       inputs,
       /* Frees what the run holds, but a finished evaluation, which stays as the last. */
       free() {
         if (buffer) module._free(buffer);
+        for (const more of buffers) module._free(more);
+        if (table) module._free(table);
         if (!kept) module._ce_wasm_free(handle);
+      },
+      /**
+       * Feeds a chunk to each of several inputs in one call of the core, which reads them side
+       * by side where it runs on threads; returns, for each, false once its input has failed.
+       * @param {Array<[number, Uint8Array]>} entries input number and chunk, inputs distinct
+       * @returns {boolean[]}
+       */
+      feedAll(entries) {
+        if (entries.length === 1) return [run.feed(entries[0][0], entries[0][1])];
+        const alive = entries.map(() => true);
+        for (let at = 0; ; at += CHUNK_BYTES) {
+          const now = entries.filter(([, chunk], j) => alive[j] && at < chunk.length);
+          if (!now.length) return alive;
+          while (buffers.length < now.length) {
+            const more = module._malloc(CHUNK_BYTES);
+            if (!more) throw new CeError({ code: 'CE_ERR_NOMEM', message: 'out of memory' });
+            buffers.push(more);
+          }
+          now.forEach(([index, chunk], k) => {
+            const piece = chunk.subarray(at, at + CHUNK_BYTES);
+            heap().set(piece, buffers[k]);
+            const words = new Uint32Array(heap().buffer, table, 3 * now.length);
+            words[k] = index;
+            words[now.length + k] = buffers[k];
+            words[2 * now.length + k] = piece.length;
+          });
+          const status = module._ce_wasm_feed_inputs(handle, now.length, table, table + 4 * now.length, table + 8 * now.length);
+          if (status && module._ce_wasm_input_failed(handle, 0)) throw lastError(handle, status);
+          entries.forEach(([index], j) => {
+            if (alive[j] && module._ce_wasm_input_failed(handle, index)) alive[j] = false;
+          });
+        }
       },
       /**
        * Feeds one chunk; returns false once the input has failed (its error is in the result).
@@ -473,6 +512,8 @@ export function bindCore(module) {
       for (let open = inputs.length; open > 0; ) {
         open = 0;
         const opened = inputs.map((input) => input.open);
+        /** @type {Array<[number, Uint8Array]>} */
+        const round = [];
         inputs.forEach((input, index) => {
           if (!input.open) return;
           if (run.ahead(index, opened)) {
@@ -481,7 +522,12 @@ export function bindCore(module) {
           }
           const chunk = input.bytes.subarray(input.offset, input.offset + CHUNK_BYTES);
           input.offset += chunk.length;
-          const alive = run.feed(index, chunk);
+          round.push([index, chunk]);
+        });
+        // The round's chunks go in together: on threads, the inputs are read side by side.
+        run.feedAll(round).forEach((alive, j) => {
+          const [index, chunk] = round[j];
+          const input = inputs[index];
           if (!alive || input.offset >= input.bytes.length) {
             input.open = false;
             run.close(index);
@@ -528,9 +574,19 @@ export function bindCore(module) {
         const { value, done: ended } = await input.reader.read();
         return ended ? null : value;
       };
+      /** @param {number} index */
+      const end = (index) => {
+        inputs[index].open = false;
+        inputs[index].reader?.cancel().catch(() => {});
+        run.close(index);
+      };
       for (let open = inputs.length; open > 0; ) {
         open = 0;
         const opened = inputs.map((input) => input.open);
+        /** @type {Array<[number, Uint8Array]>} */
+        const round = [];
+        /** @type {number[]} */
+        const ended = [];
         for (const [index, input] of inputs.entries()) {
           if (!input.open) continue;
           if (run.ahead(index, opened)) {
@@ -538,15 +594,21 @@ export function bindCore(module) {
             continue;
           }
           const chunk = await next(input);
-          if (chunk && run.feed(index, chunk)) {
+          if (chunk) round.push([index, chunk]);
+          else ended.push(index);
+        }
+        // The round's chunks go in together: on threads, the inputs are read side by side.
+        const failed = new Set();
+        run.feedAll(round).forEach((alive, j) => {
+          const [index, chunk] = round[j];
+          if (!alive) failed.add(index);
+          else {
             done += chunk.length;
             open++;
-            continue;
           }
-          input.open = false;
-          input.reader?.cancel().catch(() => {});
-          run.close(index);
-        }
+        });
+        // Inputs close in order, after the round's chunks, as the command line closes them.
+        for (const index of [...ended, ...failed].sort((a, b) => a - b)) end(index);
         onProgress(Math.min(done, total), total, 'read');
       }
       onProgress(total, total, 'read');

@@ -180,6 +180,18 @@ CE_EXPORT int ce_wasm_feed(ce_wasm_handle *handle, int index, const void *bytes,
   return ce_eval_feed(handle->ev, (size_t)index, bytes, len, &handle->error);
 }
 
+/* Chunks for several inputs in one call (ce_eval_feed_inputs): read side by side in the
+ * threaded build, in turn in the other. */
+CE_EXPORT int ce_wasm_feed_inputs(ce_wasm_handle *handle, int count, const size_t *index,
+                                  const void *const *bytes, const size_t *len) {
+  return ce_eval_feed_inputs(handle->ev, (size_t)count, index, bytes, len, &handle->error);
+}
+
+/* 1 once input `index` has failed (its error is in the result). */
+CE_EXPORT int ce_wasm_input_failed(const ce_wasm_handle *handle, int index) {
+  return ce_eval_input_error(handle->ev, (size_t)index) != NULL;
+}
+
 /* Tokens by number: `count` names, lens[i] bytes each, one after another in `bytes`. */
 CE_EXPORT int ce_wasm_name(ce_wasm_handle *handle, int index, int table, const char *bytes,
                            const size_t *lens, size_t count) {

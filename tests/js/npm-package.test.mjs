@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from './load-core.mjs';
-import { writePolysemousPair } from './polysemous-pair.mjs';
+import { lcg, writePolysemousPair } from './polysemous-pair.mjs';
 
 const cli = `${root}build/clustereval`;
 const tmp = mkdtempSync(join(tmpdir(), 'clustereval-npm-'));
@@ -153,6 +153,43 @@ test('in Node the core runs on threads, gives the command line JSON on a polysem
   assert.ok(expected.systems[0].type.micro_c_m1 > 0 && expected.systems[0].type.ebcubed_f > 0);
   assert.deepEqual(got.threaded, expected);
   assert.deepEqual(got.oneThread, cliJson('--threads', '1', ...paths));
+});
+
+test('on threads the inputs of each round are read side by side: the command line JSON, failures included', () => {
+  // Three megabytes a file: several rounds of the binding's chunks, each fed to the core in
+  // one call that reads gold and the systems on threads (ce_eval_feed_inputs).
+  const next = lcg(99);
+  const gold = [];
+  const system = [];
+  for (let t = 0; t < 300_000; t++) {
+    const word = `w${next(5000)}`;
+    const end = t % 17 === 16 ? '\n' : '';
+    gold.push(`${word}\tC${next(40)}${end}`);
+    system.push(`${word}\tk${next(30)}${end}`);
+  }
+  const text = `${system.join('\n')}\n`;
+  const files = {
+    'rounds-gold.tsv': `${gold.join('\n')}\n`,
+    'rounds-sys.tsv': text,
+    'rounds-bad.tsv': `${text.slice(0, 2_000_000)}\xff${text.slice(2_000_000)}`, // a byte not UTF-8 (latin1 below)
+    'rounds-short.tsv': text.slice(0, text.indexOf('\n', 1_500_000) + 1),
+  };
+  const paths = Object.entries(files).map(([name, content]) => {
+    const path = join(tmp, name);
+    writeFileSync(path, name === 'rounds-bad.tsv' ? Buffer.from(content, 'latin1') : content);
+    return path;
+  });
+  const [goldPath, ...systemPaths] = paths;
+  const got = inApp(
+    'rounds.mjs',
+    `import { evaluate } from 'clustereval';
+     const systems = ${JSON.stringify(systemPaths)}.map((path) => ({ path }));
+     console.log(JSON.stringify(await evaluate({ gold: { path: ${JSON.stringify(goldPath)} }, systems }, { levels: 'token' })));`,
+  );
+  const expected = cliJson('--levels', 'token', ...paths);
+  assert.match(expected.systems[1].error.message, /rounds-bad\.tsv:\d+: invalid UTF-8/);
+  assert.match(expected.systems[2].error.message, /rounds-short\.tsv:\d+: ends after/);
+  assert.deepEqual(got, expected);
 });
 
 test('score with words and sentence ends equals the command line on the tagged pair', () => {

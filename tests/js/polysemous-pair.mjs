@@ -6,13 +6,18 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Writes poly-gold.tsv and poly-sys.tsv into `dir`; returns their paths, [gold, system]. */
-export function writePolysemousPair(dir) {
-  let state = 12345;
-  const next = (n) => {
+/** A fixed linear congruential generator from `seed`: next(n) is a number below n. */
+export function lcg(seed) {
+  let state = seed;
+  return (n) => {
     state = (Math.imul(state, 1103515245) + 12345) >>> 0;
     return (state >>> 8) % n;
   };
+}
+
+/** Writes poly-gold.tsv and poly-sys.tsv into `dir`; returns their paths, [gold, system]. */
+export function writePolysemousPair(dir) {
+  const next = lcg(12345);
   const gold = [];
   const system = [];
   for (let t = 0; t < 12_000; t++) {
