@@ -86,7 +86,7 @@ static void truths(const sim_zipf *z, watched *w) {
 
 /* The interval of one method on a run's resamples, under the core's rule (ce__interval_shown). */
 static void method_interval(const ce_eval *ev, ce_level level, ce_measure m, ce_ci_method method,
-                            double value, ce_shown_interval *out) {
+                            double value, double bias, ce_shown_interval *out) {
   const ce_boot *boot = ev->boot;
   const ce_boot_row *br = &boot->rows[0];
   int slot = br->slot_of[level][m];
@@ -103,6 +103,8 @@ static void method_interval(const ce_eval *ev, ce_level level, ce_measure m, ce_
     }
   ce__sort_doubles(sorted, n);
   ce__interval_shown(method, value, sorted, n, jack, blocks, 0.95, out);
+  /* The part of the bias the resamples cannot see, as the core adds it. */
+  ce__interval_shift(out, value, bias - out->bias);
   free(sorted);
 }
 
@@ -150,7 +152,7 @@ static void tally(ce_eval *ev, ce_level level, watched *w) {
     jackknife_centred(ev, level, value, &w[i]);
     for (int method = 0; method < METHODS; method++) {
       ce_shown_interval iv;
-      method_interval(ev, level, w[i].measure, (ce_ci_method)method, value, &iv);
+      method_interval(ev, level, w[i].measure, (ce_ci_method)method, value, bias, &iv);
       if (method == CE_CI_BCA) CHECK(fabs(iv.interval.lo - lo) + fabs(iv.interval.hi - hi) < 1e-9);
       w[i].covered[method] += iv.interval.lo <= w[i].truth && w[i].truth <= iv.interval.hi;
     }

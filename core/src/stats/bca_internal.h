@@ -42,9 +42,11 @@ ce_interval_outcome ce__interval_of(ce_ci_method method, double value, const dou
 typedef struct ce_shown_interval {
   ce_interval interval; /* its ends; `below` always the share of resamples below the value */
   ce_ci_method method;  /* the method asked for, or CE_CI_BASIC where that one gave way */
-  double bias;          /* the mean of the resamples minus the value (Efron & Tibshirani §10.2) */
-  int biased; /* the bias exceeds the spread: the value lies outside the resamples' central
-                 `confidence` share, or outside the interval itself */
+  double bias;   /* the mean of the resamples minus the value (Efron & Tibshirani §10.2), plus
+                    `unseen` */
+  double unseen; /* the part of the bias the resamples cannot see (ce__interval_shift), or 0 */
+  int biased;    /* the bias exceeds the spread: the value lies outside the resamples' central
+                    `confidence` share, or outside the interval itself */
 } ce_shown_interval;
 
 /*
@@ -56,6 +58,13 @@ typedef struct ce_shown_interval {
 void ce__interval_shown(ce_ci_method method, double value, const double *sorted, size_t n,
                         const double *jackknife, size_t blocks, double confidence,
                         ce_shown_interval *out);
+
+/*
+ * Moves an interval shown for `value` by a bias `unseen` the resamples cannot see (the
+ * information measures' unseen cells: ce__info_unseen_bias): both ends down by it, the bias
+ * up by it, and the value marked biased where it then lies outside the interval.
+ */
+void ce__interval_shift(ce_shown_interval *interval, double value, double unseen);
 
 /* The mean of the n values minus `value` (NaN for n = 0). */
 double ce__interval_bias(double value, const double *sorted, size_t n);

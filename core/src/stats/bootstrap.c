@@ -660,6 +660,46 @@ static size_t finite_sorted(const double *values, size_t n, double *out) {
   return kept;
 }
 
+/*
+ * Row r's information measures' bias the resamples cannot see, token and type level, from
+ * the full data's tables (computed once). AMI has none of its own: its population value is
+ * NMI's (the MI expected by chance vanishes there), so interval_of takes NMI's corrected
+ * estimate for it.
+ */
+static const ce_measures *unseen_of(const ce_eval *ev, size_t r, ce_level level) {
+  ce_boot_row *br = &ev->boot->rows[r];
+  const ce_row *row = &ev->rows[r];
+  if (!br->unseen_done) {
+    ce_measure_options options = ce__measure_options(ev);
+    memset(br->unseen, 0, sizeof br->unseen);
+    /* Where memory runs out the intervals are the resamples' alone: nothing is shifted. */
+    if (row->has_token_table && row->token_table.total && ce__measure_has(&row->token, CE_MI) &&
+        ce__info_unseen_bias(&row->token_table, &options, &br->unseen[0]))
+      memset(&br->unseen[0], 0, sizeof br->unseen[0]);
+    if (row->has_type_table && row->type_table.total && ce__measure_has(&row->type, CE_MI) &&
+        ce__info_unseen_bias(&row->type_table, &options, &br->unseen[1]))
+      memset(&br->unseen[1], 0, sizeof br->unseen[1]);
+    br->unseen_done = 1;
+  }
+  return level == CE_LEVEL_TOKEN ? &br->unseen[0] : level == CE_LEVEL_TYPE ? &br->unseen[1] : NULL;
+}
+
+/* The shift of slot s's interval for the cells the sample never saw (0 for measures that do
+ * not come from the level's table); AMI's moves its bias to value − NMI's corrected value. */
+static double unseen_shift(const ce_eval *ev, size_t r, size_t s) {
+  const ce_boot_row *br = &ev->boot->rows[r];
+  ce_level level = (ce_level)br->slot_level[s];
+  ce_measure m = (ce_measure)br->slot_measure[s];
+  const ce_measures *unseen = unseen_of(ev, r, level);
+  const ce_measures *values = ce__row_level(&ev->rows[r], level);
+  if (!unseen || !values) return 0.0;
+  if (m != CE_AMI) return ce__measure_has(unseen, m) ? unseen->value[m] : 0.0;
+  int nmi = br->slot_of[level][CE_NMI];
+  if (nmi < 0 || !br->intervals[nmi].has || !ce__measure_has(unseen, CE_NMI)) return 0.0;
+  double corrected = values->value[CE_NMI] - br->intervals[nmi].shown.bias;
+  return values->value[CE_AMI] - corrected - br->intervals[s].shown.bias;
+}
+
 /* Row r's intervals by CE_OPT_CI over the steps done so far; computed again when more were
  * done since. The rows live in the run's statistics, which a const run may update. */
 static const ce_slot_interval *interval_of(const ce_eval *ev, size_t r, ce_level level,
@@ -690,11 +730,20 @@ static const ce_slot_interval *interval_of(const ce_eval *ev, size_t r, ce_level
     }
     const ce_measures *values = ce__row_level(&ev->rows[r], (ce_level)lv);
     ce__interval_shown(method, values->value[id], sorted, n, jack, blocks, 0.95, &out->shown);
-    out->note[0] = '\0';
-    if (out->shown.biased || out->shown.method != method)
-      ce__interval_note(&out->shown, values->value[id], out->note, sizeof out->note);
   }
   free(sorted);
+  /* Then the bias no resample can see, NMI's before AMI's, which reads it. */
+  for (int pass = 0; pass < 2; pass++)
+    for (size_t s = 0; s < br->slots; s++) {
+      ce_slot_interval *out = &br->intervals[s];
+      if (!out->has || (br->slot_measure[s] == CE_AMI) != pass) continue;
+      const ce_measures *values = ce__row_level(&ev->rows[r], (ce_level)br->slot_level[s]);
+      double value = values->value[br->slot_measure[s]];
+      ce__interval_shift(&out->shown, value, unseen_shift(ev, r, s));
+      out->note[0] = '\0';
+      if (out->shown.biased || out->shown.method != method)
+        ce__interval_note(&out->shown, value, out->note, sizeof out->note);
+    }
   br->intervals_at = stamp;
   return si->has ? si : NULL;
 }

@@ -46,6 +46,10 @@ typedef struct ce_boot_row {
   double *jackknife;           /* slots × CE_JACKKNIFE_BLOCKS leave-one-block-out values */
   ce_slot_interval *intervals; /* slots, computed on demand */
   unsigned intervals_at;       /* the steps done when they were computed (0: never) */
+  /* Token (0) and type (1) level: the information measures' bias the resamples cannot see
+   * (ce__info_unseen_bias on the full data's table), once the intervals are first asked for. */
+  ce_measures unseen[2];
+  int unseen_done;
 } ce_boot_row;
 
 /* What a resample draws: sentences (token level; items for the type level), items (a gold
