@@ -348,25 +348,39 @@ ce_status ce__measures_info(const ce_table *table, const ce_measure_options *opt
  * E[X ln X] − λ ln λ for X ~ Poisson(λ): how much one cell of expected count λ lowers the
  * plug-in entropy's expectation, times N (the plug-in entropy of counts with expectations λ_i
  * has expectation H − Σ gap(λ_i)/N under Poisson sampling; Paninski 2003, §3; Miller 1955
- * for the large-count limit 1/2 per cell). Past λ = 60 the asymptotic series
- * 1/2 + 1/(12λ) + 1/(12λ²) + 19/(120λ³), good to 1e-8; below it the sum over k, each term
- * from the last (P(k) = P(k−1)·λ/k), until the terms past the mode stop counting.
+ * for the large-count limit 1/2 per cell). From λ = 20 on the asymptotic series
+ * 1/2 + 1/(12λ) + 1/(12λ²) + 19/(120λ³), good to 4e-6 (1e-7 past 60); below it the sum over
+ * k, each term from the last (P(k) = P(k−1)·λ/k), until the terms past the mode stop
+ * counting (below 1e-13 of the sum).
  */
-static double poisson_gap(double lambda) {
+static double poisson_gap(double lambda, double log_lambda) {
   if (!(lambda > 0.0)) return 0.0;
-  if (lambda >= 60.0) {
+  if (lambda >= 20.0) {
     double u = 1.0 / lambda;
     return 0.5 + u / 12.0 + u * u / 12.0 + 19.0 * u * u * u / 120.0;
+  }
+  if (lambda < 0.05) {
+    /* Most unseen cells: e^−λ Σ_{k=2..6} λ^k ln k/(k − 1)!, the rest below 1e-11 of λ, with
+     * e^−λ to its λ⁴ term (off by 3e-9 of it): no libm call beyond the caller's ln λ. */
+    static const double ln_k_over[] = {0.6931471805599453, 0.5493061443340549, 0.2310490601866484,
+                                       0.0670599130180875, 0.0149313289102338};
+    double term = lambda, sum = 0.0;
+    for (int k = 0; k < 5; k++) {
+      term *= lambda;
+      sum += term * ln_k_over[k];
+    }
+    double e = 1.0 - lambda * (1.0 - lambda / 2.0 * (1.0 - lambda / 3.0 * (1.0 - lambda / 4.0)));
+    return e * sum - lambda * log_lambda;
   }
   double p = exp(-lambda), sum = 0.0;
   for (double k = 1.0;; k += 1.0) {
     p *= lambda / k;
     double term = p * k * log(k);
     sum += term;
-    if (k > lambda + 1.0 && term <= 1e-17 * sum) break; /* k = 1 adds nothing: not a stop */
-    if (k > lambda + 60.0 + 20.0 * sqrt(lambda)) break;
+    if (k > lambda + 1.0 && term <= 1e-13 * sum) break; /* k = 1 adds nothing: not a stop */
+    if (k > lambda + 40.0 + 10.0 * sqrt(lambda)) break;
   }
-  return sum - lambda * log(lambda);
+  return sum - lambda * log_lambda;
 }
 
 /* −Σ (λ/N) ln(λ/N) and the expected plug-in bias −Σ gap(λ)/N of counts with expectations λ. */
@@ -374,11 +388,16 @@ typedef struct entropy_sums {
   double h, bias;
 } entropy_sums;
 
-static void entropy_add(entropy_sums *s, double lambda, double times, double total) {
+/* Adds a cell of expected count λ = e^log_lambda (N = e^log_total). */
+static void entropy_add_log(entropy_sums *s, double lambda, double log_lambda, double total,
+                            double log_total) {
   if (!(lambda > 0.0)) return;
-  double p = lambda / total;
-  s->h -= times * p * log(p);
-  s->bias -= times * poisson_gap(lambda) / total;
+  s->h -= lambda / total * (log_lambda - log_total);
+  s->bias -= poisson_gap(lambda, log_lambda) / total;
+}
+
+static void entropy_add(entropy_sums *s, double lambda, double total, double log_total) {
+  if (lambda > 0.0) entropy_add_log(s, lambda, log(lambda), total, log_total);
 }
 
 /* The measures of three entropies H(C), H(K), H(C, K) in nats, NMI among them. */
@@ -406,19 +425,27 @@ static void shift_of(const double h[3], const double bias[3], const ce_measure_o
 }
 
 ce_status ce__info_unseen_bias(const ce_table *table, const ce_measure_options *options,
-                               ce_measures *out) {
+                               ce_measures *out, ce_measures *model) {
   double total = (double)table->total;
   size_t classes = table->classes, clusters = table->clusters;
-  /* Per cluster: the model's expected count, and the share of the unseen mass it takes. */
+  /* Per cluster: the model's expected count, and ln of its size (an unseen cell's λ is a
+   * row's factor times the size: one log a row, not one a cell). */
   double *expect = calloc(clusters ? clusters : 1, sizeof *expect);
-  if (!expect) return CE_ERR_NOMEM;
+  double *log_size = malloc((clusters ? clusters : 1) * sizeof *log_size);
+  if (!expect || !log_size) {
+    free(expect);
+    free(log_size);
+    return CE_ERR_NOMEM;
+  }
+  double log_total = log(total);
   entropy_sums c_side = {0, 0}, k_plug = {0, 0}, k_model = {0, 0}, joint_plug = {0, 0},
                joint_model = {0, 0};
   for (size_t c = 0; c < classes; c++)
-    entropy_add(&c_side, (double)table->class_sums[c], 1.0, total);
+    entropy_add(&c_side, (double)table->class_sums[c], total, log_total);
   for (size_t k = 0; k < clusters; k++) {
-    entropy_add(&k_plug, (double)table->cluster_sums[k], 1.0, total);
+    entropy_add(&k_plug, (double)table->cluster_sums[k], total, log_total);
     expect[k] = (double)table->cluster_sums[k];
+    log_size[k] = expect[k] > 0.0 ? log(expect[k]) : 0.0;
   }
   /* Row by row (the cells are sorted by class): its singletons, and the clusters it missed. */
   double spread = 0.0; /* Σ over rows of a_c·m0_c / W_c: every cluster's unseen share, per b_k */
@@ -436,26 +463,30 @@ ce_status ce__info_unseen_bias(const ce_table *table, const ce_measure_options *
     for (size_t j = i; j < end; j++) {
       double n = (double)table->cell_n[j];
       uint32_t k = table->cell_cluster[j];
-      entropy_add(&joint_plug, n, 1.0, total);
-      entropy_add(&joint_model, n * (1.0 - m0), 1.0, total);
+      entropy_add(&joint_plug, n, total, log_total);
+      entropy_add(&joint_model, n * (1.0 - m0), total, log_total);
       /* The cell keeps 1 − m0 of its count and takes no share of the row's unseen mass. */
       expect[k] -= n * m0 + per_size * (double)table->cluster_sums[k];
     }
     if (m0 > 0.0) {
       spread += per_size;
       /* The unseen cells of the row, a_c·m0·b_k/W_c each: one term per cluster it missed. */
+      double log_per_size = log(per_size);
       for (size_t k = 0, j = i; k < clusters; k++) {
         if (j < end && table->cell_cluster[j] == k) {
           j++;
           continue;
         }
-        entropy_add(&joint_model, per_size * (double)table->cluster_sums[k], 1.0, total);
+        double b = (double)table->cluster_sums[k];
+        if (b > 0.0)
+          entropy_add_log(&joint_model, per_size * b, log_per_size + log_size[k], total, log_total);
       }
     }
   }
   for (size_t k = 0; k < clusters; k++)
-    entropy_add(&k_model, expect[k] + spread * (double)table->cluster_sums[k], 1.0, total);
+    entropy_add(&k_model, expect[k] + spread * (double)table->cluster_sums[k], total, log_total);
   free(expect);
+  free(log_size);
   double plug_h[3] = {c_side.h, k_plug.h, joint_plug.h};
   double plug_bias[3] = {c_side.bias, k_plug.bias, joint_plug.bias};
   double model_h[3] = {c_side.h, k_model.h, joint_model.h};
@@ -463,6 +494,7 @@ ce_status ce__info_unseen_bias(const ce_table *table, const ce_measure_options *
   ce_measures plug = {0};
   shift_of(plug_h, plug_bias, options, &plug);
   shift_of(model_h, model_bias, options, out);
+  if (model) *model = *out;
   for (int m = 0; m < CE_MEASURE_COUNT; m++)
     if (ce__measure_has(out, (ce_measure)m)) out->value[m] -= plug.value[m];
   return CE_OK;

@@ -75,11 +75,12 @@ ce_status ce__measures_info(const ce_table *table, const ce_measure_options *opt
  * each entropy's expected plug-in bias −Σ gap(λ)/N (Poisson sampling; Paninski 2003) is taken
  * under that model and under the table itself. `out` gets, for H(C), H(K), the conditional
  * entropies, MI, homogeneity, completeness, V, VI, NVI, NMI and wordspace's entropies, the
- * model's bias minus the table's, each through the measure's own formula. Cost
+ * model's bias minus the table's, each through the measure's own formula; `model`, unless
+ * NULL, the model's bias itself (the whole estimated bias, seen cells and unseen). Cost
  * O(cells + classes with a singleton × clusters). CE_ERR_NOMEM.
  */
 ce_status ce__info_unseen_bias(const ce_table *table, const ce_measure_options *options,
-                               ce_measures *out);
+                               ce_measures *out, ce_measures *model);
 
 /* AMI's expected MI walks the hypergeometric support one count at a time, in doubles: past
  * 2^53 tokens a step of one no longer moves, so AMI is left out there (no corpus is that

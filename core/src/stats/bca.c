@@ -131,6 +131,7 @@ void ce__interval_shown(ce_ci_method method, double value, const double *sorted,
   double alpha = (1.0 - confidence) / 2.0;
   out->bias = ce__interval_bias(value, sorted, n);
   out->unseen = 0.0;
+  out->widen = 1.0;
   out->method = method;
   ce_interval_outcome outcome =
       ce__interval_of(method, value, sorted, n, jackknife, blocks, confidence, 1, &out->interval);
@@ -151,12 +152,20 @@ void ce__interval_shown(ce_ci_method method, double value, const double *sorted,
   out->biased = beyond || !(out->interval.lo <= value && value <= out->interval.hi);
 }
 
-void ce__interval_shift(ce_shown_interval *iv, double value, double unseen) {
-  if (!(unseen != 0.0) || isnan(iv->interval.lo) || isnan(iv->interval.hi)) return;
-  iv->interval.lo -= unseen;
-  iv->interval.hi -= unseen;
-  iv->bias += unseen;
-  iv->unseen = unseen;
+void ce__interval_shift(ce_shown_interval *iv, double value, double unseen, double widen) {
+  if (isnan(iv->interval.lo) || isnan(iv->interval.hi)) return;
+  if (unseen != 0.0) {
+    iv->interval.lo -= unseen;
+    iv->interval.hi -= unseen;
+    iv->bias += unseen;
+    iv->unseen = unseen;
+  }
+  if (unseen != 0.0 && widen > 1.0) {
+    double centre = value - iv->bias;
+    iv->interval.lo = centre - (centre - iv->interval.lo) * widen;
+    iv->interval.hi = centre + (iv->interval.hi - centre) * widen;
+    iv->widen = widen;
+  }
   iv->biased = iv->biased || !(iv->interval.lo <= value && value <= iv->interval.hi);
 }
 

@@ -45,6 +45,7 @@ typedef struct ce_shown_interval {
   double bias;   /* the mean of the resamples minus the value (Efron & Tibshirani §10.2), plus
                     `unseen` */
   double unseen; /* the part of the bias the resamples cannot see (ce__interval_shift), or 0 */
+  double widen;  /* how much ce__interval_shift widened the interval (1: not at all) */
   int biased;    /* the bias exceeds the spread: the value lies outside the resamples' central
                     `confidence` share, or outside the interval itself */
 } ce_shown_interval;
@@ -62,9 +63,11 @@ void ce__interval_shown(ce_ci_method method, double value, const double *sorted,
 /*
  * Moves an interval shown for `value` by a bias `unseen` the resamples cannot see (the
  * information measures' unseen cells: ce__info_unseen_bias): both ends down by it, the bias
- * up by it, and the value marked biased where it then lies outside the interval.
+ * up by it; then, where `widen` > 1 (and `unseen` is not 0), both ends away from the
+ * bias-corrected estimate (value − bias) by that factor, for the spread the estimate of the
+ * bias adds. The value is marked biased where it then lies outside the interval.
  */
-void ce__interval_shift(ce_shown_interval *interval, double value, double unseen);
+void ce__interval_shift(ce_shown_interval *interval, double value, double unseen, double widen);
 
 /* The mean of the n values minus `value` (NaN for n = 0). */
 double ce__interval_bias(double value, const double *sorted, size_t n);

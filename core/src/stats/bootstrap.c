@@ -42,6 +42,7 @@ static void boot_row_free(ce_boot_row *row) {
   free(row->slot_level);
   free(row->slot_measure);
   free(row->samples);
+  free(row->corrected);
   free(row->jackknife);
   free(row->intervals);
 }
@@ -144,9 +145,10 @@ static ce_status make_slots(const ce_row *row, ce_boot_row *br, unsigned total, 
     }
   size_t slots = br->slots ? br->slots : 1;
   br->samples = malloc(slots * (total ? total : 1) * sizeof *br->samples);
+  br->corrected = malloc(slots * (total ? total : 1) * sizeof *br->corrected);
   br->jackknife = malloc(slots * CE_JACKKNIFE_BLOCKS * sizeof *br->jackknife);
   br->intervals = calloc(slots, sizeof *br->intervals);
-  return br->samples && br->jackknife && br->intervals ? CE_OK : CE_ERR_NOMEM;
+  return br->samples && br->corrected && br->jackknife && br->intervals ? CE_OK : CE_ERR_NOMEM;
 }
 
 static ce_status prepare_row(ce_eval *ev, size_t r) {
@@ -472,19 +474,49 @@ static ce_status draw_build(const ce_eval *ev, unsigned step, draw *d) {
   return CE_OK;
 }
 
-/* Keeps a level's values as resample b's, or as jackknife replicate j's. */
-static void keep_values(const ce_boot *boot, ce_boot_row *br, const ce_measures *values, int level,
-                        unsigned step) {
+/* Keeps a level's values as resample b's, or as jackknife replicate j's; a resample's
+ * bias-corrected values too (`corrected`, NULL where the level has none). */
+static void keep_values(const ce_boot *boot, ce_boot_row *br, const ce_measures *values,
+                        const ce_measures *corrected, int level, unsigned step) {
   int resample = step < boot->total;
   for (size_t slot = 0; slot < br->slots; slot++) {
     if (br->slot_level[slot] != level) continue;
     int id = br->slot_measure[slot];
     double value = ce__measure_has(values, id) ? values->value[id] : NAN;
-    if (resample)
+    if (resample) {
       br->samples[slot * boot->total + step] = value;
-    else
+      br->corrected[slot * boot->total + step] =
+          corrected && ce__measure_has(corrected, id) ? corrected->value[id] : NAN;
+    } else
       br->jackknife[slot * CE_JACKKNIFE_BLOCKS + (step - boot->total)] = value;
   }
+}
+
+/*
+ * A resample's information measures less the whole bias ce__info_unseen_bias estimates on the
+ * resample's own table (AMI: NMI's, its population value being NMI's): their spread over the
+ * resamples is that of the bias-corrected estimate, which the estimate of the bias, varying
+ * from sample to sample, makes wider than the values' where the bias is large. 0 when the
+ * level has no table or no information measures (or memory ran out: no widening then).
+ */
+static int corrected_values(const ce_eval *ev, const ce_row *row, ce_level level,
+                            ce_measures *out) {
+  int token = level == CE_LEVEL_TOKEN;
+  const ce_table *table = token ? &row->token_table : &row->type_table;
+  const ce_measures *values = token ? &row->token : &row->type;
+  if (!(token ? row->has_token_table : row->has_type_table) || !table->total ||
+      !ce__measure_has(values, CE_MI))
+    return 0;
+  ce_measure_options options = ce__measure_options(ev);
+  ce_measures unseen = {0}, model = {0};
+  if (ce__info_unseen_bias(table, &options, &unseen, &model)) return 0;
+  memset(out, 0, sizeof *out);
+  for (int m = 0; m < CE_MEASURE_COUNT; m++)
+    if (ce__measure_has(&model, (ce_measure)m) && ce__measure_has(values, (ce_measure)m))
+      ce__measure_put(out, (ce_measure)m, values->value[m] - model.value[m]);
+  if (ce__measure_has(out, CE_NMI) && ce__measure_has(values, CE_AMI))
+    ce__measure_put(out, CE_AMI, out->value[CE_NMI]);
+  return 1;
 }
 
 /* Scores one level of row r on the draw and keeps its values as the step's. */
@@ -518,7 +550,11 @@ static ce_status score_level(ce_eval *ev, size_t r, const draw *d, ce_level leve
                             token ? CE_SKIP_TYPE : CE_SKIP_TOKEN,
                             token && d->resample ? &counted->squares : NULL};
   if (!status) status = ce__score_sources(ev, &row, &sources);
-  if (!status) keep_values(boot, br, token ? &row.token : &row.type, level, step);
+  ce_measures corrected;
+  int has_corrected = !status && d->resample && corrected_values(ev, &row, level, &corrected);
+  if (!status)
+    keep_values(boot, br, token ? &row.token : &row.type, has_corrected ? &corrected : NULL, level,
+                step);
   weighted_cells_free(&token_cells);
   ce__row_free(&row);
   return status;
@@ -553,7 +589,7 @@ static void run_unit_step(ce_eval *ev, unsigned step) {
     else
       ce__senses_average(row->lemma_senses, row->lemma_gold, row->lemma_count, boot->unit_weight,
                          &values, NULL);
-    keep_values(boot, &boot->rows[r], &values, level, step);
+    keep_values(boot, &boot->rows[r], &values, NULL, level, step);
   }
 }
 
@@ -573,7 +609,7 @@ static ce_status run_tde_step(ce_eval *ev, unsigned step) {
     if (!boot->rows[r].active) continue;
     ce_measures values;
     status = ce__tde_rescore(ev, r, boot->file_weight, &values);
-    if (!status) keep_values(boot, &boot->rows[r], &values, CE_LEVEL_TDE, step);
+    if (!status) keep_values(boot, &boot->rows[r], &values, NULL, CE_LEVEL_TDE, step);
   }
   return status;
 }
@@ -674,10 +710,10 @@ static const ce_measures *unseen_of(const ce_eval *ev, size_t r, ce_level level)
     memset(br->unseen, 0, sizeof br->unseen);
     /* Where memory runs out the intervals are the resamples' alone: nothing is shifted. */
     if (row->has_token_table && row->token_table.total && ce__measure_has(&row->token, CE_MI) &&
-        ce__info_unseen_bias(&row->token_table, &options, &br->unseen[0]))
+        ce__info_unseen_bias(&row->token_table, &options, &br->unseen[0], NULL))
       memset(&br->unseen[0], 0, sizeof br->unseen[0]);
     if (row->has_type_table && row->type_table.total && ce__measure_has(&row->type, CE_MI) &&
-        ce__info_unseen_bias(&row->type_table, &options, &br->unseen[1]))
+        ce__info_unseen_bias(&row->type_table, &options, &br->unseen[1], NULL))
       memset(&br->unseen[1], 0, sizeof br->unseen[1]);
     br->unseen_done = 1;
   }
@@ -698,6 +734,22 @@ static double unseen_shift(const ce_eval *ev, size_t r, size_t s) {
   if (nmi < 0 || !br->intervals[nmi].has || !ce__measure_has(unseen, CE_NMI)) return 0.0;
   double corrected = values->value[CE_NMI] - br->intervals[nmi].shown.bias;
   return values->value[CE_AMI] - corrected - br->intervals[s].shown.bias;
+}
+
+/* The standard deviation of slot s's bias-corrected resamples over that of its resamples,
+ * over the resamples that have both; 1 where none has a corrected value. */
+static double spread_ratio(const ce_boot *boot, const ce_boot_row *br, size_t s) {
+  const double *v = br->samples + s * boot->total, *c = br->corrected + s * boot->total;
+  double n = 0, sv = 0, svv = 0, sc = 0, scc = 0;
+  for (unsigned b = 0; b < boot->done; b++) {
+    if (isnan(v[b]) || isnan(c[b])) continue;
+    n += 1;
+    sv += v[b], svv += v[b] * v[b];
+    sc += c[b], scc += c[b] * c[b];
+  }
+  if (n < 2) return 1.0;
+  double var_v = svv - sv * sv / n, var_c = scc - sc * sc / n;
+  return var_v > 0.0 && var_c > var_v ? sqrt(var_c / var_v) : 1.0;
 }
 
 /* Row r's intervals by CE_OPT_CI over the steps done so far; computed again when more were
@@ -739,7 +791,7 @@ static const ce_slot_interval *interval_of(const ce_eval *ev, size_t r, ce_level
       if (!out->has || (br->slot_measure[s] == CE_AMI) != pass) continue;
       const ce_measures *values = ce__row_level(&ev->rows[r], (ce_level)br->slot_level[s]);
       double value = values->value[br->slot_measure[s]];
-      ce__interval_shift(&out->shown, value, unseen_shift(ev, r, s));
+      ce__interval_shift(&out->shown, value, unseen_shift(ev, r, s), spread_ratio(boot, br, s));
       out->note[0] = '\0';
       if (out->shown.biased || out->shown.method != method)
         ce__interval_note(&out->shown, value, out->note, sizeof out->note);
@@ -763,6 +815,15 @@ int ce__boot_interval_bias(const ce_eval *ev, size_t r, ce_level level, ce_measu
   if (!si) return 0;
   *bias = si->shown.bias;
   *note = si->note[0] ? si->note : NULL;
+  return 1;
+}
+
+int ce__boot_interval_shift(const ce_eval *ev, size_t r, ce_level level, ce_measure m,
+                            double *unseen, double *widen) {
+  const ce_slot_interval *si = interval_of(ev, r, level, m);
+  if (!si) return 0;
+  *unseen = si->shown.unseen;
+  *widen = si->shown.widen;
   return 1;
 }
 
