@@ -353,7 +353,11 @@ ce_status ce__measures_info(const ce_table *table, const ce_measure_options *opt
  * k, each term from the last (P(k) = P(k−1)·λ/k), until the terms past the mode stop
  * counting (below 1e-13 of the sum).
  */
-static double poisson_gap(double lambda, double log_lambda) {
+/* k ln k for k below CE_GAP_TABLE, filled once a call of ce__info_unseen_bias: the sum below
+ * reaches k = λ + 40 + 10√λ < 106 for λ < 20. */
+#define CE_GAP_TABLE 128
+
+static double poisson_gap(double lambda, double log_lambda, const double *k_log_k) {
   if (!(lambda > 0.0)) return 0.0;
   if (lambda >= 20.0) {
     double u = 1.0 / lambda;
@@ -375,7 +379,7 @@ static double poisson_gap(double lambda, double log_lambda) {
   double p = exp(-lambda), sum = 0.0;
   for (double k = 1.0;; k += 1.0) {
     p *= lambda / k;
-    double term = p * k * log(k);
+    double term = p * (k < CE_GAP_TABLE ? k_log_k[(int)k] : k * log(k));
     sum += term;
     if (k > lambda + 1.0 && term <= 1e-13 * sum) break; /* k = 1 adds nothing: not a stop */
     if (k > lambda + 40.0 + 10.0 * sqrt(lambda)) break;
@@ -386,6 +390,7 @@ static double poisson_gap(double lambda, double log_lambda) {
 /* −Σ (λ/N) ln(λ/N) and the expected plug-in bias −Σ gap(λ)/N of counts with expectations λ. */
 typedef struct entropy_sums {
   double h, bias;
+  const double *k_log_k; /* CE_GAP_TABLE values of k ln k */
 } entropy_sums;
 
 /* Adds a cell of expected count λ = e^log_lambda (N = e^log_total). */
@@ -393,7 +398,7 @@ static void entropy_add_log(entropy_sums *s, double lambda, double log_lambda, d
                             double log_total) {
   if (!(lambda > 0.0)) return;
   s->h -= lambda / total * (log_lambda - log_total);
-  s->bias -= poisson_gap(lambda, log_lambda) / total;
+  s->bias -= poisson_gap(lambda, log_lambda, s->k_log_k) / total;
 }
 
 static void entropy_add(entropy_sums *s, double lambda, double total, double log_total) {
@@ -438,8 +443,10 @@ ce_status ce__info_unseen_bias(const ce_table *table, const ce_measure_options *
     return CE_ERR_NOMEM;
   }
   double log_total = log(total);
-  entropy_sums c_side = {0, 0}, k_plug = {0, 0}, k_model = {0, 0}, joint_plug = {0, 0},
-               joint_model = {0, 0};
+  double k_log_k[CE_GAP_TABLE];
+  for (int k = 0; k < CE_GAP_TABLE; k++) k_log_k[k] = k > 1 ? k * log((double)k) : 0.0;
+  entropy_sums c_side = {0, 0, k_log_k}, k_plug = {0, 0, k_log_k}, k_model = {0, 0, k_log_k},
+               joint_plug = {0, 0, k_log_k}, joint_model = {0, 0, k_log_k};
   for (size_t c = 0; c < classes; c++)
     entropy_add(&c_side, (double)table->class_sums[c], total, log_total);
   for (size_t k = 0; k < clusters; k++) {
