@@ -46,7 +46,8 @@ export type Measures = { [id in MeasureId]?: number | null };
 export type Intervals = { [key in LevelMeasure]?: [number, number] };
 /** Why a measure with resamples has no interval, by 'level.id'. */
 export type Withheld = { [key in LevelMeasure]?: string };
-/** Each interval's bias: the mean of the measure's resamples minus its value. */
+/** Each interval's bias: the mean of the measure's resamples minus its value, plus for the
+ * information measures the bias of the cells the sample never saw. */
 export type Biases = { [key in LevelMeasure]?: number };
 /** Where a value is biased beyond its spread: "biased high by ~0.03; bias-corrected 0.4670: …". */
 export type IntervalNotes = { [key in LevelMeasure]?: string };
@@ -170,7 +171,8 @@ export interface ScoreResult {
   type?: Measures;
   /** With bootstrap: 95% intervals, keyed "token.m1", "type.macro_i_m1"... */
   ci?: Intervals;
-  /** With bootstrap: each interval's bias (the resamples' mean minus the value), keyed as `ci`. */
+  /** With bootstrap: each interval's bias (the resamples' mean minus the value, plus the
+   * information measures' unseen cells' part), keyed as `ci`. */
   ci_bias?: Biases;
   /** With bootstrap, where a value is biased beyond its spread: its bias and bias-corrected estimate. */
   ci_notes?: IntervalNotes;

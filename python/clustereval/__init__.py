@@ -185,7 +185,8 @@ def score(labels_true, labels_pred, *, words=None, measures=None, sentence_ends=
     sentence's last token) or ``sentences`` (a sentence label per token) mark sentences for
     ``bootstrap`` and the substitutable scores; with ``bootstrap`` B the result has ``"ci"``,
     the 95% intervals (without sentences the tokens are resampled one by one, and a warning
-    says so), ``"ci_bias"``, each interval's bias (the mean of the resamples minus the value),
+    says so), ``"ci_bias"``, each interval's bias (the mean of the resamples minus the value, plus for
+    the information measures the bias of the cells the sample never saw),
     and where a value is biased beyond its spread ``"ci_notes"`` (``{"token.vi": "biased low
     by ~0.03; bias-corrected 4.1442: ..."}``; the interval is then the bias-corrected one and
     is for the population value). The result always has the row's ``"warnings"`` (a list of str) and
@@ -218,8 +219,9 @@ def score(labels_true, labels_pred, *, words=None, measures=None, sentence_ends=
     result = {"token": row["token"]}
     if words is not None and row.get("type") is not None:
         result["type"] = row["type"]
-    # ci_bias (the resamples' mean minus the value) beside every interval, ci_notes where a
-    # value is biased beyond its spread (SPEC §3.5): as the row carries them.
+    # ci_bias (the resamples' mean minus the value, and the unseen cells' part) beside every
+    # interval, ci_notes where a value is biased beyond its spread (SPEC §3.5): as the row
+    # carries them.
     for key in ("ci", "ci_bias", "ci_notes"):
         if key in row:
             result[key] = row[key]

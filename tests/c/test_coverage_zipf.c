@@ -8,19 +8,25 @@
  * scores each with --bootstrap, and counts the intervals that hold the population value: the
  * interval shown (default BCa, bias-corrected where the value is biased beyond the spread),
  * and those the percentile and basic methods give on the same resamples under the same rule
- * (ce__interval_shown). Printed beside them: the values' mean bias against the population,
- * the resamples' mean estimate of it (ci_bias), the grouped jackknife's estimate
+ * (ce__interval_shown, then ce__interval_shift). Printed beside them: the values' mean bias
+ * against the population, the mean estimate of it (ci_bias) and the part of it that is the
+ * unseen cells' (below), the grouped jackknife's estimate
  * (g − 1)(mean of the leave-one-block-out values − value) (Efron & Tibshirani 1993, §10.5)
  * and the coverage of the basic interval moved to that estimate, and the share of values
  * marked biased.
  *
+ * ci_bias is the resamples' estimate plus, for the information measures, the part of the bias
+ * no resample can see, that of the cells the sample never saw (ce__info_unseen_bias, printed
+ * as "unseen"): with every cell of the population's table in use, the resamples alone see
+ * about half the bias where the table is sparse. Their interval is then widened by the ratio
+ * of the bias-corrected resamples' spread to the resamples' ("widen", mean over the runs).
+ *
  * What is checked: every value has an interval (none is withheld for bias); the entropy-based
  * measures' bias-corrected estimate (value − ci_bias) lies nearer the population value than
- * the value, in every regime; the other measures' coverage, pooled, is at least 85%. The
- * information measures' coverage is printed, not checked: with every cell of the population's
- * table in use, the bootstrap's bias estimate is about half the real one (the resamples
- * cannot draw the cells the sample never saw), so it stays far below 95% in the sparse
- * regimes (docs/statistics.md). `test_coverage_zipf K` runs K times the replicates.
+ * the value, in every regime; pooled over the regimes, every measure's coverage is at least
+ * 85% (the information measures': 19% to 58% from the resamples' estimate alone; the 93%
+ * aimed at is not reached on 10^3 tokens or items, docs/statistics.md).
+ * `test_coverage_zipf K` runs K times the replicates.
  */
 #include "simulate.h"
 #include "stats/bootstrap_internal.h"
@@ -32,12 +38,12 @@ typedef struct watched {
   ce_measure measure;
   int information; /* 1: entropy-based, its bias-corrected estimate checked; 2: AMI */
   double truth;
-  double value_bias, boot_bias, jack_bias; /* sums over the runs */
+  double value_bias, boot_bias, unseen_bias, widen, jack_bias; /* sums over the runs */
   unsigned covered[METHODS], shown, marked, runs, jack_covered;
 } watched;
 
 #define WATCH(m, info) \
-  { m, info, 0, 0, 0, 0, {0, 0, 0}, 0, 0, 0, 0 }
+  { m, info, 0, 0, 0, 0, 0, 0, {0, 0, 0}, 0, 0, 0, 0 }
 static const watched watch_list[] = {
     WATCH(CE_V_MEASURE, 1),   WATCH(CE_NMI, 1),          WATCH(CE_AMI, 2),    WATCH(CE_VI, 1),
     WATCH(CE_HOMOGENEITY, 1), WATCH(CE_COMPLETENESS, 1), WATCH(CE_MI, 1),     WATCH(CE_M1, 0),
@@ -103,6 +109,10 @@ static void method_interval(const ce_eval *ev, ce_level level, ce_measure m, ce_
     }
   ce__sort_doubles(sorted, n);
   ce__interval_shown(method, value, sorted, n, jack, blocks, 0.95, out);
+  /* The part of the bias the resamples cannot see, and the widening, as the core has them. */
+  double unseen, widen;
+  CHECK(ce__boot_interval_shift(ev, 0, level, m, &unseen, &widen));
+  ce__interval_shift(out, value, unseen, widen);
   free(sorted);
 }
 
@@ -151,7 +161,11 @@ static void tally(ce_eval *ev, ce_level level, watched *w) {
     for (int method = 0; method < METHODS; method++) {
       ce_shown_interval iv;
       method_interval(ev, level, w[i].measure, (ce_ci_method)method, value, &iv);
-      if (method == CE_CI_BCA) CHECK(fabs(iv.interval.lo - lo) + fabs(iv.interval.hi - hi) < 1e-9);
+      if (method == CE_CI_BCA) {
+        CHECK(fabs(iv.interval.lo - lo) + fabs(iv.interval.hi - hi) < 1e-9);
+        w[i].unseen_bias += iv.unseen;
+        w[i].widen += iv.widen;
+      }
       w[i].covered[method] += iv.interval.lo <= w[i].truth && w[i].truth <= iv.interval.hi;
     }
   }
@@ -165,17 +179,19 @@ static void report(const regime *r, const sim_zipf *z, const watched *w, double 
       r->level ? "type" : "token", z->classes, z->clusters, r->runs,
       r->level ? "lexicons" : "corpora", r->size, r->level ? "items" : "sentences", tokens,
       r->resamples);
-  printf("  %-14s %9s %9s %9s %9s %7s %7s %11s %7s %10s\n", "measure", "truth", "bias", "ci_bias",
-         "jackknife", "marked", "bca", "percentile", "basic", "jackknife");
+  printf("  %-14s %9s %9s %9s %9s %6s %9s %7s %7s %11s %7s %10s\n", "measure", "truth", "bias",
+         "ci_bias", "unseen", "widen", "jackknife", "marked", "bca", "percentile", "basic",
+         "jackknife");
   for (size_t i = 0; i < WATCHED; i++) {
     if (!w[i].runs) continue;
     double shown = w[i].shown ? w[i].shown : 1;
-    printf("  %-14s %9.4f %+9.4f %+9.4f %+9.4f %6u%% %6.1f%% %10.1f%% %6.1f%% %9.1f%%\n",
-           ce_measure_id(w[i].measure), w[i].truth, w[i].value_bias / w[i].runs,
-           w[i].boot_bias / shown, w[i].jack_bias / shown,
-           (unsigned)(100.0 * w[i].marked / shown + 0.5), 100.0 * w[i].covered[0] / w[i].runs,
-           100.0 * w[i].covered[1] / w[i].runs, 100.0 * w[i].covered[2] / w[i].runs,
-           100.0 * w[i].jack_covered / w[i].runs);
+    printf(
+        "  %-14s %9.4f %+9.4f %+9.4f %+9.4f %6.2f %+9.4f %6u%% %6.1f%% %10.1f%% %6.1f%% %9.1f%%\n",
+        ce_measure_id(w[i].measure), w[i].truth, w[i].value_bias / w[i].runs,
+        w[i].boot_bias / shown, w[i].unseen_bias / shown, w[i].widen / shown,
+        w[i].jack_bias / shown, (unsigned)(100.0 * w[i].marked / shown + 0.5),
+        100.0 * w[i].covered[0] / w[i].runs, 100.0 * w[i].covered[1] / w[i].runs,
+        100.0 * w[i].covered[2] / w[i].runs, 100.0 * w[i].jack_covered / w[i].runs);
     /* Every value has an interval: none is withheld for bias. */
     CHECK(w[i].shown == w[i].runs);
     /* The bias-corrected estimate lies nearer the population value than the value. */
@@ -231,12 +247,12 @@ int main(int argc, char **argv) {
     double coverage = (double)pooled[i].covered[0] / pooled[i].runs;
     printf("  %-14s %7.1f%% %10.1f%% %7.1f%%%s\n", ce_measure_id(pooled[i].measure), 100 * coverage,
            100.0 * pooled[i].covered[1] / pooled[i].runs,
-           100.0 * pooled[i].covered[2] / pooled[i].runs,
-           pooled[i].information ? "" : "  (checked: at least 85%)");
-    if (!pooled[i].information && coverage < 0.85)
-      fprintf(stderr, "%s: pooled coverage %.3f below 0.85\n", ce_measure_id(pooled[i].measure),
-              coverage);
-    if (!pooled[i].information) CHECK(coverage >= 0.85);
+           100.0 * pooled[i].covered[2] / pooled[i].runs, "  (checked: at least 85%)");
+    double floor = 0.85;
+    if (coverage < floor)
+      fprintf(stderr, "%s: pooled coverage %.3f below %.2f\n", ce_measure_id(pooled[i].measure),
+              coverage, floor);
+    CHECK(coverage >= floor);
   }
   return check_report("test_coverage_zipf");
 }

@@ -307,9 +307,40 @@ static ce_status normalized_mi(const ce_table *table, double h_c, double h_k, do
   return CE_OK;
 }
 
+/* Every measure ce__measures_info takes from the entropies but NMI and AMI: H(C), H(K), the
+ * conditional entropies, MI, homogeneity, completeness, V, VI, NVI, wordspace's entropies. */
+static void entropy_measures(double h_c, double h_k, double h_c_given_k, double h_k_given_c,
+                             double mi, const ce_measure_options *options, ce_measures *out) {
+  double beta = options->beta;
+  /* Ratios are free of the log base; take them before any change of unit. */
+  double homogeneity = h_c == 0.0 ? 1.0 : 1.0 - h_c_given_k / h_c;
+  double completeness = h_k == 0.0 ? 1.0 : 1.0 - h_k_given_c / h_k;
+  double v_denominator = beta * homogeneity + completeness;
+  double v_measure =
+      v_denominator == 0.0 ? 0.0 : (1.0 + beta) * homogeneity * completeness / v_denominator;
+  double vi = h_c_given_k + h_k_given_c;
+  double nvi = h_c == 0.0 ? h_k : vi / h_c;
+
+  /* wordspace's clustering entropy: H(C|K) always in bits, and scaled by H(C). */
+  ce__measure_put(out, CE_ENTROPY_BITS, h_c_given_k / log(2.0));
+  ce__measure_put(out, CE_ENTROPY_SCALED, h_c == 0.0 ? 0.0 : h_c_given_k / h_c);
+
+  double unit = options->log2 ? 1.0 / log(2.0) : 1.0;
+  if (h_c == 0.0) nvi *= unit; /* nvi is then H(K), an entropy in the chosen unit */
+  ce__measure_put(out, CE_H_C, h_c * unit);
+  ce__measure_put(out, CE_H_K, h_k * unit);
+  ce__measure_put(out, CE_H_C_GIVEN_K, h_c_given_k * unit);
+  ce__measure_put(out, CE_H_K_GIVEN_C, h_k_given_c * unit);
+  ce__measure_put(out, CE_MI, mi * unit);
+  ce__measure_put(out, CE_HOMOGENEITY, homogeneity);
+  ce__measure_put(out, CE_COMPLETENESS, completeness);
+  ce__measure_put(out, CE_V_MEASURE, v_measure);
+  ce__measure_put(out, CE_VI, vi * unit);
+  ce__measure_put(out, CE_NVI, nvi);
+}
+
 ce_status ce__measures_info(const ce_table *table, const ce_measure_options *options,
                             ce_measures *out) {
-  double beta = options->beta;
   double total = (double)table->total;
   double h_c = marginal_entropy(table->class_sums, table->classes, total);
   double h_k = marginal_entropy(table->cluster_sums, table->clusters, total);
@@ -332,32 +363,173 @@ ce_status ce__measures_info(const ce_table *table, const ce_measure_options *opt
   if (mi > h_c) mi = h_c; /* I(C;K) <= min(H(C), H(K)) */
   if (mi > h_k) mi = h_k;
 
-  /* Ratios are free of the log base; take them before any change of unit. */
-  double homogeneity = h_c == 0.0 ? 1.0 : 1.0 - h_c_given_k / h_c;
-  double completeness = h_k == 0.0 ? 1.0 : 1.0 - h_k_given_c / h_k;
-  double v_denominator = beta * homogeneity + completeness;
-  double v_measure =
-      v_denominator == 0.0 ? 0.0 : (1.0 + beta) * homogeneity * completeness / v_denominator;
-  double vi = h_c_given_k + h_k_given_c;
-  double nvi = h_c == 0.0 ? h_k : vi / h_c;
-
   ce_status status = normalized_mi(table, h_c, h_k, mi, options, out);
   if (status) return status;
-  /* wordspace's clustering entropy: H(C|K) always in bits, and scaled by H(C). */
-  ce__measure_put(out, CE_ENTROPY_BITS, h_c_given_k / log(2.0));
-  ce__measure_put(out, CE_ENTROPY_SCALED, h_c == 0.0 ? 0.0 : h_c_given_k / h_c);
+  entropy_measures(h_c, h_k, h_c_given_k, h_k_given_c, mi, options, out);
+  return CE_OK;
+}
 
-  double unit = options->log2 ? 1.0 / log(2.0) : 1.0;
-  if (h_c == 0.0) nvi *= unit; /* nvi is then H(K), an entropy in the chosen unit */
-  ce__measure_put(out, CE_H_C, h_c * unit);
-  ce__measure_put(out, CE_H_K, h_k * unit);
-  ce__measure_put(out, CE_H_C_GIVEN_K, h_c_given_k * unit);
-  ce__measure_put(out, CE_H_K_GIVEN_C, h_k_given_c * unit);
-  ce__measure_put(out, CE_MI, mi * unit);
-  ce__measure_put(out, CE_HOMOGENEITY, homogeneity);
-  ce__measure_put(out, CE_COMPLETENESS, completeness);
-  ce__measure_put(out, CE_V_MEASURE, v_measure);
-  ce__measure_put(out, CE_VI, vi * unit);
-  ce__measure_put(out, CE_NVI, nvi);
+/* ------------------------------------------------- the bias resampling cannot see */
+
+/*
+ * E[X ln X] − λ ln λ for X ~ Poisson(λ): how much one cell of expected count λ lowers the
+ * plug-in entropy's expectation, times N (the plug-in entropy of counts with expectations λ_i
+ * has expectation H − Σ gap(λ_i)/N under Poisson sampling; Paninski 2003, §3; Miller 1955
+ * for the large-count limit 1/2 per cell). From λ = 20 on the asymptotic series
+ * 1/2 + 1/(12λ) + 1/(12λ²) + 19/(120λ³), good to 4e-6 (1e-7 past 60); below it the sum over
+ * k, each term from the last (P(k) = P(k−1)·λ/k), until the terms past the mode stop
+ * counting (below 1e-13 of the sum).
+ */
+/* k ln k for k below CE_GAP_TABLE, filled once a call of ce__info_unseen_bias: the sum below
+ * reaches k = λ + 40 + 10√λ < 106 for λ < 20. */
+#define CE_GAP_TABLE 128
+
+static double poisson_gap(double lambda, double log_lambda, const double *k_log_k) {
+  if (!(lambda > 0.0)) return 0.0;
+  if (lambda >= 20.0) {
+    double u = 1.0 / lambda;
+    return 0.5 + u / 12.0 + u * u / 12.0 + 19.0 * u * u * u / 120.0;
+  }
+  if (lambda < 0.05) {
+    /* Most unseen cells: e^−λ Σ_{k=2..6} λ^k ln k/(k − 1)!, the rest below 1e-11 of λ, with
+     * e^−λ to its λ⁴ term (off by 3e-9 of it): no libm call beyond the caller's ln λ. */
+    static const double ln_k_over[] = {0.6931471805599453, 0.5493061443340549, 0.2310490601866484,
+                                       0.0670599130180875, 0.0149313289102338};
+    double term = lambda, sum = 0.0;
+    for (int k = 0; k < 5; k++) {
+      term *= lambda;
+      sum += term * ln_k_over[k];
+    }
+    double e = 1.0 - lambda * (1.0 - lambda / 2.0 * (1.0 - lambda / 3.0 * (1.0 - lambda / 4.0)));
+    return e * sum - lambda * log_lambda;
+  }
+  double p = exp(-lambda), sum = 0.0;
+  for (double k = 1.0;; k += 1.0) {
+    p *= lambda / k;
+    double term = p * (k < CE_GAP_TABLE ? k_log_k[(int)k] : k * log(k));
+    sum += term;
+    if (k > lambda + 1.0 && term <= 1e-13 * sum) break; /* k = 1 adds nothing: not a stop */
+    if (k > lambda + 40.0 + 10.0 * sqrt(lambda)) break;
+  }
+  return sum - lambda * log_lambda;
+}
+
+/* −Σ (λ/N) ln(λ/N) and the expected plug-in bias −Σ gap(λ)/N of counts with expectations λ. */
+typedef struct entropy_sums {
+  double h, bias;
+  const double *k_log_k; /* CE_GAP_TABLE values of k ln k */
+} entropy_sums;
+
+/* Adds a cell of expected count λ = e^log_lambda (N = e^log_total). */
+static void entropy_add_log(entropy_sums *s, double lambda, double log_lambda, double total,
+                            double log_total) {
+  if (!(lambda > 0.0)) return;
+  s->h -= lambda / total * (log_lambda - log_total);
+  s->bias -= poisson_gap(lambda, log_lambda, s->k_log_k) / total;
+}
+
+static void entropy_add(entropy_sums *s, double lambda, double total, double log_total) {
+  if (lambda > 0.0) entropy_add_log(s, lambda, log(lambda), total, log_total);
+}
+
+/* The measures of three entropies H(C), H(K), H(C, K) in nats, NMI among them. */
+static void measures_of_entropies(double h_c, double h_k, double h_ck,
+                                  const ce_measure_options *options, ce_measures *out) {
+  double h_c_given_k = h_ck - h_k > 0.0 ? h_ck - h_k : 0.0;
+  double h_k_given_c = h_ck - h_c > 0.0 ? h_ck - h_c : 0.0;
+  double mi = h_c + h_k - h_ck > 0.0 ? h_c + h_k - h_ck : 0.0;
+  if (mi > h_c) mi = h_c;
+  if (mi > h_k) mi = h_k;
+  double normalizer = generalized_mean(h_c, h_k, options->mean);
+  ce__measure_put(out, CE_NMI, normalizer > 0.0 ? mi / normalizer : 0.0);
+  entropy_measures(h_c, h_k, h_c_given_k, h_k_given_c, mi, options, out);
+}
+
+/* Each measure's change when the entropies move from `h` by `bias` (first the measures at h,
+ * then the difference into `out`). */
+static void shift_of(const double h[3], const double bias[3], const ce_measure_options *options,
+                     ce_measures *out) {
+  ce_measures at = {0};
+  measures_of_entropies(h[0], h[1], h[2], options, &at);
+  measures_of_entropies(h[0] + bias[0], h[1] + bias[1], h[2] + bias[2], options, out);
+  for (int m = 0; m < CE_MEASURE_COUNT; m++)
+    if (ce__measure_has(&at, (ce_measure)m)) out->value[m] -= at.value[m];
+}
+
+ce_status ce__info_unseen_bias(const ce_table *table, const ce_measure_options *options,
+                               ce_measures *out, ce_measures *model) {
+  double total = (double)table->total;
+  size_t classes = table->classes, clusters = table->clusters;
+  /* Per cluster: the model's expected count, and ln of its size (an unseen cell's λ is a
+   * row's factor times the size: one log a row, not one a cell). */
+  double *expect = calloc(clusters ? clusters : 1, sizeof *expect);
+  double *log_size = malloc((clusters ? clusters : 1) * sizeof *log_size);
+  if (!expect || !log_size) {
+    free(expect);
+    free(log_size);
+    return CE_ERR_NOMEM;
+  }
+  double log_total = log(total);
+  double k_log_k[CE_GAP_TABLE];
+  for (int k = 0; k < CE_GAP_TABLE; k++) k_log_k[k] = k > 1 ? k * log((double)k) : 0.0;
+  entropy_sums c_side = {0, 0, k_log_k}, k_plug = {0, 0, k_log_k}, k_model = {0, 0, k_log_k},
+               joint_plug = {0, 0, k_log_k}, joint_model = {0, 0, k_log_k};
+  for (size_t c = 0; c < classes; c++)
+    entropy_add(&c_side, (double)table->class_sums[c], total, log_total);
+  for (size_t k = 0; k < clusters; k++) {
+    entropy_add(&k_plug, (double)table->cluster_sums[k], total, log_total);
+    expect[k] = (double)table->cluster_sums[k];
+    log_size[k] = expect[k] > 0.0 ? log(expect[k]) : 0.0;
+  }
+  /* Row by row (the cells are sorted by class): its singletons, and the clusters it missed. */
+  double spread = 0.0; /* Σ over rows of a_c·m0_c / W_c: every cluster's unseen share, per b_k */
+  for (size_t i = 0, end; i < table->cell_count; i = end) {
+    uint32_t c = table->cell_class[i];
+    double a = (double)table->class_sums[c], seen_sizes = 0.0, singles = 0.0;
+    for (end = i; end < table->cell_count && table->cell_class[end] == c; end++) {
+      seen_sizes += (double)table->cluster_sums[table->cell_cluster[end]];
+      singles += table->cell_n[end] == 1;
+    }
+    double missed = total - seen_sizes; /* W_c: the tokens of the clusters row c never met */
+    double m0 = missed > 0.0 ? singles / a : 0.0;
+    if (m0 > 0.99) m0 = 0.99;
+    double per_size = m0 > 0.0 ? a * m0 / missed : 0.0;
+    for (size_t j = i; j < end; j++) {
+      double n = (double)table->cell_n[j];
+      uint32_t k = table->cell_cluster[j];
+      entropy_add(&joint_plug, n, total, log_total);
+      entropy_add(&joint_model, n * (1.0 - m0), total, log_total);
+      /* The cell keeps 1 − m0 of its count and takes no share of the row's unseen mass. */
+      expect[k] -= n * m0 + per_size * (double)table->cluster_sums[k];
+    }
+    if (m0 > 0.0) {
+      spread += per_size;
+      /* The unseen cells of the row, a_c·m0·b_k/W_c each: one term per cluster it missed. */
+      double log_per_size = log(per_size);
+      for (size_t k = 0, j = i; k < clusters; k++) {
+        if (j < end && table->cell_cluster[j] == k) {
+          j++;
+          continue;
+        }
+        double b = (double)table->cluster_sums[k];
+        if (b > 0.0)
+          entropy_add_log(&joint_model, per_size * b, log_per_size + log_size[k], total, log_total);
+      }
+    }
+  }
+  for (size_t k = 0; k < clusters; k++)
+    entropy_add(&k_model, expect[k] + spread * (double)table->cluster_sums[k], total, log_total);
+  free(expect);
+  free(log_size);
+  double plug_h[3] = {c_side.h, k_plug.h, joint_plug.h};
+  double plug_bias[3] = {c_side.bias, k_plug.bias, joint_plug.bias};
+  double model_h[3] = {c_side.h, k_model.h, joint_model.h};
+  double model_bias[3] = {c_side.bias, k_model.bias, joint_model.bias};
+  ce_measures plug = {0};
+  shift_of(plug_h, plug_bias, options, &plug);
+  shift_of(model_h, model_bias, options, out);
+  if (model) *model = *out;
+  for (int m = 0; m < CE_MEASURE_COUNT; m++)
+    if (ce__measure_has(out, (ce_measure)m)) out->value[m] -= plug.value[m];
   return CE_OK;
 }

@@ -69,6 +69,22 @@ ce_status ce__measures_mapping(const ce_table *table, ce_measures *out, uint32_t
 ce_status ce__measures_info(const ce_table *table, const ce_measure_options *options,
                             ce_measures *out);
 
+/*
+ * The part of the plug-in information measures' bias that resampling the sample cannot see
+ * (SPEC §3.5; bootstrap.c adds it to the resamples' own estimate): a resample draws only the
+ * cells the sample saw, while the population also has those it never saw. Row c's unseen
+ * cells are given the mass Good–Turing's estimate f1/a_c leaves unseen in the row (f1 its
+ * cells seen once, at most 0.99; Good 1953), shared in proportion to the clusters' sizes, and
+ * each entropy's expected plug-in bias −Σ gap(λ)/N (Poisson sampling; Paninski 2003) is taken
+ * under that model and under the table itself. `out` gets, for H(C), H(K), the conditional
+ * entropies, MI, homogeneity, completeness, V, VI, NVI, NMI and wordspace's entropies, the
+ * model's bias minus the table's, each through the measure's own formula; `model`, unless
+ * NULL, the model's bias itself (the whole estimated bias, seen cells and unseen). Cost
+ * O(cells + classes with a singleton × clusters). CE_ERR_NOMEM.
+ */
+ce_status ce__info_unseen_bias(const ce_table *table, const ce_measure_options *options,
+                               ce_measures *out, ce_measures *model);
+
 /* AMI's expected MI walks the hypergeometric support one count at a time, in doubles: past
  * 2^53 tokens a step of one no longer moves, so AMI is left out there (no corpus is that
  * large; counts and joint files may claim up to 2^64 - 1 tokens). */

@@ -130,6 +130,8 @@ void ce__interval_shown(ce_ci_method method, double value, const double *sorted,
                         ce_shown_interval *out) {
   double alpha = (1.0 - confidence) / 2.0;
   out->bias = ce__interval_bias(value, sorted, n);
+  out->unseen = 0.0;
+  out->widen = 1.0;
   out->method = method;
   ce_interval_outcome outcome =
       ce__interval_of(method, value, sorted, n, jackknife, blocks, confidence, 1, &out->interval);
@@ -148,6 +150,23 @@ void ce__interval_shown(ce_ci_method method, double value, const double *sorted,
     out->interval.below = below;
   }
   out->biased = beyond || !(out->interval.lo <= value && value <= out->interval.hi);
+}
+
+void ce__interval_shift(ce_shown_interval *iv, double value, double unseen, double widen) {
+  if (isnan(iv->interval.lo) || isnan(iv->interval.hi)) return;
+  if (unseen != 0.0) {
+    iv->interval.lo -= unseen;
+    iv->interval.hi -= unseen;
+    iv->bias += unseen;
+    iv->unseen = unseen;
+  }
+  if (unseen != 0.0 && widen > 1.0) {
+    double centre = value - iv->bias;
+    iv->interval.lo = centre - (centre - iv->interval.lo) * widen;
+    iv->interval.hi = centre + (iv->interval.hi - centre) * widen;
+    iv->widen = widen;
+  }
+  iv->biased = iv->biased || !(iv->interval.lo <= value && value <= iv->interval.hi);
 }
 
 /* "0.03", "0.0012": the bias to two significant digits, as "~0.03" reads it. */
@@ -172,6 +191,19 @@ void ce__interval_note(const ce_shown_interval *iv, double value, char *text, si
              "the BCa correction breaks down here (bias z0 = %.2f, acceleration a = %.3f); the "
              "interval is the basic one",
              iv->interval.z0, iv->interval.accel);
+    return;
+  }
+  if (iv->unseen != 0.0) {
+    char seen[32], unseen[32];
+    format_bias(seen, sizeof seen, iv->bias - iv->unseen);
+    format_bias(unseen, sizeof unseen, iv->unseen);
+    snprintf(text, size,
+             "%s: plug-in estimates are biased on small samples; the resamples put the bias at "
+             "~%s, and the cells the sample never saw, which no resample can draw, move it by "
+             "~%s more (%s); the %s interval is corrected for both and is for the population "
+             "value",
+             mark, seen, unseen, (iv->unseen > 0) == (iv->bias > 0) ? "same way" : "the other way",
+             methods[iv->method]);
     return;
   }
   int above = iv->interval.below < 0.5; /* most resamples lie above the value */

@@ -42,9 +42,12 @@ ce_interval_outcome ce__interval_of(ce_ci_method method, double value, const dou
 typedef struct ce_shown_interval {
   ce_interval interval; /* its ends; `below` always the share of resamples below the value */
   ce_ci_method method;  /* the method asked for, or CE_CI_BASIC where that one gave way */
-  double bias;          /* the mean of the resamples minus the value (Efron & Tibshirani §10.2) */
-  int biased; /* the bias exceeds the spread: the value lies outside the resamples' central
-                 `confidence` share, or outside the interval itself */
+  double bias;   /* the mean of the resamples minus the value (Efron & Tibshirani §10.2), plus
+                    `unseen` */
+  double unseen; /* the part of the bias the resamples cannot see (ce__interval_shift), or 0 */
+  double widen;  /* how much ce__interval_shift widened the interval (1: not at all) */
+  int biased;    /* the bias exceeds the spread: the value lies outside the resamples' central
+                    `confidence` share, or outside the interval itself */
 } ce_shown_interval;
 
 /*
@@ -56,6 +59,15 @@ typedef struct ce_shown_interval {
 void ce__interval_shown(ce_ci_method method, double value, const double *sorted, size_t n,
                         const double *jackknife, size_t blocks, double confidence,
                         ce_shown_interval *out);
+
+/*
+ * Moves an interval shown for `value` by a bias `unseen` the resamples cannot see (the
+ * information measures' unseen cells: ce__info_unseen_bias): both ends down by it, the bias
+ * up by it; then, where `widen` > 1 (and `unseen` is not 0), both ends away from the
+ * bias-corrected estimate (value − bias) by that factor, for the spread the estimate of the
+ * bias adds. The value is marked biased where it then lies outside the interval.
+ */
+void ce__interval_shift(ce_shown_interval *interval, double value, double unseen, double widen);
 
 /* The mean of the n values minus `value` (NaN for n = 0). */
 double ce__interval_bias(double value, const double *sorted, size_t n);

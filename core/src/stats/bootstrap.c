@@ -42,6 +42,7 @@ static void boot_row_free(ce_boot_row *row) {
   free(row->slot_level);
   free(row->slot_measure);
   free(row->samples);
+  free(row->corrected);
   free(row->jackknife);
   free(row->intervals);
 }
@@ -148,9 +149,10 @@ static ce_status make_slots(const ce_row *row, ce_boot_row *br, unsigned total, 
     }
   size_t slots = br->slots ? br->slots : 1;
   br->samples = malloc(slots * (total ? total : 1) * sizeof *br->samples);
+  br->corrected = malloc(slots * (total ? total : 1) * sizeof *br->corrected);
   br->jackknife = malloc(slots * CE_JACKKNIFE_BLOCKS * sizeof *br->jackknife);
   br->intervals = calloc(slots, sizeof *br->intervals);
-  return br->samples && br->jackknife && br->intervals ? CE_OK : CE_ERR_NOMEM;
+  return br->samples && br->corrected && br->jackknife && br->intervals ? CE_OK : CE_ERR_NOMEM;
 }
 
 static ce_status prepare_row(ce_eval *ev, size_t r) {
@@ -494,19 +496,49 @@ static ce_status draw_build(const ce_eval *ev, unsigned step, draw *d) {
   return CE_OK;
 }
 
-/* Keeps a level's values as resample b's, or as jackknife replicate j's. */
-static void keep_values(const ce_boot *boot, ce_boot_row *br, const ce_measures *values, int level,
-                        unsigned step) {
+/* Keeps a level's values as resample b's, or as jackknife replicate j's; a resample's
+ * bias-corrected values too (`corrected`, NULL where the level has none). */
+static void keep_values(const ce_boot *boot, ce_boot_row *br, const ce_measures *values,
+                        const ce_measures *corrected, int level, unsigned step) {
   int resample = step < boot->total;
   for (size_t slot = 0; slot < br->slots; slot++) {
     if (br->slot_level[slot] != level) continue;
     int id = br->slot_measure[slot];
     double value = ce__measure_has(values, id) ? values->value[id] : NAN;
-    if (resample)
+    if (resample) {
       br->samples[slot * boot->total + step] = value;
-    else
+      br->corrected[slot * boot->total + step] =
+          corrected && ce__measure_has(corrected, id) ? corrected->value[id] : NAN;
+    } else
       br->jackknife[slot * CE_JACKKNIFE_BLOCKS + (step - boot->total)] = value;
   }
+}
+
+/*
+ * A resample's information measures less the whole bias ce__info_unseen_bias estimates on the
+ * resample's own table (AMI: NMI's, its population value being NMI's): their spread over the
+ * resamples is that of the bias-corrected estimate, which the estimate of the bias, varying
+ * from sample to sample, makes wider than the values' where the bias is large. 0 when the
+ * level has no table or no information measures (or memory ran out: no widening then).
+ */
+static int corrected_values(const ce_eval *ev, const ce_row *row, ce_level level,
+                            ce_measures *out) {
+  int token = level == CE_LEVEL_TOKEN;
+  const ce_table *table = token ? &row->token_table : &row->type_table;
+  const ce_measures *values = token ? &row->token : &row->type;
+  if (!(token ? row->has_token_table : row->has_type_table) || !table->total ||
+      !ce__measure_has(values, CE_MI))
+    return 0;
+  ce_measure_options options = ce__measure_options(ev);
+  ce_measures unseen = {0}, model = {0};
+  if (ce__info_unseen_bias(table, &options, &unseen, &model)) return 0;
+  memset(out, 0, sizeof *out);
+  for (int m = 0; m < CE_MEASURE_COUNT; m++)
+    if (ce__measure_has(&model, (ce_measure)m) && ce__measure_has(values, (ce_measure)m))
+      ce__measure_put(out, (ce_measure)m, values->value[m] - model.value[m]);
+  if (ce__measure_has(out, CE_NMI) && ce__measure_has(values, CE_AMI))
+    ce__measure_put(out, CE_AMI, out->value[CE_NMI]);
+  return 1;
 }
 
 /* Scores one level of row r on the draw and keeps its values as the step's. */
@@ -540,7 +572,11 @@ static ce_status score_level(ce_eval *ev, size_t r, const draw *d, ce_level leve
                             token ? CE_SKIP_TYPE : CE_SKIP_TOKEN,
                             token && d->resample ? &counted->squares : NULL};
   if (!status) status = ce__score_sources(ev, &row, &sources);
-  if (!status) keep_values(boot, br, token ? &row.token : &row.type, level, step);
+  ce_measures corrected;
+  int has_corrected = !status && d->resample && corrected_values(ev, &row, level, &corrected);
+  if (!status)
+    keep_values(boot, br, token ? &row.token : &row.type, has_corrected ? &corrected : NULL, level,
+                step);
   weighted_cells_free(&token_cells);
   ce__row_free(&row);
   return status;
@@ -608,7 +644,7 @@ static ce_status run_instance_step(ce_eval *ev, unsigned step) {
     ce_measures values;
     ce__senses_average(&boot->copy_values[r * boot->units], boot->copy_gold, copy, NULL, &values,
                        NULL);
-    keep_values(boot, &boot->rows[r], &values, CE_LEVEL_SENSE, step);
+    keep_values(boot, &boot->rows[r], &values, NULL, CE_LEVEL_SENSE, step);
   }
   return status;
 }
@@ -629,7 +665,7 @@ static void run_unit_step(ce_eval *ev, unsigned step) {
     else
       ce__senses_average(row->lemma_senses, row->lemma_gold, row->lemma_count, boot->unit_weight,
                          &values, NULL);
-    keep_values(boot, &boot->rows[r], &values, level, step);
+    keep_values(boot, &boot->rows[r], &values, NULL, level, step);
   }
 }
 
@@ -649,7 +685,7 @@ static ce_status run_tde_step(ce_eval *ev, unsigned step) {
     if (!boot->rows[r].active) continue;
     ce_measures values;
     status = ce__tde_rescore(ev, r, boot->file_weight, &values);
-    if (!status) keep_values(boot, &boot->rows[r], &values, CE_LEVEL_TDE, step);
+    if (!status) keep_values(boot, &boot->rows[r], &values, NULL, CE_LEVEL_TDE, step);
   }
   return status;
 }
@@ -759,6 +795,62 @@ static void recentre(double *values, size_t n, double value) {
   for (size_t i = 0; i < n; i++) values[i] += value - mean;
 }
 
+/*
+ * Row r's information measures' bias the resamples cannot see, token and type level, from
+ * the full data's tables (computed once). AMI has none of its own: its population value is
+ * NMI's (the MI expected by chance vanishes there), so interval_of takes NMI's corrected
+ * estimate for it.
+ */
+static const ce_measures *unseen_of(const ce_eval *ev, size_t r, ce_level level) {
+  ce_boot_row *br = &ev->boot->rows[r];
+  const ce_row *row = &ev->rows[r];
+  if (!br->unseen_done) {
+    ce_measure_options options = ce__measure_options(ev);
+    memset(br->unseen, 0, sizeof br->unseen);
+    /* Where memory runs out the intervals are the resamples' alone: nothing is shifted. */
+    if (row->has_token_table && row->token_table.total && ce__measure_has(&row->token, CE_MI) &&
+        ce__info_unseen_bias(&row->token_table, &options, &br->unseen[0], NULL))
+      memset(&br->unseen[0], 0, sizeof br->unseen[0]);
+    if (row->has_type_table && row->type_table.total && ce__measure_has(&row->type, CE_MI) &&
+        ce__info_unseen_bias(&row->type_table, &options, &br->unseen[1], NULL))
+      memset(&br->unseen[1], 0, sizeof br->unseen[1]);
+    br->unseen_done = 1;
+  }
+  return level == CE_LEVEL_TOKEN ? &br->unseen[0] : level == CE_LEVEL_TYPE ? &br->unseen[1] : NULL;
+}
+
+/* The shift of slot s's interval for the cells the sample never saw (0 for measures that do
+ * not come from the level's table); AMI's moves its bias to value − NMI's corrected value. */
+static double unseen_shift(const ce_eval *ev, size_t r, size_t s) {
+  const ce_boot_row *br = &ev->boot->rows[r];
+  ce_level level = (ce_level)br->slot_level[s];
+  ce_measure m = (ce_measure)br->slot_measure[s];
+  const ce_measures *unseen = unseen_of(ev, r, level);
+  const ce_measures *values = ce__row_level(&ev->rows[r], level);
+  if (!unseen || !values) return 0.0;
+  if (m != CE_AMI) return ce__measure_has(unseen, m) ? unseen->value[m] : 0.0;
+  int nmi = br->slot_of[level][CE_NMI];
+  if (nmi < 0 || !br->intervals[nmi].has || !ce__measure_has(unseen, CE_NMI)) return 0.0;
+  double corrected = values->value[CE_NMI] - br->intervals[nmi].shown.bias;
+  return values->value[CE_AMI] - corrected - br->intervals[s].shown.bias;
+}
+
+/* The standard deviation of slot s's bias-corrected resamples over that of its resamples,
+ * over the resamples that have both; 1 where none has a corrected value. */
+static double spread_ratio(const ce_boot *boot, const ce_boot_row *br, size_t s) {
+  const double *v = br->samples + s * boot->total, *c = br->corrected + s * boot->total;
+  double n = 0, sv = 0, svv = 0, sc = 0, scc = 0;
+  for (unsigned b = 0; b < boot->done; b++) {
+    if (isnan(v[b]) || isnan(c[b])) continue;
+    n += 1;
+    sv += v[b], svv += v[b] * v[b];
+    sc += c[b], scc += c[b] * c[b];
+  }
+  if (n < 2) return 1.0;
+  double var_v = svv - sv * sv / n, var_c = scc - sc * sc / n;
+  return var_v > 0.0 && var_c > var_v ? sqrt(var_c / var_v) : 1.0;
+}
+
 /* Row r's intervals by CE_OPT_CI over the steps done so far; computed again when more were
  * done since. The rows live in the run's statistics, which a const run may update. */
 static const ce_slot_interval *interval_of(const ce_eval *ev, size_t r, ce_level level,
@@ -797,11 +889,20 @@ static const ce_slot_interval *interval_of(const ce_eval *ev, size_t r, ce_level
       iv->lo = iv->lo < 0.0 ? 0.0 : iv->lo;
       iv->hi = iv->hi > 1.0 ? 1.0 : iv->hi;
     }
-    out->note[0] = '\0';
-    if (out->shown.biased || out->shown.method != method)
-      ce__interval_note(&out->shown, values->value[id], out->note, sizeof out->note);
   }
   free(sorted);
+  /* Then the bias no resample can see, NMI's before AMI's, which reads it. */
+  for (int pass = 0; pass < 2; pass++)
+    for (size_t s = 0; s < br->slots; s++) {
+      ce_slot_interval *out = &br->intervals[s];
+      if (!out->has || (br->slot_measure[s] == CE_AMI) != pass) continue;
+      const ce_measures *values = ce__row_level(&ev->rows[r], (ce_level)br->slot_level[s]);
+      double value = values->value[br->slot_measure[s]];
+      ce__interval_shift(&out->shown, value, unseen_shift(ev, r, s), spread_ratio(boot, br, s));
+      out->note[0] = '\0';
+      if (out->shown.biased || out->shown.method != method)
+        ce__interval_note(&out->shown, value, out->note, sizeof out->note);
+    }
   br->intervals_at = stamp;
   return si->has ? si : NULL;
 }
@@ -821,6 +922,15 @@ int ce__boot_interval_bias(const ce_eval *ev, size_t r, ce_level level, ce_measu
   if (!si) return 0;
   *bias = si->shown.bias;
   *note = si->note[0] ? si->note : NULL;
+  return 1;
+}
+
+int ce__boot_interval_shift(const ce_eval *ev, size_t r, ce_level level, ce_measure m,
+                            double *unseen, double *widen) {
+  const ce_slot_interval *si = interval_of(ev, r, level, m);
+  if (!si) return 0;
+  *unseen = si->shown.unseen;
+  *widen = si->shown.widen;
   return 1;
 }
 

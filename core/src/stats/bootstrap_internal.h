@@ -42,10 +42,17 @@ typedef struct ce_boot_row {
   uint8_t *slot_level;
   uint8_t *slot_measure;
   int slot_of[CE_LEVEL_LAST + 1][CE_MEASURE_COUNT]; /* by level; -1: no slot */
-  double *samples;             /* slots × total; NaN where a resample gave no value */
+  double *samples; /* slots × total; NaN where a resample gave no value */
+  /* slots × total: the information measures' bias-corrected resamples, each its value less
+   * the whole bias ce__info_unseen_bias estimates on it; NaN for the other measures */
+  double *corrected;
   double *jackknife;           /* slots × CE_JACKKNIFE_BLOCKS leave-one-block-out values */
   ce_slot_interval *intervals; /* slots, computed on demand */
   unsigned intervals_at;       /* the steps done when they were computed (0: never) */
+  /* Token (0) and type (1) level: the information measures' bias the resamples cannot see
+   * (ce__info_unseen_bias on the full data's table), once the intervals are first asked for. */
+  ce_measures unseen[2];
+  int unseen_done;
 } ce_boot_row;
 
 /* What a resample draws: sentences (token level; items for the type level), items (a gold
@@ -147,11 +154,16 @@ int ce__boot_has_values(const ce_eval *ev, size_t row, ce_level level, ce_measur
 /* 1 with the interval when the row's measure has one (by CE_OPT_CI). */
 int ce__boot_interval(const ce_eval *ev, size_t row, ce_level level, ce_measure measure, double *lo,
                       double *hi);
-/* 1 with the bias of the row's measure (the mean of its resamples minus its value) when it has
- * an interval; *note then says how biased the value is where the bias exceeds the spread (and
- * what the interval is), or is NULL. */
+/* 1 with the bias of the row's measure (the mean of its resamples minus its value, plus the
+ * information measures' unseen cells' part) when it has an interval; *note then says how
+ * biased the value is where the bias exceeds the spread (and what the interval is), or is
+ * NULL. */
 int ce__boot_interval_bias(const ce_eval *ev, size_t row, ce_level level, ce_measure measure,
                            double *bias, const char **note);
+/* 1 with what ce__interval_shift did to the row's measure's interval (the unseen cells' part
+ * of the bias, and the widening) when it has an interval. */
+int ce__boot_interval_shift(const ce_eval *ev, size_t row, ce_level level, ce_measure measure,
+                            double *unseen, double *widen);
 /* "biased high by ~0.03; bias-corrected 0.4670" where the row's measure is biased beyond its
  * spread, into `text`; 0 (text untouched) otherwise. */
 int ce__boot_interval_mark(const ce_eval *ev, size_t row, ce_level level, ce_measure measure,
