@@ -45,6 +45,7 @@ const EXPECTED = {
   depth_sweep: true,
   bootstrap: 200,
   ci: 'percentile',
+  resample: 'instances',
   test: 'ar',
   shuffles: 500,
   detail: 2,
@@ -80,6 +81,7 @@ async function setEverything(page) {
     await page.getByLabel(b, { exact: true }).check();
   await page.getByTestId('bootstrap-200').click();
   await page.getByLabel('Intervals').selectOption('percentile');
+  await page.getByLabel('Sense runs resample').selectOption('instances');
   await page.getByLabel('Paired test').selectOption('ar');
   await page.getByLabel('Shuffles').fill('500');
 }
