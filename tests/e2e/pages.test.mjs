@@ -314,6 +314,9 @@ test('Save as page shows how much it has compressed, and Cancel stops it: no fil
   assert.ok(total > 120e6, `${total} bytes to save`);
   assert.match(await progress.textContent(), /^Compressing [\d.]+ [kM]B of 12\d MB/);
   assert.equal(await page.getByTestId('save-page-button').isDisabled(), true);
+  // The worker's name is asked of it as it starts: on a busy machine the answer may come
+  // after the progress does.
+  for (let waited = 0; !saveWorkers.length && waited < 10_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
   assert.equal(saveWorkers.length, 1, 'the save runs in a worker of its own');
   const ended = new Promise((resolve) => saveWorkers[0].once('close', resolve));
   await page.getByTestId('save-cancel').click();
