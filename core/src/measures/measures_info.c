@@ -456,10 +456,22 @@ static void shift_of(const double h[3], const double bias[3], const ce_measure_o
     if (ce__measure_has(&at, (ce_measure)m)) out->value[m] -= at.value[m];
 }
 
+/* The unseen cells' terms a table may take (rows with a singleton × clusters): the estimate
+ * runs on every resample, and past this it would cost more than the resample itself. */
+#define CE_UNSEEN_TERMS 2e7
+
 ce_status ce__info_unseen_bias(const ce_table *table, const ce_measure_options *options,
                                ce_measures *out, ce_measures *model) {
   double total = (double)table->total;
   size_t classes = table->classes, clusters = table->clusters;
+  double rows_with_single = 0.0; /* the cells are sorted by class: a row is a run of them */
+  for (size_t i = 0, end; i < table->cell_count; i = end) {
+    int single = 0;
+    for (end = i; end < table->cell_count && table->cell_class[end] == table->cell_class[i]; end++)
+      single |= table->cell_n[end] == 1;
+    rows_with_single += single;
+  }
+  if (rows_with_single * (double)clusters > CE_UNSEEN_TERMS) return CE_ERR_UNAVAILABLE;
   /* Per cluster: the model's expected count, and ln of its size (an unseen cell's λ is a
    * row's factor times the size: one log a row, not one a cell). */
   double *expect = calloc(clusters ? clusters : 1, sizeof *expect);

@@ -80,7 +80,8 @@ ce_status ce__measures_info(const ce_table *table, const ce_measure_options *opt
  * entropies, MI, homogeneity, completeness, V, VI, NVI, NMI and wordspace's entropies, the
  * model's bias minus the table's, each through the measure's own formula; `model`, unless
  * NULL, the model's bias itself (the whole estimated bias, seen cells and unseen). Cost
- * O(cells + classes with a singleton × clusters). CE_ERR_NOMEM.
+ * O(cells + classes with a singleton × clusters); past 2·10^7 such terms CE_ERR_UNAVAILABLE
+ * (the interval is then the resamples' alone). CE_ERR_NOMEM.
  */
 ce_status ce__info_unseen_bias(const ce_table *table, const ce_measure_options *options,
                                ce_measures *out, ce_measures *model);
