@@ -23,19 +23,8 @@ static void compact(ce_input *input) {
   for (size_t i = 0; i < waiting; i++) input->queue[i].text_at -= first;
 }
 
-/* Copies a token's text eight bytes at a time: the text lies in a line, with CE_LINE_PAD
- * readable bytes after it (lines_internal.h), and the buffer keeps as many spare. */
-static ce_status keep_text(ce_buf *texts, const char *text, size_t len) {
-  if (texts->cap - texts->len < len + CE_LINE_PAD + 1 && ce__buf_reserve(texts, len + CE_LINE_PAD))
-    return CE_ERR_NOMEM;
-  char *to = texts->data + texts->len;
-  for (size_t i = 0; i < len; i += 8) memcpy(to + i, text + i, 8);
-  texts->len += len;
-  texts->data[texts->len] = '\0';
-  return CE_OK;
-}
-
-/* Makes room where the inline ce__queue_add cannot, then queues the token as it does. */
+/* Makes room where the inline ce__queue_add cannot: an empty queue starts over, one mostly
+ * consumed moves to the front, a full one grows, and its texts get room for this one. */
 ce_pending_token *ce__queue_add_room(ce_input *input, const char *text, size_t len) {
   if (input->queue_head && input->queue_head == input->queue_len) {
     input->queue_head = input->queue_len = 0;
@@ -46,16 +35,11 @@ ce_pending_token *ce__queue_add_room(ce_input *input, const char *text, size_t l
   if (input->queue_len == input->queue_cap && ce__grow((void **)&input->queue, &input->queue_cap,
                                                        input->queue_len + 1, sizeof *input->queue))
     return NULL;
-  ce_pending_token *slot = &input->queue[input->queue_len];
-  slot->text_at = slot->text_len = 0;
-  if (text) {
-    if (input->token_text.len > UINT32_MAX - len) return NULL;
-    slot->text_at = (uint32_t)input->token_text.len;
-    slot->text_len = (uint32_t)len;
-    if (keep_text(&input->token_text, text, len)) return NULL;
-  }
-  input->queue_len++;
-  return slot;
+  ce_buf *texts = &input->token_text;
+  if (text && (texts->len > UINT32_MAX - len || (texts->cap - texts->len < len + CE_LINE_PAD + 1 &&
+                                                 ce__buf_reserve(texts, len + CE_LINE_PAD))))
+    return NULL;
+  return ce__queue_put(input, text, len);
 }
 
 void ce__input_fail(ce_input *input, const ce_error *error) {

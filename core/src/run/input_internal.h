@@ -126,29 +126,34 @@ typedef struct ce_input {
  * waits for its stores to land), or NULL when out of memory. */
 ce_pending_token *ce__queue_add_room(ce_input *input, const char *text, size_t len);
 
-/* ce__queue_add where the queue and its texts have room and nothing needs moving: inline, as
- * it runs once a token for every input. */
-static inline ce_pending_token *ce__queue_add(ce_input *input, const char *text, size_t len) {
+/* Queues a token where the queue and its texts have room (ce__queue_add makes sure), its
+ * text copied eight bytes at a time: it lies in a line with CE_LINE_PAD readable bytes after
+ * it, and the texts keep as many spare. */
+static inline ce_pending_token *ce__queue_put(ce_input *input, const char *text, size_t len) {
   ce_buf *texts = &input->token_text;
-  size_t head = input->queue_head, used = input->queue_len;
-  int room =
-      used < input->queue_cap && (head != used || !head) && (head <= 4096 || head * 2 <= used);
-  if (text)
-    room &= texts->cap - texts->len >= len + CE_LINE_PAD + 1 && texts->len <= UINT32_MAX - len;
-  if (!room) return ce__queue_add_room(input, text, len);
-  ce_pending_token *slot = &input->queue[used];
+  ce_pending_token *slot = &input->queue[input->queue_len++];
   slot->text_at = slot->text_len = 0;
   if (text) {
     slot->text_at = (uint32_t)texts->len;
     slot->text_len = (uint32_t)len;
     char *to = texts->data + texts->len;
-    /* eight bytes at a time: the text lies in a line with CE_LINE_PAD readable bytes after it */
     for (size_t i = 0; i < len; i += 8) memcpy(to + i, text + i, 8);
     texts->len += len;
     texts->data[texts->len] = '\0';
   }
-  input->queue_len = used + 1;
   return slot;
+}
+
+/* Inline where the queue and its texts have room and nothing needs moving, as it runs once a
+ * token for every input; ce__queue_add_room makes the room otherwise. */
+static inline ce_pending_token *ce__queue_add(ce_input *input, const char *text, size_t len) {
+  const ce_buf *texts = &input->token_text;
+  size_t head = input->queue_head, used = input->queue_len;
+  int room =
+      used < input->queue_cap && (head != used || !head) && (head <= 4096 || head * 2 <= used);
+  if (text)
+    room &= texts->cap - texts->len >= len + CE_LINE_PAD + 1 && texts->len <= UINT32_MAX - len;
+  return room ? ce__queue_put(input, text, len) : ce__queue_add_room(input, text, len);
 }
 
 /* Tokens waiting in the queue. */
