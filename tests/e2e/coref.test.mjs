@@ -5,7 +5,6 @@
 // papers use, and a page saved from it that opens offline.
 
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -14,6 +13,8 @@ import { after, before, test } from 'node:test';
 import { COREF_MEASURES } from '../../web/src/measures.js';
 import {
   ROOT,
+  cliJsonIn,
+  demoOf,
   download,
   listedFiles,
   openDemo,
@@ -24,8 +25,7 @@ import {
 } from './harness.mjs';
 
 const env = useBrowser();
-const DEMO_DIR = join(ROOT, 'public', 'demo-coref');
-const DEMO = JSON.parse(readFileSync(join(DEMO_DIR, 'demo.json'), 'utf8'));
+const { dir: DEMO_DIR, demo: DEMO } = demoOf('demo-coref');
 const DEMO_FILES = [DEMO.gold, ...DEMO.systems];
 const IDS = COREF_MEASURES.map((m) => m.id);
 let tmp;
@@ -35,20 +35,6 @@ before(() => {
 });
 after(() => rmSync(tmp, { recursive: true, force: true }));
 
-const cliJsonIn = (dir, args, checked = false) => {
-  try {
-    return JSON.parse(
-      execFileSync(join(ROOT, 'build', 'clustereval'), ['--format', 'json', ...args], {
-        cwd: dir,
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'pipe'],
-      }),
-    );
-  } catch (err) {
-    if (checked && err.status === 4) return JSON.parse(err.stdout);
-    throw err;
-  }
-};
 const demoCli = () => cliJsonIn(DEMO_DIR, ['--detail', ...DEMO_FILES]);
 
 /** Every coref cell on screen equals the command line's, every system has all of them. */
@@ -112,7 +98,7 @@ test("the coreference demo shows the command line's measures, CoNLL F1 first, gr
   await page.getByTestId('check-file').setInputFiles(join(tmp, 'paper.md'));
   await page.getByTestId('check-summary').waitFor();
   const verdicts = await page.$$eval('[data-testid="check-row"]', (rows) => rows.map((r) => [r.dataset.system, r.dataset.verdict]));
-  const check = cliJsonIn(DEMO_DIR, ['--check', join(tmp, 'paper.md'), ...DEMO_FILES], true).check;
+  const check = cliJsonIn(DEMO_DIR, ['--check', join(tmp, 'paper.md'), ...DEMO_FILES], [4]).check;
   assert.deepEqual(verdicts, check.map((c) => [c.system, c.computed === null ? 'unmatched' : c.reproduced ? 'reproduces' : 'differs']));
   assert.equal(verdicts.length, 12);
   assert.ok(verdicts.every(([, v]) => v === 'reproduces'), JSON.stringify(verdicts));

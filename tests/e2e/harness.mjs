@@ -394,22 +394,38 @@ export async function evaluateAndWait(page, system, timeout = 30_000) {
   await page.waitForSelector(row, { timeout });
 }
 
-/** Runs the command-line tool with --format json; returns the parsed result (exit 2 too). */
-export function cliJson(...args) {
+/**
+ * The command line's JSON for `args`, run in `dir` (inputs named by their base names keep
+ * them, as the page names them). A run that ends with an exit code in `accept` (null: any)
+ * still gives the JSON it printed: 2 where a system failed, 4 where a check did not reproduce.
+ */
+export function cliJsonIn(dir, args, accept = []) {
   const cli = join(ROOT, 'build', 'clustereval');
   if (!existsSync(cli))
     throw new Error(`${cli} is missing: build the command-line tool first (make native)`);
   try {
     const out = execFileSync(cli, ['--format', 'json', ...args], {
+      cwd: dir,
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'pipe'],
       maxBuffer: 1 << 28,
     });
     return JSON.parse(out);
   } catch (err) {
-    if (err.stdout) return JSON.parse(err.stdout); // exit code 2 still prints the result
+    if (err.stdout && (accept === null || accept.includes(err.status))) return JSON.parse(err.stdout);
     throw err;
   }
+}
+
+/** Runs the command-line tool with --format json; returns the parsed result (exit 2 too). */
+export function cliJson(...args) {
+  return cliJsonIn(ROOT, args, null);
+}
+
+/** A demo of public/: its folder and its demo.json (gold, systems, ...). */
+export function demoOf(name) {
+  const dir = join(ROOT, 'public', name);
+  return { dir, demo: JSON.parse(readFileSync(join(dir, 'demo.json'), 'utf8')) };
 }
 
 /** Runs the command-line tool in `cwd` (so that inputs named by their base names keep them). */

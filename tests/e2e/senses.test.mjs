@@ -4,7 +4,6 @@
 // SemEval-2010 dropped on the page.
 
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -14,6 +13,8 @@ import { after, before, test } from 'node:test';
 import { SENSE_MEASURES } from '../../web/src/measures.js';
 import {
   ROOT,
+  cliJsonIn,
+  demoOf,
   clearFiles,
   cliText,
   download,
@@ -27,8 +28,7 @@ import {
 } from './harness.mjs';
 
 const env = useBrowser();
-const DEMO_DIR = join(ROOT, 'public', 'demo-semeval2013');
-const DEMO = JSON.parse(readFileSync(join(DEMO_DIR, 'demo.json'), 'utf8'));
+const { dir: DEMO_DIR, demo: DEMO } = demoOf('demo-semeval2013');
 const DEMO_FILES = [DEMO.gold, ...DEMO.systems];
 const SENSE_IDS = SENSE_MEASURES.map((m) => m.id);
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -38,23 +38,6 @@ before(() => {
   tmp = mkdtempSync(join(tmpdir(), 'clustereval-senses-'));
 });
 after(() => rmSync(tmp, { recursive: true, force: true }));
-
-/** The command line's JSON for files in `dir`, named by their base names as the page names
- * them; `checked`: a check that does not reproduce (exit code 4) still gives its JSON. */
-function cliJsonIn(dir, args, checked = false) {
-  try {
-    const out = execFileSync(join(ROOT, 'build', 'clustereval'), ['--format', 'json', ...args], {
-      cwd: dir,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-      maxBuffer: 1 << 28,
-    });
-    return JSON.parse(out);
-  } catch (err) {
-    if (checked && err.status === 4) return JSON.parse(err.stdout);
-    throw err;
-  }
-}
 
 /** The demo's systems as the command line scores them, with each lemma's values. */
 const demoCli = () => cliJsonIn(DEMO_DIR, ['--detail', ...DEMO_FILES]);
@@ -117,7 +100,7 @@ test("the SemEval-2013 demo opens from the menu and shows the command line's sen
   const verdicts = await page.$$eval('[data-testid="check-row"]', (rows) =>
     rows.map((r) => [r.dataset.system, r.dataset.verdict]),
   );
-  const check = cliJsonIn(DEMO_DIR, ['--check', join(tmp, 'reported.tsv'), ...DEMO_FILES], true).check;
+  const check = cliJsonIn(DEMO_DIR, ['--check', join(tmp, 'reported.tsv'), ...DEMO_FILES], [4]).check;
   assert.deepEqual(
     verdicts,
     check.map((c) => [c.system, c.computed === null ? 'unmatched' : c.reproduced ? 'reproduces' : 'differs']),

@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,6 +13,8 @@ import { after, before, test } from 'node:test';
 import { TDE_MEASURES } from '../../web/src/measures.js';
 import {
   ROOT,
+  cliJsonIn,
+  demoOf,
   clearFiles,
   download,
   evaluateAndWait,
@@ -25,8 +27,7 @@ import {
 } from './harness.mjs';
 
 const env = useBrowser();
-const DEMO_DIR = join(ROOT, 'public', 'demo-tde');
-const DEMO = JSON.parse(readFileSync(join(DEMO_DIR, 'demo.json'), 'utf8'));
+const { dir: DEMO_DIR, demo: DEMO } = demoOf('demo-tde');
 const DEMO_FILES = [DEMO.gold, ...DEMO.systems, DEMO.phones];
 const TDE_IDS = TDE_MEASURES.map((m) => m.id);
 let tmp;
@@ -37,16 +38,6 @@ before(() => {
 after(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** The command line's JSON in `dir` (inputs by their base names, as the page names them). */
-function cliJsonIn(dir, args) {
-  const out = execFileSync(join(ROOT, 'build', 'clustereval'), ['--format', 'json', ...args], {
-    cwd: dir,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-    maxBuffer: 1 << 28,
-  });
-  return JSON.parse(out);
-}
-
 const demoCli = () =>
   cliJsonIn(DEMO_DIR, ['--detail', DEMO.gold, ...DEMO.systems, '--phones', DEMO.phones]);
 
