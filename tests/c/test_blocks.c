@@ -253,7 +253,17 @@ static void test_data_files(void) {
   }
 }
 
+/* Feeding without a run or its inputs is a usage error, not a crash. */
+static void test_feed_without_inputs(void) {
+  ce_eval *ev = ce_eval_create();
+  CHECK(ce_eval_feed_inputs(NULL, 0, NULL, NULL, NULL, NULL) == CE_ERR_USAGE);
+  CHECK(ce_eval_feed_inputs(ev, 0, NULL, NULL, NULL, NULL) == CE_ERR_USAGE);
+  CHECK(ce_eval_feed(ev, 0, "a\tb\n", 4, NULL) == CE_ERR_USAGE);
+  ce_eval_free(ev);
+}
+
 int main(void) {
+  test_feed_without_inputs();
   test_block_and_line_readers_agree();
   test_data_files();
   printf("%d checks, %d failed\n", check_count, check_failures);

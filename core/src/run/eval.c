@@ -741,19 +741,6 @@ static ce_status read_bytes(ce_eval *ev, ce_input *input, const void *bytes, siz
   return input->head.len < DETECT_BYTES ? CE_OK : settle_format(ev, input, 0, err);
 }
 
-ce_status ce_eval_feed(ce_eval *ev, size_t index, const void *bytes, size_t len, ce_error *err) {
-  ce_status status = check_index(ev, index, err);
-  if (status) return status;
-  ce_input *input = &ev->inputs[index];
-  if (input->by_number)
-    return ce__fail(err, CE_ERR_USAGE, input->name, 0, 0, "fed tokens by number, not bytes");
-  if (report(ev, input, NULL)) return report(ev, input, err);
-  ce_error error;
-  if (read_bytes(ev, input, bytes, len, &error)) ce__input_fail(input, &error);
-  ce__pair_ready_tokens(ev);
-  return report(ev, input, err);
-}
-
 /* Chunks for several inputs, read on threads (ce_eval_feed_inputs). */
 typedef struct feed_job {
   ce_eval *ev;
@@ -789,6 +776,7 @@ static int reads_apart(const ce_eval *ev, size_t count, const size_t *index) {
 
 ce_status ce_eval_feed_inputs(ce_eval *ev, size_t count, const size_t *index,
                               const void *const *bytes, const size_t *len, ce_error *err) {
+  if (!ev || !ev->input_count) return ce__fail(err, CE_ERR_USAGE, NULL, 0, 0, "no inputs to feed");
   for (size_t j = 0; j < count; j++) {
     ce_status status = check_index(ev, index[j], err);
     if (status) return status;
@@ -800,18 +788,24 @@ ce_status ce_eval_feed_inputs(ce_eval *ev, size_t count, const size_t *index,
   feed_job job = {ev, index, bytes, len};
   if (reads_apart(ev, count, index)) {
     ce__parallel_for(count, (unsigned)ev->options[CE_OPT_THREADS], feed_task, &job);
+    ce__pair_ready_tokens(ev);
   } else {
     for (size_t j = 0; j < count; j++) {
       feed_task(&job, j);
       ce__pair_ready_tokens(ev);
     }
   }
-  ce__pair_ready_tokens(ev);
   for (size_t j = 0; j < count; j++) {
     ce_status status = report(ev, &ev->inputs[index[j]], err);
     if (status) return status;
   }
   return CE_OK;
+}
+
+/* One input's chunk: ce_eval_feed_inputs of one. */
+ce_status ce_eval_feed(ce_eval *ev, size_t index, const void *bytes, size_t len, ce_error *err) {
+  const void *const chunk[1] = {bytes};
+  return ce_eval_feed_inputs(ev, 1, &index, chunk, &len, err);
 }
 
 ce_status ce_eval_close(ce_eval *ev, size_t index, ce_error *err) {
