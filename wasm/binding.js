@@ -348,19 +348,18 @@ export function bindCore(module) {
     if (!request.gold || inputs.length < (alone ? 1 : 2)) throw usage('needs a gold file and at least one system file');
     release();
     const handle = module._ce_wasm_create();
-    const buffer = handle ? module._malloc(CHUNK_BYTES) : 0;
-    // feedAll's: a buffer of CHUNK_BYTES an input fed in the same call, made as needed, and
-    // the call's table of input numbers, addresses and lengths (three 32-bit words each).
+    // A buffer of CHUNK_BYTES for each input fed in the same call (one at first, more as
+    // needed), and the call's table of input numbers, addresses and lengths (three 32-bit
+    // words each).
     /** @type {number[]} */
-    const buffers = [];
+    const buffers = handle ? [module._malloc(CHUNK_BYTES)] : [];
     const table = handle ? module._malloc(12 * inputs.length) : 0;
     let kept = false;
     const run = {
       inputs,
       /* Frees what the run holds, but a finished evaluation, which stays as the last. */
       free() {
-        if (buffer) module._free(buffer);
-        for (const more of buffers) module._free(more);
+        for (const buffer of buffers) if (buffer) module._free(buffer);
         if (table) module._free(table);
         if (!kept) module._ce_wasm_free(handle);
       },
@@ -371,7 +370,6 @@ export function bindCore(module) {
        * @returns {boolean[]}
        */
       feedAll(entries) {
-        if (entries.length === 1) return [run.feed(entries[0][0], entries[0][1])];
         const alive = entries.map(() => true);
         for (let at = 0; ; at += CHUNK_BYTES) {
           const now = entries.filter(([, chunk], j) => alive[j] && at < chunk.length);
@@ -395,21 +393,6 @@ export function bindCore(module) {
             if (alive[j] && module._ce_wasm_input_failed(handle, index)) alive[j] = false;
           });
         }
-      },
-      /**
-       * Feeds one chunk; returns false once the input has failed (its error is in the result).
-       * @param {number} index
-       * @param {Uint8Array} chunk
-       */
-      feed(index, chunk) {
-        for (let at = 0; at < chunk.length; at += CHUNK_BYTES) {
-          const piece = chunk.subarray(at, at + CHUNK_BYTES);
-          heap().set(piece, buffer);
-          const status = module._ce_wasm_feed(handle, index, buffer, piece.length);
-          if (status && index === 0) throw lastError(handle, status);
-          if (status) return false;
-        }
-        return true;
       },
       /** @param {number} index */
       close(index) {
@@ -460,7 +443,7 @@ export function bindCore(module) {
       },
     };
     try {
-      if (!handle || !buffer) throw new CeError({ code: 'CE_ERR_NOMEM', message: 'out of memory' });
+      if (!handle || !buffers[0] || !table) throw new CeError({ code: 'CE_ERR_NOMEM', message: 'out of memory' });
       // A held-out test corpus asks for the substitutable scores.
       setOptions(handle, { ...request.options, ...(tests.length ? { substitutable: true } : {}) });
       inputs.forEach((input, index) => {

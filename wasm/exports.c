@@ -176,10 +176,6 @@ CE_EXPORT int ce_wasm_set_format(ce_wasm_handle *handle, int index, int format) 
   return ce_eval_set_format(handle->ev, (size_t)index, (ce_format)format);
 }
 
-CE_EXPORT int ce_wasm_feed(ce_wasm_handle *handle, int index, const void *bytes, size_t len) {
-  return ce_eval_feed(handle->ev, (size_t)index, bytes, len, &handle->error);
-}
-
 /* Chunks for several inputs in one call (ce_eval_feed_inputs): read side by side in the
  * threaded build, in turn in the other. */
 CE_EXPORT int ce_wasm_feed_inputs(ce_wasm_handle *handle, int count, const size_t *index,
