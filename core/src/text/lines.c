@@ -186,34 +186,31 @@ static void peek_line(const ce_lines *lines, void *ctx, const char *bytes, size_
 }
 
 /*
- * Hands the plain lines found (`count` of them, from find_line_ends) to the batch function,
+ * Hands the lines found (`count` of them, from find_line_ends) to the batch function,
  * up to the first that is not padded within the chunk. The input's first lines stay with
  * the line function (the first may begin with a BOM). *done: the lines handed out.
  */
 static ce_status emit_batch(ce_lines *lines, const char *bytes, size_t len, const size_t *starts,
                             size_t count, int plain, void *ctx, ce_error *err, size_t *done) {
-  size_t first = 0, end = count;
+  size_t end = count;
   *done = 0;
   if (!lines->line_no) return CE_OK;
-  while (end > first && !padded(starts[end], len)) end--;
-  if (end <= first) return CE_OK;
+  while (end && !padded(starts[end], len)) end--;
+  if (!end) return CE_OK;
   /* Bytes that are not all ASCII are checked as one run: line ends are ASCII and cut any
    * sequence, so the run is valid UTF-8 exactly when each of its lines is. A fault is left
    * to the line path, whose message names its line and column. */
-  size_t run = starts[end] - starts[first];
-  if (!plain && ce__utf8_invalid_at(bytes + starts[first], run) != run) return CE_OK;
-  size_t start[BATCH_LINES + BLOCK + 8], line_len[BATCH_LINES + BLOCK + 8];
-  for (size_t i = first; i < end; i++) {
+  if (!plain && ce__utf8_invalid_at(bytes, starts[end]) != starts[end]) return CE_OK;
+  size_t line_len[BATCH_LINES + BLOCK + 8];
+  for (size_t i = 0; i < end; i++) {
     size_t n = starts[i + 1] - 1 - starts[i];
-    if (n && bytes[starts[i] + n - 1] == '\r') n--;
-    start[i - first] = starts[i];
-    line_len[i - first] = n;
+    line_len[i] = n && bytes[starts[i] + n - 1] == '\r' ? n - 1 : n;
   }
-  ce_line_batch batch = {bytes, start, line_len, end - first, lines->line_no + 1};
+  ce_line_batch batch = {bytes, starts, line_len, end, lines->line_no + 1};
   ce_status status = lines->batch(ctx, &batch, err);
   if (status) return status;
-  lines->line_no += end - first;
-  lines->offset += starts[end] - starts[first];
+  lines->line_no += end;
+  lines->offset += starts[end];
   *done = end;
   return CE_OK;
 }
