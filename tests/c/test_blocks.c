@@ -131,6 +131,24 @@ typedef struct outcome {
 
 enum { WHOLE = 0 };
 
+/* The run's errors, input by input ("-": none), and its JSON; frees the run. */
+static outcome finish_run(ce_eval *ev, size_t inputs) {
+  text errors = {0};
+  puts_text(&errors, "");
+  for (size_t i = 0; i < inputs; i++) {
+    const ce_error *error = ce_eval_input_error(ev, i);
+    puts_text(&errors, error ? error->message : "-");
+    puts_text(&errors, "\n");
+  }
+  outcome out = {NULL, errors.bytes};
+  size_t len = 0;
+  if (ce_eval_finish(ev, NULL) == CE_OK && ce_eval_json(ev, &out.json, &len) != CE_OK)
+    out.json = NULL;
+  drop_threads(out.json);
+  ce_eval_free(ev);
+  return out;
+}
+
 /* Reads the pair: `piece` bytes a call round-robin through ce_eval_feed, or (WHOLE) each
  * file in one call of ce_eval_feed_inputs on `threads` threads. */
 static outcome read_pair(const pair_files *f, size_t piece, unsigned threads, int check) {
@@ -161,21 +179,7 @@ static outcome read_pair(const pair_files *f, size_t piece, unsigned threads, in
   }
   ce_eval_close(ev, 0, NULL);
   ce_eval_close(ev, 1, NULL);
-  outcome out = {NULL, NULL};
-  text errors = {0};
-  puts_text(&errors, "");
-  for (size_t i = 0; i < 2; i++) {
-    const ce_error *error = ce_eval_input_error(ev, i);
-    puts_text(&errors, error ? error->message : "-");
-    puts_text(&errors, "\n");
-  }
-  out.errors = errors.bytes;
-  size_t len = 0;
-  if (ce_eval_finish(ev, NULL) == CE_OK && ce_eval_json(ev, &out.json, &len) != CE_OK)
-    out.json = NULL;
-  drop_threads(out.json);
-  ce_eval_free(ev);
-  return out;
+  return finish_run(ev, 2);
 }
 
 static void outcome_free(outcome *out) {
@@ -253,6 +257,108 @@ static void test_data_files(void) {
   }
 }
 
+/*
+ * A token system's token pairs as it is read where gold is ahead and nothing of the system
+ * waits (inputs read in turn), else it waits in its queue (read on threads, or read ahead of
+ * gold). Gold and two systems, one leaving items unclustered under every policy, the other
+ * now and then faulty, read the four ways: the JSON and the errors must be the same.
+ */
+enum { SYSTEMS_FIRST = 1 };
+
+static outcome read_three(const text *files, size_t piece, unsigned threads, int order,
+                          ce_unclustered policy, int bootstrap) {
+  ce_eval *ev = ce_eval_create();
+  CHECK(ce_eval_set(ev, CE_OPT_THREADS, threads) == CE_OK);
+  CHECK(ce_eval_set(ev, CE_OPT_UNCLUSTERED, policy) == CE_OK);
+  CHECK(ce_eval_set(ev, CE_OPT_BOOTSTRAP, bootstrap) == CE_OK);
+  CHECK(ce_eval_set_unclustered_label(ev, "UNK") == CE_OK);
+  static const char *const names[3] = {"gold.tsv", "system.tsv", "other.tsv"};
+  for (size_t i = 0; i < 3; i++) {
+    CHECK(ce_eval_add_input(ev, names[i], NULL, NULL) == CE_OK);
+    CHECK(ce_eval_set_format(ev, i, CE_FORMAT_TAGGED) == CE_OK);
+  }
+  if (piece == WHOLE) {
+    size_t index[3] = {0, 1, 2}, len[3] = {files[0].len, files[1].len, files[2].len};
+    const void *bytes[3] = {files[0].bytes, files[1].bytes, files[2].bytes};
+    ce_eval_feed_inputs(ev, 3, index, bytes, len, NULL);
+  } else {
+    size_t offset[3] = {0, 0, 0};
+    for (int any = 1; any;) {
+      any = 0;
+      for (size_t k = 0; k < 3; k++) {
+        size_t i = order == SYSTEMS_FIRST ? 2 - k : k;
+        size_t len = files[i].len - offset[i] < piece ? files[i].len - offset[i] : piece;
+        if (len) ce_eval_feed(ev, i, files[i].bytes + offset[i], len, NULL);
+        offset[i] += len;
+        any |= offset[i] < files[i].len;
+      }
+    }
+  }
+  for (size_t i = 0; i < 3; i++) ce_eval_close(ev, order == SYSTEMS_FIRST ? 2 - i : i, NULL);
+  return finish_run(ev, 3);
+}
+
+/* A copy of a system's lines: labels made UNK (the unclustered label) one line in `unk`
+ * (0: none), the word of line `differs` (0: none) changed. */
+static void system_copy(uint64_t *rng, const text *system, unsigned unk, size_t differs,
+                        text *out) {
+  memset(out, 0, sizeof *out);
+  puts_text(out, "");
+  const char *at = system->bytes, *end = system->bytes + system->len;
+  for (size_t line = 1; at < end; line++) {
+    const char *eol = memchr(at, '\n', (size_t)(end - at));
+    size_t len = eol ? (size_t)(eol - at + 1) : (size_t)(end - at);
+    const char *tab = memchr(at, '\t', len);
+    if (tab && line >= differs && differs) {
+      puts_text(out, "x");
+      differs = 0;
+    }
+    if (tab && unk && next(rng) % unk == 0) {
+      put(out, at, (size_t)(tab - at) + 1);
+      puts_text(out, len > 1 && at[len - 2] == '\r' ? "UNK\r\n" : "UNK\n");
+    } else {
+      put(out, at, len);
+    }
+    at += len;
+  }
+}
+
+static void test_pairing_as_read_or_after(void) {
+  uint64_t rng = 0x2545f4914f6cdd1du;
+  for (int trial = 0; trial < 12; trial++) {
+    pair_files f;
+    size_t tokens = 800 + (size_t)(next(&rng) % 1500);
+    make_files(&rng, &f, tokens, 0);
+    text files[3];
+    files[0] = f.gold;
+    system_copy(&rng, &f.system, 7, 0, &files[1]);
+    size_t differs = trial % 3 == 2 ? 1 + (size_t)(next(&rng) % tokens) : 0;
+    system_copy(&rng, &f.system, trial % 2 ? 0 : 50, differs, &files[2]);
+    if (trial % 4 == 3) files[2].len = files[2].len / 2; /* a system that ends early */
+    ce_unclustered policy = (ce_unclustered)(trial % 3);
+    int bootstrap = trial % 5 == 4 ? 3 : 0;
+    size_t piece = 1 + (size_t)(next(&rng) % 3000);
+    outcome after = read_three(files, WHOLE, 2, 0, policy, bootstrap);
+    outcome as_read = read_three(files, WHOLE, 1, 0, policy, bootstrap);
+    outcome gold_first = read_three(files, piece, 1, 0, policy, bootstrap);
+    outcome systems_first = read_three(files, piece, 1, SYSTEMS_FIRST, policy, bootstrap);
+    CHECK(after.json != NULL);
+    CHECK(same(after.json, as_read.json) && same(after.errors, as_read.errors));
+    /* Under split an unclustered item's cluster is named as it pairs, after the labels read
+     * with it: read in other pieces the ids differ, and ECS's sums their order (last digit). */
+    int same_ids = policy != CE_UNCLUSTERED_SPLIT;
+    CHECK(same(after.errors, gold_first.errors) && same(after.errors, systems_first.errors));
+    CHECK(!same_ids || (same(after.json, gold_first.json) && same(after.json, systems_first.json)));
+    outcome_free(&after);
+    outcome_free(&as_read);
+    outcome_free(&gold_first);
+    outcome_free(&systems_first);
+    for (size_t i = 1; i < 3; i++) free(files[i].bytes);
+    free(f.gold.bytes);
+    free(f.system.bytes);
+  }
+}
+
 /* Feeding without a run or its inputs is a usage error, not a crash. */
 static void test_feed_without_inputs(void) {
   ce_eval *ev = ce_eval_create();
@@ -266,6 +372,7 @@ int main(void) {
   test_feed_without_inputs();
   test_block_and_line_readers_agree();
   test_data_files();
+  test_pairing_as_read_or_after();
   printf("%d checks, %d failed\n", check_count, check_failures);
   return check_failures != 0;
 }

@@ -312,7 +312,7 @@ static CE_ALWAYS_INLINE ce_status queue_token(const ce_eval *ev, ce_input *input
                                               const token_text *text, uint32_t item, uint32_t label,
                                               int starts_sentence, uint64_t line) {
   ce_pending_token *token =
-      ce__queue_add(input, ev->check_texts ? text->item : NULL, text->item_len);
+      ce__queue_add(input, ev->pairing.check ? text->item : NULL, text->item_len);
   if (!token) return CE_ERR_NOMEM;
   token->item = item;
   token->label = label;
@@ -358,7 +358,12 @@ static CE_ALWAYS_INLINE ce_status system_token_text(ce_eval *ev, ce_input *syste
   ce_status status = put_cluster_label(ev, system, &system->labels, text->recent, text->label,
                                        text->label_len, &cluster);
   int starts = !system->sentence_open;
-  if (!status) status = queue_token(ev, system, text, UINT32_MAX, cluster, starts, line);
+  if (status) return status;
+  /* The unclustered label waits: under `split` its pairing adds a label, which must come
+   * after the labels read with it, as when the waiting tokens pair. */
+  if (!ev->pair_on_read || cluster == system->unclustered_id ||
+      !ce__pair_on_read(ev, system, text->item, text->item_len, cluster, starts, line))
+    status = queue_token(ev, system, text, UINT32_MAX, cluster, starts, line);
   if (status) return status;
   system->sentence_open = 1;
   system->sentence_starts += (uint64_t)starts;
@@ -540,7 +545,9 @@ static ce_status check_index(ce_eval *ev, size_t index, ce_error *err) {
     return ce__fail(err, CE_ERR_USAGE, ev->inputs[index].name, 0, 0, "input already closed");
   if (!ev->started) {
     ev->started = 1;
-    ev->check_texts = ev->options[CE_OPT_TOKEN_CHECK] != 0.0;
+    ce_pairing pairing = {ev->options[CE_OPT_TOKEN_CHECK] != 0.0,
+                          (int)ev->options[CE_OPT_LEVELS] != 1, ce__keeps_for_statistics(ev)};
+    ev->pairing = pairing;
     for (size_t i = 0; i < ev->input_count; i++) ev->inputs[i].lines.source = ev->inputs[i].name;
   }
   return CE_OK;
@@ -786,14 +793,17 @@ ce_status ce_eval_feed_inputs(ce_eval *ev, size_t count, const size_t *index,
   }
   if (report(ev, &ev->inputs[0], NULL)) return report(ev, &ev->inputs[0], err);
   feed_job job = {ev, index, bytes, len};
-  if (reads_apart(ev, count, index)) {
+  if (reads_apart(ev, count, index) &&
+      ce__parallel_threads((unsigned)ev->options[CE_OPT_THREADS]) > 1) {
     ce__parallel_for(count, (unsigned)ev->options[CE_OPT_THREADS], feed_task, &job);
     ce__pair_ready_tokens(ev);
   } else {
+    ev->pair_on_read = 1;
     for (size_t j = 0; j < count; j++) {
       feed_task(&job, j);
       ce__pair_ready_tokens(ev);
     }
+    ev->pair_on_read = 0;
   }
   for (size_t j = 0; j < count; j++) {
     ce_status status = report(ev, &ev->inputs[index[j]], err);
@@ -896,8 +906,7 @@ static ce_status named_token(ce_eval *ev, ce_input *input, const named_item *ite
     ce_status status = label_named(ev, input, label_n, position, &label, err);
     if (status) return status;
   }
-  int checked = ev->options[CE_OPT_TOKEN_CHECK] != 0.0;
-  ce_pending_token *token = ce__queue_add(input, checked ? item->text : NULL, item->len);
+  ce_pending_token *token = ce__queue_add(input, ev->pairing.check ? item->text : NULL, item->len);
   if (!token) return ce__fail(err, CE_ERR_NOMEM, input->name, position, 0, "out of memory");
   token->item = is_gold ? item->id : UINT32_MAX;
   token->label = label;

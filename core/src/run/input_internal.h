@@ -88,8 +88,9 @@ typedef struct ce_input {
   uint64_t dropped_tokens;    /* system: unclustered tokens removed under `drop` */
   ce_pending_token *queue;
   size_t queue_head, queue_len, queue_cap;
-  ce_buf token_text;       /* the queued tokens' texts, for the token check */
-  ce_intern labels;        /* gold: classes; system: clusters */
+  uint64_t paired;   /* token mode: gold's positions a system has paired, or gold has let go */
+  ce_buf token_text; /* the queued tokens' texts, for the token check */
+  ce_intern labels;  /* gold: classes; system: clusters */
   ce_intern_recent recent; /* the labels of its lines met lately (tagged lines, eval.c) */
   ce_cells pair_cells;     /* (class, cluster) token counts: token mode, `counts`, `joint` */
   ce_cells item_cells;     /* (item, label) weights: tokens, or 1 per entry */

@@ -2,8 +2,12 @@
  * Token mode (SPEC §2): gold and every token system are read in lockstep and paired
  * position by position. A token waits in its input's queue only until every input has
  * reached its position, so memory follows the vocabulary and the labels, not the corpus.
- * A system that ends early, runs long or holds another token fails alone, naming its file
- * and line; the others go on.
+ * Each system keeps how far it has paired; gold's token leaves when every system has
+ * passed it. Where inputs are read in turn, gold is read ahead and a system's token pairs
+ * as it is read (ce__pair_on_read), without waiting; read on threads, the tokens wait and
+ * pair after the round. Either way a system's tokens count in the order of its positions,
+ * so the numbers are the same. A system that ends early, runs long or holds another token
+ * fails alone, naming its file and line; the others go on.
  */
 #include <stdio.h> /* snprintf only */
 #include <stdlib.h>
@@ -59,33 +63,6 @@ static void fail_with_excerpt(ce_input *input, uint64_t line, const char *before
   ce__input_fail(input, &error);
 }
 
-/* Texts of `len` bytes, each with CE_LINE_PAD readable bytes after it (the queue keeps them):
- * compared eight bytes at a time, without a call per token. */
-static inline int same_bytes(const char *a, const char *b, size_t len) {
-#ifdef CE_WORD_SEARCH
-  for (size_t i = 0; i < len; i += 8) {
-    uint64_t x, y;
-    memcpy(&x, a + i, 8);
-    memcpy(&y, b + i, 8);
-    uint64_t differ = x ^ y;
-    /* little-endian: the bytes past the text are the word's high bytes */
-    if (len - i < 8) differ &= (1ull << (8 * (len - i))) - 1;
-    if (differ) return 0;
-  }
-  return 1;
-#else
-  return memcmp(a, b, len) == 0;
-#endif
-}
-
-/* Token mode compares texts byte for byte (SPEC §2). */
-static int same_text(const ce_input *gold, const ce_pending_token *gold_token,
-                     const ce_input *system, const ce_pending_token *token) {
-  return gold_token->text_len == token->text_len &&
-         same_bytes(ce__queue_text(gold, gold_token), ce__queue_text(system, token),
-                    token->text_len);
-}
-
 /* The system ran out of tokens while gold has more. */
 static void fail_short(ce_eval *ev, ce_input *system, const ce_pending_token *gold_next,
                        uint64_t position) {
@@ -114,7 +91,7 @@ static void fail_long(ce_eval *ev, ce_input *system, const ce_pending_token *ext
 }
 
 static void fail_differs(ce_eval *ev, ce_input *system, const ce_pending_token *gold_token,
-                         const ce_pending_token *token, uint64_t position) {
+                         const ce_pending_token *token, const char *text, uint64_t position) {
   size_t gold_len = 0;
   const char *gold_text = ce__intern_get(&ev->items, gold_token->item, &gold_len);
   ce_buf after = {0};
@@ -122,17 +99,10 @@ static void fail_differs(ce_eval *ev, ce_input *system, const ce_pending_token *
   ce__buf_append_excerpt(&after, gold_text, gold_len, EXCERPT_BYTES);
   ce__buf_printf(&after, "' at %s:%llu (token %llu)", ev->inputs[0].name,
                  (unsigned long long)gold_token->line, (unsigned long long)position);
-  fail_with_excerpt(system, token->line, "token '", ce__queue_text(system, token), token->text_len,
+  fail_with_excerpt(system, token->line, "token '", text, token->text_len,
                     after.data ? after.data : "'");
   ce__buf_free(&after);
 }
-
-/* What pairing reads of the options, read once per call. */
-typedef struct pairing {
-  int check;             /* token texts are compared (SPEC §2) */
-  int types_from_tokens; /* (item, cluster) is counted too: not under --levels token */
-  int log;               /* --bootstrap and --test ar keep the tokens */
-} pairing;
 
 /*
  * --bootstrap keeps each counted gold token's item and class and where each sentence starts
@@ -162,7 +132,7 @@ static ce_status log_system(ce_input *system, uint32_t cluster) {
  * (SPEC §2: merge keeps it as one cluster, split gives the item a cluster of its own,
  * drop removes the token from both sides), then (class, cluster) and (item, cluster).
  */
-static ce_status count_pair(ce_eval *ev, const pairing *how, ce_input *system,
+static ce_status count_pair(ce_eval *ev, const ce_pairing *how, ce_input *system,
                             const ce_pending_token *gold_token, uint32_t cluster) {
   int log = how->log;
   if (cluster == system->unclustered_id && cluster != UINT32_MAX) {
@@ -185,45 +155,81 @@ static ce_status count_pair(ce_eval *ev, const pairing *how, ce_input *system,
   return status ? status : train_sub(system, gold_token, cluster);
 }
 
-/* Fails the systems that ended early or run past gold's end. */
-static int check_ends(ce_eval *ev, int gold_has, uint64_t position) {
-  ce_input *gold = &ev->inputs[0];
-  int waiting = 0;
-  for (size_t s = 1; s < ev->input_count; s++) {
-    ce_input *system = &ev->inputs[s];
-    if (!pairs(system)) continue;
-    if (!ce__queue_size(system)) {
-      if (!system->closed)
-        waiting = 1;
-      else if (gold_has)
-        fail_short(ev, system, ce__queue_front(gold), position);
-    } else if (!gold_has && gold->closed) {
-      fail_long(ev, system, ce__queue_front(system), position - 1);
-    }
+/* Token mode compares texts byte for byte (SPEC §2); `text`, the system token's. */
+static int same_text(const ce_input *gold, const ce_pending_token *gold_token,
+                     const ce_pending_token *token, const char *text) {
+  return gold_token->text_len == token->text_len &&
+         ce__same_padded(ce__queue_text(gold, gold_token), text, token->text_len);
+}
+
+/* Pairs a system's token at its next position, whose gold token is `gold_token`: its texts
+ * are compared unless `checked` says they were. */
+static CE_ALWAYS_INLINE void pair_one(ce_eval *ev, const ce_pairing *how, ce_input *system,
+                                      const ce_pending_token *gold_token,
+                                      const ce_pending_token *token, const char *text,
+                                      int checked) {
+  uint64_t position = ++system->paired;
+  if (gold_token->starts_sentence) system->sub_break = 1;
+  if (gold_token->starts_sentence != token->starts_sentence && !system->break_mismatches++) {
+    system->mismatch_line = token->line;
+    system->mismatch_gold_line = gold_token->line;
   }
-  return waiting;
+  if (how->check && !checked && !same_text(&ev->inputs[0], gold_token, token, text)) {
+    fail_differs(ev, system, gold_token, token, text, position);
+  } else if (gold_token->label != CE_EXCLUDED &&
+             count_pair(ev, how, system, gold_token, token->label)) {
+    ce_error error;
+    ce__fail(&error, CE_ERR_NOMEM, system->name, token->line, 0, "out of memory counting");
+    ce__input_fail(system, &error);
+  }
 }
 
 /*
- * The cells the token AHEAD positions on will count into: a rare word's cells sit far apart
+ * The cells the tokens AHEAD positions on will count into: a rare word's cells sit far apart
  * in memory, and fetching them while the tokens before are counted hides the wait. A table
  * of (class, cluster) cells within CACHED_CELLS stays in cache (a tag set against a tagging):
  * fetching its cells would only cost the hashing.
  */
 enum { AHEAD = 32, CACHED_CELLS = 1 << 14 };
-static void prefetch_ahead(const ce_eval *ev, int types_from_tokens) {
+static void prefetch_system_ahead(const ce_input *gold, const ce_input *system,
+                                  int types_from_tokens) {
+  const ce_pending_token *ahead = ce__gold_at(gold, system->paired + AHEAD);
+  if (!ahead || ahead->label == CE_EXCLUDED || ce__queue_size(system) <= AHEAD) return;
+  uint32_t cluster = system->queue[system->queue_head + AHEAD].label;
+  if (system->pair_cells.slot_count > CACHED_CELLS)
+    ce__cells_prefetch(&system->pair_cells, ahead->label, cluster);
+  if (types_from_tokens) ce__cells_prefetch(&system->item_cells, ahead->item, cluster);
+}
+
+/* Pairs the system's waiting tokens with gold's at their positions, as far as gold has read. */
+static void pair_waiting(ce_eval *ev, const ce_pairing *how, ce_input *system) {
   const ce_input *gold = &ev->inputs[0];
-  if (ce__queue_size(gold) <= AHEAD) return;
-  const ce_pending_token *ahead = &gold->queue[gold->queue_head + AHEAD];
-  if (ahead->label == CE_EXCLUDED) return;
-  ce__cells_prefetch(&gold->item_cells, ahead->item, ahead->label);
+  while (pairs(system) && ce__queue_size(system)) {
+    const ce_pending_token *gold_token = ce__gold_at(gold, system->paired);
+    if (!gold_token) return;
+    prefetch_system_ahead(gold, system, how->types_from_tokens);
+    ce_pending_token token = ce__queue_pop(system);
+    pair_one(ev, how, system, gold_token, &token, ce__queue_text(system, &token), 0);
+  }
+}
+
+void ce__pair_read(ce_eval *ev, ce_input *system, const ce_pending_token *gold_token,
+                   const ce_pending_token *token, const char *text) {
+  pair_one(ev, &ev->pairing, system, gold_token, token, text, 1);
+}
+
+/* Fails the systems that ended early or run past gold's end. */
+static void check_ends(ce_eval *ev) {
+  ce_input *gold = &ev->inputs[0];
   for (size_t s = 1; s < ev->input_count; s++) {
-    const ce_input *system = &ev->inputs[s];
-    if (!pairs(system) || ce__queue_size(system) <= AHEAD) continue;
-    uint32_t cluster = system->queue[system->queue_head + AHEAD].label;
-    if (system->pair_cells.slot_count > CACHED_CELLS)
-      ce__cells_prefetch(&system->pair_cells, ahead->label, cluster);
-    if (types_from_tokens) ce__cells_prefetch(&system->item_cells, ahead->item, cluster);
+    ce_input *system = &ev->inputs[s];
+    if (!pairs(system)) continue;
+    const ce_pending_token *gold_next = ce__gold_at(gold, system->paired);
+    if (!ce__queue_size(system)) {
+      if (system->closed && gold_next) fail_short(ev, system, gold_next, system->paired + 1);
+    } else if (!gold_next && gold->closed) {
+      fail_long(ev, system, ce__queue_front(system), system->paired);
+    }
   }
 }
 
@@ -237,66 +243,36 @@ static void count_gold(ce_input *gold, const ce_pending_token *token) {
   ce__input_fail(gold, &error);
 }
 
-/* Pairs gold's next token with every system's; 0 when gold failed and pairing must stop. */
-static int pair_next(ce_eval *ev, const pairing *how, uint64_t position) {
+/* Gold's tokens every pairing system has passed leave the queue, counted and logged. */
+static void release_gold(ce_eval *ev, const ce_pairing *how) {
   ce_input *gold = &ev->inputs[0];
-  prefetch_ahead(ev, how->types_from_tokens);
-  ce_pending_token gold_token = ce__queue_pop(gold);
-  count_gold(gold, &gold_token);
-  if (gold->failed) return 0;
-  if (how->log &&
-      log_gold(ev, gold_token.item, gold_token.label, (int)gold_token.starts_sentence)) {
-    ce_error error;
-    ce__fail(&error, CE_ERR_NOMEM, gold->name, gold_token.line, 0,
-             "out of memory keeping tokens for --bootstrap");
-    ce__input_fail(gold, &error);
-    return 0;
-  }
-  for (size_t s = 1; s < ev->input_count; s++) {
-    ce_input *system = &ev->inputs[s];
-    if (!pairs(system)) continue;
-    ce_pending_token token = ce__queue_pop(system);
-    if (gold_token.starts_sentence) system->sub_break = 1;
-    if (gold_token.starts_sentence != token.starts_sentence && !system->break_mismatches++) {
-      system->mismatch_line = token.line;
-      system->mismatch_gold_line = gold_token.line;
-    }
-    if (how->check && !same_text(gold, &gold_token, system, &token)) {
-      fail_differs(ev, system, &gold_token, &token, position);
-    } else if (gold_token.label != CE_EXCLUDED &&
-               count_pair(ev, how, system, &gold_token, token.label)) {
+  uint64_t upto = gold->paired + ce__queue_size(gold);
+  for (size_t s = 1; s < ev->input_count; s++)
+    if (pairs(&ev->inputs[s]) && ev->inputs[s].paired < upto) upto = ev->inputs[s].paired;
+  while (gold->paired < upto) {
+    const ce_pending_token *ahead = ce__gold_at(gold, gold->paired + AHEAD);
+    if (ahead && ahead->label != CE_EXCLUDED)
+      ce__cells_prefetch(&gold->item_cells, ahead->item, ahead->label);
+    ce_pending_token gold_token = ce__queue_pop(gold);
+    gold->paired++;
+    count_gold(gold, &gold_token);
+    if (gold->failed) return;
+    if (how->log &&
+        log_gold(ev, gold_token.item, gold_token.label, (int)gold_token.starts_sentence)) {
       ce_error error;
-      ce__fail(&error, CE_ERR_NOMEM, system->name, token.line, 0, "out of memory counting");
-      ce__input_fail(system, &error);
+      ce__fail(&error, CE_ERR_NOMEM, gold->name, gold_token.line, 0,
+               "out of memory keeping tokens for --bootstrap");
+      ce__input_fail(gold, &error);
+      return;
     }
   }
-  return 1;
-}
-
-/* The positions every pairing input holds a token for: they pair without a check of ends. */
-static size_t ready_positions(const ce_eval *ev) {
-  size_t ready = ce__queue_size(&ev->inputs[0]);
-  for (size_t s = 1; s < ev->input_count && ready; s++)
-    if (pairs(&ev->inputs[s]) && ce__queue_size(&ev->inputs[s]) < ready)
-      ready = ce__queue_size(&ev->inputs[s]);
-  return ready;
 }
 
 void ce__pair_ready_tokens(ce_eval *ev) {
   ce_input *gold = &ev->inputs[0];
   if (gold->failed || ce__format_shape(gold->format) != CE_SHAPE_TOKENS) return;
-  pairing how = {ev->options[CE_OPT_TOKEN_CHECK] != 0.0, (int)ev->options[CE_OPT_LEVELS] != 1,
-                 ce__keeps_for_statistics(ev)};
-  for (;;) {
-    /* Positions so far: gold's tokens read (counted or excluded) less those waiting. */
-    uint64_t position = gold->tokens + gold->excluded_tokens - ce__queue_size(gold) + 1;
-    size_t ready = ready_positions(ev);
-    if (!ready) {
-      int gold_has = ce__queue_size(gold) > 0;
-      if (check_ends(ev, gold_has, position) || !gold_has) return;
-      continue; /* the systems that ended no longer pair */
-    }
-    for (size_t i = 0; i < ready; i++)
-      if (!pair_next(ev, &how, position + i)) return;
-  }
+  const ce_pairing *how = &ev->pairing;
+  for (size_t s = 1; s < ev->input_count; s++) pair_waiting(ev, how, &ev->inputs[s]);
+  check_ends(ev);
+  release_gold(ev, how);
 }

@@ -2,7 +2,9 @@
 #ifndef CE_PAIRING_INTERNAL_H
 #define CE_PAIRING_INTERNAL_H
 
+#include "run/input_internal.h"
 #include "run/run_internal.h"
+#include "text/lines_internal.h"
 
 /*
  * Pairs every position that gold and each token system have read: counts (class, cluster)
@@ -11,5 +13,40 @@
  * fails alone with its file and line; gold's failure stops the pairing.
  */
 void ce__pair_ready_tokens(ce_eval *ev);
+
+/* Gold's token at `position` (0-based), or NULL where gold has not read that far. */
+static inline const ce_pending_token *ce__gold_at(const ce_input *gold, uint64_t position) {
+  if (position - gold->paired >= ce__queue_size(gold)) return NULL;
+  return &gold->queue[gold->queue_head + (size_t)(position - gold->paired)];
+}
+
+/* Counts `token` of `system` (its text `text`, equal to gold's where texts are checked) at its
+ * next position, gold's `gold_token`. */
+void ce__pair_read(ce_eval *ev, ce_input *system, const ce_pending_token *gold_token,
+                   const ce_pending_token *token, const char *text);
+
+/*
+ * Pairs a token system's token as it is read, where gold has read that position already and
+ * none of the system's tokens waits: what ce__pair_ready_tokens would do with it, without
+ * its queueing. `text` has CE_LINE_PAD readable bytes after it. 0: the token must wait
+ * (gold is behind, or the texts differ and the failure is for the waiting path to give).
+ */
+static inline int ce__pair_on_read(ce_eval *ev, ce_input *system, const char *text, size_t len,
+                                   uint32_t cluster, int starts_sentence, uint64_t line) {
+  const ce_input *gold = &ev->inputs[0];
+  if (ce__queue_size(system) || gold->failed) return 0;
+  const ce_pending_token *gold_token = ce__gold_at(gold, system->paired);
+  if (!gold_token) return 0;
+  ce_pending_token token = {UINT32_MAX, cluster, (uint32_t)starts_sentence, 0, 0, line};
+  if (ev->pairing.check) {
+    /* a token that differs waits, and fails where the waiting ones are paired */
+    if (gold_token->text_len != len ||
+        !ce__same_padded(ce__queue_text(gold, gold_token), text, len))
+      return 0;
+    token.text_len = (uint32_t)len;
+  }
+  ce__pair_read(ev, system, gold_token, &token, text);
+  return 1;
+}
 
 #endif

@@ -40,6 +40,13 @@ static inline void ce__progress(const ce_progress *progress, ce_phase phase, uin
   if (progress && progress->fn) progress->fn(progress->user, phase, done, total);
 }
 
+/* What the pairing of tokens (pairing.c) reads of the options. */
+typedef struct ce_pairing {
+  int check;             /* token texts are compared (SPEC §2) */
+  int types_from_tokens; /* (item, cluster) is counted too: not under --levels token */
+  int log;               /* --bootstrap and --test ar keep the tokens */
+} ce_pairing;
+
 struct ce_eval {
   double options[CE_OPT_COUNT];
   ce_input *inputs; /* [0] is gold */
@@ -56,9 +63,10 @@ struct ce_eval {
   int baselines[CE_BASELINE_COUNT];
   uint64_t sentences;
   int sentence_open;
-  int started;  /* some bytes were fed: no more inputs or options */
-  int check_texts; /* CE_OPT_TOKEN_CHECK, read once reading starts */
-  int finished; /* rows are scored */
+  int started;        /* some bytes were fed: no more inputs or options */
+  ce_pairing pairing; /* what pairing reads of the options, read once reading starts */
+  int pair_on_read;   /* inputs are read in turn: a system's token pairs as it is read */
+  int finished;       /* rows are scored */
   ce_row *rows;
   size_t row_count;
   /* Gold's evaluated items, counted once at finish (score.c). */

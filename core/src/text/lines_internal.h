@@ -36,6 +36,25 @@ static inline size_t ce__line_find(const char *line, size_t len, size_t from, un
 #endif
 }
 
+/* Whether texts of `len` bytes are equal, each with CE_LINE_PAD readable bytes after it:
+ * compared eight bytes at a time, without a call per token. */
+static inline int ce__same_padded(const char *a, const char *b, size_t len) {
+#ifdef CE_WORD_SEARCH
+  for (size_t i = 0; i < len; i += 8) {
+    uint64_t x, y;
+    __builtin_memcpy(&x, a + i, 8);
+    __builtin_memcpy(&y, b + i, 8);
+    uint64_t differ = x ^ y;
+    /* little-endian: the bytes past the text are the word's high bytes */
+    if (len - i < 8) differ &= (1ull << (8 * (len - i))) - 1;
+    if (differ) return 0;
+  }
+  return 1;
+#else
+  return __builtin_memcmp(a, b, len) == 0;
+#endif
+}
+
 /* Called once per line, without its line end; `line_no` is 1-based. CE_LINE_PAD readable
  * bytes follow the line. */
 typedef ce_status (*ce_line_fn)(void *ctx, const char *line, size_t len, uint64_t line_no,
