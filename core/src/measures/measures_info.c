@@ -4,6 +4,7 @@
  * Rappoport 2009, §3), NMI and AMI (Vinh, Epps & Bailey 2010), and wordspace's
  * clustering entropy. Natural logs unless `log2`.
  */
+#define _DEFAULT_SOURCE /* lgamma_r (log_gamma) */
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
@@ -47,6 +48,17 @@ static double generalized_mean(double u, double v, ce_mean mean) {
   }
 }
 
+/* ln Γ(x). lgamma writes Γ's sign to a global, which the threads of the expected MI would
+ * share; lgamma_r hands it back instead (same value: lgamma is lgamma_r of that global). */
+static double log_gamma(double x) {
+#if defined(__GLIBC__) || defined(__EMSCRIPTEN__) || defined(__APPLE__)
+  int sign;
+  return lgamma_r(x, &sign);
+#else
+  return lgamma(x);
+#endif
+}
+
 /*
  * The sum over n of P(n) · (n/N) · ln(N n / (a b)), P hypergeometric with support
  * [max(1, a+b−N), min(a, b)] (n = 0 adds nothing). P is unimodal: start at the mode
@@ -60,9 +72,10 @@ static double expected_cell_mi(double a, double b, double total) {
   double mode = floor((a + 1) * (b + 1) / (total + 2));
   if (mode < lo) mode = lo;
   if (mode > hi) mode = hi;
-  double log_p = lgamma(a + 1) + lgamma(b + 1) + lgamma(total - a + 1) + lgamma(total - b + 1) -
-                 lgamma(total + 1) - lgamma(mode + 1) - lgamma(a - mode + 1) -
-                 lgamma(b - mode + 1) - lgamma(total - a - b + mode + 1);
+  double log_p = log_gamma(a + 1) + log_gamma(b + 1) + log_gamma(total - a + 1) +
+                 log_gamma(total - b + 1) - log_gamma(total + 1) - log_gamma(mode + 1) -
+                 log_gamma(a - mode + 1) - log_gamma(b - mode + 1) -
+                 log_gamma(total - a - b + mode + 1);
   double p_mode = exp(log_p);
   double weight_bound = log(total) + 1.0; /* |(n/N) ln(N n/(a b))| <= ln N for n <= min(a,b) */
   double sum = 0.0;
