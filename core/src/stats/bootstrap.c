@@ -846,8 +846,9 @@ static double unseen_shift(const ce_eval *ev, size_t r, size_t s) {
  * units, its table sparser than the sample's as the sample's is than the population's: on
  * 30 Zipfian classes and 1,000 items, V-measure's resamples spread 0.014, its values 0.018),
  * and the bias estimated on a resample's table varies as little; a replicate leaves out one
- * block, and the jackknife's variance is conservative for any statistic of independent
- * units (Efron & Stein 1981). It sees the spread of the bias estimate too.
+ * block, and the jackknife's variance is conservative in expectation for any symmetric
+ * statistic of independent units (Efron & Stein 1981). It sees the spread of the bias
+ * estimate too.
  */
 static double corrected_spread(const ce_boot *boot, const ce_boot_row *br, size_t s) {
   if (!boot->jack_total || boot->jack_done < boot->jack_total) return 1.0;
