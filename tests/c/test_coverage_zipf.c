@@ -19,14 +19,20 @@
  * no resample can see, that of the cells the sample never saw (ce__info_unseen_bias, printed
  * as "unseen"): with every cell of the population's table in use, the resamples alone see
  * about half the bias where the table is sparse. Their interval is then widened by the ratio
- * of the bias-corrected resamples' spread to the resamples' ("widen", mean over the runs).
+ * of the jackknife's standard error of the corrected estimate to the resamples' spread
+ * ("widen", mean over the runs). Below each regime, for the information measures, why an
+ * interval misses: the spread over the runs of the value and of the corrected estimate
+ * (value − ci_bias), the corrected estimate's mean error, the mean over the runs of the
+ * resamples' standard deviation, of the interval's half-width / 1.96 and of the jackknife's
+ * standard error of the value, and the share of misses below and above.
  *
  * What is checked: every value has an interval (none is withheld for bias); the entropy-based
  * measures' bias-corrected estimate (value − ci_bias) lies nearer the population value than
- * the value, in every regime; pooled over the regimes, every measure's coverage is at least
- * 85% (the information measures': 19% to 58% from the resamples' estimate alone; the 93%
- * aimed at is not reached on 10^3 tokens or items, docs/statistics.md).
- * `test_coverage_zipf K` runs K times the replicates.
+ * the value, in every regime; pooled over the regimes, the information measures' coverage is
+ * at least 90% and every other measure's at least 85% (the information measures': 19% to 58%
+ * from the resamples' estimate alone; docs/statistics.md has the figures).
+ * `test_coverage_zipf K` runs K times the replicates; `test_coverage_zipf K R` regime R alone
+ * (from 0, in the order below; its draws then differ from the full run's).
  */
 #include "simulate.h"
 #include "stats/bootstrap_internal.h"
@@ -40,10 +46,15 @@ typedef struct watched {
   double truth;
   double value_bias, boot_bias, unseen_bias, widen, jack_bias; /* sums over the runs */
   unsigned covered[METHODS], shown, marked, runs, jack_covered;
+  /* The spread: sums of squares of the value and of the corrected estimate about the truth,
+   * sums of the resamples' standard deviation and of the shown interval's half-width / 1.96,
+   * and the misses of the interval shown, low and high. */
+  double value_sq, corrected_sq, boot_sd, shown_sd, jack_sd;
+  unsigned miss_low, miss_high;
 } watched;
 
 #define WATCH(m, info) \
-  { m, info, 0, 0, 0, 0, 0, 0, {0, 0, 0}, 0, 0, 0, 0 }
+  { m, info, 0, 0, 0, 0, 0, 0, {0, 0, 0}, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
 static const watched watch_list[] = {
     WATCH(CE_V_MEASURE, 1),   WATCH(CE_NMI, 1),          WATCH(CE_AMI, 2),    WATCH(CE_VI, 1),
     WATCH(CE_HOMOGENEITY, 1), WATCH(CE_COMPLETENESS, 1), WATCH(CE_MI, 1),     WATCH(CE_M1, 0),
@@ -144,6 +155,28 @@ static void jackknife_centred(const ce_eval *ev, ce_level level, double value, w
   w->jack_covered += lo <= w->truth && w->truth <= hi;
 }
 
+/* The standard deviation of a measure's resamples. */
+static double resample_sd(const ce_eval *ev, ce_level level, ce_measure m) {
+  const ce_boot *boot = ev->boot;
+  const ce_boot_row *br = &boot->rows[0];
+  const double *v = br->samples + (size_t)br->slot_of[level][m] * boot->total;
+  double n = 0, sum = 0, squares = 0;
+  for (unsigned b = 0; b < boot->done; b++)
+    if (!isnan(v[b])) n += 1, sum += v[b], squares += v[b] * v[b];
+  return n > 1 ? sqrt((squares - sum * sum / n) / (n - 1)) : 0.0;
+}
+
+/* The grouped jackknife's standard error of a measure (Efron & Tibshirani 1993, Eq. 11.5). */
+static double jackknife_sd(const ce_eval *ev, ce_level level, ce_measure m) {
+  const ce_boot *boot = ev->boot;
+  const ce_boot_row *br = &boot->rows[0];
+  const double *v = br->jackknife + (size_t)br->slot_of[level][m] * CE_JACKKNIFE_BLOCKS;
+  double n = 0, sum = 0, squares = 0;
+  for (size_t g = 0; g < boot->blocks[level]; g++)
+    if (!isnan(v[g])) n += 1, sum += v[g], squares += v[g] * v[g];
+  return n > 1 ? sqrt((n - 1) / n * (squares - sum * sum / n)) : 0.0;
+}
+
 static void tally(ce_eval *ev, ce_level level, watched *w) {
   for (size_t i = 0; i < WATCHED; i++) {
     double value, lo, hi, bias;
@@ -158,6 +191,14 @@ static void tally(ce_eval *ev, ce_level level, watched *w) {
     w[i].boot_bias += bias;
     w[i].marked += note != NULL;
     jackknife_centred(ev, level, value, &w[i]);
+    double corrected = value - bias;
+    w[i].value_sq += (value - w[i].truth) * (value - w[i].truth);
+    w[i].corrected_sq += (corrected - w[i].truth) * (corrected - w[i].truth);
+    w[i].boot_sd += resample_sd(ev, level, w[i].measure);
+    w[i].shown_sd += (hi - lo) / (2 * 1.959964);
+    w[i].jack_sd += jackknife_sd(ev, level, w[i].measure);
+    w[i].miss_low += w[i].truth < lo;
+    w[i].miss_high += w[i].truth > hi;
     for (int method = 0; method < METHODS; method++) {
       ce_shown_interval iv;
       method_interval(ev, level, w[i].measure, (ce_ci_method)method, value, &iv);
@@ -204,16 +245,32 @@ static void report(const regime *r, const sim_zipf *z, const watched *w, double 
       CHECK(after < before);
     }
   }
+  /* Why an interval misses: the spread over the runs of the value and of the corrected
+   * estimate, against the resamples' and the interval's (half-width / 1.96), and the side. */
+  printf("  %-14s %9s %9s %9s %9s %9s %7s %7s %9s\n", "spread", "value sd", "corr. sd", "corr. off",
+         "resamples", "shown", "low", "high", "jack sd");
+  for (size_t i = 0; i < WATCHED; i++) {
+    if (!w[i].shown || !w[i].information) continue;
+    double n = w[i].shown, off = (w[i].value_bias - w[i].boot_bias) / n;
+    double value_mean = w[i].value_bias / n;
+    printf("  %-14s %9.4f %9.4f %+9.4f %9.4f %9.4f %6.1f%% %6.1f%% %9.4f\n",
+           ce_measure_id(w[i].measure), sqrt(fmax(0, w[i].value_sq / n - value_mean * value_mean)),
+           sqrt(fmax(0, w[i].corrected_sq / n - off * off)), off, w[i].boot_sd / n,
+           w[i].shown_sd / n, 100.0 * w[i].miss_low / n, 100.0 * w[i].miss_high / n,
+           w[i].jack_sd / n);
+  }
 }
 
 int main(int argc, char **argv) {
   unsigned scale = argc > 1 ? (unsigned)atoi(argv[1]) : 1;
   if (!scale) scale = 1;
+  int only = argc > 2 ? atoi(argv[2]) : -1; /* one regime, counted from 0 */
   watched pooled[WATCHED];
   memcpy(pooled, watch_list, sizeof pooled);
   uint64_t state = 20250611;
   for (size_t g = 0; g < REGIMES; g++) {
     const regime *r = &regimes[g];
+    if (only >= 0 && (size_t)only != g) continue;
     sim_zipf z = {r->classes, r->clusters, 0.7};
     watched w[WATCHED];
     memcpy(w, watch_list, sizeof w);
@@ -247,8 +304,9 @@ int main(int argc, char **argv) {
     double coverage = (double)pooled[i].covered[0] / pooled[i].runs;
     printf("  %-14s %7.1f%% %10.1f%% %7.1f%%%s\n", ce_measure_id(pooled[i].measure), 100 * coverage,
            100.0 * pooled[i].covered[1] / pooled[i].runs,
-           100.0 * pooled[i].covered[2] / pooled[i].runs, "  (checked: at least 85%)");
-    double floor = 0.85;
+           100.0 * pooled[i].covered[2] / pooled[i].runs,
+           pooled[i].information ? "  (checked: at least 90%)" : "  (checked: at least 85%)");
+    double floor = pooled[i].information ? 0.90 : 0.85;
     if (coverage < floor)
       fprintf(stderr, "%s: pooled coverage %.3f below %.2f\n", ce_measure_id(pooled[i].measure),
               coverage, floor);

@@ -470,7 +470,7 @@ static void shift_of(const double h[3], const double bias[3], const ce_measure_o
 }
 
 /* The unseen cells' terms a table may take (rows with a singleton × clusters): the estimate
- * runs on every resample, and past this it would cost more than the resample itself. */
+ * runs on every jackknife replicate, and past this it would cost more than the replicate. */
 #define CE_UNSEEN_TERMS 2e7
 
 ce_status ce__info_unseen_bias(const ce_table *table, const ce_measure_options *options,

@@ -141,8 +141,12 @@ void ce__interval_shown(ce_ci_method method, double value, const double *sorted,
   double below = out->interval.below;
   int beyond = below < alpha || below > 1.0 - alpha;
   /* BCa's correction fails where no resample lies on one side of the value (z0 infinite) or
-   * 1 − a(z0 + z) <= 0; the percentile interval corrects nothing. Both give way to basic. */
-  int bca_failed = method == CE_CI_BCA && (outcome == CE_INTERVAL_UNSTABLE ||
+   * 1 − a(z0 + z) <= 0, and does not hold where the bias exceeds the spread: z0 beyond ±1.96
+   * asks for quantiles at about Φ(2·z0 ± 1.96), far out in a tail that the resamples do not
+   * reach and where the acceleration, itself estimated, is multiplied by |z0 + z| > 4 (on 30
+   * Zipfian classes and 1,000 tokens VI's BCa intervals covered 82%, the basic ones 93%). The
+   * percentile interval corrects nothing. All of these give way to basic. */
+  int bca_failed = method == CE_CI_BCA && (outcome == CE_INTERVAL_UNSTABLE || beyond ||
                                            isnan(out->interval.lo) || isnan(out->interval.hi));
   if (bca_failed || (beyond && method == CE_CI_PERCENTILE)) {
     out->method = CE_CI_BASIC;

@@ -52,9 +52,10 @@ typedef struct ce_shown_interval {
 
 /*
  * The interval shown for `value`: the `method`'s (extended tails for BCa), except that where
- * BCa's correction breaks down (no resample on one side, or 1 − a(z0 + z) <= 0), or the
- * value is biased beyond the spread under the percentile method (which corrects nothing),
- * it is the basic interval. Arguments as ce__interval_of; n >= 1.
+ * the value is biased beyond the spread (under BCa, whose correction no longer holds there,
+ * and under percentile, which corrects nothing), or BCa's correction breaks down (no resample
+ * on one side, or 1 − a(z0 + z) <= 0), it is the basic interval. Arguments as
+ * ce__interval_of; n >= 1.
  */
 void ce__interval_shown(ce_ci_method method, double value, const double *sorted, size_t n,
                         const double *jackknife, size_t blocks, double confidence,
@@ -64,8 +65,8 @@ void ce__interval_shown(ce_ci_method method, double value, const double *sorted,
  * Moves an interval shown for `value` by a bias `unseen` the resamples cannot see (the
  * information measures' unseen cells: ce__info_unseen_bias): both ends down by it, the bias
  * up by it; then, where `widen` > 1 (and `unseen` is not 0), both ends away from the
- * bias-corrected estimate (value − bias) by that factor, for the spread the estimate of the
- * bias adds. The value is marked biased where it then lies outside the interval.
+ * bias-corrected estimate (value − bias) by that factor, for the corrected estimate's spread
+ * beyond the resamples' (the jackknife's, bootstrap.c). The value is marked biased where it then lies outside the interval.
  */
 void ce__interval_shift(ce_shown_interval *interval, double value, double unseen, double widen);
 

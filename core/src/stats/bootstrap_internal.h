@@ -43,10 +43,10 @@ typedef struct ce_boot_row {
   uint8_t *slot_measure;
   int slot_of[CE_LEVEL_LAST + 1][CE_MEASURE_COUNT]; /* by level; -1: no slot */
   double *samples; /* slots × total; NaN where a resample gave no value */
-  /* slots × total: the information measures' bias-corrected resamples, each its value less
-   * the whole bias ce__info_unseen_bias estimates on it; NaN for the other measures */
-  double *corrected;
-  double *jackknife;           /* slots × CE_JACKKNIFE_BLOCKS leave-one-block-out values */
+  double *jackknife; /* slots × CE_JACKKNIFE_BLOCKS leave-one-block-out values */
+  /* slots × CE_JACKKNIFE_BLOCKS: the information measures' leave-one-block-out values less the
+   * whole bias ce__info_unseen_bias estimates on each; NaN for the other measures */
+  double *jack_corrected;
   ce_slot_interval *intervals; /* slots, computed on demand */
   unsigned intervals_at;       /* the steps done when they were computed (0: never) */
   /* Token (0) and type (1) level: the information measures' bias the resamples cannot see
@@ -86,7 +86,9 @@ struct ce_ar; /* stats/randomization_internal.h */
 
 typedef struct ce_boot {
   unsigned total, done;             /* resamples: B and how many are done */
-  unsigned jack_total, jack_done;   /* jackknife replicates, after the resamples (BCa only) */
+  /* Jackknife replicates, after the resamples: BCa's acceleration, and the spread of the
+   * information measures' corrected estimate (sentences and items, under every method). */
+  unsigned jack_total, jack_done;
   size_t blocks[CE_LEVEL_LAST + 1]; /* jackknife blocks by level: sentences, items, lemmas,
                                        files, documents */
   /* A run of one level (ce__boot_one_level): its units, drawn with unit_weight below: a
