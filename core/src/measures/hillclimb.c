@@ -367,6 +367,24 @@ static void cells_init(climb *st) {
   }
 }
 
+/* state_init's reads ahead: after a random start the classes of the items' clusters lie
+ * anywhere, and on 10^6 one-token types an item waited on memory for its cluster's class,
+ * then for that class's numbers. The cluster's class is fetched CE_INIT_AHEAD items ahead,
+ * the class's numbers and the item's gold entry half as far. Nothing is written. */
+#define CE_INIT_AHEAD 16
+
+static void init_prefetch(const climb *st, uint32_t i) {
+  if (i + CE_INIT_AHEAD < st->items)
+    ce__prefetch(&st->map[st->clusters_of[st->slot_start[i + CE_INIT_AHEAD]]]);
+  uint32_t j = i + CE_INIT_AHEAD / 2;
+  if (j >= st->items) return;
+  uint32_t c = st->map[st->clusters_of[st->slot_start[j]]];
+  ce__prefetch(&st->p[c]);
+  ce__prefetch(&st->t[c]);
+  ce__prefetch(&st->cm[c]);
+  ce__prefetch(&st->gold_ids[st->gold_start[j]]);
+}
+
 /* Sets the whole state from st->map. An item's slots are found through st->p, which
  * holds 1 + a class's slot while the item is set up (p is 0 between visits), so that an
  * item in many clusters costs O(|B_i|), not O(|B_i|·|h(B_i)|). */
@@ -375,6 +393,7 @@ static void state_init(climb *st) {
   memset(st->cm, 0, st->n * sizeof *st->cm);
   st->im_sum = st->h_sum = 0;
   for (uint32_t i = 0; i < st->items; i++) {
+    init_prefetch(st, i);
     uint32_t base = st->slot_start[i], used = 0, im = 0, w = st->weight[i];
     for (uint32_t j = base; j < st->slot_start[i + 1]; j++) {
       uint32_t c = st->map[st->clusters_of[j]], s = base + used;
@@ -1187,14 +1206,21 @@ static void state_reach(climb *st, const uint32_t *to) {
 #define CE_VISIT_STEP 3  /* visits between one step and the next */
 #define CE_VISIT_ITEMS 4 /* items of a cluster fetched ahead */
 
+/* What a visit reads of class c, and a move into it (T_c, CM_c): each measure its own. */
 static void class_prefetch(const climb *st, uint32_t c) {
+  ce__prefetch(&st->mark[c]);
+  ce__prefetch(&st->e->class_order[c]);
   ce__prefetch(&st->t[c]);
   ce__prefetch(&st->cm[c]);
+  if (st->gain) {
+    ce__prefetch(&st->gain[c]);
+    return;
+  }
   ce__prefetch(&st->p[c]);
-  if (st->e_new) ce__prefetch(&st->e_new[c]);
-  ce__prefetch(&st->mark[c]);
+  ce__prefetch(&st->e_new[c]);
+  if (st->measure != CE_TYPE_MICRO_C) return;
+  ce__prefetch(&st->g[c]);
   ce__prefetch(&st->ix->class_size[c]);
-  if (st->measure == CE_TYPE_MICRO_C) ce__prefetch(&st->g[c]);
 }
 
 static void visit_prefetch(const climb *st, const uint32_t *order, size_t r, size_t m) {
@@ -1202,6 +1228,7 @@ static void visit_prefetch(const climb *st, const uint32_t *order, size_t r, siz
   if (at < m) {
     uint32_t k = order[at];
     ce__prefetch(&st->member_start[k]);
+    ce__prefetch(&st->ix->member_start[k]);
     ce__prefetch(&st->map[k]);
     ce__prefetch(&st->labels_of[k]);
     if (st->gold_of_start) ce__prefetch(&st->gold_of_start[k]);
