@@ -86,6 +86,21 @@ static uint32_t cell_m(cell x) {
   return (uint32_t)(x >> 32);
 }
 
+/*
+ * What the climb keeps of a class, together: a visit reads most of it for each class it
+ * touches, and on many classes (10^6 one-token types) each array apart cost a cache miss a
+ * class. 32 bytes, and allocated 32-aligned: one cache line a class.
+ */
+typedef struct class_state {
+  uint32_t t, cm;     /* T_c = |U_c|, CM_c = |U_c ∩ c| */
+  uint32_t p, e_new;  /* gathered in a visit, see the top of the file */
+  uint32_t size;      /* |c| (the type index's class_size, copied here) */
+  unsigned char mark; /* MARK_* bits, all 0 between visits */
+  /* MicroC: g_c = |U_c|·F_c (its numerator terms); MicroI: the gain gathered in a visit */
+  double x;
+} class_state;
+_Static_assert(sizeof(class_state) == 32, "a class's state in half a cache line");
+
 typedef struct climb {
   const ce_type_index *ix;
   const ce_entries *e;
@@ -110,12 +125,8 @@ typedef struct climb {
   slot *slots;
   uint32_t *slot_used; /* per item: slots in use = |h(B_i)| */
   uint32_t *im;        /* per item: IM_i */
-  uint32_t *t, *cm;    /* per class: T_c = |U_c|, CM_c = |U_c ∩ c| */
-  double *g;           /* per class: |U_c|·F_c (MicroC numerator terms) */
-  uint32_t *p, *e_new; /* gathered per class, see the top of the file */
-  double *gain;        /* gathered per class for MicroI */
+  class_state *cls;    /* per class */
   uint64_t *labels_of; /* per cluster k, Σ_{i ∈ k} |A_i| + |B_i|: what a visit reads */
-  unsigned char *mark; /* per class: MARK_* bits, all 0 between visits */
   uint32_t *touched;   /* the classes gathered into during a visit */
   size_t touched_n;
   double union_sum;       /* MicroC: Σ_c g_c, afresh at each sweep */
@@ -168,7 +179,8 @@ static uint32_t in_gold(const climb *st, uint32_t item, uint32_t c) {
 /* MicroC: what Σ_z |z|·F_z gains when `size` items that do not match class b join its
  * union (b untouched by the cluster on visit: none of its items reaches b otherwise). */
 static double joined(const climb *st, uint32_t b, uint32_t size) {
-  return ce__union_term((uint64_t)st->t[b] + size, st->cm[b], st->ix->class_size[b]) - st->g[b];
+  return ce__union_term((uint64_t)st->cls[b].t + size, st->cls[b].cm, st->cls[b].size) -
+         st->cls[b].x;
 }
 
 /*
@@ -178,7 +190,7 @@ static double joined(const climb *st, uint32_t b, uint32_t size) {
  * gains at least as much as the best; ce_union_groups finds that best.
  */
 static ce_gain_bound leaf_bound(const climb *st, uint32_t b) {
-  return ce__gain_leaf(st->t[b], st->cm[b], st->ix->class_size[b]);
+  return ce__gain_leaf(st->cls[b].t, st->cls[b].cm, st->cls[b].size);
 }
 
 /* Class b's leaf: its bound, or none while `apart`; then the nodes above it. */
@@ -192,7 +204,7 @@ static void tree_set(climb *st, uint32_t b, int apart) {
 /* Class b's numbers changed: its leaf and its group. */
 static void class_changed(climb *st, uint32_t b) {
   tree_set(st, b, 0);
-  ce__union_groups_set(&st->groups, b, st->t[b], st->cm[b], st->ix->class_size[b]);
+  ce__union_groups_set(&st->groups, b, st->cls[b].t, st->cls[b].cm, st->cls[b].size);
 }
 
 /*
@@ -221,7 +233,9 @@ static void tree_build(climb *st) {
     st->tree[st->leaves + r] = r < st->n ? leaf_bound(st, st->ix->class_by_rank[r]) : ce__gain_none;
   for (size_t node = st->leaves - 1; node; node--)
     st->tree[node] = ce__gain_join(st->tree[2 * node], st->tree[2 * node + 1]);
-  ce__union_groups_build(&st->groups, st->t, st->cm, st->ix->class_size);
+  ce__union_groups_reset(&st->groups);
+  for (uint32_t c = 0; c < st->n; c++)
+    ce__union_groups_place(&st->groups, c, st->cls[c].t, st->cls[c].cm, st->cls[c].size);
   stale_clear(st);
 }
 
@@ -246,7 +260,7 @@ static double node_bound(const climb *st, size_t node, uint32_t size) {
 /* The gain of the class at leaf `node`, exactly as a scan of the classes computes it. */
 static double leaf_gain(const climb *st, size_t node, uint32_t size) {
   uint32_t b = st->ix->class_by_rank[node - st->leaves];
-  return st->cm[b] ? joined(st, b, size) : 0.0;
+  return st->cls[b].cm ? joined(st, b, size) : 0.0;
 }
 
 /* Whether the leaf `node` holds a touched class, which the search then sets apart for the
@@ -254,7 +268,7 @@ static double leaf_gain(const climb *st, size_t node, uint32_t size) {
  * only those a search meets spares the tree the others). */
 static int set_apart(climb *st, size_t node) {
   uint32_t b = st->ix->class_by_rank[node - st->leaves];
-  if (!(st->mark[b] & MARK_TOUCHED)) return 0;
+  if (!(st->cls[b].mark & MARK_TOUCHED)) return 0;
   tree_set(st, b, 1);
   st->apart[st->apart_n++] = b;
   return 1;
@@ -296,7 +310,7 @@ static uint32_t untouched_first(climb *st, uint32_t size, double threshold) {
 /* Σ_c g_c in label order: afresh, so that rounding cannot drift for long. */
 static void union_sum_refresh(climb *st) {
   st->union_sum = 0.0;
-  for (size_t r = 0; r < st->n; r++) st->union_sum += st->g[st->ix->class_by_rank[r]];
+  for (size_t r = 0; r < st->n; r++) st->union_sum += st->cls[st->ix->class_by_rank[r]].x;
 }
 
 /* Cluster k mapped to class c in the hash of a mapping, a sum of such terms (so that one
@@ -379,9 +393,7 @@ static void init_prefetch(const climb *st, uint32_t i) {
   uint32_t j = i + CE_INIT_AHEAD / 2;
   if (j >= st->items) return;
   uint32_t c = st->map[st->clusters_of[st->slot_start[j]]];
-  ce__prefetch(&st->p[c]);
-  ce__prefetch(&st->t[c]);
-  ce__prefetch(&st->cm[c]);
+  ce__prefetch(&st->cls[c]);
   ce__prefetch(&st->gold_ids[st->gold_start[j]]);
 }
 
@@ -389,35 +401,34 @@ static void init_prefetch(const climb *st, uint32_t i) {
  * holds 1 + a class's slot while the item is set up (p is 0 between visits), so that an
  * item in many clusters costs O(|B_i|), not O(|B_i|·|h(B_i)|). */
 static void state_init(climb *st) {
-  memset(st->t, 0, st->n * sizeof *st->t);
-  memset(st->cm, 0, st->n * sizeof *st->cm);
+  for (size_t c = 0; c < st->n; c++) st->cls[c].t = st->cls[c].cm = 0;
   st->im_sum = st->h_sum = 0;
   for (uint32_t i = 0; i < st->items; i++) {
     init_prefetch(st, i);
     uint32_t base = st->slot_start[i], used = 0, im = 0, w = st->weight[i];
     for (uint32_t j = base; j < st->slot_start[i + 1]; j++) {
       uint32_t c = st->map[st->clusters_of[j]], s = base + used;
-      if (st->p[c]) {
-        st->slots[st->p[c] - 1].count++;
+      if (st->cls[c].p) {
+        st->slots[st->cls[c].p - 1].count++;
         continue;
       }
-      st->p[c] = s + 1;
+      st->cls[c].p = s + 1;
       st->slots[s].class_id = c;
       st->slots[s].count = 1;
       st->slots[s].matched = in_gold(st, i, c) & 1;
       used++;
-      st->t[c] += w;
+      st->cls[c].t += w;
       im += st->slots[s].matched;
-      st->cm[c] += w * st->slots[s].matched;
+      st->cls[c].cm += w * st->slots[s].matched;
     }
-    for (uint32_t s = base; s < base + used; s++) st->p[st->slots[s].class_id] = 0;
+    for (uint32_t s = base; s < base + used; s++) st->cls[st->slots[s].class_id].p = 0;
     st->slot_used[i] = used;
     st->im[i] = im;
     st->im_sum += (uint64_t)w * im;
     st->h_sum += (uint64_t)w * used;
   }
   for (size_t c = 0; c < st->n && st->measure == CE_TYPE_MICRO_C; c++)
-    st->g[c] = ce__union_term(st->t[c], st->cm[c], st->ix->class_size[c]);
+    st->cls[c].x = ce__union_term(st->cls[c].t, st->cls[c].cm, st->cls[c].size);
   if (st->cells)
     cells_init(st);
   else if (st->measure == CE_TYPE_MICRO_C)
@@ -439,10 +450,10 @@ static void slot_new(climb *st, uint32_t i, slot *s, uint32_t b) {
   s->matched = in_gold(st, i, b) & 1;
   uint32_t w = st->weight[i], matched_w = s->matched ? w : 0;
   st->h_sum += w;
-  st->t[b] += w;
+  st->cls[b].t += w;
   st->im[i] += s->matched;
   st->im_sum += matched_w;
-  st->cm[b] += matched_w;
+  st->cls[b].cm += matched_w;
 }
 
 /*
@@ -480,15 +491,15 @@ static CE_ALWAYS_INLINE void item_move(climb *st, uint32_t i, uint32_t a, uint32
 }
 
 static void touch(climb *st, uint32_t c) {
-  if (st->mark[c] & MARK_TOUCHED) return;
-  st->mark[c] |= MARK_TOUCHED;
+  if (st->cls[c].mark & MARK_TOUCHED) return;
+  st->cls[c].mark |= MARK_TOUCHED;
   st->touched[st->touched_n++] = c;
 }
 
 /* Every class scored in the visit, in id order (the first of a visit's touches). */
 static void touch_all(climb *st) {
   for (uint32_t c = 0; c < st->n; c++) {
-    st->mark[c] = MARK_TOUCHED;
+    st->cls[c].mark = MARK_TOUCHED;
     st->touched[c] = c;
   }
   st->touched_n = st->n;
@@ -519,8 +530,8 @@ static void item_count(climb *st, uint32_t i, uint32_t a, leaving *out) {
   uint32_t w = st->weight[i];
   for (; s < end; s++) {
     if (slot_left(s, a, w, out)) continue;
-    st->p[s->class_id] += w;
-    st->e_new[s->class_id] -= s->matched ? w : 0;
+    st->cls[s->class_id].p += w;
+    st->cls[s->class_id].e_new -= s->matched ? w : 0;
     touch(st, s->class_id);
   }
 }
@@ -531,16 +542,16 @@ static void item_count_gold(climb *st, uint32_t i, uint32_t a, leaving *out) {
   uint32_t w = st->weight[i];
   for (const slot *s = first; s < end; s++) {
     if (slot_left(s, a, w, out)) continue;
-    st->p[s->class_id] += w;
-    st->mark[s->class_id] |= MARK_SLOT;
+    st->cls[s->class_id].p += w;
+    st->cls[s->class_id].mark |= MARK_SLOT;
     touch(st, s->class_id);
   }
   for (uint32_t j = st->gold_start[i]; j < st->gold_start[i + 1]; j++) {
     uint32_t c = st->gold_ids[j];
-    st->e_new[c] += st->mark[c] & MARK_SLOT ? 0 : w;
+    st->cls[c].e_new += st->cls[c].mark & MARK_SLOT ? 0 : w;
     touch(st, c);
   }
-  for (const slot *s = first; s < end; s++) st->mark[s->class_id] &= (unsigned char)~MARK_SLOT;
+  for (const slot *s = first; s < end; s++) st->cls[s->class_id].mark &= (unsigned char)~MARK_SLOT;
 }
 
 /*
@@ -574,26 +585,26 @@ static CE_ALWAYS_INLINE double item_gather(climb *st, uint32_t i, uint32_t a, le
   for (const slot *s = first; s < end; s++) {
     if (s == gone) continue;
     if (touching) touch(st, s->class_id);
-    st->gain[s->class_id] += to_slot[s->matched];
+    st->cls[s->class_id].x += to_slot[s->matched];
   }
   for (uint32_t j = 0; j < gold_n; j++) {
     if (touching) touch(st, gold[j]);
-    st->gain[gold[j]] += to_hit;
+    st->cls[gold[j]].x += to_hit;
   }
   return w * baseline;
 }
 
 /* k's leaving class a, in the sums over items and classes; and its return. */
 static void sums_leave(climb *st, uint32_t a, leaving gone) {
-  st->t[a] -= gone.left;
-  st->cm[a] -= gone.matched;
+  st->cls[a].t -= gone.left;
+  st->cls[a].cm -= gone.matched;
   st->h_sum -= gone.left;
   st->im_sum -= gone.matched;
 }
 
 static void sums_return(climb *st, uint32_t a, leaving gone) {
-  st->t[a] += gone.left;
-  st->cm[a] += gone.matched;
+  st->cls[a].t += gone.left;
+  st->cls[a].cm += gone.matched;
   st->h_sum += gone.left;
   st->im_sum += gone.matched;
 }
@@ -605,15 +616,15 @@ static CE_ALWAYS_INLINE double candidate(const climb *st, uint32_t b, uint32_t s
   const ce_type_index *ix = st->ix;
   switch (st->measure) {
     case CE_TYPE_MACRO_I: { /* MacroI = 2·IM / (Σ|A_i| + Σ|h(B_i)|) (§4.1) */
-      uint64_t den = ix->gold_total + st->h_sum + size - st->p[b];
-      return den ? 2.0 * (double)(st->im_sum + st->e_new[b]) / (double)den : 0.0;
+      uint64_t den = ix->gold_total + st->h_sum + size - st->cls[b].p;
+      return den ? 2.0 * (double)(st->im_sum + st->cls[b].e_new) / (double)den : 0.0;
     }
     case CE_TYPE_MICRO_I: /* MicroI = (1/l) Σ F_i (§4.1) */
-      return (baseline_sum + st->gain[b]) / (double)st->e->items;
+      return (baseline_sum + st->cls[b].x) / (double)st->e->items;
     default: { /* MicroC = Σ_z |z|·F_z / N*, N* = Σ_c |U_c| (§4.2) */
-      uint64_t t = st->t[b] + size - st->p[b], den = st->h_sum + size - st->p[b];
-      double num =
-          union_sum - st->g[b] + ce__union_term(t, st->cm[b] + st->e_new[b], ix->class_size[b]);
+      uint64_t t = st->cls[b].t + size - st->cls[b].p, den = st->h_sum + size - st->cls[b].p;
+      double num = union_sum - st->cls[b].x +
+                   ce__union_term(t, st->cls[b].cm + st->cls[b].e_new, st->cls[b].size);
       return den ? num / (double)den : 0.0;
     }
   }
@@ -621,9 +632,9 @@ static CE_ALWAYS_INLINE double candidate(const climb *st, uint32_t b, uint32_t s
 
 /* MicroC: class c's union changed; so do g_c and their sum. */
 static void union_changed(climb *st, uint32_t c) {
-  double before = st->g[c];
-  st->g[c] = ce__union_term(st->t[c], st->cm[c], st->ix->class_size[c]);
-  st->union_sum += st->g[c] - before;
+  double before = st->cls[c].x;
+  st->cls[c].x = ce__union_term(st->cls[c].t, st->cls[c].cm, st->cls[c].size);
+  st->union_sum += st->cls[c].x - before;
 }
 
 /* MacroI, MicroC with cells: P and E of every class from k's row, h'(B_i) being h(B_i)
@@ -635,11 +646,11 @@ static void row_gather(climb *st, uint32_t k, uint32_t a, leaving *gone) {
   const uint32_t *gold = st->cell_gold + k;
   touch_all(st);
   for (uint32_t c = 0; c < st->n; c++) {
-    st->p[c] = cell_q(row[c * m]);
-    st->e_new[c] = gold[c * m] - cell_m(row[c * m]);
+    st->cls[c].p = cell_q(row[c * m]);
+    st->cls[c].e_new = gold[c * m] - cell_m(row[c * m]);
   }
-  st->p[a] = cell_q(st->cells2[at]);
-  st->e_new[a] = st->cell_gold[at] - cell_m(st->cells2[at]);
+  st->cls[a].p = cell_q(st->cells2[at]);
+  st->cls[a].e_new = st->cell_gold[at] - cell_m(st->cells2[at]);
   gone->left = cell_q(st->cells[at]) - cell_q(st->cells2[at]);
   gone->matched = cell_m(st->cells[at]) - cell_m(st->cells2[at]);
 }
@@ -721,7 +732,7 @@ static CE_NOINLINE int visit(climb *st, uint32_t k) {
     row_gather(st, k, a, &gone);
   } else if (st->gold_of_start) {
     for (size_t j = st->gold_of_start[k]; j < st->gold_of_start[k + 1]; j++) {
-      st->e_new[st->gold_of_class[j]] = st->gold_of_count[j];
+      st->cls[st->gold_of_class[j]].e_new = st->gold_of_count[j];
       touch(st, st->gold_of_class[j]);
     }
     for (uint32_t q = begin; q < end; q++) item_count(st, st->members[q], a, &gone);
@@ -745,7 +756,7 @@ static CE_NOINLINE int visit(climb *st, uint32_t k) {
   }
   if (micro_c && !st->cells) {
     if (untouched_out_of_reach(st, a, size, count ? best_value : -DBL_MAX)) {
-      if (!(st->mark[a] & MARK_TOUCHED)) st->candidates[count++] = a;
+      if (!(st->cls[a].mark & MARK_TOUCHED)) st->candidates[count++] = a;
     } else {
       searched = 1;
       class_changed(st, a); /* a's union lost k's items */
@@ -755,7 +766,7 @@ static CE_NOINLINE int visit(climb *st, uint32_t k) {
   } else if (!micro_c) {
     for (size_t r = 0; r < st->n; r++) {
       uint32_t c = ix->class_by_rank[r];
-      if (st->mark[c] & MARK_TOUCHED) continue;
+      if (st->cls[c].mark & MARK_TOUCHED) continue;
       st->candidates[count++] = c;
       break;
     }
@@ -797,12 +808,12 @@ static CE_NOINLINE int visit(climb *st, uint32_t k) {
   }
   for (size_t j = 0; j < st->touched_n; j++) {
     uint32_t c = st->touched[j];
-    st->p[c] = 0;
-    if (st->gain)
-      st->gain[c] = 0.0;
+    st->cls[c].p = 0;
+    if (st->measure == CE_TYPE_MICRO_I)
+      st->cls[c].x = 0.0;
     else
-      st->e_new[c] = 0;
-    st->mark[c] = 0;
+      st->cls[c].e_new = 0;
+    st->cls[c].mark = 0;
   }
   map_set(st, k, to);
   return to != a;
@@ -827,13 +838,7 @@ static void climb_free(climb *st) {
   free(st->slots);
   free(st->slot_used);
   free(st->im);
-  free(st->t);
-  free(st->cm);
-  free(st->g);
-  free(st->p);
-  free(st->e_new);
-  free(st->gain);
-  free(st->mark);
+  free(st->cls);
   free(st->touched);
   free(st->tree);
   ce__union_groups_free(&st->groups);
@@ -913,17 +918,17 @@ static ce_status gold_of_build(climb *st) {
       for (uint32_t q = st->member_start[k]; q < st->member_start[k + 1]; q++) {
         uint32_t i = st->members[q];
         for (uint32_t j = st->gold_start[i]; j < st->gold_start[i + 1]; j++) {
-          if (!st->p[st->gold_ids[j]]) st->touched[count++] = st->gold_ids[j];
-          st->p[st->gold_ids[j]] += st->weight[i];
+          if (!st->cls[st->gold_ids[j]].p) st->touched[count++] = st->gold_ids[j];
+          st->cls[st->gold_ids[j]].p += st->weight[i];
         }
       }
       for (size_t j = 0; j < count; j++) {
         uint32_t c = st->touched[j];
         if (fill) {
           st->gold_of_class[start[k] + j] = c;
-          st->gold_of_count[start[k] + j] = st->p[c];
+          st->gold_of_count[start[k] + j] = st->cls[c].p;
         }
-        st->p[c] = 0;
+        st->cls[c].p = 0;
       }
       if (!fill) start[k + 1] = start[k] + count;
     }
@@ -1008,15 +1013,11 @@ static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
   st->slots = malloc(slots * sizeof *st->slots);
   st->slot_used = malloc(l * sizeof *st->slot_used);
   st->im = malloc(l * sizeof *st->im);
-  st->t = malloc(n * sizeof *st->t);
-  st->cm = malloc(n * sizeof *st->cm);
-  /* Each measure's own: g for MicroC, gain for MicroI, e_new for the other two. */
-  int micro_i = measure == CE_TYPE_MICRO_I;
-  st->g = measure == CE_TYPE_MICRO_C ? malloc(n * sizeof *st->g) : NULL;
-  st->p = calloc(n, sizeof *st->p);
-  st->e_new = micro_i ? NULL : calloc(n, sizeof *st->e_new);
-  st->gain = micro_i ? calloc(n, sizeof *st->gain) : NULL;
-  st->mark = calloc(n, 1);
+  st->cls = aligned_alloc(sizeof *st->cls, n * sizeof *st->cls);
+  if (st->cls) {
+    memset(st->cls, 0, n * sizeof *st->cls);
+    for (size_t c = 0; c < e->classes; c++) st->cls[c].size = ix->class_size[c];
+  }
   st->touched = malloc(n * sizeof *st->touched);
   for (st->leaves = 1; st->leaves < n;) st->leaves *= 2;
   st->tree = malloc(2 * st->leaves * sizeof *st->tree);
@@ -1027,9 +1028,8 @@ static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
   uint32_t *key = malloc(l * sizeof *key), *order = malloc(l * sizeof *order);
   if (!st->gold_start || !st->gold_ids || !st->slot_start || !st->clusters_of || !st->weight ||
       !st->member_start || !st->members || !st->map || !st->slots || !st->slot_used || !st->im ||
-      !st->t || !st->cm || (!st->g && measure == CE_TYPE_MICRO_C) || !st->p ||
-      (!st->e_new && !micro_i) || (!st->gain && micro_i) || !st->mark || !st->touched ||
-      !st->tree || !st->apart || !st->candidates || !st->values || !key || !order) {
+      !st->cls || !st->touched || !st->tree || !st->apart || !st->candidates || !st->values ||
+      !key || !order) {
     free(key);
     free(order);
     climb_free(st);
@@ -1206,21 +1206,10 @@ static void state_reach(climb *st, const uint32_t *to) {
 #define CE_VISIT_STEP 3  /* visits between one step and the next */
 #define CE_VISIT_ITEMS 4 /* items of a cluster fetched ahead */
 
-/* What a visit reads of class c, and a move into it (T_c, CM_c): each measure its own. */
+/* What a visit reads of class c, and a move into it: its state (one line), its rank. */
 static void class_prefetch(const climb *st, uint32_t c) {
-  ce__prefetch(&st->mark[c]);
+  ce__prefetch(&st->cls[c]);
   ce__prefetch(&st->e->class_order[c]);
-  ce__prefetch(&st->t[c]);
-  ce__prefetch(&st->cm[c]);
-  if (st->gain) {
-    ce__prefetch(&st->gain[c]);
-    return;
-  }
-  ce__prefetch(&st->p[c]);
-  ce__prefetch(&st->e_new[c]);
-  if (st->measure != CE_TYPE_MICRO_C) return;
-  ce__prefetch(&st->g[c]);
-  ce__prefetch(&st->ix->class_size[c]);
 }
 
 static void visit_prefetch(const climb *st, const uint32_t *order, size_t r, size_t m) {

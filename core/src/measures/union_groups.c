@@ -145,13 +145,22 @@ static void place(ce_union_groups *g, uint32_t c, uint32_t t, uint32_t cm, uint3
   if (g->groups[slot].count++ == 0) leaf_set(g, slot);
 }
 
-void ce__union_groups_build(ce_union_groups *g, const uint32_t *t, const uint32_t *cm,
-                            const uint32_t *class_size) {
+void ce__union_groups_reset(ce_union_groups *g) {
   g->leaves = CE_GROUPS_MIN;
   g->table_size = 2 * CE_GROUPS_MIN;
   memset(g->table, 0, g->table_size * sizeof *g->table);
   g->free_count = g->fresh = 0;
   for (size_t node = 0; node < 2 * g->leaves; node++) g->tree[node] = ce__gain_none;
+}
+
+void ce__union_groups_place(ce_union_groups *g, uint32_t c, uint32_t t, uint32_t cm,
+                            uint32_t class_size) {
+  place(g, c, t, cm, class_size);
+}
+
+void ce__union_groups_build(ce_union_groups *g, const uint32_t *t, const uint32_t *cm,
+                            const uint32_t *class_size) {
+  ce__union_groups_reset(g);
   for (size_t c = 0; c < g->classes; c++) place(g, (uint32_t)c, t[c], cm[c], class_size[c]);
 }
 
