@@ -101,6 +101,16 @@ typedef struct class_state {
 } class_state;
 _Static_assert(sizeof(class_state) == 32, "a class's state in half a cache line");
 
+/* What the climb keeps of an item, together: a visit reads it all for each of its cluster's
+ * items, which lie side by side (see climb.items): one or two cache lines a visit where five
+ * arrays took five. */
+typedef struct item_state {
+  uint32_t gold_start, slot_start; /* its classes and clusters, see climb.items */
+  uint32_t weight;                 /* the items of its group (the type index's group_weight) */
+  uint32_t slot_used;              /* slots in use = |h(B_i)| */
+  uint32_t im;                     /* IM_i */
+} item_state;
+
 typedef struct climb {
   const ce_type_index *ix;
   const ce_entries *e;
@@ -110,12 +120,12 @@ typedef struct climb {
    * The items in some cluster, one for each group of items alike in both entries (the
    * type index's group_weight), renumbered so that a cluster's items lie close together in memory:
    * ordered by the first of their clusters in label order. Item j's classes are
-   * gold_ids[gold_start[j] ..), its clusters clusters_of[slot_start[j] ..), and its slots
-   * start at slots[slot_start[j]].
+   * gold_ids[item[j].gold_start ..), its clusters clusters_of[item[j].slot_start ..), and
+   * its slots start at slots[item[j].slot_start].
    */
   size_t items;
-  uint32_t *gold_start, *gold_ids, *slot_start, *clusters_of;
-  uint32_t *weight; /* per renumbered item: the items of its group (ix->group_weight) */
+  item_state *item; /* items + 1: the last holds the ends of gold_ids and clusters_of */
+  uint32_t *gold_ids, *clusters_of;
   uint32_t *member_start, *members; /* cluster → renumbered items, ascending */
   /* MacroI and MicroC: per cluster k, the classes of its items' gold entries with how many
    * of its items hold each, G_k(c) = #{i ∈ k : c ∈ A_i}, from gold_of_start[k]. */
@@ -123,8 +133,6 @@ typedef struct climb {
   uint32_t *gold_of_class, *gold_of_count;
   uint32_t *map; /* cluster → class */
   slot *slots;
-  uint32_t *slot_used; /* per item: slots in use = |h(B_i)| */
-  uint32_t *im;        /* per item: IM_i */
   class_state *cls;    /* per class */
   uint64_t *labels_of; /* per cluster k, Σ_{i ∈ k} |A_i| + |B_i|: what a visit reads */
   uint32_t *touched;   /* the classes gathered into during a visit */
@@ -160,8 +168,8 @@ enum { MARK_SLOT = 1, MARK_TOUCHED = 2 };
 #define CE_NOWHERE UINT32_MAX
 
 static uint32_t in_gold(const climb *st, uint32_t item, uint32_t c) {
-  const uint32_t *ids = st->gold_ids + st->gold_start[item];
-  uint32_t n = st->gold_start[item + 1] - st->gold_start[item];
+  const uint32_t *ids = st->gold_ids + st->item[item].gold_start;
+  uint32_t n = st->item[item + 1].gold_start - st->item[item].gold_start;
   /* Ascending (entries.c): halved down to a few ids, as random labels make many, by a
    * conditional move. (ce__lower_bound_u32 branches, which made the climb 2–6% slower at
    * 1,000 random labels; made branchless, it slows extended BCubed's searches, whose
@@ -339,7 +347,7 @@ typedef struct crossing {
 /* The crossing in class c of item i, `step` 1 or -1 at the level `second`. */
 static crossing cross_of(const climb *st, uint32_t i, uint32_t c, int second, int step,
                          unsigned matched) {
-  cell w = st->weight[i], delta = matched ? w | w << 32 : w;
+  cell w = st->item[i].weight, delta = matched ? w | w << 32 : w;
   if (step < 0) delta = (cell)0 - delta; /* modulo 2^64: a take from both halves */
   crossing x = {(second ? st->cells2 : st->cells) + (size_t)c * st->e->clusters, delta};
   return x;
@@ -354,11 +362,11 @@ static CE_ALWAYS_INLINE void cells_cross(const climb *st, uint32_t i, crossing x
   if (!x.column || !y.column) {
     crossing one = x.column ? x : y;
     if (!one.column) return;
-    for (uint32_t j = st->slot_start[i]; j < st->slot_start[i + 1]; j++)
+    for (uint32_t j = st->item[i].slot_start; j < st->item[i + 1].slot_start; j++)
       one.column[st->clusters_of[j]] += one.delta;
     return;
   }
-  for (uint32_t j = st->slot_start[i]; j < st->slot_start[i + 1]; j++) {
+  for (uint32_t j = st->item[i].slot_start; j < st->item[i + 1].slot_start; j++) {
     uint32_t k = st->clusters_of[j];
     x.column[k] += x.delta;
     y.column[k] += y.delta;
@@ -372,7 +380,7 @@ static void cells_init(climb *st) {
   memset(st->cells, 0, count * sizeof *st->cells);
   memset(st->cells2, 0, count * sizeof *st->cells2);
   for (uint32_t i = 0; i < st->items; i++) {
-    const slot *s = st->slots + st->slot_start[i], *end = s + st->slot_used[i];
+    const slot *s = st->slots + st->item[i].slot_start, *end = s + st->item[i].slot_used;
     for (; s < end; s++) {
       crossing second = {NULL, 0};
       if (s->count > 1) second = cross_of(st, i, s->class_id, 1, 1, s->matched);
@@ -389,12 +397,12 @@ static void cells_init(climb *st) {
 
 static void init_prefetch(const climb *st, uint32_t i) {
   if (i + CE_INIT_AHEAD < st->items)
-    ce__prefetch(&st->map[st->clusters_of[st->slot_start[i + CE_INIT_AHEAD]]]);
+    ce__prefetch(&st->map[st->clusters_of[st->item[i + CE_INIT_AHEAD].slot_start]]);
   uint32_t j = i + CE_INIT_AHEAD / 2;
   if (j >= st->items) return;
-  uint32_t c = st->map[st->clusters_of[st->slot_start[j]]];
+  uint32_t c = st->map[st->clusters_of[st->item[j].slot_start]];
   ce__prefetch(&st->cls[c]);
-  ce__prefetch(&st->gold_ids[st->gold_start[j]]);
+  ce__prefetch(&st->gold_ids[st->item[j].gold_start]);
 }
 
 /* Sets the whole state from st->map. An item's slots are found through st->p, which
@@ -405,8 +413,8 @@ static void state_init(climb *st) {
   st->im_sum = st->h_sum = 0;
   for (uint32_t i = 0; i < st->items; i++) {
     init_prefetch(st, i);
-    uint32_t base = st->slot_start[i], used = 0, im = 0, w = st->weight[i];
-    for (uint32_t j = base; j < st->slot_start[i + 1]; j++) {
+    uint32_t base = st->item[i].slot_start, used = 0, im = 0, w = st->item[i].weight;
+    for (uint32_t j = base; j < st->item[i + 1].slot_start; j++) {
       uint32_t c = st->map[st->clusters_of[j]], s = base + used;
       if (st->cls[c].p) {
         st->slots[st->cls[c].p - 1].count++;
@@ -422,8 +430,8 @@ static void state_init(climb *st) {
       st->cls[c].cm += w * st->slots[s].matched;
     }
     for (uint32_t s = base; s < base + used; s++) st->cls[st->slots[s].class_id].p = 0;
-    st->slot_used[i] = used;
-    st->im[i] = im;
+    st->item[i].slot_used = used;
+    st->item[i].im = im;
     st->im_sum += (uint64_t)w * im;
     st->h_sum += (uint64_t)w * used;
   }
@@ -438,7 +446,7 @@ static void state_init(climb *st) {
 
 /* Item i's slot of class c, which one of its clusters is mapped to. */
 static slot *slot_of(const climb *st, uint32_t i, uint32_t c) {
-  slot *s = st->slots + st->slot_start[i];
+  slot *s = st->slots + st->item[i].slot_start;
   while (s->class_id != c) s++;
   return s;
 }
@@ -448,10 +456,10 @@ static void slot_new(climb *st, uint32_t i, slot *s, uint32_t b) {
   s->class_id = b;
   s->count = 1;
   s->matched = in_gold(st, i, b) & 1;
-  uint32_t w = st->weight[i], matched_w = s->matched ? w : 0;
+  uint32_t w = st->item[i].weight, matched_w = s->matched ? w : 0;
   st->h_sum += w;
   st->cls[b].t += w;
-  st->im[i] += s->matched;
+  st->item[i].im += s->matched;
   st->im_sum += matched_w;
   st->cls[b].cm += matched_w;
 }
@@ -464,7 +472,7 @@ static void slot_new(climb *st, uint32_t i, slot *s, uint32_t b) {
  * instructions.
  */
 static CE_ALWAYS_INLINE void item_move(climb *st, uint32_t i, uint32_t a, uint32_t b) {
-  slot *s = st->slots + st->slot_start[i], *last = s + st->slot_used[i] - 1;
+  slot *s = st->slots + st->item[i].slot_start, *last = s + st->item[i].slot_used - 1;
   slot *from = s, *to = NULL;
   for (; s <= last; s++) {
     from = s->class_id == a ? s : from;
@@ -474,17 +482,17 @@ static CE_ALWAYS_INLINE void item_move(climb *st, uint32_t i, uint32_t a, uint32
   --from->count;
   if (st->cells && from->count < 2) out = cross_of(st, i, a, from->count, -1, from->matched);
   if (!from->count) {
-    st->im[i] -= from->matched;
+    st->item[i].im -= from->matched;
     if (to == last) to = from;
     *from = *last--;
-    st->slot_used[i]--;
+    st->item[i].slot_used--;
   }
   if (to) {
     to->count++;
     if (st->cells && to->count == 2) in = cross_of(st, i, b, 1, 1, to->matched);
   } else {
     slot_new(st, i, last + 1, b);
-    st->slot_used[i]++;
+    st->item[i].slot_used++;
     if (st->cells) in = cross_of(st, i, b, 0, 1, (last + 1)->matched);
   }
   cells_cross(st, i, out, in);
@@ -526,8 +534,8 @@ static int slot_left(const slot *s, uint32_t a, uint32_t weight, leaving *out) {
  * h'(B_i)}, so only the slots are read. Counts in `out` what k's leaving takes from the sums.
  */
 static void item_count(climb *st, uint32_t i, uint32_t a, leaving *out) {
-  const slot *s = st->slots + st->slot_start[i], *end = s + st->slot_used[i];
-  uint32_t w = st->weight[i];
+  const slot *s = st->slots + st->item[i].slot_start, *end = s + st->item[i].slot_used;
+  uint32_t w = st->item[i].weight;
   for (; s < end; s++) {
     if (slot_left(s, a, w, out)) continue;
     st->cls[s->class_id].p += w;
@@ -538,15 +546,15 @@ static void item_count(climb *st, uint32_t i, uint32_t a, leaving *out) {
 
 /* item_count without G_k: E from the item's gold entry, the slots of h'(B_i) marked. */
 static void item_count_gold(climb *st, uint32_t i, uint32_t a, leaving *out) {
-  const slot *first = st->slots + st->slot_start[i], *end = first + st->slot_used[i];
-  uint32_t w = st->weight[i];
+  const slot *first = st->slots + st->item[i].slot_start, *end = first + st->item[i].slot_used;
+  uint32_t w = st->item[i].weight;
   for (const slot *s = first; s < end; s++) {
     if (slot_left(s, a, w, out)) continue;
     st->cls[s->class_id].p += w;
     st->cls[s->class_id].mark |= MARK_SLOT;
     touch(st, s->class_id);
   }
-  for (uint32_t j = st->gold_start[i]; j < st->gold_start[i + 1]; j++) {
+  for (uint32_t j = st->item[i].gold_start; j < st->item[i + 1].gold_start; j++) {
     uint32_t c = st->gold_ids[j];
     st->cls[c].e_new += st->cls[c].mark & MARK_SLOT ? 0 : w;
     touch(st, c);
@@ -562,13 +570,13 @@ static void item_count_gold(climb *st, uint32_t i, uint32_t a, leaving *out) {
  */
 static CE_ALWAYS_INLINE double item_gather(climb *st, uint32_t i, uint32_t a, leaving *out,
                                            int touching) {
-  const slot *first = st->slots + st->slot_start[i], *end = first + st->slot_used[i];
+  const slot *first = st->slots + st->item[i].slot_start, *end = first + st->item[i].slot_used;
   const slot *gone = slot_of(st, i, a); /* a's slot, when k is i's only cluster there */
-  double w = st->weight[i];
-  if (!slot_left(gone, a, st->weight[i], out)) gone = NULL;
-  const uint32_t *gold = st->gold_ids + st->gold_start[i];
-  uint32_t gold_n = st->gold_start[i + 1] - st->gold_start[i];
-  uint32_t im = st->im[i], used = st->slot_used[i];
+  double w = st->item[i].weight;
+  if (!slot_left(gone, a, st->item[i].weight, out)) gone = NULL;
+  const uint32_t *gold = st->gold_ids + st->item[i].gold_start;
+  uint32_t gold_n = st->item[i + 1].gold_start - st->item[i].gold_start;
+  uint32_t im = st->item[i].im, used = st->item[i].slot_used;
   if (gone) {
     used--;
     im -= gone->matched;
@@ -695,7 +703,7 @@ static void force_move(climb *st, uint32_t k, uint32_t b) {
   uint32_t a = st->map[k];
   leaving gone = {0, 0};
   for (uint32_t q = st->member_start[k]; q < st->member_start[k + 1]; q++)
-    slot_left(slot_of(st, st->members[q], a), a, st->weight[st->members[q]], &gone);
+    slot_left(slot_of(st, st->members[q], a), a, st->item[st->members[q]].weight, &gone);
   sums_leave(st, a, gone);
   move_items(st, k, a, b);
   if (st->measure == CE_TYPE_MICRO_C) {
@@ -820,11 +828,9 @@ static CE_NOINLINE int visit(climb *st, uint32_t k) {
 }
 
 static void climb_free(climb *st) {
-  free(st->gold_start);
+  free(st->item);
   free(st->gold_ids);
-  free(st->slot_start);
   free(st->clusters_of);
-  free(st->weight);
   free(st->member_start);
   free(st->members);
   free(st->gold_of_start);
@@ -836,8 +842,6 @@ static void climb_free(climb *st) {
   free(st->labels_of);
   free(st->map);
   free(st->slots);
-  free(st->slot_used);
-  free(st->im);
   free(st->cls);
   free(st->touched);
   free(st->tree);
@@ -869,18 +873,19 @@ static void climb_layout(climb *st, uint32_t *key, uint32_t *order) {
   st->items = st->member_start[m];
   for (uint32_t i = 0; i < e->items; i++)
     if (key[i] != UINT32_MAX) order[st->member_start[key[i]]++] = i;
-  st->gold_start[0] = st->slot_start[0] = 0;
+  st->item[0].gold_start = st->item[0].slot_start = 0;
   for (uint32_t j = 0; j < st->items; j++) {
-    uint32_t i = order[j], g = st->gold_start[j];
+    uint32_t i = order[j], g = st->item[j].gold_start;
     for (uint32_t q = e->class_start[i]; q < e->class_start[i + 1]; q++)
       st->gold_ids[g++] = e->class_ids[q];
-    st->gold_start[j + 1] = g;
-    st->slot_start[j + 1] = st->slot_start[j] + e->cluster_start[i + 1] - e->cluster_start[i];
-    st->weight[j] = st->ix->group_weight[i];
+    st->item[j + 1].gold_start = g;
+    st->item[j + 1].slot_start =
+        st->item[j].slot_start + e->cluster_start[i + 1] - e->cluster_start[i];
+    st->item[j].weight = st->ix->group_weight[i];
     key[i] = j; /* from now on: the new number of item i */
   }
   /* Each item's clusters in label order, so that nothing below depends on the ids. */
-  for (uint32_t j = 0; j < st->items; j++) order[j] = st->slot_start[j];
+  for (uint32_t j = 0; j < st->items; j++) order[j] = st->item[j].slot_start;
   for (size_t r = 0; r < m; r++) {
     uint32_t k = st->ix->cluster_by_rank[r];
     for (uint32_t q = st->ix->member_start[k]; q < st->ix->member_start[k + 1]; q++)
@@ -888,11 +893,11 @@ static void climb_layout(climb *st, uint32_t *key, uint32_t *order) {
         st->clusters_of[order[key[st->ix->members[q]]]++] = k;
   }
   memset(st->member_start, 0, (m + 1) * sizeof *st->member_start);
-  for (uint32_t q = 0; q < st->slot_start[st->items]; q++)
+  for (uint32_t q = 0; q < st->item[st->items].slot_start; q++)
     st->member_start[st->clusters_of[q] + 1]++;
   for (size_t k = 0; k < m; k++) st->member_start[k + 1] += st->member_start[k];
   for (uint32_t j = 0; j < st->items; j++)
-    for (uint32_t q = st->slot_start[j]; q < st->slot_start[j + 1]; q++)
+    for (uint32_t q = st->item[j].slot_start; q < st->item[j + 1].slot_start; q++)
       st->members[st->member_start[st->clusters_of[q]]++] = j;
   for (size_t k = m; k > 0; k--) st->member_start[k] = st->member_start[k - 1];
   st->member_start[0] = 0;
@@ -917,9 +922,9 @@ static ce_status gold_of_build(climb *st) {
       size_t count = 0;
       for (uint32_t q = st->member_start[k]; q < st->member_start[k + 1]; q++) {
         uint32_t i = st->members[q];
-        for (uint32_t j = st->gold_start[i]; j < st->gold_start[i + 1]; j++) {
+        for (uint32_t j = st->item[i].gold_start; j < st->item[i + 1].gold_start; j++) {
           if (!st->cls[st->gold_ids[j]].p) st->touched[count++] = st->gold_ids[j];
-          st->cls[st->gold_ids[j]].p += st->weight[i];
+          st->cls[st->gold_ids[j]].p += st->item[i].weight;
         }
       }
       for (size_t j = 0; j < count; j++) {
@@ -1002,17 +1007,13 @@ static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
   st->e = e;
   st->measure = measure;
   st->n = e->classes;
-  st->gold_start = malloc((l + 1) * sizeof *st->gold_start);
+  st->item = malloc((l + 1) * sizeof *st->item);
   st->gold_ids = malloc(golds * sizeof *st->gold_ids);
-  st->slot_start = malloc((l + 1) * sizeof *st->slot_start);
   st->clusters_of = malloc(slots * sizeof *st->clusters_of);
-  st->weight = malloc(l * sizeof *st->weight);
   st->member_start = malloc((m + 1) * sizeof *st->member_start);
   st->members = malloc(slots * sizeof *st->members);
   st->map = malloc(m * sizeof *st->map);
   st->slots = malloc(slots * sizeof *st->slots);
-  st->slot_used = malloc(l * sizeof *st->slot_used);
-  st->im = malloc(l * sizeof *st->im);
   st->cls = aligned_alloc(sizeof *st->cls, n * sizeof *st->cls);
   if (st->cls) {
     memset(st->cls, 0, n * sizeof *st->cls);
@@ -1026,10 +1027,9 @@ static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
   st->values = malloc((n + 1) * sizeof *st->values);
   /* Scratch for the layout: the sort keys and the new order. */
   uint32_t *key = malloc(l * sizeof *key), *order = malloc(l * sizeof *order);
-  if (!st->gold_start || !st->gold_ids || !st->slot_start || !st->clusters_of || !st->weight ||
-      !st->member_start || !st->members || !st->map || !st->slots || !st->slot_used || !st->im ||
-      !st->cls || !st->touched || !st->tree || !st->apart || !st->candidates || !st->values ||
-      !key || !order) {
+  if (!st->item || !st->gold_ids || !st->clusters_of || !st->member_start || !st->members ||
+      !st->map || !st->slots || !st->cls || !st->touched || !st->tree || !st->apart ||
+      !st->candidates || !st->values || !key || !order) {
     free(key);
     free(order);
     climb_free(st);
@@ -1051,8 +1051,8 @@ static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
   for (size_t k = 0; k < e->clusters && !status; k++) {
     for (uint32_t q = st->member_start[k]; q < st->member_start[k + 1]; q++) {
       uint32_t i = st->members[q];
-      st->labels_of[k] +=
-          (st->slot_start[i + 1] - st->slot_start[i]) + (st->gold_start[i + 1] - st->gold_start[i]);
+      st->labels_of[k] += (st->item[i + 1].slot_start - st->item[i].slot_start) +
+                          (st->item[i + 1].gold_start - st->item[i].gold_start);
     }
     st->sweep_labels += st->labels_of[k];
   }
@@ -1232,9 +1232,9 @@ static void visit_prefetch(const climb *st, const uint32_t *order, size_t r, siz
     uint32_t k = order[at], q = st->member_start[k], end = st->member_start[k + 1];
     for (uint32_t j = 0; j < CE_VISIT_ITEMS && q + j < end; j++) {
       uint32_t i = st->members[q + j];
-      ce__prefetch(&st->slot_start[i]);
-      ce__prefetch(&st->gold_start[i]);
-      ce__prefetch(&st->weight[i]);
+      ce__prefetch(&st->item[i].slot_start);
+      ce__prefetch(&st->item[i].gold_start);
+      ce__prefetch(&st->item[i].weight);
     }
     if (st->gold_of_start) {
       size_t g = st->gold_of_start[k], g_end = st->gold_of_start[k + 1];
@@ -1247,21 +1247,21 @@ static void visit_prefetch(const climb *st, const uint32_t *order, size_t r, siz
     uint32_t k = order[at], q = st->member_start[k], end = st->member_start[k + 1];
     for (uint32_t j = 0; j < CE_VISIT_ITEMS && q + j < end; j++) {
       uint32_t i = st->members[q + j];
-      ce__prefetch(&st->slots[st->slot_start[i]]);
-      ce__prefetch(&st->gold_ids[st->gold_start[i]]);
-      ce__prefetch(&st->slot_used[i]);
-      ce__prefetch(&st->im[i]);
+      ce__prefetch(&st->slots[st->item[i].slot_start]);
+      ce__prefetch(&st->gold_ids[st->item[i].gold_start]);
+      ce__prefetch(&st->item[i].slot_used);
+      ce__prefetch(&st->item[i].im);
     }
   }
   if ((at -= CE_VISIT_STEP) < m) {
     uint32_t k = order[at], q = st->member_start[k], end = st->member_start[k + 1];
     for (uint32_t j = 0; j < CE_VISIT_ITEMS && q + j < end; j++) {
       uint32_t i = st->members[q + j];
-      const slot *sl = st->slots + st->slot_start[i];
-      uint32_t used = st->slot_used[i] < 2 ? st->slot_used[i] : 2;
+      const slot *sl = st->slots + st->item[i].slot_start;
+      uint32_t used = st->item[i].slot_used < 2 ? st->item[i].slot_used : 2;
       for (uint32_t u = 0; u < used; u++) class_prefetch(st, sl[u].class_id);
-      if (!st->gold_of_start && st->gold_start[i] < st->gold_start[i + 1])
-        class_prefetch(st, st->gold_ids[st->gold_start[i]]);
+      if (!st->gold_of_start && st->item[i].gold_start < st->item[i + 1].gold_start)
+        class_prefetch(st, st->gold_ids[st->item[i].gold_start]);
     }
   }
 }
