@@ -111,6 +111,15 @@ typedef struct item_state {
   uint32_t im;                     /* IM_i */
 } item_state;
 
+/* What a visit reads of its cluster, together (one cache line where five arrays took five). */
+typedef struct cluster_state {
+  uint32_t begin, end;           /* its renumbered items: members[begin .. end) */
+  uint32_t size;                 /* its items, a group's counted one by one */
+  uint32_t gold_begin, gold_end; /* G_k: gold_of_class, gold_of_count[gold_begin .. gold_end) */
+  uint32_t spare;
+  uint64_t labels; /* Σ_{i ∈ k} |A_i| + |B_i|: what a visit reads */
+} cluster_state;
+
 typedef struct climb {
   const ce_type_index *ix;
   const ce_entries *e;
@@ -128,14 +137,16 @@ typedef struct climb {
   uint32_t *gold_ids, *clusters_of;
   uint32_t *member_start, *members; /* cluster → renumbered items, ascending */
   /* MacroI and MicroC: per cluster k, the classes of its items' gold entries with how many
-   * of its items hold each, G_k(c) = #{i ∈ k : c ∈ A_i}, from gold_of_start[k]. */
+   * of its items hold each, G_k(c) = #{i ∈ k : c ∈ A_i}, from clu[k].gold_begin where
+   * gold_kept (gold_of_start while they are built). */
   size_t *gold_of_start;
+  int gold_kept;
   uint32_t *gold_of_class, *gold_of_count;
   uint32_t *map; /* cluster → class */
   slot *slots;
-  class_state *cls;    /* per class */
-  uint64_t *labels_of; /* per cluster k, Σ_{i ∈ k} |A_i| + |B_i|: what a visit reads */
-  uint32_t *touched;   /* the classes gathered into during a visit */
+  class_state *cls;   /* per class */
+  cluster_state *clu; /* per cluster */
+  uint32_t *touched;  /* the classes gathered into during a visit */
   size_t touched_n;
   double union_sum;       /* MicroC: Σ_c g_c, afresh at each sweep */
   ce_gain_bound *tree;    /* MicroC: the bounds of the untouched classes' gains, see tree_set */
@@ -160,7 +171,7 @@ typedef struct climb {
   cell *cells, *cells2;
   uint32_t *cell_gold; /* #{i ∈ k : c ∈ A_i}, at the same places */
   int ready;           /* the state is st->map's: a climb may start from it by moves */
-  /* Σ_k labels_of[k] = Σ_i |B_i|·(|A_i| + |B_i|): what a sweep of visits reads */
+  /* Σ_k clu[k].labels = Σ_i |B_i|·(|A_i| + |B_i|): what a sweep of visits reads */
   uint64_t sweep_labels;
 } climb;
 
@@ -530,7 +541,7 @@ static int slot_left(const slot *s, uint32_t a, uint32_t weight, leaving *out) {
 
 /*
  * MacroI, MicroC: item i's part of P and E, reading h'(B_i) as h(B_i) without cluster k
- * (mapped to a), once E holds G_k (see gold_of_start): E(c) = G_k(c) − #{i ∈ k : c ∈ A_i ∩
+ * (mapped to a), once E holds G_k (see gold_kept): E(c) = G_k(c) − #{i ∈ k : c ∈ A_i ∩
  * h'(B_i)}, so only the slots are read. Counts in `out` what k's leaving takes from the sums.
  */
 static void item_count(climb *st, uint32_t i, uint32_t a, leaving *out) {
@@ -718,9 +729,10 @@ static void force_move(climb *st, uint32_t k, uint32_t b) {
 static CE_NOINLINE int visit(climb *st, uint32_t k) {
   const ce_type_index *ix = st->ix;
   const uint32_t *rank = st->e->class_order;
-  uint32_t begin = st->member_start[k], end = st->member_start[k + 1], a = st->map[k];
+  const cluster_state *cl = &st->clu[k];
+  uint32_t begin = cl->begin, end = cl->end, a = st->map[k];
   if (begin == end) return 0; /* an empty cluster changes nothing wherever it goes */
-  uint32_t size = ix->member_start[k + 1] - ix->member_start[k]; /* items, not stand-ins */
+  uint32_t size = cl->size;   /* items, not stand-ins */
   int micro_c = st->measure == CE_TYPE_MICRO_C;
   double baseline_sum = 0.0;
   leaving gone = {0, 0};
@@ -728,7 +740,7 @@ static CE_NOINLINE int visit(climb *st, uint32_t k) {
   if (st->measure == CE_TYPE_MICRO_I) {
     /* Every class touched at once when there are no more classes than k's items have
      * labels (touching them one by one costs a test each); untouched classes gain 0 alike. */
-    if (st->n <= st->labels_of[k]) {
+    if (st->n <= cl->labels) {
       touch_all(st);
       for (uint32_t q = begin; q < end; q++)
         baseline_sum += item_gather(st, st->members[q], a, &gone, 0);
@@ -738,8 +750,8 @@ static CE_NOINLINE int visit(climb *st, uint32_t k) {
     }
   } else if (st->cells) {
     row_gather(st, k, a, &gone);
-  } else if (st->gold_of_start) {
-    for (size_t j = st->gold_of_start[k]; j < st->gold_of_start[k + 1]; j++) {
+  } else if (st->gold_kept) {
+    for (uint32_t j = cl->gold_begin; j < cl->gold_end; j++) {
       st->cls[st->gold_of_class[j]].e_new = st->gold_of_count[j];
       touch(st, st->gold_of_class[j]);
     }
@@ -839,7 +851,7 @@ static void climb_free(climb *st) {
   free(st->cells);
   free(st->cells2);
   free(st->cell_gold);
-  free(st->labels_of);
+  free(st->clu);
   free(st->map);
   free(st->slots);
   free(st->cls);
@@ -1046,18 +1058,31 @@ static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
   climb_layout(st, key, order);
   free(key);
   free(order);
-  st->labels_of = calloc(m, sizeof *st->labels_of);
-  ce_status status = st->labels_of ? CE_OK : CE_ERR_NOMEM;
+  st->clu = calloc(m, sizeof *st->clu);
+  ce_status status = st->clu ? CE_OK : CE_ERR_NOMEM;
   for (size_t k = 0; k < e->clusters && !status; k++) {
-    for (uint32_t q = st->member_start[k]; q < st->member_start[k + 1]; q++) {
+    cluster_state *cl = &st->clu[k];
+    cl->begin = st->member_start[k];
+    cl->end = st->member_start[k + 1];
+    cl->size = ix->member_start[k + 1] - ix->member_start[k];
+    for (uint32_t q = cl->begin; q < cl->end; q++) {
       uint32_t i = st->members[q];
-      st->labels_of[k] += (st->item[i + 1].slot_start - st->item[i].slot_start) +
-                          (st->item[i + 1].gold_start - st->item[i].gold_start);
+      cl->labels += (st->item[i + 1].slot_start - st->item[i].slot_start) +
+                    (st->item[i + 1].gold_start - st->item[i].gold_start);
     }
-    st->sweep_labels += st->labels_of[k];
+    st->sweep_labels += cl->labels;
   }
   if (!status && measure != CE_TYPE_MICRO_I) status = gold_of_build(st);
   if (!status) status = cells_build(st);
+  if (!status && st->gold_of_start) { /* G_k kept: its ranges into the clusters' state */
+    for (size_t k = 0; k < e->clusters; k++) {
+      st->clu[k].gold_begin = (uint32_t)st->gold_of_start[k]; /* <= CE_GOLD_OF_MAX */
+      st->clu[k].gold_end = (uint32_t)st->gold_of_start[k + 1];
+    }
+    free(st->gold_of_start);
+    st->gold_of_start = NULL;
+    st->gold_kept = 1;
+  }
   if (status) climb_free(st);
   return status;
 }
@@ -1182,7 +1207,7 @@ static void state_reach(climb *st, const uint32_t *to) {
   if (st->ready) {
     uint64_t labels = 0;
     for (size_t k = 0; k < m; k++)
-      if (st->map[k] != to[k]) labels += st->labels_of[k];
+      if (st->map[k] != to[k]) labels += st->clu[k].labels;
     if (2 * labels < st->sweep_labels) {
       for (size_t k = 0; k < m; k++)
         if (st->map[k] != to[k]) force_move(st, (uint32_t)k, to[k]);
@@ -1216,51 +1241,41 @@ static void visit_prefetch(const climb *st, const uint32_t *order, size_t r, siz
   size_t at = r + 4 * CE_VISIT_STEP;
   if (at < m) {
     uint32_t k = order[at];
-    ce__prefetch(&st->member_start[k]);
-    ce__prefetch(&st->ix->member_start[k]);
+    ce__prefetch(&st->clu[k]);
     ce__prefetch(&st->map[k]);
-    ce__prefetch(&st->labels_of[k]);
-    if (st->gold_of_start) ce__prefetch(&st->gold_of_start[k]);
   }
   if ((at -= CE_VISIT_STEP) < m) {
     uint32_t k = order[at];
-    ce__prefetch(&st->members[st->member_start[k]]);
+    ce__prefetch(&st->members[st->clu[k].begin]);
     class_prefetch(st, st->map[k]);
-    if (st->gold_of_start) ce__prefetch(&st->gold_of_class[st->gold_of_start[k]]);
+    if (st->gold_kept) ce__prefetch(&st->gold_of_class[st->clu[k].gold_begin]);
   }
   if ((at -= CE_VISIT_STEP) < m) {
-    uint32_t k = order[at], q = st->member_start[k], end = st->member_start[k + 1];
-    for (uint32_t j = 0; j < CE_VISIT_ITEMS && q + j < end; j++) {
-      uint32_t i = st->members[q + j];
-      ce__prefetch(&st->item[i].slot_start);
-      ce__prefetch(&st->item[i].gold_start);
-      ce__prefetch(&st->item[i].weight);
-    }
-    if (st->gold_of_start) {
-      size_t g = st->gold_of_start[k], g_end = st->gold_of_start[k + 1];
-      ce__prefetch(&st->gold_of_count[g]);
-      for (size_t j = 0; j < CE_VISIT_ITEMS && g + j < g_end; j++)
-        class_prefetch(st, st->gold_of_class[g + j]);
+    const cluster_state *cl = &st->clu[order[at]];
+    for (uint32_t j = 0; j < CE_VISIT_ITEMS && cl->begin + j < cl->end; j++)
+      ce__prefetch(&st->item[st->members[cl->begin + j]]);
+    if (st->gold_kept) {
+      ce__prefetch(&st->gold_of_count[cl->gold_begin]);
+      for (uint32_t j = 0; j < CE_VISIT_ITEMS && cl->gold_begin + j < cl->gold_end; j++)
+        class_prefetch(st, st->gold_of_class[cl->gold_begin + j]);
     }
   }
   if ((at -= CE_VISIT_STEP) < m) {
-    uint32_t k = order[at], q = st->member_start[k], end = st->member_start[k + 1];
-    for (uint32_t j = 0; j < CE_VISIT_ITEMS && q + j < end; j++) {
-      uint32_t i = st->members[q + j];
+    const cluster_state *cl = &st->clu[order[at]];
+    for (uint32_t j = 0; j < CE_VISIT_ITEMS && cl->begin + j < cl->end; j++) {
+      uint32_t i = st->members[cl->begin + j];
       ce__prefetch(&st->slots[st->item[i].slot_start]);
       ce__prefetch(&st->gold_ids[st->item[i].gold_start]);
-      ce__prefetch(&st->item[i].slot_used);
-      ce__prefetch(&st->item[i].im);
     }
   }
   if ((at -= CE_VISIT_STEP) < m) {
-    uint32_t k = order[at], q = st->member_start[k], end = st->member_start[k + 1];
-    for (uint32_t j = 0; j < CE_VISIT_ITEMS && q + j < end; j++) {
-      uint32_t i = st->members[q + j];
+    const cluster_state *cl = &st->clu[order[at]];
+    for (uint32_t j = 0; j < CE_VISIT_ITEMS && cl->begin + j < cl->end; j++) {
+      uint32_t i = st->members[cl->begin + j];
       const slot *sl = st->slots + st->item[i].slot_start;
       uint32_t used = st->item[i].slot_used < 2 ? st->item[i].slot_used : 2;
       for (uint32_t u = 0; u < used; u++) class_prefetch(st, sl[u].class_id);
-      if (!st->gold_of_start && st->item[i].gold_start < st->item[i + 1].gold_start)
+      if (!st->gold_kept && st->item[i].gold_start < st->item[i + 1].gold_start)
         class_prefetch(st, st->gold_ids[st->item[i].gold_start]);
     }
   }
@@ -1292,7 +1307,7 @@ static long climb_once(ce_climber *climber, const uint32_t *from, uint64_t *swee
       } else {
         quiet++;
       }
-      climber->reads += st->labels_of[k];
+      climber->reads += st->clu[k].labels;
       if (climber->budget && climber->reads >= climber->budget) {
         climber->spent = 1;
         break;
