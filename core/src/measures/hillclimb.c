@@ -704,9 +704,7 @@ static void map_set(climb *st, uint32_t k, uint32_t c) {
 
 /* k's items leave class a for class b (the sums have taken k's leave already). */
 static void move_items(climb *st, uint32_t k, uint32_t a, uint32_t b) {
-  for (uint32_t q = st->member_start[k]; q < st->member_start[k + 1]; q++) {
-    item_move(st, st->members[q], a, b);
-  }
+  for (uint32_t q = st->clu[k].begin; q < st->clu[k].end; q++) item_move(st, st->members[q], a, b);
 }
 
 /* Moves cluster k to class b outside a visit, the whole state along but MicroC's tree. */
