@@ -135,7 +135,9 @@ typedef struct climb {
   size_t items;
   item_state *item; /* items + 1: the last holds the ends of gold_ids and clusters_of */
   uint32_t *gold_ids, *clusters_of;
-  uint32_t *member_start, *members; /* cluster → renumbered items, ascending */
+  /* cluster → renumbered items, ascending: members[clu[k].begin .. clu[k].end) (member_start
+   * while the layout is built) */
+  uint32_t *member_start, *members;
   /* MacroI and MicroC: per cluster k, the classes of its items' gold entries with how many
    * of its items hold each, G_k(c) = #{i ∈ k : c ∈ A_i}, from clu[k].gold_begin where
    * gold_kept (gold_of_start while they are built). */
@@ -711,7 +713,7 @@ static void move_items(climb *st, uint32_t k, uint32_t a, uint32_t b) {
 static void force_move(climb *st, uint32_t k, uint32_t b) {
   uint32_t a = st->map[k];
   leaving gone = {0, 0};
-  for (uint32_t q = st->member_start[k]; q < st->member_start[k + 1]; q++)
+  for (uint32_t q = st->clu[k].begin; q < st->clu[k].end; q++)
     slot_left(slot_of(st, st->members[q], a), a, st->item[st->members[q]].weight, &gone);
   sums_leave(st, a, gone);
   move_items(st, k, a, b);
@@ -930,7 +932,7 @@ static ce_status gold_of_build(climb *st) {
   for (int fill = 0; fill < 2; fill++) {
     for (size_t k = 0; k < m; k++) {
       size_t count = 0;
-      for (uint32_t q = st->member_start[k]; q < st->member_start[k + 1]; q++) {
+      for (uint32_t q = st->clu[k].begin; q < st->clu[k].end; q++) {
         uint32_t i = st->members[q];
         for (uint32_t j = st->item[i].gold_start; j < st->item[i + 1].gold_start; j++) {
           if (!st->cls[st->gold_ids[j]].p) st->touched[count++] = st->gold_ids[j];
@@ -1070,6 +1072,8 @@ static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
     }
     st->sweep_labels += cl->labels;
   }
+  free(st->member_start); /* in the clusters' state now */
+  st->member_start = NULL;
   if (!status && measure != CE_TYPE_MICRO_I) status = gold_of_build(st);
   if (!status) status = cells_build(st);
   if (!status && st->gold_of_start) { /* G_k kept: its ranges into the clusters' state */
