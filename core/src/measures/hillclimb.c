@@ -709,7 +709,8 @@ static void move_items(climb *st, uint32_t k, uint32_t a, uint32_t b) {
   for (uint32_t q = st->clu[k].begin; q < st->clu[k].end; q++) item_move(st, st->members[q], a, b);
 }
 
-/* Moves cluster k to class b outside a visit, the whole state along but MicroC's tree. */
+/* Moves cluster k to class b outside a visit, the whole state along; MicroC's tree and
+ * groups learn it as after a visit's move (class_stale). */
 static void force_move(climb *st, uint32_t k, uint32_t b) {
   uint32_t a = st->map[k];
   leaving gone = {0, 0};
@@ -720,6 +721,10 @@ static void force_move(climb *st, uint32_t k, uint32_t b) {
   if (st->measure == CE_TYPE_MICRO_C) {
     union_changed(st, a);
     union_changed(st, b);
+  }
+  if (st->measure == CE_TYPE_MICRO_C && !st->cells) {
+    class_stale(st, a);
+    class_stale(st, b);
   }
   map_set(st, k, b);
 }
@@ -1213,8 +1218,7 @@ static void state_reach(climb *st, const uint32_t *to) {
     if (2 * labels < st->sweep_labels) {
       for (size_t k = 0; k < m; k++)
         if (st->map[k] != to[k]) force_move(st, (uint32_t)k, to[k]);
-      if (st->measure == CE_TYPE_MICRO_C && !st->cells) tree_build(st); /* O(classes) */
-      return;
+      return; /* MicroC's tree: its classes the moves changed are stale, not O(classes) */
     }
   }
   memcpy(st->map, to, m * sizeof *st->map);
