@@ -86,6 +86,40 @@ static uint32_t cell_m(cell x) {
   return (uint32_t)(x >> 32);
 }
 
+/*
+ * What the climb keeps of a class, together: a visit reads most of it for each class it
+ * touches, and on many classes (10^6 one-token types) each array apart cost a cache miss a
+ * class. 32 bytes, and allocated 32-aligned: one cache line a class.
+ */
+typedef struct class_state {
+  uint32_t t, cm;     /* T_c = |U_c|, CM_c = |U_c ∩ c| */
+  uint32_t p, e_new;  /* gathered in a visit, see the top of the file */
+  uint32_t size;      /* |c| (the type index's class_size, copied here) */
+  unsigned char mark; /* MARK_* bits, all 0 between visits */
+  /* MicroC: g_c = |U_c|·F_c (its numerator terms); MicroI: the gain gathered in a visit */
+  double x;
+} class_state;
+_Static_assert(sizeof(class_state) == 32, "a class's state in half a cache line");
+
+/* What the climb keeps of an item, together: a visit reads it all for each of its cluster's
+ * items, which lie side by side (see climb.items): one or two cache lines a visit where five
+ * arrays took five. */
+typedef struct item_state {
+  uint32_t gold_start, slot_start; /* its classes and clusters, see climb.items */
+  uint32_t weight;                 /* the items of its group (the type index's group_weight) */
+  uint32_t slot_used;              /* slots in use = |h(B_i)| */
+  uint32_t im;                     /* IM_i */
+} item_state;
+
+/* What a visit reads of its cluster, together (one cache line where five arrays took five). */
+typedef struct cluster_state {
+  uint32_t begin, end;           /* its renumbered items: members[begin .. end) */
+  uint32_t size;                 /* its items, a group's counted one by one */
+  uint32_t gold_begin, gold_end; /* G_k: gold_of_class, gold_of_count[gold_begin .. gold_end) */
+  uint32_t spare;
+  uint64_t labels; /* Σ_{i ∈ k} |A_i| + |B_i|: what a visit reads */
+} cluster_state;
+
 typedef struct climb {
   const ce_type_index *ix;
   const ce_entries *e;
@@ -95,28 +129,26 @@ typedef struct climb {
    * The items in some cluster, one for each group of items alike in both entries (the
    * type index's group_weight), renumbered so that a cluster's items lie close together in memory:
    * ordered by the first of their clusters in label order. Item j's classes are
-   * gold_ids[gold_start[j] ..), its clusters clusters_of[slot_start[j] ..), and its slots
-   * start at slots[slot_start[j]].
+   * gold_ids[item[j].gold_start ..), its clusters clusters_of[item[j].slot_start ..), and
+   * its slots start at slots[item[j].slot_start].
    */
   size_t items;
-  uint32_t *gold_start, *gold_ids, *slot_start, *clusters_of;
-  uint32_t *weight; /* per renumbered item: the items of its group (ix->group_weight) */
-  uint32_t *member_start, *members; /* cluster → renumbered items, ascending */
+  item_state *item; /* items + 1: the last holds the ends of gold_ids and clusters_of */
+  uint32_t *gold_ids, *clusters_of;
+  /* cluster → renumbered items, ascending: members[clu[k].begin .. clu[k].end) (member_start
+   * while the layout is built) */
+  uint32_t *member_start, *members;
   /* MacroI and MicroC: per cluster k, the classes of its items' gold entries with how many
-   * of its items hold each, G_k(c) = #{i ∈ k : c ∈ A_i}, from gold_of_start[k]. */
+   * of its items hold each, G_k(c) = #{i ∈ k : c ∈ A_i}, from clu[k].gold_begin where
+   * gold_kept (gold_of_start while they are built). */
   size_t *gold_of_start;
+  int gold_kept;
   uint32_t *gold_of_class, *gold_of_count;
   uint32_t *map; /* cluster → class */
   slot *slots;
-  uint32_t *slot_used; /* per item: slots in use = |h(B_i)| */
-  uint32_t *im;        /* per item: IM_i */
-  uint32_t *t, *cm;    /* per class: T_c = |U_c|, CM_c = |U_c ∩ c| */
-  double *g;           /* per class: |U_c|·F_c (MicroC numerator terms) */
-  uint32_t *p, *e_new; /* gathered per class, see the top of the file */
-  double *gain;        /* gathered per class for MicroI */
-  uint64_t *labels_of; /* per cluster k, Σ_{i ∈ k} |A_i| + |B_i|: what a visit reads */
-  unsigned char *mark; /* per class: MARK_* bits, all 0 between visits */
-  uint32_t *touched;   /* the classes gathered into during a visit */
+  class_state *cls;   /* per class */
+  cluster_state *clu; /* per cluster */
+  uint32_t *touched;  /* the classes gathered into during a visit */
   size_t touched_n;
   double union_sum;       /* MicroC: Σ_c g_c, afresh at each sweep */
   ce_gain_bound *tree;    /* MicroC: the bounds of the untouched classes' gains, see tree_set */
@@ -141,7 +173,7 @@ typedef struct climb {
   cell *cells, *cells2;
   uint32_t *cell_gold; /* #{i ∈ k : c ∈ A_i}, at the same places */
   int ready;           /* the state is st->map's: a climb may start from it by moves */
-  /* Σ_k labels_of[k] = Σ_i |B_i|·(|A_i| + |B_i|): what a sweep of visits reads */
+  /* Σ_k clu[k].labels = Σ_i |B_i|·(|A_i| + |B_i|): what a sweep of visits reads */
   uint64_t sweep_labels;
 } climb;
 
@@ -149,8 +181,8 @@ enum { MARK_SLOT = 1, MARK_TOUCHED = 2 };
 #define CE_NOWHERE UINT32_MAX
 
 static uint32_t in_gold(const climb *st, uint32_t item, uint32_t c) {
-  const uint32_t *ids = st->gold_ids + st->gold_start[item];
-  uint32_t n = st->gold_start[item + 1] - st->gold_start[item];
+  const uint32_t *ids = st->gold_ids + st->item[item].gold_start;
+  uint32_t n = st->item[item + 1].gold_start - st->item[item].gold_start;
   /* Ascending (entries.c): halved down to a few ids, as random labels make many, by a
    * conditional move. (ce__lower_bound_u32 branches, which made the climb 2–6% slower at
    * 1,000 random labels; made branchless, it slows extended BCubed's searches, whose
@@ -168,7 +200,8 @@ static uint32_t in_gold(const climb *st, uint32_t item, uint32_t c) {
 /* MicroC: what Σ_z |z|·F_z gains when `size` items that do not match class b join its
  * union (b untouched by the cluster on visit: none of its items reaches b otherwise). */
 static double joined(const climb *st, uint32_t b, uint32_t size) {
-  return ce__union_term((uint64_t)st->t[b] + size, st->cm[b], st->ix->class_size[b]) - st->g[b];
+  return ce__union_term((uint64_t)st->cls[b].t + size, st->cls[b].cm, st->cls[b].size) -
+         st->cls[b].x;
 }
 
 /*
@@ -178,7 +211,7 @@ static double joined(const climb *st, uint32_t b, uint32_t size) {
  * gains at least as much as the best; ce_union_groups finds that best.
  */
 static ce_gain_bound leaf_bound(const climb *st, uint32_t b) {
-  return ce__gain_leaf(st->t[b], st->cm[b], st->ix->class_size[b]);
+  return ce__gain_leaf(st->cls[b].t, st->cls[b].cm, st->cls[b].size);
 }
 
 /* Class b's leaf: its bound, or none while `apart`; then the nodes above it. */
@@ -192,7 +225,7 @@ static void tree_set(climb *st, uint32_t b, int apart) {
 /* Class b's numbers changed: its leaf and its group. */
 static void class_changed(climb *st, uint32_t b) {
   tree_set(st, b, 0);
-  ce__union_groups_set(&st->groups, b, st->t[b], st->cm[b], st->ix->class_size[b]);
+  ce__union_groups_set(&st->groups, b, st->cls[b].t, st->cls[b].cm, st->cls[b].size);
 }
 
 /*
@@ -221,7 +254,9 @@ static void tree_build(climb *st) {
     st->tree[st->leaves + r] = r < st->n ? leaf_bound(st, st->ix->class_by_rank[r]) : ce__gain_none;
   for (size_t node = st->leaves - 1; node; node--)
     st->tree[node] = ce__gain_join(st->tree[2 * node], st->tree[2 * node + 1]);
-  ce__union_groups_build(&st->groups, st->t, st->cm, st->ix->class_size);
+  ce__union_groups_reset(&st->groups);
+  for (uint32_t c = 0; c < st->n; c++)
+    ce__union_groups_place(&st->groups, c, st->cls[c].t, st->cls[c].cm, st->cls[c].size);
   stale_clear(st);
 }
 
@@ -246,7 +281,7 @@ static double node_bound(const climb *st, size_t node, uint32_t size) {
 /* The gain of the class at leaf `node`, exactly as a scan of the classes computes it. */
 static double leaf_gain(const climb *st, size_t node, uint32_t size) {
   uint32_t b = st->ix->class_by_rank[node - st->leaves];
-  return st->cm[b] ? joined(st, b, size) : 0.0;
+  return st->cls[b].cm ? joined(st, b, size) : 0.0;
 }
 
 /* Whether the leaf `node` holds a touched class, which the search then sets apart for the
@@ -254,7 +289,7 @@ static double leaf_gain(const climb *st, size_t node, uint32_t size) {
  * only those a search meets spares the tree the others). */
 static int set_apart(climb *st, size_t node) {
   uint32_t b = st->ix->class_by_rank[node - st->leaves];
-  if (!(st->mark[b] & MARK_TOUCHED)) return 0;
+  if (!(st->cls[b].mark & MARK_TOUCHED)) return 0;
   tree_set(st, b, 1);
   st->apart[st->apart_n++] = b;
   return 1;
@@ -296,7 +331,7 @@ static uint32_t untouched_first(climb *st, uint32_t size, double threshold) {
 /* Σ_c g_c in label order: afresh, so that rounding cannot drift for long. */
 static void union_sum_refresh(climb *st) {
   st->union_sum = 0.0;
-  for (size_t r = 0; r < st->n; r++) st->union_sum += st->g[st->ix->class_by_rank[r]];
+  for (size_t r = 0; r < st->n; r++) st->union_sum += st->cls[st->ix->class_by_rank[r]].x;
 }
 
 /* Cluster k mapped to class c in the hash of a mapping, a sum of such terms (so that one
@@ -325,7 +360,7 @@ typedef struct crossing {
 /* The crossing in class c of item i, `step` 1 or -1 at the level `second`. */
 static crossing cross_of(const climb *st, uint32_t i, uint32_t c, int second, int step,
                          unsigned matched) {
-  cell w = st->weight[i], delta = matched ? w | w << 32 : w;
+  cell w = st->item[i].weight, delta = matched ? w | w << 32 : w;
   if (step < 0) delta = (cell)0 - delta; /* modulo 2^64: a take from both halves */
   crossing x = {(second ? st->cells2 : st->cells) + (size_t)c * st->e->clusters, delta};
   return x;
@@ -340,11 +375,11 @@ static CE_ALWAYS_INLINE void cells_cross(const climb *st, uint32_t i, crossing x
   if (!x.column || !y.column) {
     crossing one = x.column ? x : y;
     if (!one.column) return;
-    for (uint32_t j = st->slot_start[i]; j < st->slot_start[i + 1]; j++)
+    for (uint32_t j = st->item[i].slot_start; j < st->item[i + 1].slot_start; j++)
       one.column[st->clusters_of[j]] += one.delta;
     return;
   }
-  for (uint32_t j = st->slot_start[i]; j < st->slot_start[i + 1]; j++) {
+  for (uint32_t j = st->item[i].slot_start; j < st->item[i + 1].slot_start; j++) {
     uint32_t k = st->clusters_of[j];
     x.column[k] += x.delta;
     y.column[k] += y.delta;
@@ -358,7 +393,7 @@ static void cells_init(climb *st) {
   memset(st->cells, 0, count * sizeof *st->cells);
   memset(st->cells2, 0, count * sizeof *st->cells2);
   for (uint32_t i = 0; i < st->items; i++) {
-    const slot *s = st->slots + st->slot_start[i], *end = s + st->slot_used[i];
+    const slot *s = st->slots + st->item[i].slot_start, *end = s + st->item[i].slot_used;
     for (; s < end; s++) {
       crossing second = {NULL, 0};
       if (s->count > 1) second = cross_of(st, i, s->class_id, 1, 1, s->matched);
@@ -367,38 +402,54 @@ static void cells_init(climb *st) {
   }
 }
 
+/* state_init's reads ahead: after a random start the classes of the items' clusters lie
+ * anywhere, and on 10^6 one-token types an item waited on memory for its cluster's class,
+ * then for that class's numbers. The cluster's class is fetched CE_INIT_AHEAD items ahead,
+ * the class's numbers and the item's gold entry half as far. Nothing is written. */
+#define CE_INIT_AHEAD 16
+
+static void init_prefetch(const climb *st, uint32_t i) {
+  if (i + CE_INIT_AHEAD < st->items)
+    ce__prefetch(&st->map[st->clusters_of[st->item[i + CE_INIT_AHEAD].slot_start]]);
+  uint32_t j = i + CE_INIT_AHEAD / 2;
+  if (j >= st->items) return;
+  uint32_t c = st->map[st->clusters_of[st->item[j].slot_start]];
+  ce__prefetch(&st->cls[c]);
+  ce__prefetch(&st->gold_ids[st->item[j].gold_start]);
+}
+
 /* Sets the whole state from st->map. An item's slots are found through st->p, which
  * holds 1 + a class's slot while the item is set up (p is 0 between visits), so that an
  * item in many clusters costs O(|B_i|), not O(|B_i|·|h(B_i)|). */
 static void state_init(climb *st) {
-  memset(st->t, 0, st->n * sizeof *st->t);
-  memset(st->cm, 0, st->n * sizeof *st->cm);
+  for (size_t c = 0; c < st->n; c++) st->cls[c].t = st->cls[c].cm = 0;
   st->im_sum = st->h_sum = 0;
   for (uint32_t i = 0; i < st->items; i++) {
-    uint32_t base = st->slot_start[i], used = 0, im = 0, w = st->weight[i];
-    for (uint32_t j = base; j < st->slot_start[i + 1]; j++) {
+    init_prefetch(st, i);
+    uint32_t base = st->item[i].slot_start, used = 0, im = 0, w = st->item[i].weight;
+    for (uint32_t j = base; j < st->item[i + 1].slot_start; j++) {
       uint32_t c = st->map[st->clusters_of[j]], s = base + used;
-      if (st->p[c]) {
-        st->slots[st->p[c] - 1].count++;
+      if (st->cls[c].p) {
+        st->slots[st->cls[c].p - 1].count++;
         continue;
       }
-      st->p[c] = s + 1;
+      st->cls[c].p = s + 1;
       st->slots[s].class_id = c;
       st->slots[s].count = 1;
       st->slots[s].matched = in_gold(st, i, c) & 1;
       used++;
-      st->t[c] += w;
+      st->cls[c].t += w;
       im += st->slots[s].matched;
-      st->cm[c] += w * st->slots[s].matched;
+      st->cls[c].cm += w * st->slots[s].matched;
     }
-    for (uint32_t s = base; s < base + used; s++) st->p[st->slots[s].class_id] = 0;
-    st->slot_used[i] = used;
-    st->im[i] = im;
+    for (uint32_t s = base; s < base + used; s++) st->cls[st->slots[s].class_id].p = 0;
+    st->item[i].slot_used = used;
+    st->item[i].im = im;
     st->im_sum += (uint64_t)w * im;
     st->h_sum += (uint64_t)w * used;
   }
   for (size_t c = 0; c < st->n && st->measure == CE_TYPE_MICRO_C; c++)
-    st->g[c] = ce__union_term(st->t[c], st->cm[c], st->ix->class_size[c]);
+    st->cls[c].x = ce__union_term(st->cls[c].t, st->cls[c].cm, st->cls[c].size);
   if (st->cells)
     cells_init(st);
   else if (st->measure == CE_TYPE_MICRO_C)
@@ -408,7 +459,7 @@ static void state_init(climb *st) {
 
 /* Item i's slot of class c, which one of its clusters is mapped to. */
 static slot *slot_of(const climb *st, uint32_t i, uint32_t c) {
-  slot *s = st->slots + st->slot_start[i];
+  slot *s = st->slots + st->item[i].slot_start;
   while (s->class_id != c) s++;
   return s;
 }
@@ -418,12 +469,12 @@ static void slot_new(climb *st, uint32_t i, slot *s, uint32_t b) {
   s->class_id = b;
   s->count = 1;
   s->matched = in_gold(st, i, b) & 1;
-  uint32_t w = st->weight[i], matched_w = s->matched ? w : 0;
+  uint32_t w = st->item[i].weight, matched_w = s->matched ? w : 0;
   st->h_sum += w;
-  st->t[b] += w;
-  st->im[i] += s->matched;
+  st->cls[b].t += w;
+  st->item[i].im += s->matched;
   st->im_sum += matched_w;
-  st->cm[b] += matched_w;
+  st->cls[b].cm += matched_w;
 }
 
 /*
@@ -434,7 +485,7 @@ static void slot_new(climb *st, uint32_t i, slot *s, uint32_t b) {
  * instructions.
  */
 static CE_ALWAYS_INLINE void item_move(climb *st, uint32_t i, uint32_t a, uint32_t b) {
-  slot *s = st->slots + st->slot_start[i], *last = s + st->slot_used[i] - 1;
+  slot *s = st->slots + st->item[i].slot_start, *last = s + st->item[i].slot_used - 1;
   slot *from = s, *to = NULL;
   for (; s <= last; s++) {
     from = s->class_id == a ? s : from;
@@ -444,32 +495,32 @@ static CE_ALWAYS_INLINE void item_move(climb *st, uint32_t i, uint32_t a, uint32
   --from->count;
   if (st->cells && from->count < 2) out = cross_of(st, i, a, from->count, -1, from->matched);
   if (!from->count) {
-    st->im[i] -= from->matched;
+    st->item[i].im -= from->matched;
     if (to == last) to = from;
     *from = *last--;
-    st->slot_used[i]--;
+    st->item[i].slot_used--;
   }
   if (to) {
     to->count++;
     if (st->cells && to->count == 2) in = cross_of(st, i, b, 1, 1, to->matched);
   } else {
     slot_new(st, i, last + 1, b);
-    st->slot_used[i]++;
+    st->item[i].slot_used++;
     if (st->cells) in = cross_of(st, i, b, 0, 1, (last + 1)->matched);
   }
   cells_cross(st, i, out, in);
 }
 
 static void touch(climb *st, uint32_t c) {
-  if (st->mark[c] & MARK_TOUCHED) return;
-  st->mark[c] |= MARK_TOUCHED;
+  if (st->cls[c].mark & MARK_TOUCHED) return;
+  st->cls[c].mark |= MARK_TOUCHED;
   st->touched[st->touched_n++] = c;
 }
 
 /* Every class scored in the visit, in id order (the first of a visit's touches). */
 static void touch_all(climb *st) {
   for (uint32_t c = 0; c < st->n; c++) {
-    st->mark[c] = MARK_TOUCHED;
+    st->cls[c].mark = MARK_TOUCHED;
     st->touched[c] = c;
   }
   st->touched_n = st->n;
@@ -492,36 +543,36 @@ static int slot_left(const slot *s, uint32_t a, uint32_t weight, leaving *out) {
 
 /*
  * MacroI, MicroC: item i's part of P and E, reading h'(B_i) as h(B_i) without cluster k
- * (mapped to a), once E holds G_k (see gold_of_start): E(c) = G_k(c) − #{i ∈ k : c ∈ A_i ∩
+ * (mapped to a), once E holds G_k (see gold_kept): E(c) = G_k(c) − #{i ∈ k : c ∈ A_i ∩
  * h'(B_i)}, so only the slots are read. Counts in `out` what k's leaving takes from the sums.
  */
 static void item_count(climb *st, uint32_t i, uint32_t a, leaving *out) {
-  const slot *s = st->slots + st->slot_start[i], *end = s + st->slot_used[i];
-  uint32_t w = st->weight[i];
+  const slot *s = st->slots + st->item[i].slot_start, *end = s + st->item[i].slot_used;
+  uint32_t w = st->item[i].weight;
   for (; s < end; s++) {
     if (slot_left(s, a, w, out)) continue;
-    st->p[s->class_id] += w;
-    st->e_new[s->class_id] -= s->matched ? w : 0;
+    st->cls[s->class_id].p += w;
+    st->cls[s->class_id].e_new -= s->matched ? w : 0;
     touch(st, s->class_id);
   }
 }
 
 /* item_count without G_k: E from the item's gold entry, the slots of h'(B_i) marked. */
 static void item_count_gold(climb *st, uint32_t i, uint32_t a, leaving *out) {
-  const slot *first = st->slots + st->slot_start[i], *end = first + st->slot_used[i];
-  uint32_t w = st->weight[i];
+  const slot *first = st->slots + st->item[i].slot_start, *end = first + st->item[i].slot_used;
+  uint32_t w = st->item[i].weight;
   for (const slot *s = first; s < end; s++) {
     if (slot_left(s, a, w, out)) continue;
-    st->p[s->class_id] += w;
-    st->mark[s->class_id] |= MARK_SLOT;
+    st->cls[s->class_id].p += w;
+    st->cls[s->class_id].mark |= MARK_SLOT;
     touch(st, s->class_id);
   }
-  for (uint32_t j = st->gold_start[i]; j < st->gold_start[i + 1]; j++) {
+  for (uint32_t j = st->item[i].gold_start; j < st->item[i + 1].gold_start; j++) {
     uint32_t c = st->gold_ids[j];
-    st->e_new[c] += st->mark[c] & MARK_SLOT ? 0 : w;
+    st->cls[c].e_new += st->cls[c].mark & MARK_SLOT ? 0 : w;
     touch(st, c);
   }
-  for (const slot *s = first; s < end; s++) st->mark[s->class_id] &= (unsigned char)~MARK_SLOT;
+  for (const slot *s = first; s < end; s++) st->cls[s->class_id].mark &= (unsigned char)~MARK_SLOT;
 }
 
 /*
@@ -532,13 +583,13 @@ static void item_count_gold(climb *st, uint32_t i, uint32_t a, leaving *out) {
  */
 static CE_ALWAYS_INLINE double item_gather(climb *st, uint32_t i, uint32_t a, leaving *out,
                                            int touching) {
-  const slot *first = st->slots + st->slot_start[i], *end = first + st->slot_used[i];
+  const slot *first = st->slots + st->item[i].slot_start, *end = first + st->item[i].slot_used;
   const slot *gone = slot_of(st, i, a); /* a's slot, when k is i's only cluster there */
-  double w = st->weight[i];
-  if (!slot_left(gone, a, st->weight[i], out)) gone = NULL;
-  const uint32_t *gold = st->gold_ids + st->gold_start[i];
-  uint32_t gold_n = st->gold_start[i + 1] - st->gold_start[i];
-  uint32_t im = st->im[i], used = st->slot_used[i];
+  double w = st->item[i].weight;
+  if (!slot_left(gone, a, st->item[i].weight, out)) gone = NULL;
+  const uint32_t *gold = st->gold_ids + st->item[i].gold_start;
+  uint32_t gold_n = st->item[i + 1].gold_start - st->item[i].gold_start;
+  uint32_t im = st->item[i].im, used = st->item[i].slot_used;
   if (gone) {
     used--;
     im -= gone->matched;
@@ -555,26 +606,26 @@ static CE_ALWAYS_INLINE double item_gather(climb *st, uint32_t i, uint32_t a, le
   for (const slot *s = first; s < end; s++) {
     if (s == gone) continue;
     if (touching) touch(st, s->class_id);
-    st->gain[s->class_id] += to_slot[s->matched];
+    st->cls[s->class_id].x += to_slot[s->matched];
   }
   for (uint32_t j = 0; j < gold_n; j++) {
     if (touching) touch(st, gold[j]);
-    st->gain[gold[j]] += to_hit;
+    st->cls[gold[j]].x += to_hit;
   }
   return w * baseline;
 }
 
 /* k's leaving class a, in the sums over items and classes; and its return. */
 static void sums_leave(climb *st, uint32_t a, leaving gone) {
-  st->t[a] -= gone.left;
-  st->cm[a] -= gone.matched;
+  st->cls[a].t -= gone.left;
+  st->cls[a].cm -= gone.matched;
   st->h_sum -= gone.left;
   st->im_sum -= gone.matched;
 }
 
 static void sums_return(climb *st, uint32_t a, leaving gone) {
-  st->t[a] += gone.left;
-  st->cm[a] += gone.matched;
+  st->cls[a].t += gone.left;
+  st->cls[a].cm += gone.matched;
   st->h_sum += gone.left;
   st->im_sum += gone.matched;
 }
@@ -586,15 +637,15 @@ static CE_ALWAYS_INLINE double candidate(const climb *st, uint32_t b, uint32_t s
   const ce_type_index *ix = st->ix;
   switch (st->measure) {
     case CE_TYPE_MACRO_I: { /* MacroI = 2·IM / (Σ|A_i| + Σ|h(B_i)|) (§4.1) */
-      uint64_t den = ix->gold_total + st->h_sum + size - st->p[b];
-      return den ? 2.0 * (double)(st->im_sum + st->e_new[b]) / (double)den : 0.0;
+      uint64_t den = ix->gold_total + st->h_sum + size - st->cls[b].p;
+      return den ? 2.0 * (double)(st->im_sum + st->cls[b].e_new) / (double)den : 0.0;
     }
     case CE_TYPE_MICRO_I: /* MicroI = (1/l) Σ F_i (§4.1) */
-      return (baseline_sum + st->gain[b]) / (double)st->e->items;
+      return (baseline_sum + st->cls[b].x) / (double)st->e->items;
     default: { /* MicroC = Σ_z |z|·F_z / N*, N* = Σ_c |U_c| (§4.2) */
-      uint64_t t = st->t[b] + size - st->p[b], den = st->h_sum + size - st->p[b];
-      double num =
-          union_sum - st->g[b] + ce__union_term(t, st->cm[b] + st->e_new[b], ix->class_size[b]);
+      uint64_t t = st->cls[b].t + size - st->cls[b].p, den = st->h_sum + size - st->cls[b].p;
+      double num = union_sum - st->cls[b].x +
+                   ce__union_term(t, st->cls[b].cm + st->cls[b].e_new, st->cls[b].size);
       return den ? num / (double)den : 0.0;
     }
   }
@@ -602,9 +653,9 @@ static CE_ALWAYS_INLINE double candidate(const climb *st, uint32_t b, uint32_t s
 
 /* MicroC: class c's union changed; so do g_c and their sum. */
 static void union_changed(climb *st, uint32_t c) {
-  double before = st->g[c];
-  st->g[c] = ce__union_term(st->t[c], st->cm[c], st->ix->class_size[c]);
-  st->union_sum += st->g[c] - before;
+  double before = st->cls[c].x;
+  st->cls[c].x = ce__union_term(st->cls[c].t, st->cls[c].cm, st->cls[c].size);
+  st->union_sum += st->cls[c].x - before;
 }
 
 /* MacroI, MicroC with cells: P and E of every class from k's row, h'(B_i) being h(B_i)
@@ -616,11 +667,11 @@ static void row_gather(climb *st, uint32_t k, uint32_t a, leaving *gone) {
   const uint32_t *gold = st->cell_gold + k;
   touch_all(st);
   for (uint32_t c = 0; c < st->n; c++) {
-    st->p[c] = cell_q(row[c * m]);
-    st->e_new[c] = gold[c * m] - cell_m(row[c * m]);
+    st->cls[c].p = cell_q(row[c * m]);
+    st->cls[c].e_new = gold[c * m] - cell_m(row[c * m]);
   }
-  st->p[a] = cell_q(st->cells2[at]);
-  st->e_new[a] = st->cell_gold[at] - cell_m(st->cells2[at]);
+  st->cls[a].p = cell_q(st->cells2[at]);
+  st->cls[a].e_new = st->cell_gold[at] - cell_m(st->cells2[at]);
   gone->left = cell_q(st->cells[at]) - cell_q(st->cells2[at]);
   gone->matched = cell_m(st->cells[at]) - cell_m(st->cells2[at]);
 }
@@ -655,22 +706,25 @@ static void map_set(climb *st, uint32_t k, uint32_t c) {
 
 /* k's items leave class a for class b (the sums have taken k's leave already). */
 static void move_items(climb *st, uint32_t k, uint32_t a, uint32_t b) {
-  for (uint32_t q = st->member_start[k]; q < st->member_start[k + 1]; q++) {
-    item_move(st, st->members[q], a, b);
-  }
+  for (uint32_t q = st->clu[k].begin; q < st->clu[k].end; q++) item_move(st, st->members[q], a, b);
 }
 
-/* Moves cluster k to class b outside a visit, the whole state along but MicroC's tree. */
+/* Moves cluster k to class b outside a visit, the whole state along; MicroC's tree and
+ * groups learn it as after a visit's move (class_stale). */
 static void force_move(climb *st, uint32_t k, uint32_t b) {
   uint32_t a = st->map[k];
   leaving gone = {0, 0};
-  for (uint32_t q = st->member_start[k]; q < st->member_start[k + 1]; q++)
-    slot_left(slot_of(st, st->members[q], a), a, st->weight[st->members[q]], &gone);
+  for (uint32_t q = st->clu[k].begin; q < st->clu[k].end; q++)
+    slot_left(slot_of(st, st->members[q], a), a, st->item[st->members[q]].weight, &gone);
   sums_leave(st, a, gone);
   move_items(st, k, a, b);
   if (st->measure == CE_TYPE_MICRO_C) {
     union_changed(st, a);
     union_changed(st, b);
+  }
+  if (st->measure == CE_TYPE_MICRO_C && !st->cells) {
+    class_stale(st, a);
+    class_stale(st, b);
   }
   map_set(st, k, b);
 }
@@ -680,9 +734,10 @@ static void force_move(climb *st, uint32_t k, uint32_t b) {
 static CE_NOINLINE int visit(climb *st, uint32_t k) {
   const ce_type_index *ix = st->ix;
   const uint32_t *rank = st->e->class_order;
-  uint32_t begin = st->member_start[k], end = st->member_start[k + 1], a = st->map[k];
+  const cluster_state *cl = &st->clu[k];
+  uint32_t begin = cl->begin, end = cl->end, a = st->map[k];
   if (begin == end) return 0; /* an empty cluster changes nothing wherever it goes */
-  uint32_t size = ix->member_start[k + 1] - ix->member_start[k]; /* items, not stand-ins */
+  uint32_t size = cl->size;   /* items, not stand-ins */
   int micro_c = st->measure == CE_TYPE_MICRO_C;
   double baseline_sum = 0.0;
   leaving gone = {0, 0};
@@ -690,7 +745,7 @@ static CE_NOINLINE int visit(climb *st, uint32_t k) {
   if (st->measure == CE_TYPE_MICRO_I) {
     /* Every class touched at once when there are no more classes than k's items have
      * labels (touching them one by one costs a test each); untouched classes gain 0 alike. */
-    if (st->n <= st->labels_of[k]) {
+    if (st->n <= cl->labels) {
       touch_all(st);
       for (uint32_t q = begin; q < end; q++)
         baseline_sum += item_gather(st, st->members[q], a, &gone, 0);
@@ -700,9 +755,9 @@ static CE_NOINLINE int visit(climb *st, uint32_t k) {
     }
   } else if (st->cells) {
     row_gather(st, k, a, &gone);
-  } else if (st->gold_of_start) {
-    for (size_t j = st->gold_of_start[k]; j < st->gold_of_start[k + 1]; j++) {
-      st->e_new[st->gold_of_class[j]] = st->gold_of_count[j];
+  } else if (st->gold_kept) {
+    for (uint32_t j = cl->gold_begin; j < cl->gold_end; j++) {
+      st->cls[st->gold_of_class[j]].e_new = st->gold_of_count[j];
       touch(st, st->gold_of_class[j]);
     }
     for (uint32_t q = begin; q < end; q++) item_count(st, st->members[q], a, &gone);
@@ -726,7 +781,7 @@ static CE_NOINLINE int visit(climb *st, uint32_t k) {
   }
   if (micro_c && !st->cells) {
     if (untouched_out_of_reach(st, a, size, count ? best_value : -DBL_MAX)) {
-      if (!(st->mark[a] & MARK_TOUCHED)) st->candidates[count++] = a;
+      if (!(st->cls[a].mark & MARK_TOUCHED)) st->candidates[count++] = a;
     } else {
       searched = 1;
       class_changed(st, a); /* a's union lost k's items */
@@ -736,7 +791,7 @@ static CE_NOINLINE int visit(climb *st, uint32_t k) {
   } else if (!micro_c) {
     for (size_t r = 0; r < st->n; r++) {
       uint32_t c = ix->class_by_rank[r];
-      if (st->mark[c] & MARK_TOUCHED) continue;
+      if (st->cls[c].mark & MARK_TOUCHED) continue;
       st->candidates[count++] = c;
       break;
     }
@@ -778,23 +833,21 @@ static CE_NOINLINE int visit(climb *st, uint32_t k) {
   }
   for (size_t j = 0; j < st->touched_n; j++) {
     uint32_t c = st->touched[j];
-    st->p[c] = 0;
-    if (st->gain)
-      st->gain[c] = 0.0;
+    st->cls[c].p = 0;
+    if (st->measure == CE_TYPE_MICRO_I)
+      st->cls[c].x = 0.0;
     else
-      st->e_new[c] = 0;
-    st->mark[c] = 0;
+      st->cls[c].e_new = 0;
+    st->cls[c].mark = 0;
   }
   map_set(st, k, to);
   return to != a;
 }
 
 static void climb_free(climb *st) {
-  free(st->gold_start);
+  free(st->item);
   free(st->gold_ids);
-  free(st->slot_start);
   free(st->clusters_of);
-  free(st->weight);
   free(st->member_start);
   free(st->members);
   free(st->gold_of_start);
@@ -803,18 +856,10 @@ static void climb_free(climb *st) {
   free(st->cells);
   free(st->cells2);
   free(st->cell_gold);
-  free(st->labels_of);
+  free(st->clu);
   free(st->map);
   free(st->slots);
-  free(st->slot_used);
-  free(st->im);
-  free(st->t);
-  free(st->cm);
-  free(st->g);
-  free(st->p);
-  free(st->e_new);
-  free(st->gain);
-  free(st->mark);
+  free(st->cls);
   free(st->touched);
   free(st->tree);
   ce__union_groups_free(&st->groups);
@@ -845,18 +890,19 @@ static void climb_layout(climb *st, uint32_t *key, uint32_t *order) {
   st->items = st->member_start[m];
   for (uint32_t i = 0; i < e->items; i++)
     if (key[i] != UINT32_MAX) order[st->member_start[key[i]]++] = i;
-  st->gold_start[0] = st->slot_start[0] = 0;
+  st->item[0].gold_start = st->item[0].slot_start = 0;
   for (uint32_t j = 0; j < st->items; j++) {
-    uint32_t i = order[j], g = st->gold_start[j];
+    uint32_t i = order[j], g = st->item[j].gold_start;
     for (uint32_t q = e->class_start[i]; q < e->class_start[i + 1]; q++)
       st->gold_ids[g++] = e->class_ids[q];
-    st->gold_start[j + 1] = g;
-    st->slot_start[j + 1] = st->slot_start[j] + e->cluster_start[i + 1] - e->cluster_start[i];
-    st->weight[j] = st->ix->group_weight[i];
+    st->item[j + 1].gold_start = g;
+    st->item[j + 1].slot_start =
+        st->item[j].slot_start + e->cluster_start[i + 1] - e->cluster_start[i];
+    st->item[j].weight = st->ix->group_weight[i];
     key[i] = j; /* from now on: the new number of item i */
   }
   /* Each item's clusters in label order, so that nothing below depends on the ids. */
-  for (uint32_t j = 0; j < st->items; j++) order[j] = st->slot_start[j];
+  for (uint32_t j = 0; j < st->items; j++) order[j] = st->item[j].slot_start;
   for (size_t r = 0; r < m; r++) {
     uint32_t k = st->ix->cluster_by_rank[r];
     for (uint32_t q = st->ix->member_start[k]; q < st->ix->member_start[k + 1]; q++)
@@ -864,11 +910,11 @@ static void climb_layout(climb *st, uint32_t *key, uint32_t *order) {
         st->clusters_of[order[key[st->ix->members[q]]]++] = k;
   }
   memset(st->member_start, 0, (m + 1) * sizeof *st->member_start);
-  for (uint32_t q = 0; q < st->slot_start[st->items]; q++)
+  for (uint32_t q = 0; q < st->item[st->items].slot_start; q++)
     st->member_start[st->clusters_of[q] + 1]++;
   for (size_t k = 0; k < m; k++) st->member_start[k + 1] += st->member_start[k];
   for (uint32_t j = 0; j < st->items; j++)
-    for (uint32_t q = st->slot_start[j]; q < st->slot_start[j + 1]; q++)
+    for (uint32_t q = st->item[j].slot_start; q < st->item[j + 1].slot_start; q++)
       st->members[st->member_start[st->clusters_of[q]]++] = j;
   for (size_t k = m; k > 0; k--) st->member_start[k] = st->member_start[k - 1];
   st->member_start[0] = 0;
@@ -891,20 +937,20 @@ static ce_status gold_of_build(climb *st) {
   for (int fill = 0; fill < 2; fill++) {
     for (size_t k = 0; k < m; k++) {
       size_t count = 0;
-      for (uint32_t q = st->member_start[k]; q < st->member_start[k + 1]; q++) {
+      for (uint32_t q = st->clu[k].begin; q < st->clu[k].end; q++) {
         uint32_t i = st->members[q];
-        for (uint32_t j = st->gold_start[i]; j < st->gold_start[i + 1]; j++) {
-          if (!st->p[st->gold_ids[j]]) st->touched[count++] = st->gold_ids[j];
-          st->p[st->gold_ids[j]] += st->weight[i];
+        for (uint32_t j = st->item[i].gold_start; j < st->item[i + 1].gold_start; j++) {
+          if (!st->cls[st->gold_ids[j]].p) st->touched[count++] = st->gold_ids[j];
+          st->cls[st->gold_ids[j]].p += st->item[i].weight;
         }
       }
       for (size_t j = 0; j < count; j++) {
         uint32_t c = st->touched[j];
         if (fill) {
           st->gold_of_class[start[k] + j] = c;
-          st->gold_of_count[start[k] + j] = st->p[c];
+          st->gold_of_count[start[k] + j] = st->cls[c].p;
         }
-        st->p[c] = 0;
+        st->cls[c].p = 0;
       }
       if (!fill) start[k + 1] = start[k] + count;
     }
@@ -978,26 +1024,18 @@ static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
   st->e = e;
   st->measure = measure;
   st->n = e->classes;
-  st->gold_start = malloc((l + 1) * sizeof *st->gold_start);
+  st->item = malloc((l + 1) * sizeof *st->item);
   st->gold_ids = malloc(golds * sizeof *st->gold_ids);
-  st->slot_start = malloc((l + 1) * sizeof *st->slot_start);
   st->clusters_of = malloc(slots * sizeof *st->clusters_of);
-  st->weight = malloc(l * sizeof *st->weight);
   st->member_start = malloc((m + 1) * sizeof *st->member_start);
   st->members = malloc(slots * sizeof *st->members);
   st->map = malloc(m * sizeof *st->map);
   st->slots = malloc(slots * sizeof *st->slots);
-  st->slot_used = malloc(l * sizeof *st->slot_used);
-  st->im = malloc(l * sizeof *st->im);
-  st->t = malloc(n * sizeof *st->t);
-  st->cm = malloc(n * sizeof *st->cm);
-  /* Each measure's own: g for MicroC, gain for MicroI, e_new for the other two. */
-  int micro_i = measure == CE_TYPE_MICRO_I;
-  st->g = measure == CE_TYPE_MICRO_C ? malloc(n * sizeof *st->g) : NULL;
-  st->p = calloc(n, sizeof *st->p);
-  st->e_new = micro_i ? NULL : calloc(n, sizeof *st->e_new);
-  st->gain = micro_i ? calloc(n, sizeof *st->gain) : NULL;
-  st->mark = calloc(n, 1);
+  st->cls = aligned_alloc(sizeof *st->cls, n * sizeof *st->cls);
+  if (st->cls) {
+    memset(st->cls, 0, n * sizeof *st->cls);
+    for (size_t c = 0; c < e->classes; c++) st->cls[c].size = ix->class_size[c];
+  }
   st->touched = malloc(n * sizeof *st->touched);
   for (st->leaves = 1; st->leaves < n;) st->leaves *= 2;
   st->tree = malloc(2 * st->leaves * sizeof *st->tree);
@@ -1006,11 +1044,9 @@ static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
   st->values = malloc((n + 1) * sizeof *st->values);
   /* Scratch for the layout: the sort keys and the new order. */
   uint32_t *key = malloc(l * sizeof *key), *order = malloc(l * sizeof *order);
-  if (!st->gold_start || !st->gold_ids || !st->slot_start || !st->clusters_of || !st->weight ||
-      !st->member_start || !st->members || !st->map || !st->slots || !st->slot_used || !st->im ||
-      !st->t || !st->cm || (!st->g && measure == CE_TYPE_MICRO_C) || !st->p ||
-      (!st->e_new && !micro_i) || (!st->gain && micro_i) || !st->mark || !st->touched ||
-      !st->tree || !st->apart || !st->candidates || !st->values || !key || !order) {
+  if (!st->item || !st->gold_ids || !st->clusters_of || !st->member_start || !st->members ||
+      !st->map || !st->slots || !st->cls || !st->touched || !st->tree || !st->apart ||
+      !st->candidates || !st->values || !key || !order) {
     free(key);
     free(order);
     climb_free(st);
@@ -1027,18 +1063,33 @@ static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
   climb_layout(st, key, order);
   free(key);
   free(order);
-  st->labels_of = calloc(m, sizeof *st->labels_of);
-  ce_status status = st->labels_of ? CE_OK : CE_ERR_NOMEM;
+  st->clu = calloc(m, sizeof *st->clu);
+  ce_status status = st->clu ? CE_OK : CE_ERR_NOMEM;
   for (size_t k = 0; k < e->clusters && !status; k++) {
-    for (uint32_t q = st->member_start[k]; q < st->member_start[k + 1]; q++) {
+    cluster_state *cl = &st->clu[k];
+    cl->begin = st->member_start[k];
+    cl->end = st->member_start[k + 1];
+    cl->size = ix->member_start[k + 1] - ix->member_start[k];
+    for (uint32_t q = cl->begin; q < cl->end; q++) {
       uint32_t i = st->members[q];
-      st->labels_of[k] +=
-          (st->slot_start[i + 1] - st->slot_start[i]) + (st->gold_start[i + 1] - st->gold_start[i]);
+      cl->labels += (st->item[i + 1].slot_start - st->item[i].slot_start) +
+                    (st->item[i + 1].gold_start - st->item[i].gold_start);
     }
-    st->sweep_labels += st->labels_of[k];
+    st->sweep_labels += cl->labels;
   }
+  free(st->member_start); /* in the clusters' state now */
+  st->member_start = NULL;
   if (!status && measure != CE_TYPE_MICRO_I) status = gold_of_build(st);
   if (!status) status = cells_build(st);
+  if (!status && st->gold_of_start) { /* G_k kept: its ranges into the clusters' state */
+    for (size_t k = 0; k < e->clusters; k++) {
+      st->clu[k].gold_begin = (uint32_t)st->gold_of_start[k]; /* <= CE_GOLD_OF_MAX */
+      st->clu[k].gold_end = (uint32_t)st->gold_of_start[k + 1];
+    }
+    free(st->gold_of_start);
+    st->gold_of_start = NULL;
+    st->gold_kept = 1;
+  }
   if (status) climb_free(st);
   return status;
 }
@@ -1163,12 +1214,11 @@ static void state_reach(climb *st, const uint32_t *to) {
   if (st->ready) {
     uint64_t labels = 0;
     for (size_t k = 0; k < m; k++)
-      if (st->map[k] != to[k]) labels += st->labels_of[k];
+      if (st->map[k] != to[k]) labels += st->clu[k].labels;
     if (2 * labels < st->sweep_labels) {
       for (size_t k = 0; k < m; k++)
         if (st->map[k] != to[k]) force_move(st, (uint32_t)k, to[k]);
-      if (st->measure == CE_TYPE_MICRO_C && !st->cells) tree_build(st); /* O(classes) */
-      return;
+      return; /* MicroC's tree: its classes the moves changed are stale, not O(classes) */
     }
   }
   memcpy(st->map, to, m * sizeof *st->map);
@@ -1187,65 +1237,52 @@ static void state_reach(climb *st, const uint32_t *to) {
 #define CE_VISIT_STEP 3  /* visits between one step and the next */
 #define CE_VISIT_ITEMS 4 /* items of a cluster fetched ahead */
 
+/* What a visit reads of class c, and a move into it: its state (one line), its rank. */
 static void class_prefetch(const climb *st, uint32_t c) {
-  ce__prefetch(&st->t[c]);
-  ce__prefetch(&st->cm[c]);
-  ce__prefetch(&st->p[c]);
-  if (st->e_new) ce__prefetch(&st->e_new[c]);
-  ce__prefetch(&st->mark[c]);
-  ce__prefetch(&st->ix->class_size[c]);
-  if (st->measure == CE_TYPE_MICRO_C) ce__prefetch(&st->g[c]);
+  ce__prefetch(&st->cls[c]);
+  ce__prefetch(&st->e->class_order[c]);
 }
 
 static void visit_prefetch(const climb *st, const uint32_t *order, size_t r, size_t m) {
   size_t at = r + 4 * CE_VISIT_STEP;
   if (at < m) {
     uint32_t k = order[at];
-    ce__prefetch(&st->member_start[k]);
+    ce__prefetch(&st->clu[k]);
     ce__prefetch(&st->map[k]);
-    ce__prefetch(&st->labels_of[k]);
-    if (st->gold_of_start) ce__prefetch(&st->gold_of_start[k]);
   }
   if ((at -= CE_VISIT_STEP) < m) {
     uint32_t k = order[at];
-    ce__prefetch(&st->members[st->member_start[k]]);
+    ce__prefetch(&st->members[st->clu[k].begin]);
     class_prefetch(st, st->map[k]);
-    if (st->gold_of_start) ce__prefetch(&st->gold_of_class[st->gold_of_start[k]]);
+    if (st->gold_kept) ce__prefetch(&st->gold_of_class[st->clu[k].gold_begin]);
   }
   if ((at -= CE_VISIT_STEP) < m) {
-    uint32_t k = order[at], q = st->member_start[k], end = st->member_start[k + 1];
-    for (uint32_t j = 0; j < CE_VISIT_ITEMS && q + j < end; j++) {
-      uint32_t i = st->members[q + j];
-      ce__prefetch(&st->slot_start[i]);
-      ce__prefetch(&st->gold_start[i]);
-      ce__prefetch(&st->weight[i]);
-    }
-    if (st->gold_of_start) {
-      size_t g = st->gold_of_start[k], g_end = st->gold_of_start[k + 1];
-      ce__prefetch(&st->gold_of_count[g]);
-      for (size_t j = 0; j < CE_VISIT_ITEMS && g + j < g_end; j++)
-        class_prefetch(st, st->gold_of_class[g + j]);
+    const cluster_state *cl = &st->clu[order[at]];
+    for (uint32_t j = 0; j < CE_VISIT_ITEMS && cl->begin + j < cl->end; j++)
+      ce__prefetch(&st->item[st->members[cl->begin + j]]);
+    if (st->gold_kept) {
+      ce__prefetch(&st->gold_of_count[cl->gold_begin]);
+      for (uint32_t j = 0; j < CE_VISIT_ITEMS && cl->gold_begin + j < cl->gold_end; j++)
+        class_prefetch(st, st->gold_of_class[cl->gold_begin + j]);
     }
   }
   if ((at -= CE_VISIT_STEP) < m) {
-    uint32_t k = order[at], q = st->member_start[k], end = st->member_start[k + 1];
-    for (uint32_t j = 0; j < CE_VISIT_ITEMS && q + j < end; j++) {
-      uint32_t i = st->members[q + j];
-      ce__prefetch(&st->slots[st->slot_start[i]]);
-      ce__prefetch(&st->gold_ids[st->gold_start[i]]);
-      ce__prefetch(&st->slot_used[i]);
-      ce__prefetch(&st->im[i]);
+    const cluster_state *cl = &st->clu[order[at]];
+    for (uint32_t j = 0; j < CE_VISIT_ITEMS && cl->begin + j < cl->end; j++) {
+      uint32_t i = st->members[cl->begin + j];
+      ce__prefetch(&st->slots[st->item[i].slot_start]);
+      ce__prefetch(&st->gold_ids[st->item[i].gold_start]);
     }
   }
   if ((at -= CE_VISIT_STEP) < m) {
-    uint32_t k = order[at], q = st->member_start[k], end = st->member_start[k + 1];
-    for (uint32_t j = 0; j < CE_VISIT_ITEMS && q + j < end; j++) {
-      uint32_t i = st->members[q + j];
-      const slot *sl = st->slots + st->slot_start[i];
-      uint32_t used = st->slot_used[i] < 2 ? st->slot_used[i] : 2;
+    const cluster_state *cl = &st->clu[order[at]];
+    for (uint32_t j = 0; j < CE_VISIT_ITEMS && cl->begin + j < cl->end; j++) {
+      uint32_t i = st->members[cl->begin + j];
+      const slot *sl = st->slots + st->item[i].slot_start;
+      uint32_t used = st->item[i].slot_used < 2 ? st->item[i].slot_used : 2;
       for (uint32_t u = 0; u < used; u++) class_prefetch(st, sl[u].class_id);
-      if (!st->gold_of_start && st->gold_start[i] < st->gold_start[i + 1])
-        class_prefetch(st, st->gold_ids[st->gold_start[i]]);
+      if (!st->gold_kept && st->item[i].gold_start < st->item[i + 1].gold_start)
+        class_prefetch(st, st->gold_ids[st->item[i].gold_start]);
     }
   }
 }
@@ -1276,7 +1313,7 @@ static long climb_once(ce_climber *climber, const uint32_t *from, uint64_t *swee
       } else {
         quiet++;
       }
-      climber->reads += st->labels_of[k];
+      climber->reads += st->clu[k].labels;
       if (climber->budget && climber->reads >= climber->budget) {
         climber->spent = 1;
         break;

@@ -33,12 +33,14 @@ ce_status ce__extended_bcubed_within(const ce_entries *entries, double max_cells
  * each once, in any order, on any threads: ce__ebcubed_new checks the ids (CE_ERR_USAGE) and
  * ce__ebcubed_tasks says how many tasks to run, [0, first) and then [first, first + last).
  * The first task to run sets the work up (the signatures, their lists), the others waiting
- * for it; task 0 then counts P's denominators, so it is best started first, beside other
- * work. The last ones are R's denominators and the numerators, in `parts` that share the
- * signatures as they come free (as many as memory allows, 256 MB for the parts beyond the
- * first; the others do nothing), so they are best started last, to even out the threads'
- * ends. ce__ebcubed_finish, after every task, gives the values, the same whatever ran where,
- * and *walk as above; CE_ERR_NOMEM. No task at all without items (values 0).
+ * for it; task 0 then counts P's denominators, task 1 R's, and the rest are the numerators,
+ * in `parts` that share the signatures as they come free (as many as memory allows, 256 MB
+ * for the parts beyond the first; the others do nothing). All of them are `last` (first is
+ * 0): started after the caller's other work, they even out the threads' ends, and their
+ * set-up no longer sits in memory beside the work started first (10^6 one-token types on
+ * two threads: peak RSS 1.07 GB -> 0.91 GB, the time alike). ce__ebcubed_finish, after every task,
+ * gives the values, the same whatever ran where, and *walk as above; CE_ERR_NOMEM. No task at all
+ * without items (values 0).
  */
 typedef struct ce_ebcubed ce_ebcubed;
 

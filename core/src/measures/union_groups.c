@@ -34,17 +34,20 @@ static void leaf_set(ce_union_groups *g, uint32_t slot) {
     g->tree[node] = ce__gain_join(g->tree[2 * node], g->tree[2 * node + 1]);
 }
 
+/* The smallest table and tree; both grow with the slots used (see ce_union_groups). */
+#define CE_GROUPS_MIN 16
+
 ce_status ce__union_groups_init(ce_union_groups *g, size_t classes) {
   memset(g, 0, sizeof *g);
   g->classes = classes;
   size_t slots = classes ? classes : 1;
-  for (g->leaves = 1; g->leaves < slots;) g->leaves *= 2;
-  for (g->table_size = 2; g->table_size < 2 * slots;) g->table_size *= 2;
+  for (g->leaves_most = CE_GROUPS_MIN; g->leaves_most < slots;) g->leaves_most *= 2;
+  for (g->table_most = 2 * CE_GROUPS_MIN; g->table_most < 2 * slots;) g->table_most *= 2;
   g->group_of = malloc(slots * sizeof *g->group_of);
-  g->groups = calloc(slots, sizeof *g->groups);
+  g->groups = malloc(slots * sizeof *g->groups);
   g->free_slots = malloc(slots * sizeof *g->free_slots);
-  g->table = calloc(g->table_size, sizeof *g->table);
-  g->tree = malloc(2 * g->leaves * sizeof *g->tree);
+  g->table = malloc(g->table_most * sizeof *g->table);
+  g->tree = malloc(2 * g->leaves_most * sizeof *g->tree);
   if (!g->group_of || !g->groups || !g->free_slots || !g->table || !g->tree) {
     ce__union_groups_free(g);
     return CE_ERR_NOMEM;
@@ -89,6 +92,36 @@ static void table_remove(ce_union_groups *g, size_t at) {
   }
 }
 
+/* Every node above the leaves from the leaves. */
+static void tree_join(ce_union_groups *g) {
+  for (size_t node = g->leaves - 1; node; node--)
+    g->tree[node] = ce__gain_join(g->tree[2 * node], g->tree[2 * node + 1]);
+}
+
+/* Room in the tree for slot `slot`: the leaves doubled until it fits, each group's leaf
+ * again. A search's result does not depend on the tree's shape: it is the largest gain. */
+static void tree_room(ce_union_groups *g, size_t slot) {
+  if (slot < g->leaves) return;
+  while (g->leaves <= slot) g->leaves *= 2; /* slot < classes <= leaves_most */
+  for (size_t s = 0; s < g->leaves; s++) {
+    const ce_union_group *group = &g->groups[s];
+    int live = s < g->fresh && group->count > group->hidden;
+    g->tree[g->leaves + s] = live ? ce__gain_leaf(group->t, group->cm, group->size) : ce__gain_none;
+  }
+  tree_join(g);
+}
+
+/* Room in the table for one more slot than `fresh`: twice the table, the keys again. */
+static void table_room(ce_union_groups *g) {
+  if (2 * (g->fresh + 1) <= g->table_size) return;
+  g->table_size *= 2; /* fresh < classes: at most table_most */
+  memset(g->table, 0, g->table_size * sizeof *g->table);
+  for (size_t s = 0; s < g->fresh; s++) {
+    const ce_union_group *group = &g->groups[s];
+    if (group->count) g->table[find(g, group->t, group->cm, group->size)] = (uint32_t)s + 1;
+  }
+}
+
 /* Class c into the group of (t, cm, size), made if new. */
 static void place(ce_union_groups *g, uint32_t c, uint32_t t, uint32_t cm, uint32_t size) {
   key_of(&t, &cm, &size);
@@ -96,8 +129,15 @@ static void place(ce_union_groups *g, uint32_t c, uint32_t t, uint32_t cm, uint3
   uint32_t slot;
   if (g->table[at]) {
     slot = g->table[at] - 1;
-  } else {
+  } else if (g->free_count) {
     slot = g->free_slots[--g->free_count];
+  } else {
+    table_room(g);
+    tree_room(g, g->fresh);
+    at = find(g, t, cm, size); /* the table may have grown */
+    slot = (uint32_t)g->fresh++;
+  }
+  if (!g->table[at]) {
     g->groups[slot] = (ce_union_group){t, cm, size, 0, 0};
     g->table[at] = slot + 1;
   }
@@ -105,14 +145,22 @@ static void place(ce_union_groups *g, uint32_t c, uint32_t t, uint32_t cm, uint3
   if (g->groups[slot].count++ == 0) leaf_set(g, slot);
 }
 
+void ce__union_groups_reset(ce_union_groups *g) {
+  g->leaves = CE_GROUPS_MIN;
+  g->table_size = 2 * CE_GROUPS_MIN;
+  memset(g->table, 0, g->table_size * sizeof *g->table);
+  g->free_count = g->fresh = 0;
+  for (size_t node = 0; node < 2 * g->leaves; node++) g->tree[node] = ce__gain_none;
+}
+
+void ce__union_groups_place(ce_union_groups *g, uint32_t c, uint32_t t, uint32_t cm,
+                            uint32_t class_size) {
+  place(g, c, t, cm, class_size);
+}
+
 void ce__union_groups_build(ce_union_groups *g, const uint32_t *t, const uint32_t *cm,
                             const uint32_t *class_size) {
-  size_t slots = g->classes ? g->classes : 1;
-  memset(g->table, 0, g->table_size * sizeof *g->table);
-  memset(g->groups, 0, slots * sizeof *g->groups);
-  for (size_t s = 0; s < slots; s++) g->free_slots[s] = (uint32_t)(slots - 1 - s);
-  g->free_count = slots;
-  for (size_t node = 0; node < 2 * g->leaves; node++) g->tree[node] = ce__gain_none;
+  ce__union_groups_reset(g);
   for (size_t c = 0; c < g->classes; c++) place(g, (uint32_t)c, t[c], cm[c], class_size[c]);
 }
 

@@ -87,18 +87,32 @@ typedef struct ce_union_group {
 typedef struct ce_union_groups {
   size_t classes;
   uint32_t *group_of;     /* per class: its group's slot */
-  ce_union_group *groups; /* slots: at most one a class */
-  uint32_t *free_slots;   /* slots not in use */
-  size_t free_count;
+  ce_union_group *groups; /* slots: at most one a class, [0, fresh) ever used */
+  /* Slots are handed out lowest first: a slot given back (free_slots, a stack) before one
+   * never used (fresh). What the build and the search touch then grows with the groups in
+   * use, not with the classes: on 10^6 one-token types a handful of groups stand for every
+   * class, and MicroC's climb touched 56 MB a start setting up a table and a tree over room
+   * for 10^6 groups. */
+  uint32_t *free_slots;
+  size_t free_count, fresh;
+  /* Both allocated for every class a group, and used (so touched) only as far as the slots
+   * ever used need: grown in place. */
   uint32_t *table;     /* open addressing by key: slot + 1, 0 empty */
-  size_t table_size;   /* a power of two, at least twice the slots */
-  ce_gain_bound *tree; /* over the slots: leaf r at leaves + r */
-  size_t leaves;
+  size_t table_size;   /* a power of two, at least twice fresh, grown by rehash */
+  size_t table_most;   /* room allocated: at least twice the classes */
+  ce_gain_bound *tree; /* over the slots ever used: leaf r at leaves + r */
+  size_t leaves;       /* a power of two, at least fresh, grown by doubling */
+  size_t leaves_most;  /* room allocated: at least the classes */
 } ce_union_groups;
 
 /* Room for `classes` classes, none placed yet. CE_ERR_NOMEM. */
 ce_status ce__union_groups_init(ce_union_groups *groups, size_t classes);
 void ce__union_groups_free(ce_union_groups *groups);
+/* No class placed; then each class placed once, class c with its numbers (ce__union_groups_build
+ * is the two, from arrays). Every class must be placed before the groups are used. */
+void ce__union_groups_reset(ce_union_groups *groups);
+void ce__union_groups_place(ce_union_groups *groups, uint32_t c, uint32_t t, uint32_t cm,
+                            uint32_t class_size);
 /* Places every class afresh: class c with t[c], cm[c] and class_size[c]. */
 void ce__union_groups_build(ce_union_groups *groups, const uint32_t *t, const uint32_t *cm,
                             const uint32_t *class_size);
