@@ -322,8 +322,9 @@ static CE_ALWAYS_INLINE ce_status queue_token(const ce_eval *ev, ce_input *input
 }
 
 /* A gold token whose item's intern key is `key`. */
-static ce_status gold_token_key(ce_eval *ev, ce_input *gold, const token_text *text, uint64_t line,
-                                ce_intern_key key) {
+static CE_ALWAYS_INLINE ce_status gold_token_key(ce_eval *ev, ce_input *gold,
+                                                 const token_text *text, uint64_t line,
+                                                 ce_intern_key key) {
   uint32_t item, label = CE_EXCLUDED;
   ce_status status = ce__intern_put_key(&ev->items, text->item, text->item_len, key, &item, NULL);
   if (status) return status;
