@@ -155,13 +155,6 @@ static ce_status count_pair(ce_eval *ev, const ce_pairing *how, ce_input *system
   return status ? status : train_sub(system, gold_token, cluster);
 }
 
-/* Token mode compares texts byte for byte (SPEC §2); `text`, the system token's. */
-static int same_text(const ce_input *gold, const ce_pending_token *gold_token,
-                     const ce_pending_token *token, const char *text) {
-  return gold_token->text_len == token->text_len &&
-         ce__same_padded(ce__queue_text(gold, gold_token), text, token->text_len);
-}
-
 /* Pairs a system's token at its next position, whose gold token is `gold_token`: its texts
  * are compared unless `checked` says they were. */
 static CE_ALWAYS_INLINE void pair_one(ce_eval *ev, const ce_pairing *how, ce_input *system,
@@ -174,7 +167,7 @@ static CE_ALWAYS_INLINE void pair_one(ce_eval *ev, const ce_pairing *how, ce_inp
     system->mismatch_line = token->line;
     system->mismatch_gold_line = gold_token->line;
   }
-  if (how->check && !checked && !same_text(&ev->inputs[0], gold_token, token, text)) {
+  if (how->check && !checked && !ce__same_text(&ev->inputs[0], gold_token, token, text)) {
     fail_differs(ev, system, gold_token, token, text, position);
   } else if (gold_token->label != CE_EXCLUDED &&
              count_pair(ev, how, system, gold_token, token->label)) {

@@ -20,6 +20,14 @@ static inline const ce_pending_token *ce__gold_at(const ce_input *gold, uint64_t
   return &gold->queue[gold->queue_head + (size_t)(position - gold->paired)];
 }
 
+/* Token mode compares texts byte for byte (SPEC §2); `text`, the system token's, has
+ * CE_LINE_PAD readable bytes after it. */
+static inline int ce__same_text(const ce_input *gold, const ce_pending_token *gold_token,
+                                const ce_pending_token *token, const char *text) {
+  return gold_token->text_len == token->text_len &&
+         ce__same_padded(ce__queue_text(gold, gold_token), text, token->text_len);
+}
+
 /* Counts `token` of `system` (its text `text`, equal to gold's where texts are checked) at its
  * next position, gold's `gold_token`. */
 void ce__pair_read(ce_eval *ev, ce_input *system, const ce_pending_token *gold_token,
@@ -37,14 +45,11 @@ static inline int ce__pair_on_read(ce_eval *ev, ce_input *system, const char *te
   if (ce__queue_size(system) || gold->failed) return 0;
   const ce_pending_token *gold_token = ce__gold_at(gold, system->paired);
   if (!gold_token) return 0;
-  ce_pending_token token = {UINT32_MAX, cluster, (uint32_t)starts_sentence, 0, 0, line};
-  if (ev->pairing.check) {
-    /* a token that differs waits, and fails where the waiting ones are paired */
-    if (gold_token->text_len != len ||
-        !ce__same_padded(ce__queue_text(gold, gold_token), text, len))
-      return 0;
-    token.text_len = (uint32_t)len;
-  }
+  ce_pending_token token = {
+      UINT32_MAX, cluster, (uint32_t)starts_sentence, 0, ev->pairing.check ? (uint32_t)len : 0,
+      line};
+  /* a token that differs waits, and fails where the waiting ones are paired */
+  if (ev->pairing.check && !ce__same_text(gold, gold_token, &token, text)) return 0;
   ce__pair_read(ev, system, gold_token, &token, text);
   return 1;
 }
