@@ -516,6 +516,16 @@ static void keep_values(const ce_boot *boot, ce_boot_row *br, const ce_measures 
   }
 }
 
+/* The token (or type) level's table where the row's information measures come from it, or
+ * NULL: no table, an empty one, or no MI computed. */
+static const ce_table *info_table(const ce_row *row, ce_level level) {
+  int token = level == CE_LEVEL_TOKEN;
+  const ce_table *table = token ? &row->token_table : &row->type_table;
+  const ce_measures *values = token ? &row->token : &row->type;
+  int has = token ? row->has_token_table : row->has_type_table;
+  return has && table->total && ce__measure_has(values, CE_MI) ? table : NULL;
+}
+
 /*
  * A jackknife replicate's information measures less the whole bias ce__info_unseen_bias
  * estimates on the replicate's own table (AMI: NMI's, its population value being NMI's): the
@@ -524,12 +534,9 @@ static void keep_values(const ce_boot *boot, ce_boot_row *br, const ce_measures 
  */
 static int corrected_values(const ce_eval *ev, const ce_row *row, ce_level level,
                             ce_measures *out) {
-  int token = level == CE_LEVEL_TOKEN;
-  const ce_table *table = token ? &row->token_table : &row->type_table;
-  const ce_measures *values = token ? &row->token : &row->type;
-  if (!(token ? row->has_token_table : row->has_type_table) || !table->total ||
-      !ce__measure_has(values, CE_MI))
-    return 0;
+  const ce_table *table = info_table(row, level);
+  if (!table) return 0;
+  const ce_measures *values = level == CE_LEVEL_TOKEN ? &row->token : &row->type;
   ce_measure_options options = ce__measure_options(ev);
   ce_measures unseen = {0}, model = {0};
   if (ce__info_unseen_bias(table, &options, &unseen, &model)) return 0;
@@ -809,12 +816,11 @@ static const ce_measures *unseen_of(const ce_eval *ev, size_t r, ce_level level)
     ce_measure_options options = ce__measure_options(ev);
     memset(br->unseen, 0, sizeof br->unseen);
     /* Where memory runs out the intervals are the resamples' alone: nothing is shifted. */
-    if (row->has_token_table && row->token_table.total && ce__measure_has(&row->token, CE_MI) &&
-        ce__info_unseen_bias(&row->token_table, &options, &br->unseen[0], NULL))
-      memset(&br->unseen[0], 0, sizeof br->unseen[0]);
-    if (row->has_type_table && row->type_table.total && ce__measure_has(&row->type, CE_MI) &&
-        ce__info_unseen_bias(&row->type_table, &options, &br->unseen[1], NULL))
-      memset(&br->unseen[1], 0, sizeof br->unseen[1]);
+    for (int side = 0; side < 2; side++) {
+      const ce_table *table = info_table(row, side ? CE_LEVEL_TYPE : CE_LEVEL_TOKEN);
+      if (table && ce__info_unseen_bias(table, &options, &br->unseen[side], NULL))
+        memset(&br->unseen[side], 0, sizeof br->unseen[side]);
+    }
     br->unseen_done = 1;
   }
   return level == CE_LEVEL_TOKEN ? &br->unseen[0] : level == CE_LEVEL_TYPE ? &br->unseen[1] : NULL;
