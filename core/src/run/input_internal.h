@@ -88,9 +88,8 @@ typedef struct ce_input {
   uint64_t dropped_tokens;    /* system: unclustered tokens removed under `drop` */
   ce_pending_token *queue;
   size_t queue_head, queue_len, queue_cap;
-  uint64_t paired;   /* token mode: gold's positions a system has paired, or gold has let go */
-  ce_buf token_text; /* the queued tokens' texts, for the token check */
-  ce_intern labels;  /* gold: classes; system: clusters */
+  ce_buf token_text;       /* the queued tokens' texts, for the token check */
+  ce_intern labels;        /* gold: classes; system: clusters */
   ce_intern_recent recent; /* the labels of its lines met lately (tagged lines, eval.c) */
   ce_cells pair_cells;     /* (class, cluster) token counts: token mode, `counts`, `joint` */
   ce_cells item_cells;     /* (item, label) weights: tokens, or 1 per entry */
@@ -160,6 +159,12 @@ static inline ce_pending_token *ce__queue_add(ce_input *input, const char *text,
 /* Tokens waiting in the queue. */
 static inline size_t ce__queue_size(const ce_input *input) {
   return input->queue_len - input->queue_head;
+}
+
+/* Tokens read that no longer wait: the positions a token system has paired, those gold has let
+ * go (a token counts as read once it is paired or queued). */
+static inline uint64_t ce__queue_passed(const ce_input *input) {
+  return input->tokens + input->excluded_tokens - ce__queue_size(input);
 }
 static inline const ce_pending_token *ce__queue_front(const ce_input *input) {
   return &input->queue[input->queue_head];

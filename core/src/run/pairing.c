@@ -2,12 +2,12 @@
  * Token mode (SPEC §2): gold and every token system are read in lockstep and paired
  * position by position. A token waits in its input's queue only until every input has
  * reached its position, so memory follows the vocabulary and the labels, not the corpus.
- * Each system keeps how far it has paired; gold's token leaves when every system has
- * passed it. Where inputs are read in turn, gold is read ahead and a system's token pairs
- * as it is read (ce__pair_on_read), without waiting; read on threads, the tokens wait and
- * pair after the round. Either way a system's tokens count in the order of its positions,
- * so the numbers are the same. A system that ends early, runs long or holds another token
- * fails alone, naming its file and line; the others go on.
+ * A system has paired the tokens it read that no longer wait (ce__queue_passed); gold's
+ * token leaves when every system has passed it. Where inputs are read in turn, gold is read ahead
+ * and a system's token pairs as it is read (ce__pair_on_read), without waiting; read on threads,
+ * the tokens wait and pair after the round. Either way a system's tokens count in the order of its
+ * positions, so the numbers are the same. A system that ends early, runs long or holds another
+ * token fails alone, naming its file and line; the others go on.
  */
 #include <stdio.h> /* snprintf only */
 #include <stdlib.h>
@@ -160,8 +160,7 @@ static ce_status count_pair(ce_eval *ev, const ce_pairing *how, ce_input *system
 static CE_ALWAYS_INLINE void pair_one(ce_eval *ev, const ce_pairing *how, ce_input *system,
                                       const ce_pending_token *gold_token,
                                       const ce_pending_token *token, const char *text,
-                                      int checked) {
-  uint64_t position = ++system->paired;
+                                      uint64_t position, int checked) {
   if (gold_token->starts_sentence) system->sub_break = 1;
   if (gold_token->starts_sentence != token->starts_sentence && !system->break_mismatches++) {
     system->mismatch_line = token->line;
@@ -186,7 +185,7 @@ static CE_ALWAYS_INLINE void pair_one(ce_eval *ev, const ce_pairing *how, ce_inp
 enum { AHEAD = 32, CACHED_CELLS = 1 << 14 };
 static void prefetch_system_ahead(const ce_input *gold, const ce_input *system,
                                   int types_from_tokens) {
-  const ce_pending_token *ahead = ce__gold_at(gold, system->paired + AHEAD);
+  const ce_pending_token *ahead = ce__gold_at(gold, ce__queue_passed(system) + AHEAD);
   if (!ahead || ahead->label == CE_EXCLUDED || ce__queue_size(system) <= AHEAD) return;
   uint32_t cluster = system->queue[system->queue_head + AHEAD].label;
   if (system->pair_cells.slot_count > CACHED_CELLS)
@@ -198,17 +197,18 @@ static void prefetch_system_ahead(const ce_input *gold, const ce_input *system,
 static void pair_waiting(ce_eval *ev, const ce_pairing *how, ce_input *system) {
   const ce_input *gold = &ev->inputs[0];
   while (pairs(system) && ce__queue_size(system)) {
-    const ce_pending_token *gold_token = ce__gold_at(gold, system->paired);
+    uint64_t position = ce__queue_passed(system);
+    const ce_pending_token *gold_token = ce__gold_at(gold, position);
     if (!gold_token) return;
     prefetch_system_ahead(gold, system, how->types_from_tokens);
     ce_pending_token token = ce__queue_pop(system);
-    pair_one(ev, how, system, gold_token, &token, ce__queue_text(system, &token), 0);
+    pair_one(ev, how, system, gold_token, &token, ce__queue_text(system, &token), position + 1, 0);
   }
 }
 
 void ce__pair_read(ce_eval *ev, ce_input *system, const ce_pending_token *gold_token,
                    const ce_pending_token *token, const char *text) {
-  pair_one(ev, &ev->pairing, system, gold_token, token, text, 1);
+  pair_one(ev, &ev->pairing, system, gold_token, token, text, ce__queue_passed(system) + 1, 1);
 }
 
 /* Fails the systems that ended early or run past gold's end. */
@@ -217,11 +217,12 @@ static void check_ends(ce_eval *ev) {
   for (size_t s = 1; s < ev->input_count; s++) {
     ce_input *system = &ev->inputs[s];
     if (!pairs(system)) continue;
-    const ce_pending_token *gold_next = ce__gold_at(gold, system->paired);
+    uint64_t paired = ce__queue_passed(system);
+    const ce_pending_token *gold_next = ce__gold_at(gold, paired);
     if (!ce__queue_size(system)) {
-      if (system->closed && gold_next) fail_short(ev, system, gold_next, system->paired + 1);
+      if (system->closed && gold_next) fail_short(ev, system, gold_next, paired + 1);
     } else if (!gold_next && gold->closed) {
-      fail_long(ev, system, ce__queue_front(system), system->paired);
+      fail_long(ev, system, ce__queue_front(system), paired);
     }
   }
 }
@@ -239,15 +240,15 @@ static void count_gold(ce_input *gold, const ce_pending_token *token) {
 /* Gold's tokens every pairing system has passed leave the queue, counted and logged. */
 static void release_gold(ce_eval *ev, const ce_pairing *how) {
   ce_input *gold = &ev->inputs[0];
-  uint64_t upto = gold->paired + ce__queue_size(gold);
+  uint64_t passed = ce__queue_passed(gold), upto = passed + ce__queue_size(gold);
   for (size_t s = 1; s < ev->input_count; s++)
-    if (pairs(&ev->inputs[s]) && ev->inputs[s].paired < upto) upto = ev->inputs[s].paired;
-  while (gold->paired < upto) {
-    const ce_pending_token *ahead = ce__gold_at(gold, gold->paired + AHEAD);
+    if (pairs(&ev->inputs[s]) && ce__queue_passed(&ev->inputs[s]) < upto)
+      upto = ce__queue_passed(&ev->inputs[s]);
+  for (; passed < upto; passed++) {
+    const ce_pending_token *ahead = ce__gold_at(gold, passed + AHEAD);
     if (ahead && ahead->label != CE_EXCLUDED)
       ce__cells_prefetch(&gold->item_cells, ahead->item, ahead->label);
     ce_pending_token gold_token = ce__queue_pop(gold);
-    gold->paired++;
     count_gold(gold, &gold_token);
     if (gold->failed) return;
     if (how->log &&

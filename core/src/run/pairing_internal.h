@@ -16,8 +16,9 @@ void ce__pair_ready_tokens(ce_eval *ev);
 
 /* Gold's token at `position` (0-based), or NULL where gold has not read that far. */
 static inline const ce_pending_token *ce__gold_at(const ce_input *gold, uint64_t position) {
-  if (position - gold->paired >= ce__queue_size(gold)) return NULL;
-  return &gold->queue[gold->queue_head + (size_t)(position - gold->paired)];
+  uint64_t passed = ce__queue_passed(gold);
+  if (position - passed >= ce__queue_size(gold)) return NULL;
+  return &gold->queue[gold->queue_head + (size_t)(position - passed)];
 }
 
 /* Token mode compares texts byte for byte (SPEC §2); `text`, the system token's, has
@@ -43,7 +44,7 @@ static inline int ce__pair_on_read(ce_eval *ev, ce_input *system, const char *te
                                    uint32_t cluster, int starts_sentence, uint64_t line) {
   const ce_input *gold = &ev->inputs[0];
   if (ce__queue_size(system) || gold->failed) return 0;
-  const ce_pending_token *gold_token = ce__gold_at(gold, system->paired);
+  const ce_pending_token *gold_token = ce__gold_at(gold, ce__queue_passed(system));
   if (!gold_token) return 0;
   ce_pending_token token = {
       UINT32_MAX, cluster, (uint32_t)starts_sentence, 0, ev->pairing.check ? (uint32_t)len : 0,
