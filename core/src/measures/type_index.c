@@ -108,6 +108,38 @@ typedef struct class_tally {
   uint32_t reached, gold, t, cm;
 } class_tally;
 
+/*
+ * The items ahead of ce__type_values' pass, fetched in two steps: on many labels (10^6
+ * one-token types) each item's classes' tallies and its clusters' classes are far apart, and
+ * the pass runs once a start. First an item's tallies of its classes and its clusters' map
+ * entries (two of each), then, half as far ahead, the tallies those map entries name. Only
+ * where the tallies and the map pass CE_VALUES_CACHED bytes: where they stay in cache the
+ * fetching costs more than it hides (full Brown against the HMM tagging, the pass 50%
+ * slower; 10^6 one-token types, 33% faster).
+ */
+#define CE_VALUES_AHEAD 16
+#define CE_VALUES_CACHED ((size_t)2 << 20)
+
+static void values_prefetch(const ce_entries *e, const uint32_t *map, const class_tally *tally,
+                            uint32_t i) {
+  uint32_t far = i + CE_VALUES_AHEAD, near = i + CE_VALUES_AHEAD / 2;
+  if (far < e->items) {
+    for (uint32_t j = e->class_start[far];
+         j < e->class_start[far + 1] && j < e->class_start[far] + 2; j++)
+      ce__prefetch(&tally[e->class_ids[j]]);
+    for (uint32_t j = e->cluster_start[far];
+         j < e->cluster_start[far + 1] && j < e->cluster_start[far] + 2; j++)
+      ce__prefetch(&map[e->cluster_ids[j]]);
+  }
+  if (near < e->items) {
+    for (uint32_t j = e->cluster_start[near];
+         j < e->cluster_start[near + 1] && j < e->cluster_start[near] + 2; j++) {
+      uint32_t c = map[e->cluster_ids[j]];
+      if (c != UINT32_MAX) ce__prefetch(&tally[c]);
+    }
+  }
+}
+
 ce_status ce__type_values(const ce_type_index *ix, const uint32_t *map,
                           double values[CE_TYPE_MEASURES]) {
   const ce_entries *e = ix->entries;
@@ -117,7 +149,9 @@ ce_status ce__type_values(const ce_type_index *ix, const uint32_t *map,
   for (size_t c = 0; c < n; c++) tally[c] = (class_tally){UINT32_MAX, UINT32_MAX, 0, 0};
   uint64_t im_sum = 0, h_sum = 0;
   double f_sum = 0.0;
+  int far_apart = n * sizeof *tally + m * sizeof *map > CE_VALUES_CACHED;
   for (uint32_t i = 0; i < l; i++) {
+    if (far_apart) values_prefetch(e, map, tally, i);
     for (uint32_t j = e->class_start[i]; j < e->class_start[i + 1]; j++)
       tally[e->class_ids[j]].gold = i;
     uint64_t im = 0, h = 0;
