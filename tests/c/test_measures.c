@@ -359,6 +359,59 @@ static void test_sort_pairs(void) {
   CHECK(differ == 0);
 }
 
+static int ascending_u64(const void *x, const void *y) {
+  uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+  return (a > b) - (a < b);
+}
+
+static int ascending_u32(const void *x, const void *y) {
+  uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+  return (a > b) - (a < b);
+}
+
+/* The number sorts (introsort) against qsort on inputs that trouble a quicksort: random,
+ * few distinct values, all equal, ascending, descending, organ pipe, sawtooth, and the
+ * median of three's classic adversary (ascending halves interleaved); sizes around the
+ * switch from insertion and past it. test_measures_heapsort runs this with heapsort on every
+ * part (CE_SORT_HALVINGS 0). */
+static void test_sort_numbers(void) {
+  static const size_t sizes[] = {0, 1, 2, 3, 15, 16, 17, 33, 100, 1000, 65537};
+  ce_rng rng;
+  ce__rng_seed(&rng, 2024, 0);
+  int differ = 0;
+  for (int shape = 0; shape < 8; shape++) {
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+      size_t n = sizes[s];
+      uint64_t *v = malloc((n + 1) * sizeof *v), *want = malloc((n + 1) * sizeof *want);
+      uint32_t *w = malloc((n + 1) * sizeof *w), *want32 = malloc((n + 1) * sizeof *want32);
+      for (size_t j = 0; j < n; j++) {
+        uint64_t x = shape == 0   ? ce__rng_next(&rng)
+                     : shape == 1 ? ce__rng_below(&rng, 4)
+                     : shape == 2 ? 7
+                     : shape == 3 ? j
+                     : shape == 4 ? n - j
+                     : shape == 5 ? (j < n / 2 ? j : n - j)
+                     : shape == 6 ? j % 97
+                                  : (j % 2 ? j / 2 + n / 2 : j / 2);
+        v[j] = shape == 0 ? x : x << 33 | (x & 1); /* high bits in play */
+        w[j] = (uint32_t)(shape == 0 ? x >> 32 : x);
+      }
+      memcpy(want, v, n * sizeof *v);
+      memcpy(want32, w, n * sizeof *w);
+      qsort(want, n, sizeof *want, ascending_u64);
+      qsort(want32, n, sizeof *want32, ascending_u32);
+      ce__sort_u64(v, n);
+      ce__sort_u32(w, n);
+      differ += n && (memcmp(v, want, n * sizeof *v) || memcmp(w, want32, n * sizeof *w));
+      free(v);
+      free(want);
+      free(w);
+      free(want32);
+    }
+  }
+  CHECK(differ == 0);
+}
+
 /* Elements of three words: a key of few distinct values (so that stability shows), its
  * place in the input, and a filler that the comparison never reads. */
 typedef struct sort_element {
@@ -483,6 +536,7 @@ static void test_strings_as_json(void) {
 }
 
 int main(void) {
+  test_sort_numbers();
   test_sort_pairs();
   test_sort();
   test_numbers_as_json();
