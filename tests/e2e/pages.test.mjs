@@ -296,13 +296,21 @@ test('Save as page shows how much it has compressed, and Cancel stops it: no fil
   const big = join(tmp, 'big-system.tsv');
   writeFileSync(big, randomBytes(60e6).toString('hex'));
   await page.getByTestId('system-input').setInputFiles(big);
+  // The workers started from the click on: their close is heard from their start, and their
+  // name is asked then too. A busy worker answers late, after the Cancel below perhaps (which
+  // then gets no answer): the Cancel does not wait for it, since on a busy machine the save
+  // could end first, and the Cancel button with it.
   const saveWorkers = [];
-  page.on('worker', async (w) => {
-    if ((await w.evaluate(() => self.name).catch(() => '')) === 'clustereval-save') saveWorkers.push(w);
+  let clicked = false;
+  page.on('worker', (w) => {
+    if (!clicked) return;
+    const closed = new Promise((resolve) => w.once('close', resolve));
+    saveWorkers.push({ closed, name: w.evaluate(() => self.name).catch(() => null) });
   });
   let downloaded = false;
   page.on('download', () => (downloaded = true));
   await page.locator('[data-testid="save-page"] summary').click();
+  clicked = true;
   await page.getByTestId('save-page-button').click();
   const progress = page.getByTestId('save-progress');
   await page.waitForFunction(() => {
@@ -314,13 +322,12 @@ test('Save as page shows how much it has compressed, and Cancel stops it: no fil
   assert.ok(total > 120e6, `${total} bytes to save`);
   assert.match(await progress.textContent(), /^Compressing [\d.]+ [kM]B of 12\d MB/);
   assert.equal(await page.getByTestId('save-page-button').isDisabled(), true);
-  // The worker's name is asked of it as it starts: on a busy machine the answer may come
-  // after the progress does.
+  await page.getByTestId('save-cancel').click();
   for (let waited = 0; !saveWorkers.length && waited < 10_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
   assert.equal(saveWorkers.length, 1, 'the save runs in a worker of its own');
-  const ended = new Promise((resolve) => saveWorkers[0].once('close', resolve));
-  await page.getByTestId('save-cancel').click();
-  await ended;
+  await saveWorkers[0].closed;
+  const name = await saveWorkers[0].name;
+  assert.ok(name === null || name === 'clustereval-save', `the save's worker, not ${name}`);
   assert.equal(await page.getByTestId('save-said').textContent(), 'Cancelled: nothing was saved.');
   assert.equal(await page.getByTestId('save-page-button').isDisabled(), false);
   await new Promise((r) => setTimeout(r, 500));
