@@ -360,10 +360,7 @@ static CE_ALWAYS_INLINE ce_status system_token_text(ce_eval *ev, ce_input *syste
                                        text->label_len, &cluster);
   int starts = !system->sentence_open;
   if (status) return status;
-  /* The unclustered label waits: under `split` its pairing adds a label, which must come
-   * after the labels read with it, as when the waiting tokens pair. */
-  if (!ev->pair_on_read || cluster == system->unclustered_id ||
-      !ce__pair_on_read(ev, system, text->item, text->item_len, cluster, starts, line))
+  if (!ce__pair_on_read(ev, system, text->item, text->item_len, cluster, starts, line))
     status = queue_token(ev, system, text, UINT32_MAX, cluster, starts, line);
   if (status) return status;
   system->sentence_open = 1;
