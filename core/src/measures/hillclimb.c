@@ -139,10 +139,10 @@ typedef struct climb {
    * while the layout is built) */
   uint32_t *member_start, *members;
   /* MacroI and MicroC: per cluster k, the classes of its items' gold entries with how many
-   * of its items hold each, G_k(c) = #{i ∈ k : c ∈ A_i}, from clu[k].gold_begin where
-   * gold_kept (gold_of_start while they are built). */
+   * of its items hold each, G_k(c) = #{i ∈ k : c ∈ A_i}, from clu[k].gold_begin (from
+   * gold_of_start while they are built). NULL where they are not kept: past CE_GOLD_OF_MAX,
+   * or moved into the cells (see gold_kept). */
   size_t *gold_of_start;
-  int gold_kept;
   uint32_t *gold_of_class, *gold_of_count;
   uint32_t *map; /* cluster → class */
   slot *slots;
@@ -178,6 +178,11 @@ typedef struct climb {
 } climb;
 
 enum { MARK_SLOT = 1, MARK_TOUCHED = 2 };
+
+/* Whether visits read G_k from gold_of_class and gold_of_count (once the climb is set up). */
+static int gold_kept(const climb *st) {
+  return st->gold_of_class != NULL;
+}
 #define CE_NOWHERE UINT32_MAX
 
 static uint32_t in_gold(const climb *st, uint32_t item, uint32_t c) {
@@ -755,7 +760,7 @@ static CE_NOINLINE int visit(climb *st, uint32_t k) {
     }
   } else if (st->cells) {
     row_gather(st, k, a, &gone);
-  } else if (st->gold_kept) {
+  } else if (gold_kept(st)) {
     for (uint32_t j = cl->gold_begin; j < cl->gold_end; j++) {
       st->cls[st->gold_of_class[j]].e_new = st->gold_of_count[j];
       touch(st, st->gold_of_class[j]);
@@ -1088,7 +1093,6 @@ static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
     }
     free(st->gold_of_start);
     st->gold_of_start = NULL;
-    st->gold_kept = 1;
   }
   if (status) climb_free(st);
   return status;
@@ -1254,13 +1258,13 @@ static void visit_prefetch(const climb *st, const uint32_t *order, size_t r, siz
     uint32_t k = order[at];
     ce__prefetch(&st->members[st->clu[k].begin]);
     class_prefetch(st, st->map[k]);
-    if (st->gold_kept) ce__prefetch(&st->gold_of_class[st->clu[k].gold_begin]);
+    if (gold_kept(st)) ce__prefetch(&st->gold_of_class[st->clu[k].gold_begin]);
   }
   if ((at -= CE_VISIT_STEP) < m) {
     const cluster_state *cl = &st->clu[order[at]];
     for (uint32_t j = 0; j < CE_VISIT_ITEMS && cl->begin + j < cl->end; j++)
       ce__prefetch(&st->item[st->members[cl->begin + j]]);
-    if (st->gold_kept) {
+    if (gold_kept(st)) {
       ce__prefetch(&st->gold_of_count[cl->gold_begin]);
       for (uint32_t j = 0; j < CE_VISIT_ITEMS && cl->gold_begin + j < cl->gold_end; j++)
         class_prefetch(st, st->gold_of_class[cl->gold_begin + j]);
@@ -1281,7 +1285,7 @@ static void visit_prefetch(const climb *st, const uint32_t *order, size_t r, siz
       const slot *sl = st->slots + st->item[i].slot_start;
       uint32_t used = st->item[i].slot_used < 2 ? st->item[i].slot_used : 2;
       for (uint32_t u = 0; u < used; u++) class_prefetch(st, sl[u].class_id);
-      if (!st->gold_kept && st->item[i].gold_start < st->item[i + 1].gold_start)
+      if (!gold_kept(st) && st->item[i].gold_start < st->item[i + 1].gold_start)
         class_prefetch(st, st->gold_ids[st->item[i].gold_start]);
     }
   }
