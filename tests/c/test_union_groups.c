@@ -46,7 +46,8 @@ static void test_against_scan(void) {
     ce_union_groups groups;
     CHECK(ce__union_groups_init(&groups, n) == CE_OK);
     for (size_t c = 0; c < n; c++) draw(&rng, narrow, &t[c], &cm[c], &z[c]);
-    ce__union_groups_build(&groups, t, cm, z);
+    ce__union_groups_reset(&groups);
+    for (size_t c = 0; c < n; c++) ce__union_groups_place(&groups, (uint32_t)c, t[c], cm[c], z[c]);
     for (int step = 0; step < 200; step++) {
       /* A visit: some classes change their numbers, then some are hidden for the search. */
       for (int change = (int)ce__rng_below(&rng, 3); change > 0; change--) {

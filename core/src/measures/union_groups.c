@@ -158,12 +158,6 @@ void ce__union_groups_place(ce_union_groups *g, uint32_t c, uint32_t t, uint32_t
   place(g, c, t, cm, class_size);
 }
 
-void ce__union_groups_build(ce_union_groups *g, const uint32_t *t, const uint32_t *cm,
-                            const uint32_t *class_size) {
-  ce__union_groups_reset(g);
-  for (size_t c = 0; c < g->classes; c++) place(g, (uint32_t)c, t[c], cm[c], class_size[c]);
-}
-
 void ce__union_groups_set(ce_union_groups *g, uint32_t c, uint32_t t, uint32_t cm,
                           uint32_t class_size) {
   uint32_t slot = g->group_of[c];

@@ -108,14 +108,11 @@ typedef struct ce_union_groups {
 /* Room for `classes` classes, none placed yet. CE_ERR_NOMEM. */
 ce_status ce__union_groups_init(ce_union_groups *groups, size_t classes);
 void ce__union_groups_free(ce_union_groups *groups);
-/* No class placed; then each class placed once, class c with its numbers (ce__union_groups_build
- * is the two, from arrays). Every class must be placed before the groups are used. */
+/* No class placed; then each class placed once, class c with its numbers. Every class must
+ * be placed before the groups are used. */
 void ce__union_groups_reset(ce_union_groups *groups);
 void ce__union_groups_place(ce_union_groups *groups, uint32_t c, uint32_t t, uint32_t cm,
                             uint32_t class_size);
-/* Places every class afresh: class c with t[c], cm[c] and class_size[c]. */
-void ce__union_groups_build(ce_union_groups *groups, const uint32_t *t, const uint32_t *cm,
-                            const uint32_t *class_size);
 /* Class c's numbers changed (or stay): it moves to the group of its new ones. Not while a
  * class is hidden. */
 void ce__union_groups_set(ce_union_groups *groups, uint32_t c, uint32_t t, uint32_t cm,
