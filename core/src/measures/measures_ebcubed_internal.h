@@ -38,9 +38,9 @@ ce_status ce__extended_bcubed_within(const ce_entries *entries, double max_cells
  * for the parts beyond the first; the others do nothing). All of them are `last` (first is
  * 0): started after the caller's other work, they even out the threads' ends, and their
  * set-up no longer sits in memory beside the work started first (10^6 one-token types on
- * two threads: peak RSS 1.07 GB -> 0.91 GB, the time alike). ce__ebcubed_finish, after every task,
- * gives the values, the same whatever ran where, and *walk as above; CE_ERR_NOMEM. No task at all
- * without items (values 0).
+ * two threads: peak RSS 1.07 GB -> 0.91 GB, the time alike). ce__ebcubed_finish, after every
+ * task, gives the values, the same whatever ran where, and *walk as above; CE_ERR_NOMEM. No
+ * task at all without items (values 0).
  */
 typedef struct ce_ebcubed ce_ebcubed;
 

@@ -66,7 +66,8 @@ void ce__interval_shown(ce_ci_method method, double value, const double *sorted,
  * information measures' unseen cells: ce__info_unseen_bias): both ends down by it, the bias
  * up by it; then, where `widen` > 1 (and `unseen` is not 0), both ends away from the
  * bias-corrected estimate (value − bias) by that factor, for the corrected estimate's spread
- * beyond the resamples' (the jackknife's, bootstrap.c). The value is marked biased where it then lies outside the interval.
+ * beyond the resamples' (the jackknife's, bootstrap.c). The value is marked biased where it
+ * then lies outside the interval.
  */
 void ce__interval_shift(ce_shown_interval *interval, double value, double unseen, double widen);
 
