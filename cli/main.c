@@ -535,21 +535,8 @@ static int open_files(const cli_args *args, FILE **files, const char **names, si
   return code;
 }
 
-/* An input far ahead of the others waits its turn: its tokens would only queue up. A few
- * thousand tokens of slack keep the queues (32 bytes a token) in cache: with 65,536 the
- * queue's writes went to memory, and reading took 7% more processor time (best of 5). */
-enum { BACKLOG_SLACK = 1 << 12 };
-
-static int ahead(const ce_eval *ev, FILE **files, size_t count, size_t i) {
-  size_t mine = ce_eval_backlog(ev, i);
-  if (mine <= BACKLOG_SLACK) return 0;
-  for (size_t j = 0; j < count; j++)
-    if (j != i && files[j] && ce_eval_backlog(ev, j) < mine) return 1;
-  return 0;
-}
-
-/* Reads the chunks of a round, one for each file that is not ahead (NULL: closed), and hands
- * them to the core together, which reads them side by side where it can. */
+/* Reads the chunks of a round, one for each file the core does not hold back (NULL: closed),
+ * and hands them to the core together, which reads them side by side where it can. */
 typedef struct feed_round {
   char **chunk;        /* a buffer of CHUNK_BYTES a file */
   size_t *index, *len; /* the files of this round and their bytes */
@@ -563,7 +550,7 @@ static int read_round(const ce_eval *ev, FILE **files, const char **names, size_
   round->count = 0;
   for (size_t i = 0; i < count; i++) {
     ended[i] = 0;
-    if (!files[i] || ahead(ev, files, count, i)) continue;
+    if (!files[i] || ce_eval_waits(ev, i)) continue;
     size_t got = fread(round->chunk[i], 1, CHUNK_BYTES, files[i]);
     ended[i] = got < CHUNK_BYTES;
     if (ended[i] && ferror(files[i])) {

@@ -26,8 +26,6 @@
  */
 
 const CHUNK_BYTES = 1 << 20;
-// An input this many tokens ahead of another waits its turn (its tokens would only queue).
-const BACKLOG_SLACK = 1 << 16;
 
 /** An error of the core, naming the input file and line like the CLI does. */
 export class CeError extends Error {
@@ -400,13 +398,12 @@ export function bindCore(module) {
         if (status && index === 0) throw lastError(handle, status);
       },
       /**
-       * True when input `index` should wait: far ahead of some other open input.
+       * True when input `index` sits out the next round (ce_eval_waits): far ahead of
+       * another open input, or on threads less than a chunk behind gold.
        * @param {number} index
-       * @param {boolean[]} open
        */
-      ahead(index, open) {
-        const mine = module._ce_wasm_backlog(handle, index);
-        return mine > BACKLOG_SLACK && open.some((o, j) => o && j !== index && module._ce_wasm_backlog(handle, j) < mine);
+      waits(index) {
+        return module._ce_wasm_waits(handle, index) !== 0;
       },
       /**
        * Scores, runs the --bootstrap resamples one at a time (progress per resample, the
@@ -494,12 +491,11 @@ export function bindCore(module) {
       // Round-robin, a chunk at a time: the core pairs tokens as soon as all inputs have them.
       for (let open = inputs.length; open > 0; ) {
         open = 0;
-        const opened = inputs.map((input) => input.open);
         /** @type {Array<[number, Uint8Array]>} */
         const round = [];
         inputs.forEach((input, index) => {
           if (!input.open) return;
-          if (run.ahead(index, opened)) {
+          if (run.waits(index)) {
             open++;
             return;
           }
@@ -565,14 +561,13 @@ export function bindCore(module) {
       };
       for (let open = inputs.length; open > 0; ) {
         open = 0;
-        const opened = inputs.map((input) => input.open);
         /** @type {Array<[number, Uint8Array]>} */
         const round = [];
         /** @type {number[]} */
         const ended = [];
         for (const [index, input] of inputs.entries()) {
           if (!input.open) continue;
-          if (run.ahead(index, opened)) {
+          if (run.waits(index)) {
             open++;
             continue;
           }

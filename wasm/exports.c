@@ -199,8 +199,8 @@ CE_EXPORT int ce_wasm_feed_ids(ce_wasm_handle *handle, int index, const uint32_t
   return ce_eval_feed_ids(handle->ev, (size_t)index, items, labels, ends, count, &handle->error);
 }
 
-CE_EXPORT double ce_wasm_backlog(const ce_wasm_handle *handle, int index) {
-  return (double)ce_eval_backlog(handle->ev, (size_t)index);
+CE_EXPORT int ce_wasm_waits(const ce_wasm_handle *handle, int index) {
+  return ce_eval_waits(handle->ev, (size_t)index);
 }
 
 CE_EXPORT int ce_wasm_close(ce_wasm_handle *handle, int index) {

@@ -559,7 +559,7 @@ ce_status ce_eval_name(ce_eval *ev, size_t index, ce_names table, const char *by
  * non-zero byte the last token of a sentence (gold's sentences count; a test corpus' too).
  * A number that was not named is CE_ERR_USAGE. Errors name the input and, as the line, the
  * token's position in it (1-based). Same return convention as ce_eval_feed; feed the inputs
- * in turns of some thousand tokens (see ce_eval_backlog) and close each with ce_eval_close.
+ * in turns of some thousand tokens (see ce_eval_waits) and close each with ce_eval_close.
  */
 ce_status ce_eval_feed_ids(ce_eval *ev, size_t index, const uint32_t *items, const uint32_t *labels,
                            const uint8_t *ends, size_t count, ce_error *err);
@@ -705,11 +705,20 @@ ce_status ce_eval_map_close(ce_eval *ev, ce_side side, ce_error *err);
 const char *ce_map_preset_name(size_t index);
 
 /*
- * Tokens of input `index` read but still waiting for the other inputs to reach them. A
- * driver keeps memory flat by feeding first the inputs that are behind (the lowest
- * backlog) instead of byte for byte: lines of different lengths drift apart otherwise.
+ * Tokens of input `index` read but still waiting for the other inputs to reach them. Lines
+ * of different lengths drift apart, so a driver feeding chunk by chunk asks ce_eval_waits
+ * which inputs to leave out of a round.
  */
 size_t ce_eval_backlog(const ce_eval *ev, size_t index);
+
+/*
+ * Whether a driver feeding the inputs in rounds, a chunk of each, should leave input `index`
+ * out of the next round: it is far ahead of another open input (its tokens would only wait),
+ * or, where the run reads on threads, it is a token system less than a chunk behind gold
+ * (gold a chunk ahead lets a system's tokens pair on its own thread as they are read). Some
+ * open input never waits. Memory stays flat and rounds read side by side.
+ */
+int ce_eval_waits(const ce_eval *ev, size_t index);
 
 /* Number of inputs added (gold included). */
 size_t ce_eval_input_count(const ce_eval *ev);

@@ -43,10 +43,8 @@ MEASURES = _core.measures()
 _TOKEN_MEASURES = frozenset(_core.token_measures())
 _BASELINES = _core.baselines()
 
-# Read as the command line reads a file: this many bytes at a time, and an input this many
-# tokens ahead of another waits its turn (its tokens would only queue).
+# Read as the command line reads a file: this many bytes at a time.
 _CHUNK_BYTES = 1 << 16
-_BACKLOG_SLACK = 1 << 12
 
 
 def _usage(message):
@@ -284,15 +282,13 @@ class _Borrowed:
 
 
 def _feed_all(ev, files):
-    """Round-robin, a chunk at a time; an input far ahead of an open one waits."""
+    """Round-robin, a chunk at a time, but for the inputs the core holds back (ce_eval_waits)."""
     open_ = [True] * len(files)
     while any(open_):
         for i, file in enumerate(files):
             if not open_[i]:
                 continue
-            mine = ev.backlog(i)
-            if mine > _BACKLOG_SLACK and any(
-                    open_[j] and j != i and ev.backlog(j) < mine for j in range(len(files))):
+            if ev.waits(i):
                 continue
             chunk = file.read(_CHUNK_BYTES)
             alive = ev.feed(i, chunk) if len(chunk) else True

@@ -710,6 +710,12 @@ static PyObject *eval_backlog(EvalObject *self, PyObject *args) {
   return PyLong_FromSize_t(ce_eval_backlog(self->ev, (size_t)index));
 }
 
+static PyObject *eval_waits(EvalObject *self, PyObject *args) {
+  Py_ssize_t index;
+  if (enter(self) || !PyArg_ParseTuple(args, "n", &index)) return NULL;
+  return PyBool_FromLong(ce_eval_waits(self->ev, (size_t)index));
+}
+
 static PyObject *eval_finish(EvalObject *self, PyObject *unused) {
   (void)unused;
   ce_error err;
@@ -908,6 +914,7 @@ static PyMethodDef eval_methods[] = {
     {"feed", (PyCFunction)eval_feed, METH_VARARGS, "feed(index, bytes) -> bool"},
     {"close", (PyCFunction)eval_close, METH_VARARGS, "close(index) -> bool"},
     {"backlog", (PyCFunction)eval_backlog, METH_VARARGS, NULL},
+    {"waits", (PyCFunction)eval_waits, METH_VARARGS, NULL},
     {"feed_labels", (PyCFunction)eval_feed_labels, METH_VARARGS, NULL},
     {"finish", (PyCFunction)eval_finish, METH_NOARGS, NULL},
     {"resample", (PyCFunction)eval_resample, METH_VARARGS, "resample(count) -> (done, total)"},

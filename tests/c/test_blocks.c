@@ -258,12 +258,44 @@ static void test_data_files(void) {
 }
 
 /*
- * A token system's token pairs as it is read where gold is ahead and nothing of the system
- * waits (inputs read in turn), else it waits in its queue (read on threads, or read ahead of
- * gold). Gold and two systems, one leaving items unclustered under every policy, the other
- * now and then faulty, read the four ways: the JSON and the errors must be the same.
+ * A token system's token pairs as it is read where gold has read its position and nothing of
+ * the system waits: read in turn, against gold; on threads, against gold as the round began,
+ * while gold's thread queues more (its queue pinned, grown into a copy). Else it waits in
+ * its queue. Gold and two systems, one leaving items unclustered under every policy, the
+ * other now and then faulty, read five ways: the JSON and the errors must be the same.
+ * IN_ROUNDS feeds rounds of `piece` bytes as the command line does, leaving out the inputs
+ * ce_eval_waits holds back, which must never be all the open ones.
  */
-enum { SYSTEMS_FIRST = 1 };
+enum { SYSTEMS_FIRST = 1, IN_ROUNDS = 2 };
+
+/* Rounds of `piece` bytes of each input that ce_eval_waits lets read, in one call each. */
+static void feed_rounds(ce_eval *ev, const text *files, size_t count, size_t piece) {
+  size_t offset[3] = {0, 0, 0}, index[3], len[3];
+  const void *bytes[3];
+  int open[3] = {1, 1, 1};
+  for (size_t open_count = count; open_count;) {
+    size_t round = 0;
+    for (size_t i = 0; i < count; i++) {
+      if (!open[i] || ce_eval_waits(ev, i)) continue;
+      size_t left = files[i].len - offset[i];
+      index[round] = i;
+      bytes[round] = files[i].bytes + offset[i];
+      len[round++] = left < piece ? left : piece;
+    }
+    CHECK(round > 0);
+    if (!round || ce_eval_input_error(ev, 0)) break; /* gold failed: nothing is scored */
+    ce_eval_feed_inputs(ev, round, index, bytes, len, NULL);
+    for (size_t j = 0; j < round; j++) {
+      size_t i = index[j];
+      offset[i] += len[j];
+      if (offset[i] == files[i].len || ce_eval_input_error(ev, i) || ce_eval_input_error(ev, 0)) {
+        ce_eval_close(ev, i, NULL);
+        open[i] = 0;
+        open_count--;
+      }
+    }
+  }
+}
 
 static outcome read_three(const text *files, size_t piece, unsigned threads, int order,
                           ce_unclustered policy, int bootstrap) {
@@ -277,7 +309,9 @@ static outcome read_three(const text *files, size_t piece, unsigned threads, int
     CHECK(ce_eval_add_input(ev, names[i], NULL, NULL) == CE_OK);
     CHECK(ce_eval_set_format(ev, i, CE_FORMAT_TAGGED) == CE_OK);
   }
-  if (piece == WHOLE) {
+  if (order == IN_ROUNDS) {
+    feed_rounds(ev, files, 3, piece);
+  } else if (piece == WHOLE) {
     size_t index[3] = {0, 1, 2}, len[3] = {files[0].len, files[1].len, files[2].len};
     const void *bytes[3] = {files[0].bytes, files[1].bytes, files[2].bytes};
     ce_eval_feed_inputs(ev, 3, index, bytes, len, NULL);
@@ -294,7 +328,8 @@ static outcome read_three(const text *files, size_t piece, unsigned threads, int
       }
     }
   }
-  for (size_t i = 0; i < 3; i++) ce_eval_close(ev, order == SYSTEMS_FIRST ? 2 - i : i, NULL);
+  for (size_t i = 0; order != IN_ROUNDS && i < 3; i++)
+    ce_eval_close(ev, order == SYSTEMS_FIRST ? 2 - i : i, NULL);
   return finish_run(ev, 3);
 }
 
@@ -323,6 +358,19 @@ static void system_copy(uint64_t *rng, const text *system, unsigned unk, size_t 
   }
 }
 
+/* A copy of gold's lines with bytes that are not UTF-8 at the start of line `line`. */
+static void gold_broken(const text *gold, size_t line, text *out) {
+  memset(out, 0, sizeof *out);
+  const char *at = gold->bytes, *end = gold->bytes + gold->len;
+  for (size_t n = 1; at < end; n++) {
+    const char *eol = memchr(at, '\n', (size_t)(end - at));
+    size_t len = eol ? (size_t)(eol - at + 1) : (size_t)(end - at);
+    if (n == line) puts_text(out, "\xff");
+    put(out, at, len);
+    at += len;
+  }
+}
+
 static void test_pairing_as_read_or_after(void) {
   uint64_t rng = 0x2545f4914f6cdd1du;
   for (int trial = 0; trial < 12; trial++) {
@@ -331,6 +379,7 @@ static void test_pairing_as_read_or_after(void) {
     make_files(&rng, &f, tokens, 0);
     text files[3];
     files[0] = f.gold;
+    if (trial % 6 == 1) gold_broken(&f.gold, 1 + (size_t)(next(&rng) % tokens), &files[0]);
     system_copy(&rng, &f.system, 7, 0, &files[1]);
     size_t differs = trial % 3 == 2 ? 1 + (size_t)(next(&rng) % tokens) : 0;
     system_copy(&rng, &f.system, trial % 2 ? 0 : 50, differs, &files[2]);
@@ -342,20 +391,76 @@ static void test_pairing_as_read_or_after(void) {
     outcome as_read = read_three(files, WHOLE, 1, 0, policy, bootstrap);
     outcome gold_first = read_three(files, piece, 1, 0, policy, bootstrap);
     outcome systems_first = read_three(files, piece, 1, SYSTEMS_FIRST, policy, bootstrap);
-    CHECK(after.json != NULL);
-    CHECK(same(after.json, as_read.json) && same(after.errors, as_read.errors));
-    /* Under split an unclustered item's cluster is named as it pairs, after the labels read
-     * with it: read in other pieces the ids differ, and ECS's sums their order (last digit). */
-    int same_ids = policy != CE_UNCLUSTERED_SPLIT;
-    CHECK(same(after.errors, gold_first.errors) && same(after.errors, systems_first.errors));
-    CHECK(!same_ids || (same(after.json, gold_first.json) && same(after.json, systems_first.json)));
+    outcome rounds = read_three(files, piece, 2, IN_ROUNDS, policy, bootstrap);
+    if (files[0].bytes != f.gold.bytes) {
+      /* Gold fails and stops every input where it was: what the systems had read of their
+       * own faults by then depends on the way, gold's error does not. */
+      outcome *ways[4] = {&as_read, &gold_first, &systems_first, &rounds};
+      size_t line = strcspn(after.errors, "\n");
+      CHECK(!after.json && strstr(after.errors, "gold.tsv:") == after.errors);
+      for (int w = 0; w < 4; w++)
+        CHECK(!ways[w]->json && strncmp(after.errors, ways[w]->errors, line + 1) == 0);
+    } else {
+      CHECK(after.json != NULL);
+      CHECK(same(after.json, as_read.json) && same(after.errors, as_read.errors));
+      /* Under split an unclustered item's cluster is named as it pairs, after the labels
+       * read with it: read in other pieces the ids differ, and ECS's sums their order (last
+       * digit). */
+      int same_ids = policy != CE_UNCLUSTERED_SPLIT;
+      CHECK(same(after.errors, gold_first.errors) && same(after.errors, systems_first.errors) &&
+            same(after.errors, rounds.errors));
+      CHECK(!same_ids || (same(after.json, gold_first.json) &&
+                          same(after.json, systems_first.json) && same(after.json, rounds.json)));
+    }
     outcome_free(&after);
     outcome_free(&as_read);
     outcome_free(&gold_first);
     outcome_free(&systems_first);
-    for (size_t i = 1; i < 3; i++) free(files[i].bytes);
+    outcome_free(&rounds);
+    for (size_t i = files[0].bytes == f.gold.bytes; i < 3; i++) free(files[i].bytes);
     free(f.gold.bytes);
     free(f.system.bytes);
+  }
+}
+
+/* `count` tokens of one word and one label, a line each. */
+static void feed_tokens(ce_eval *ev, size_t index, size_t count) {
+  text lines = {0};
+  for (size_t k = 0; k < count; k++) puts_text(&lines, "w\tA\n");
+  CHECK(ce_eval_feed(ev, index, lines.bytes, lines.len, NULL) == CE_OK);
+  free(lines.bytes);
+}
+
+/* ce_eval_waits: on threads a system waits until gold is a chunk ahead of it, read in turn
+ * it does not; an input far ahead of an open one waits, the last open input never. */
+static void test_waits(void) {
+  for (unsigned threads = 1; threads <= 2; threads++) {
+    ce_eval *ev = ce_eval_create();
+    CHECK(ce_eval_set(ev, CE_OPT_THREADS, threads) == CE_OK);
+    for (size_t i = 0; i < 2; i++) {
+      CHECK(ce_eval_add_input(ev, i ? "system.tsv" : "gold.tsv", NULL, NULL) == CE_OK);
+      CHECK(ce_eval_set_format(ev, i, CE_FORMAT_TAGGED) == CE_OK);
+    }
+    feed_tokens(ev, 0, 100);
+    feed_tokens(ev, 1, 100);
+    CHECK(!ce_eval_waits(ev, 0));
+    CHECK(ce_eval_waits(ev, 1) == (threads > 1)); /* gold 0 tokens ahead, a chunk is 100 */
+    feed_tokens(ev, 0, 99);
+    CHECK(ce_eval_waits(ev, 1) == (threads > 1));
+    feed_tokens(ev, 0, 1);
+    CHECK(!ce_eval_waits(ev, 1)); /* 100 ahead */
+    while (ce_eval_backlog(ev, 0) < 65500) feed_tokens(ev, 0, 100);
+    CHECK(!ce_eval_waits(ev, 0)); /* 65,500 waiting */
+    feed_tokens(ev, 0, 100);
+    /* 65,600: past 65,536, within it and twice the widest chunk (65,736) on threads */
+    CHECK(ce_eval_waits(ev, 0) == (threads == 1));
+    feed_tokens(ev, 0, 100);
+    feed_tokens(ev, 0, 100);
+    CHECK(ce_eval_waits(ev, 0) && !ce_eval_waits(ev, 1));
+    ce_eval_close(ev, 1, NULL); /* ends early: fails, and gold reads on alone */
+    CHECK(ce_eval_input_error(ev, 1) != NULL && !ce_eval_waits(ev, 0));
+    CHECK(!ce_eval_waits(ev, 2) && !ce_eval_waits(NULL, 0));
+    ce_eval_free(ev);
   }
 }
 
@@ -370,6 +475,7 @@ static void test_feed_without_inputs(void) {
 
 int main(void) {
   test_feed_without_inputs();
+  test_waits();
   test_block_and_line_readers_agree();
   test_data_files();
   test_pairing_as_read_or_after();

@@ -23,23 +23,65 @@ static void compact(ce_input *input) {
   for (size_t i = 0; i < waiting; i++) input->queue[i].text_at -= first;
 }
 
+/* Grows the queue's or its texts' `block` to `need` elements of `elem` bytes, `used` of them
+ * in use. A pinned input's block stays where it is for its reader on another thread: the
+ * first growth of the round moves to a copy and keeps the block in `kept` until unpinned. */
+static ce_status grow_block(const ce_input *input, void **block, size_t *cap, size_t need,
+                            size_t elem, size_t used, void **kept) {
+  if (!input->pinned || *kept) return ce__grow(block, cap, need, elem);
+  void *copy = NULL;
+  size_t copy_cap = *cap;
+  ce_status status = ce__grow(&copy, &copy_cap, need, elem);
+  if (status) return status;
+  if (used) memcpy(copy, *block, used * elem);
+  *kept = *block;
+  *block = copy;
+  *cap = copy_cap;
+  return CE_OK;
+}
+
 /* Makes room where the inline ce__queue_add cannot: an empty queue starts over, one mostly
- * consumed moves to the front, a full one grows, and its texts get room for this one. */
+ * consumed moves to the front (not while pinned: ce__queue_pin did that), a full one grows,
+ * and its texts get room for this one. */
 ce_pending_token *ce__queue_add_room(ce_input *input, const char *text, size_t len) {
+  if (input->pinned) {
+    /* nothing moves */
+  } else if (input->queue_head && input->queue_head == input->queue_len) {
+    input->queue_head = input->queue_len = 0;
+    input->token_text.len = 0;
+  } else if (input->queue_head > 4096 && input->queue_head * 2 > input->queue_len) {
+    compact(input);
+  }
+  if (input->queue_len == input->queue_cap &&
+      grow_block(input, (void **)&input->queue, &input->queue_cap, input->queue_len + 1,
+                 sizeof *input->queue, input->queue_len, &input->kept_queue))
+    return NULL;
+  ce_buf *texts = &input->token_text;
+  if (text &&
+      (texts->len > UINT32_MAX - len ||
+       (texts->cap - texts->len < len + CE_LINE_PAD + 1 &&
+        (len + CE_LINE_PAD > SIZE_MAX - texts->len - 1 ||
+         grow_block(input, (void **)&texts->data, &texts->cap, texts->len + len + CE_LINE_PAD + 1,
+                    1, texts->len + 1, &input->kept_text)))))
+    return NULL;
+  return ce__queue_put(input, text, len);
+}
+
+void ce__queue_pin(ce_input *input) {
   if (input->queue_head && input->queue_head == input->queue_len) {
     input->queue_head = input->queue_len = 0;
     input->token_text.len = 0;
   } else if (input->queue_head > 4096 && input->queue_head * 2 > input->queue_len) {
     compact(input);
   }
-  if (input->queue_len == input->queue_cap && ce__grow((void **)&input->queue, &input->queue_cap,
-                                                       input->queue_len + 1, sizeof *input->queue))
-    return NULL;
-  ce_buf *texts = &input->token_text;
-  if (text && (texts->len > UINT32_MAX - len || (texts->cap - texts->len < len + CE_LINE_PAD + 1 &&
-                                                 ce__buf_reserve(texts, len + CE_LINE_PAD))))
-    return NULL;
-  return ce__queue_put(input, text, len);
+  input->pinned = 1;
+}
+
+void ce__queue_unpin(ce_input *input) {
+  free(input->kept_queue);
+  free(input->kept_text);
+  input->kept_queue = input->kept_text = NULL;
+  input->pinned = 0;
 }
 
 void ce__input_fail(ce_input *input, const ce_error *error) {
@@ -61,6 +103,7 @@ void ce__input_free(ce_input *input) {
   if (input->reading) ce__reader_free(&input->reader);
   ce__buf_free(&input->head);
   ce__lines_free(&input->lines);
+  ce__queue_unpin(input);
   free(input->queue);
   ce__buf_free(&input->token_text);
   ce__intern_free(&input->labels);

@@ -86,9 +86,15 @@ typedef struct ce_input {
   uint64_t tokens;            /* tokens counted (gold: not excluded) */
   uint64_t excluded_tokens;   /* gold: tokens removed by label or punctuation */
   uint64_t dropped_tokens;    /* system: unclustered tokens removed under `drop` */
+  uint64_t chunk_tokens;      /* tokens its last chunk read (ce_eval_waits) */
   ce_pending_token *queue;
   size_t queue_head, queue_len, queue_cap;
-  ce_buf token_text;       /* the queued tokens' texts, for the token check */
+  ce_buf token_text; /* the queued tokens' texts, for the token check */
+  /* Pinned (ce__queue_pin): the waiting tokens and their texts stay where they are, read from
+   * another thread; a queue or texts outgrowing their block move to a copy, and the block
+   * is kept here until ce__queue_unpin. */
+  int pinned;
+  void *kept_queue, *kept_text;
   ce_intern labels;        /* gold: classes; system: clusters */
   ce_intern_recent recent; /* the labels of its lines met lately (tagged lines, eval.c) */
   ce_cells pair_cells;     /* (class, cluster) token counts: token mode, `counts`, `joint` */
@@ -155,6 +161,14 @@ static inline ce_pending_token *ce__queue_add(ce_input *input, const char *text,
     room &= texts->cap - texts->len >= len + CE_LINE_PAD + 1 && texts->len <= UINT32_MAX - len;
   return room ? ce__queue_put(input, text, len) : ce__queue_add_room(input, text, len);
 }
+
+/* Pins the queue for a round on threads: another thread reads the waiting tokens and their
+ * texts through a copy of the input taken after this call, while this input's own thread
+ * queues more. What the inline ce__queue_add would move (an empty or mostly consumed queue)
+ * moves now; until unpinned nothing is popped, and growing leaves the old blocks in place. */
+void ce__queue_pin(ce_input *input);
+/* Ends the round: the blocks kept since ce__queue_pin are freed. */
+void ce__queue_unpin(ce_input *input);
 
 /* Tokens waiting in the queue. */
 static inline size_t ce__queue_size(const ce_input *input) {

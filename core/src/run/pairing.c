@@ -3,11 +3,12 @@
  * position by position. A token waits in its input's queue only until every input has
  * reached its position, so memory follows the vocabulary and the labels, not the corpus.
  * A system has paired the tokens it read that no longer wait (ce__queue_passed); gold's
- * token leaves when every system has passed it. Where inputs are read in turn, gold is read ahead
- * and a system's token pairs as it is read (ce__pair_on_read), without waiting; read on threads,
- * the tokens wait and pair after the round. Either way a system's tokens count in the order of its
- * positions, so the numbers are the same. A system that ends early, runs long or holds another
- * token fails alone, naming its file and line; the others go on.
+ * token leaves when every system has passed it. A system's token whose position gold has read
+ * pairs as it is read (ce__pair_on_read), without waiting: read in turn, against gold itself;
+ * read on threads, against gold as it stood when the round began (its queue pinned meanwhile,
+ * input.c), and the tokens beyond wait and pair after the round. Either way a system's tokens
+ * count in the order of its positions, so the numbers are the same. A system that ends early, runs
+ * long or holds another token fails alone, naming its file and line; the others go on.
  */
 #include <stdio.h> /* snprintf only */
 #include <stdlib.h>

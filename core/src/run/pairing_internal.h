@@ -35,18 +35,18 @@ void ce__pair_read(ce_eval *ev, ce_input *system, const ce_pending_token *gold_t
                    const ce_pending_token *token, const char *text);
 
 /*
- * Pairs a token system's token as it is read, where the inputs are read in turn
- * (ev->pair_on_read), gold has read that position already and none of the system's tokens
- * waits: what ce__pair_ready_tokens would do with it, without its queueing. `text` has
- * CE_LINE_PAD readable bytes after it. 0: the token must wait: read on threads, gold behind,
- * the texts differ (the failure is for the waiting path to give), or the unclustered label
- * (under `split` its pairing adds a label, which must come after the labels read with it, as
- * when the waiting tokens pair).
+ * Pairs a token system's token as it is read, where gold (ev->pair_gold: read in turn, or a
+ * copy of it as the round on threads began) has read that position already and none of the
+ * system's tokens waits: what ce__pair_ready_tokens would do with it, without its queueing.
+ * `text` has CE_LINE_PAD readable bytes after it. 0: the token must wait: gold behind, the
+ * texts differ (the failure is for the waiting path to give), or the unclustered label (under
+ * `split` its pairing adds a label, which must come after the labels read with it, as when
+ * the waiting tokens pair).
  */
 static inline int ce__pair_on_read(ce_eval *ev, ce_input *system, const char *text, size_t len,
                                    uint32_t cluster, int starts_sentence, uint64_t line) {
-  const ce_input *gold = &ev->inputs[0];
-  if (!ev->pair_on_read || cluster == system->unclustered_id) return 0;
+  const ce_input *gold = ev->pair_gold;
+  if (!gold || cluster == system->unclustered_id) return 0;
   if (ce__queue_size(system) || gold->failed) return 0;
   const ce_pending_token *gold_token = ce__gold_at(gold, ce__queue_passed(system));
   if (!gold_token) return 0;

@@ -65,8 +65,11 @@ struct ce_eval {
   int sentence_open;
   int started;        /* some bytes were fed: no more inputs or options */
   ce_pairing pairing; /* what pairing reads of the options, read once reading starts */
-  int pair_on_read;   /* inputs are read in turn: a system's token pairs as it is read */
-  int finished;       /* rows are scored */
+  /* The gold standard a system's token pairs with as it is read (ce__pair_on_read): gold
+   * itself where inputs are read in turn; on threads, a copy taken as the round starts, its
+   * queue pinned; NULL outside ce_eval_feed_inputs. */
+  const ce_input *pair_gold;
+  int finished; /* rows are scored */
   ce_row *rows;
   size_t row_count;
   /* Gold's evaluated items, counted once at finish (score.c). */
