@@ -352,14 +352,13 @@ static ce_status gold_token(ce_eval *ev, ce_input *gold, const ce_record *record
   return gold_token_key(ev, gold, &text, line, ce__intern_key(record->item, record->item_len));
 }
 
-/* A system token waits with its text, which pairing compares with gold's token. */
-static CE_ALWAYS_INLINE ce_status system_token_text(ce_eval *ev, ce_input *system,
-                                                    const token_text *text, uint64_t line) {
-  uint32_t cluster;
-  ce_status status = put_cluster_label(ev, system, &system->labels, text->recent, text->label,
-                                       text->label_len, &cluster);
+/* A system token whose label is cluster `cluster`: it pairs as it is read, or waits with its
+ * text, which pairing compares with gold's token. */
+static CE_ALWAYS_INLINE ce_status system_token_cluster(ce_eval *ev, ce_input *system,
+                                                       const token_text *text, uint64_t line,
+                                                       uint32_t cluster) {
+  ce_status status = CE_OK;
   int starts = !system->sentence_open;
-  if (status) return status;
   if (!ce__pair_on_read(ev, system, text->item, text->item_len, cluster, starts, line))
     status = queue_token(ev, system, text, UINT32_MAX, cluster, starts, line);
   if (status) return status;
@@ -367,6 +366,14 @@ static CE_ALWAYS_INLINE ce_status system_token_text(ce_eval *ev, ce_input *syste
   system->sentence_starts += (uint64_t)starts;
   system->tokens++;
   return CE_OK;
+}
+
+static CE_ALWAYS_INLINE ce_status system_token_text(ce_eval *ev, ce_input *system,
+                                                    const token_text *text, uint64_t line) {
+  uint32_t cluster;
+  ce_status status = put_cluster_label(ev, system, &system->labels, text->recent, text->label,
+                                       text->label_len, &cluster);
+  return status ? status : system_token_cluster(ev, system, text, line, cluster);
 }
 
 static ce_status system_token(ce_eval *ev, ce_input *system, const ce_record *record,
@@ -574,10 +581,13 @@ static void peek_gold_tagged(void *ctx, const char *line, size_t len) {
 
 /*
  * Tagged lines a batch at a time (lines.c): a line of the commonest shape goes straight to
- * its token's count, any other through the reader, in order. Gold's lines are looked at
- * twice, a window at a time: the first pass finds each token and starts fetching its slot
- * in the table of items, the second counts, so that a rare word's slot arrives from memory
- * while the words before it are counted.
+ * its token's count, any other through the reader, in order. The lines are looked at twice,
+ * a window at a time. Gold's first pass finds each token and starts fetching its slot in the
+ * table of items, the second counts, so that a rare word's slot arrives from memory while
+ * the words before it are counted. A system's first pass finds the clusters of the window's
+ * lines up to the first of another shape but an empty one (in line order, so the ids are the
+ * same) and starts fetching the cells they will pair into, which on a large table (random
+ * labels of 1,000 a side) sit in memory; the second pairs.
  */
 enum { TAGGED_WINDOW = 32 };
 
@@ -587,13 +597,23 @@ static ce_status tagged_window(const record_context *context, const ce_line_batc
   ce_input *input = context->input;
   size_t tab[TAGGED_WINDOW];
   ce_intern_key key[TAGGED_WINDOW];
+  uint32_t cluster[TAGGED_WINDOW];  /* a system's, UINT32_MAX where the second pass finds it */
+  int in_order = !context->is_gold; /* no line before has a label the first pass skipped */
+  uint64_t position = ce__queue_passed(input);
   for (size_t k = from; k < to; k++) {
     const char *text = batch->bytes + batch->start[k];
+    cluster[k - from] = UINT32_MAX;
     if (!ce__tagged_simple(text, batch->len[k], &tab[k - from])) {
       tab[k - from] = SIZE_MAX;
+      in_order &= !batch->len[k]; /* an empty line ends a sentence, and has no label */
     } else if (context->is_gold) {
       key[k - from] = ce__intern_key(text, tab[k - from]);
       ce__intern_prefetch_key(&ev->items, key[k - from]);
+    } else if (in_order) {
+      const char *label = text + tab[k - from] + 1;
+      in_order = !put_cluster_label(ev, input, &input->labels, &input->recent, label,
+                                    batch->len[k] - tab[k - from] - 1, &cluster[k - from]);
+      if (in_order) ce__pair_prefetch(ev, input, position++, cluster[k - from]);
     }
   }
   for (size_t k = from; k < to; k++) {
@@ -608,7 +628,9 @@ static ce_status tagged_window(const record_context *context, const ce_line_batc
     token_text token = {text, text + at + 1, at, len - at - 1, &input->recent};
     input->reader.header_seen = CE_SEEN_RECORD;
     ce_status status = context->is_gold ? gold_token_key(ev, input, &token, line, key[k - from])
-                                        : system_token_text(ev, input, &token, line);
+                       : cluster[k - from] != UINT32_MAX
+                           ? system_token_cluster(ev, input, &token, line, cluster[k - from])
+                           : system_token_text(ev, input, &token, line);
     if (status) return ce__fail(err, status, input->name, line, 0, "out of memory");
   }
   return CE_OK;

@@ -183,7 +183,7 @@ static CE_ALWAYS_INLINE void pair_one(ce_eval *ev, const ce_pairing *how, ce_inp
  * of (class, cluster) cells within CACHED_CELLS stays in cache (a tag set against a tagging):
  * fetching its cells would only cost the hashing.
  */
-enum { AHEAD = 32, CACHED_CELLS = 1 << 14 };
+enum { AHEAD = 32, CACHED_CELLS = CE_PAIR_CACHED_CELLS };
 static void prefetch_system_ahead(const ce_input *gold, const ce_input *system,
                                   int types_from_tokens) {
   const ce_pending_token *ahead = ce__gold_at(gold, ce__queue_passed(system) + AHEAD);
