@@ -778,6 +778,7 @@ typedef struct feed_job {
    * queue that a system's thread may be reading). NULL: an input fails at once. */
   unsigned char *failed;
   ce_error *errors;
+  uint64_t count_gold; /* on threads: gold's thread first counts its tokens up to here */
 } feed_job;
 
 static void feed_task(void *context, size_t j) {
@@ -785,7 +786,9 @@ static void feed_task(void *context, size_t j) {
   ce_input *input = &job->ev->inputs[job->index[j]];
   uint64_t before = input->tokens + input->excluded_tokens;
   ce_error error;
-  if (!input->failed && read_bytes(job->ev, input, job->bytes[j], job->len[j], &error)) {
+  ce_status counted = job->index[j] ? CE_OK : ce__count_gold(job->ev, job->count_gold, &error);
+  if (!input->failed &&
+      (counted || read_bytes(job->ev, input, job->bytes[j], job->len[j], &error))) {
     if (job->failed) {
       job->failed[j] = 1;
       job->errors[j] = error;
@@ -822,6 +825,8 @@ static void feed_apart(ce_eval *ev, feed_job *job, size_t count) {
   ce_input *gold = &ev->inputs[0];
   int gold_reads = 0;
   for (size_t j = 0; j < count; j++) gold_reads |= job->index[j] == 0;
+  /* The tokens passed in the last round count on gold's thread, in this one. */
+  job->count_gold = gold_reads ? ce__gold_passed(ev) : 0;
   if (gold_reads) ce__queue_pin(gold);
   ce_input gold_then = *gold;
   ev->pair_gold = gold_reads ? &gold_then : gold;
@@ -830,7 +835,7 @@ static void feed_apart(ce_eval *ev, feed_job *job, size_t count) {
   if (gold_reads) ce__queue_unpin(gold);
   for (size_t j = 0; j < count; j++)
     if (job->failed[j]) ce__input_fail(&ev->inputs[job->index[j]], &job->errors[j]);
-  ce__pair_ready_tokens(ev);
+  ce__pair_ready_tokens(ev, gold_reads);
 }
 
 ce_status ce_eval_feed_inputs(ce_eval *ev, size_t count, const size_t *index,
@@ -844,7 +849,7 @@ ce_status ce_eval_feed_inputs(ce_eval *ev, size_t count, const size_t *index,
                       "fed tokens by number, not bytes");
   }
   if (report(ev, &ev->inputs[0], NULL)) return report(ev, &ev->inputs[0], err);
-  feed_job job = {ev, index, bytes, len, NULL, NULL};
+  feed_job job = {ev, index, bytes, len, NULL, NULL, 0};
   int apart = reads_apart(ev, count, index) &&
               ce__parallel_threads((unsigned)ev->options[CE_OPT_THREADS]) > 1;
   if (apart) {
@@ -855,11 +860,11 @@ ce_status ce_eval_feed_inputs(ce_eval *ev, size_t count, const size_t *index,
   if (apart) {
     feed_apart(ev, &job, count);
   } else {
-    feed_job in_turn = {ev, index, bytes, len, NULL, NULL};
+    feed_job in_turn = {ev, index, bytes, len, NULL, NULL, 0};
     ev->pair_gold = &ev->inputs[0];
     for (size_t j = 0; j < count; j++) {
       feed_task(&in_turn, j);
-      ce__pair_ready_tokens(ev);
+      ce__pair_ready_tokens(ev, 0);
     }
     ev->pair_gold = NULL;
   }
@@ -895,7 +900,7 @@ ce_status ce_eval_close(ce_eval *ev, size_t index, ce_error *err) {
     }
   }
   input->closed = 1;
-  ce__pair_ready_tokens(ev);
+  ce__pair_ready_tokens(ev, 0);
   return report(ev, input, err);
 }
 
@@ -1038,7 +1043,7 @@ ce_status ce_eval_feed_ids(ce_eval *ev, size_t index, const uint32_t *items, con
   }
   if (!status && count) input->reader.header_seen = CE_SEEN_RECORD;
   if (status) ce__input_fail(input, &error);
-  ce__pair_ready_tokens(ev);
+  ce__pair_ready_tokens(ev, 0);
   return report(ev, input, err);
 }
 

@@ -87,6 +87,7 @@ typedef struct ce_input {
   uint64_t excluded_tokens;   /* gold: tokens removed by label or punctuation */
   uint64_t dropped_tokens;    /* system: unclustered tokens removed under `drop` */
   uint64_t chunk_tokens;      /* tokens its last chunk read (ce_eval_waits) */
+  uint64_t counted;           /* gold: positions counted for leaving (pairing.c) */
   ce_pending_token *queue;
   size_t queue_head, queue_len, queue_cap;
   ce_buf token_text; /* the queued tokens' texts, for the token check */

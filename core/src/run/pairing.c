@@ -228,46 +228,58 @@ static void check_ends(ce_eval *ev) {
   }
 }
 
-/* Gold's (item, class) weight of a token: types from tokens (SPEC §2). */
-static void count_gold(ce_input *gold, const ce_pending_token *token) {
-  if (token->label == CE_EXCLUDED ||
-      !ce__cells_add(&gold->item_cells, token->item, token->label, 1))
-    return;
-  ce_error error;
-  ce__fail(&error, CE_ERR_NOMEM, gold->name, token->line, 0, "out of memory counting");
-  ce__input_fail(gold, &error);
+/* Gold's (item, class) weight of a token (types from tokens, SPEC §2), and with --bootstrap
+ * the token in the log: what a token of gold does as it leaves. NULL, or what ran out of
+ * memory. */
+static const char *count_gold(ce_eval *ev, ce_input *gold, const ce_pending_token *token) {
+  if (token->label != CE_EXCLUDED && ce__cells_add(&gold->item_cells, token->item, token->label, 1))
+    return "out of memory counting";
+  if (ev->pairing.log && log_gold(ev, token->item, token->label, (int)token->starts_sentence))
+    return "out of memory keeping tokens for --bootstrap";
+  return NULL;
 }
 
-/* Gold's tokens every pairing system has passed leave the queue, counted and logged. */
-static void release_gold(ce_eval *ev, const ce_pairing *how) {
-  ce_input *gold = &ev->inputs[0];
-  uint64_t passed = ce__queue_passed(gold), upto = passed + ce__queue_size(gold);
+uint64_t ce__gold_passed(const ce_eval *ev) {
+  const ce_input *gold = &ev->inputs[0];
+  uint64_t upto = ce__queue_passed(gold) + ce__queue_size(gold);
   for (size_t s = 1; s < ev->input_count; s++)
     if (pairs(&ev->inputs[s]) && ce__queue_passed(&ev->inputs[s]) < upto)
       upto = ce__queue_passed(&ev->inputs[s]);
-  for (; passed < upto; passed++) {
-    const ce_pending_token *ahead = ce__gold_at(gold, passed + AHEAD);
-    if (ahead && ahead->label != CE_EXCLUDED)
-      ce__cells_prefetch(&gold->item_cells, ahead->item, ahead->label);
-    ce_pending_token gold_token = ce__queue_pop(gold);
-    count_gold(gold, &gold_token);
-    if (gold->failed) return;
-    if (how->log &&
-        log_gold(ev, gold_token.item, gold_token.label, (int)gold_token.starts_sentence)) {
-      ce_error error;
-      ce__fail(&error, CE_ERR_NOMEM, gold->name, gold_token.line, 0,
-               "out of memory keeping tokens for --bootstrap");
-      ce__input_fail(gold, &error);
-      return;
-    }
-  }
+  return upto;
 }
 
-void ce__pair_ready_tokens(ce_eval *ev) {
+ce_status ce__count_gold(ce_eval *ev, uint64_t upto, ce_error *err) {
+  ce_input *gold = &ev->inputs[0];
+  for (; gold->counted < upto; gold->counted++) {
+    const ce_pending_token *ahead = ce__gold_at(gold, gold->counted + AHEAD);
+    if (ahead && ahead->label != CE_EXCLUDED && gold->counted + AHEAD < upto)
+      ce__cells_prefetch(&gold->item_cells, ahead->item, ahead->label);
+    const ce_pending_token *token = ce__gold_at(gold, gold->counted);
+    const char *failure = count_gold(ev, gold, token);
+    if (failure) return ce__fail(err, CE_ERR_NOMEM, gold->name, token->line, 0, "%s", failure);
+  }
+  return CE_OK;
+}
+
+/* Gold's tokens every pairing system has passed, up to position `limit`, are counted (those
+ * ce__count_gold has not) and leave the queue. */
+static void release_gold(ce_eval *ev, uint64_t limit) {
+  ce_input *gold = &ev->inputs[0];
+  uint64_t upto = ce__gold_passed(ev);
+  if (upto > limit) upto = limit;
+  ce_error error;
+  if (ce__count_gold(ev, upto, &error)) {
+    ce__input_fail(gold, &error);
+    return;
+  }
+  if (upto > ce__queue_passed(gold)) gold->queue_head += (size_t)(upto - ce__queue_passed(gold));
+}
+
+void ce__pair_ready_tokens(ce_eval *ev, int counted_only) {
   ce_input *gold = &ev->inputs[0];
   if (gold->failed || ce__format_shape(gold->format) != CE_SHAPE_TOKENS) return;
   const ce_pairing *how = &ev->pairing;
   for (size_t s = 1; s < ev->input_count; s++) pair_waiting(ev, how, &ev->inputs[s]);
   check_ends(ev);
-  release_gold(ev, how);
+  release_gold(ev, counted_only ? gold->counted : UINT64_MAX);
 }

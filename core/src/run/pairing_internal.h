@@ -12,7 +12,17 @@
  * substitutable scores and, with --bootstrap, the token log. A system that does not pair
  * fails alone with its file and line; gold's failure stops the pairing.
  */
-void ce__pair_ready_tokens(ce_eval *ev);
+void ce__pair_ready_tokens(ce_eval *ev, int counted_only);
+/* With `counted_only`, gold's tokens leave only as far as they are counted already: a round on
+ * threads leaves the counting of the rest to gold's thread in the next (ce__count_gold). */
+
+/* The position every pairing system has passed: gold's tokens before it may leave. */
+uint64_t ce__gold_passed(const ce_eval *ev);
+
+/* Counts gold's tokens before position `upto` (and after gold->counted) as they count when
+ * they leave: their (item, class) weight and, with --bootstrap, the token log. Fails (out of
+ * memory) without failing gold: on gold's thread in a round, its queue is still being read. */
+ce_status ce__count_gold(ce_eval *ev, uint64_t upto, ce_error *err);
 
 /* Gold's token at `position` (0-based), or NULL where gold has not read that far. */
 static inline const ce_pending_token *ce__gold_at(const ce_input *gold, uint64_t position) {
