@@ -250,14 +250,20 @@ uint64_t ce__gold_passed(const ce_eval *ev) {
 
 ce_status ce__count_gold(ce_eval *ev, uint64_t upto, ce_error *err) {
   ce_input *gold = &ev->inputs[0];
-  for (; gold->counted < upto; gold->counted++) {
-    const ce_pending_token *ahead = ce__gold_at(gold, gold->counted + AHEAD);
-    if (ahead && ahead->label != CE_EXCLUDED && gold->counted + AHEAD < upto)
+  if (gold->counted >= upto) return CE_OK;
+  const ce_pending_token *token = ce__gold_at(gold, gold->counted);
+  size_t count = (size_t)(upto - gold->counted);
+  for (size_t q = 0; q < count; q++, token++) {
+    const ce_pending_token *ahead = token + AHEAD;
+    if (q + AHEAD < count && ahead->label != CE_EXCLUDED)
       ce__cells_prefetch(&gold->item_cells, ahead->item, ahead->label);
-    const ce_pending_token *token = ce__gold_at(gold, gold->counted);
     const char *failure = count_gold(ev, gold, token);
-    if (failure) return ce__fail(err, CE_ERR_NOMEM, gold->name, token->line, 0, "%s", failure);
+    if (failure) {
+      gold->counted += q;
+      return ce__fail(err, CE_ERR_NOMEM, gold->name, token->line, 0, "%s", failure);
+    }
   }
+  gold->counted = upto;
   return CE_OK;
 }
 
