@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The shapes the type level once took minutes on, at SHAPES_TOKENS tokens (default 10^6): the
-# command line at the token level alone (T, the unit of the ratio) and at both levels with
-# default options, wall time and peak RSS of each, and which type-level M-1 searches stopped
-# at their work budget (--m1-budget) or were left out. Shapes: random labels of 10^3, 10^4 and
+# command line at the token level alone and at both levels with default options, wall time and
+# peak RSS of each, both levels in T (the token level of the first shape, random labels of
+# 10^3 a side: the unit the targets are set in) and against the shape's own token level, and
+# which type-level M-1 searches stopped at their work budget (--m1-budget) or were left out. Shapes: random labels of 10^3, 10^4 and
 # 10^5 a side and of 10^6 classes x 6·10^5 clusters over a Zipfian vocabulary of 10^5 types
 # (bench/gen_labels.c), one-token types each
 # its own class in 0.6·TOKENS clusters, and real-shaped taggings of 7,100 x 8,700 and
@@ -35,17 +36,20 @@ verdict() {
     console.log(said.join("; "));' "$1"
 }
 
+unit= # T: the first shape's token level, in seconds
 shape() { # NAME GOLD SYSTEM
   local name=$1 gold=$2 system=$3 t both
   t=$(timed "$cli" --levels token "$gold" "$system")
   both=$(timed "$cli" --format json "$gold" "$system")
+  unit=${unit:-${t%% s*}}
   local ratio
-  ratio=$(awk -v a="${both%% s*}" -v b="${t%% s*}" 'BEGIN { printf "%.1f T", a / b }')
-  printf '   %-34s %-18s %-20s %-8s %s\n' "$name" "$t" "$both" "$ratio" "$(verdict "$tmp/out")"
+  ratio=$(awk -v a="${both%% s*}" -v b="${t%% s*}" -v u="$unit" \
+    'BEGIN { printf "%.1f T  %.1fx", a / u, a / b }')
+  printf '   %-34s %-18s %-20s %-14s %s\n' "$name" "$t" "$both" "$ratio" "$(verdict "$tmp/out")"
 }
 
-printf '   %-34s %-18s %-20s %-8s %s\n' "shape ($tokens tokens)" "token level (T)" "both levels" ratio \
-  "type-level M-1"
+printf '   %-34s %-18s %-20s %-14s %s\n' "shape ($tokens tokens)" "token level" "both levels" \
+  "in T, own" "type-level M-1"
 for labels in 1000 10000 100000; do
   "$tmp/gen_labels" "$tmp/g.tsv" "$tmp/s.tsv" "$tokens" 100000 "$labels" "$labels"
   shape "random, $labels x $labels" "$tmp/g.tsv" "$tmp/s.tsv"
