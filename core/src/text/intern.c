@@ -52,6 +52,27 @@ static char *arena_copy(ce_intern *table, const char *bytes, size_t len) {
   return copy;
 }
 
+/* A string's hash and packed head, ready for its slot. */
+typedef struct rehashed {
+  uint64_t head, hash;
+  size_t len;
+} rehashed;
+
+static rehashed rehash_one(const ce_intern *table, size_t id, const ce_intern_slot *slots,
+                           size_t mask) {
+  rehashed r;
+  const char *text = ce__intern_get(table, (uint32_t)id, &r.len);
+  r.head = ce__intern_pack(text, r.len);
+  r.hash = ce__intern_hash(text, r.len, r.head);
+  ce__prefetch_valid(&slots[(size_t)r.hash & mask]);
+  return r;
+}
+
+/* Strings are rehashed REHASH_AHEAD ids ahead of their insertion: their new slots, scattered
+ * over a table that outgrows the cache on a large vocabulary, are fetched before they are
+ * written. They go in in id order, as one at a time would: the same slots. */
+enum { REHASH_AHEAD = 32 };
+
 static CE_NOINLINE ce_status rehash(ce_intern *table) {
   size_t slot_count = table->slot_count ? table->slot_count * 2 : 64;
   ce_intern_slot *slots = calloc(slot_count, sizeof *slots);
@@ -59,15 +80,17 @@ static CE_NOINLINE ce_status rehash(ce_intern *table) {
   free(table->slots);
   table->slots = slots;
   table->slot_count = slot_count;
-  size_t mask = slot_count - 1;
-  for (size_t id = 0; id < table->count; id++) {
-    size_t len;
-    const char *text = ce__intern_get(table, (uint32_t)id, &len);
-    uint64_t head = ce__intern_pack(text, len);
-    uint64_t hash = ce__intern_hash(text, len, head);
-    size_t slot = (size_t)hash & mask;
+  size_t mask = slot_count - 1, count = table->count;
+  rehashed ahead[REHASH_AHEAD];
+  for (size_t id = 0; id < count && id < REHASH_AHEAD; id++)
+    ahead[id] = rehash_one(table, id, slots, mask);
+  for (size_t id = 0; id < count; id++) {
+    rehashed r = ahead[id % REHASH_AHEAD];
+    if (id + REHASH_AHEAD < count)
+      ahead[id % REHASH_AHEAD] = rehash_one(table, id + REHASH_AHEAD, slots, mask);
+    size_t slot = (size_t)r.hash & mask;
     while (slots[slot].id) slot = (slot + 1) & mask;
-    slots[slot] = (ce_intern_slot){head, ce__intern_tag(hash, len), (uint32_t)id + 1};
+    slots[slot] = (ce_intern_slot){r.head, ce__intern_tag(r.hash, r.len), (uint32_t)id + 1};
   }
   return CE_OK;
 }
