@@ -788,9 +788,11 @@ static void feed_task(void *context, size_t j) {
   ce_input *input = &job->ev->inputs[job->index[j]];
   uint64_t before = input->tokens + input->excluded_tokens;
   ce_error error;
-  ce_status counted = job->index[j] ? CE_OK : ce__count_gold(job->ev, job->count_gold, &error);
-  if (!input->failed &&
-      (counted || read_bytes(job->ev, input, job->bytes[j], job->len[j], &error))) {
+  ce_status status = CE_OK;
+  if (!input->failed && !job->index[j]) status = ce__count_gold(job->ev, job->count_gold, &error);
+  if (!input->failed && !status)
+    status = read_bytes(job->ev, input, job->bytes[j], job->len[j], &error);
+  if (status) {
     if (job->failed) {
       job->failed[j] = 1;
       job->errors[j] = error;

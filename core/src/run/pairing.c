@@ -254,9 +254,8 @@ ce_status ce__count_gold(ce_eval *ev, uint64_t upto, ce_error *err) {
   const ce_pending_token *token = ce__gold_at(gold, gold->counted);
   size_t count = (size_t)(upto - gold->counted);
   for (size_t q = 0; q < count; q++, token++) {
-    const ce_pending_token *ahead = token + AHEAD;
-    if (q + AHEAD < count && ahead->label != CE_EXCLUDED)
-      ce__cells_prefetch(&gold->item_cells, ahead->item, ahead->label);
+    if (q + AHEAD < count && token[AHEAD].label != CE_EXCLUDED)
+      ce__cells_prefetch(&gold->item_cells, token[AHEAD].item, token[AHEAD].label);
     const char *failure = count_gold(ev, gold, token);
     if (failure) {
       gold->counted += q;
