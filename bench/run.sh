@@ -41,8 +41,9 @@
 #      random classes and clusters, the CLI at the token level and at both levels beside
 #      scikit-learn's ARI, NMI and AMI (each stopped after a minute).
 #  11. Shapes (bench/shapes_bench.sh): random labels, one-token types and real-shaped
-#      taggings at SHAPES_TOKENS tokens, the token level against both levels, and whether the
-#      type-level M-1 searches ran the paper's protocol or stopped at the work budget.
+#      taggings at SHAPES_TOKENS tokens, both levels in T (the first shape's token level) and
+#      against each shape's own, and whether the type-level M-1 searches ran the paper's
+#      protocol or stopped at the work budget.
 #  12. Spoken term discovery at ZeroSpeech's size (bench/tde_bench.sh): ten hours of generated
 #      speech, two systems of 10^5 fragments in 10^4 classes: time and peak RSS of the
 #      scores, of --detail, of --bootstrap and of --test ar.
