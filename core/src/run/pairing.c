@@ -177,21 +177,14 @@ static CE_ALWAYS_INLINE void pair_one(ce_eval *ev, const ce_pairing *how, ce_inp
   }
 }
 
-/*
- * The cells the tokens AHEAD positions on will count into: a rare word's cells sit far apart
- * in memory, and fetching them while the tokens before are counted hides the wait. A table
- * of (class, cluster) cells within CACHED_CELLS stays in cache (a tag set against a tagging):
- * fetching its cells would only cost the hashing.
- */
-enum { AHEAD = 32, CACHED_CELLS = CE_PAIR_CACHED_CELLS };
+/* The cells the waiting token AHEAD positions on will count into (ce__pair_cells_prefetch). */
+enum { AHEAD = 32 };
 static void prefetch_system_ahead(const ce_input *gold, const ce_input *system,
                                   int types_from_tokens) {
   const ce_pending_token *ahead = ce__gold_at(gold, ce__queue_passed(system) + AHEAD);
-  if (!ahead || ahead->label == CE_EXCLUDED || ce__queue_size(system) <= AHEAD) return;
-  uint32_t cluster = system->queue[system->queue_head + AHEAD].label;
-  if (system->pair_cells.slot_count > CACHED_CELLS)
-    ce__cells_prefetch(&system->pair_cells, ahead->label, cluster);
-  if (types_from_tokens) ce__cells_prefetch(&system->item_cells, ahead->item, cluster);
+  if (!ahead || ce__queue_size(system) <= AHEAD) return;
+  ce__pair_cells_prefetch(system, ahead, system->queue[system->queue_head + AHEAD].label,
+                          types_from_tokens);
 }
 
 /* Pairs the system's waiting tokens with gold's at their positions, as far as gold has read. */

@@ -44,20 +44,33 @@ static inline int ce__same_text(const ce_input *gold, const ce_pending_token *go
 void ce__pair_read(ce_eval *ev, ce_input *system, const ce_pending_token *gold_token,
                    const ce_pending_token *token, const char *text);
 
-/* The cells a system's token of cluster `cluster` at `position` will count into as it pairs
- * on read, fetched ahead (the tokens between are read meanwhile): only where its queue is
- * empty and gold has read that far, and not for a table small enough to stay in cache. */
+/*
+ * Fetches the cells a system's token of cluster `cluster`, paired with gold's `gold_token`,
+ * will count into: a rare word's cells sit far apart in memory, and fetching them while the
+ * tokens before are counted hides the wait. A table of (class, cluster) cells within
+ * CE_PAIR_CACHED_CELLS slots stays in cache (a tag set against a tagging): fetching its cells
+ * would only cost the hashing.
+ */
 enum { CE_PAIR_CACHED_CELLS = 1 << 14 };
+static inline void ce__pair_cells_prefetch(const ce_input *system,
+                                           const ce_pending_token *gold_token, uint32_t cluster,
+                                           int types_from_tokens) {
+  if (gold_token->label == CE_EXCLUDED) return;
+  if (system->pair_cells.slot_count > CE_PAIR_CACHED_CELLS)
+    ce__cells_prefetch(&system->pair_cells, gold_token->label, cluster);
+  if (types_from_tokens) ce__cells_prefetch(&system->item_cells, gold_token->item, cluster);
+}
+
+/* The cells of a system's token of cluster `cluster` at `position` that will pair on read,
+ * fetched ahead (the tokens between are read meanwhile): only where its queue is empty and
+ * gold has read that far. */
 static inline void ce__pair_prefetch(const ce_eval *ev, const ce_input *system, uint64_t position,
                                      uint32_t cluster) {
   const ce_input *gold = ev->pair_gold;
   if (!gold || ce__queue_size(system) || cluster == system->unclustered_id) return;
   const ce_pending_token *gold_token = ce__gold_at(gold, position);
-  if (!gold_token || gold_token->label == CE_EXCLUDED) return;
-  if (system->pair_cells.slot_count > CE_PAIR_CACHED_CELLS)
-    ce__cells_prefetch(&system->pair_cells, gold_token->label, cluster);
-  if (ev->pairing.types_from_tokens)
-    ce__cells_prefetch(&system->item_cells, gold_token->item, cluster);
+  if (gold_token)
+    ce__pair_cells_prefetch(system, gold_token, cluster, ev->pairing.types_from_tokens);
 }
 
 /*
