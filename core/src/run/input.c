@@ -40,18 +40,21 @@ static ce_status grow_block(const ce_input *input, void **block, size_t *cap, si
   return CE_OK;
 }
 
-/* Makes room where the inline ce__queue_add cannot: an empty queue starts over, one mostly
- * consumed moves to the front (not while pinned: ce__queue_pin did that), a full one grows,
- * and its texts get room for this one. */
-ce_pending_token *ce__queue_add_room(ce_input *input, const char *text, size_t len) {
-  if (input->pinned) {
-    /* nothing moves */
-  } else if (input->queue_head && input->queue_head == input->queue_len) {
+/* What the inline ce__queue_add leaves to ce__queue_add_room: an empty queue starts over,
+ * one mostly consumed moves to the front. */
+static void move_to_front(ce_input *input) {
+  if (input->queue_head && input->queue_head == input->queue_len) {
     input->queue_head = input->queue_len = 0;
     input->token_text.len = 0;
   } else if (input->queue_head > 4096 && input->queue_head * 2 > input->queue_len) {
     compact(input);
   }
+}
+
+/* Makes room where the inline ce__queue_add cannot: what waits moves to the front (not while
+ * pinned: ce__queue_pin moved it), a full queue grows, and its texts get room for this one. */
+ce_pending_token *ce__queue_add_room(ce_input *input, const char *text, size_t len) {
+  if (!input->pinned) move_to_front(input);
   if (input->queue_len == input->queue_cap &&
       grow_block(input, (void **)&input->queue, &input->queue_cap, input->queue_len + 1,
                  sizeof *input->queue, input->queue_len, &input->kept_queue))
@@ -68,12 +71,7 @@ ce_pending_token *ce__queue_add_room(ce_input *input, const char *text, size_t l
 }
 
 void ce__queue_pin(ce_input *input) {
-  if (input->queue_head && input->queue_head == input->queue_len) {
-    input->queue_head = input->queue_len = 0;
-    input->token_text.len = 0;
-  } else if (input->queue_head > 4096 && input->queue_head * 2 > input->queue_len) {
-    compact(input);
-  }
+  move_to_front(input);
   input->pinned = 1;
 }
 
