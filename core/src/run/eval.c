@@ -786,7 +786,7 @@ typedef struct feed_job {
 static void feed_task(void *context, size_t j) {
   feed_job *job = context;
   ce_input *input = &job->ev->inputs[job->index[j]];
-  uint64_t before = input->tokens + input->excluded_tokens;
+  uint64_t before = ce__queue_read(input);
   ce_error error;
   ce_status status = CE_OK;
   if (!input->failed && !job->index[j]) status = ce__count_gold(job->ev, job->count_gold, &error);
@@ -800,7 +800,7 @@ static void feed_task(void *context, size_t j) {
       ce__input_fail(input, &error);
     }
   }
-  input->chunk_tokens = input->tokens + input->excluded_tokens - before;
+  input->chunk_tokens = ce__queue_read(input) - before;
 }
 
 /*
@@ -1137,10 +1137,6 @@ static int is_token_input(const ce_input *input) {
          (input->role == CE_ROLE_GOLD || input->role == CE_ROLE_SYSTEM);
 }
 
-static uint64_t read_positions(const ce_input *input) {
-  return input->tokens + input->excluded_tokens;
-}
-
 static int waits_for_others(const ce_eval *ev, size_t index) {
   const ce_input *input = &ev->inputs[index], *gold = &ev->inputs[0];
   if (!open_input(input)) return 0;
@@ -1150,7 +1146,7 @@ static int waits_for_others(const ce_eval *ev, size_t index) {
     if (is_token_input(&ev->inputs[j]) && ev->inputs[j].chunk_tokens > widest)
       widest = ev->inputs[j].chunk_tokens;
   if (threads && index && is_token_input(input) && is_token_input(gold) && open_input(gold) &&
-      read_positions(input) + input->chunk_tokens > read_positions(gold))
+      ce__queue_read(input) + input->chunk_tokens > ce__queue_read(gold))
     return 1;
   size_t mine = ce_eval_backlog(ev, index);
   if (mine <= (threads ? THREADS_SLACK + 2 * widest : BACKLOG_SLACK)) return 0;

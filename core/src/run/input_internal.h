@@ -176,10 +176,14 @@ static inline size_t ce__queue_size(const ce_input *input) {
   return input->queue_len - input->queue_head;
 }
 
+/* Positions read: a token counts once it is paired or queued (gold's excluded ones too). */
+static inline uint64_t ce__queue_read(const ce_input *input) {
+  return input->tokens + input->excluded_tokens;
+}
 /* Tokens read that no longer wait: the positions a token system has paired, those gold has let
- * go (a token counts as read once it is paired or queued). */
+ * go. */
 static inline uint64_t ce__queue_passed(const ce_input *input) {
-  return input->tokens + input->excluded_tokens - ce__queue_size(input);
+  return ce__queue_read(input) - ce__queue_size(input);
 }
 static inline const ce_pending_token *ce__queue_front(const ce_input *input) {
   return &input->queue[input->queue_head];

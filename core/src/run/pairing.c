@@ -234,7 +234,7 @@ static const char *count_gold(ce_eval *ev, ce_input *gold, const ce_pending_toke
 
 uint64_t ce__gold_passed(const ce_eval *ev) {
   const ce_input *gold = &ev->inputs[0];
-  uint64_t upto = ce__queue_passed(gold) + ce__queue_size(gold);
+  uint64_t upto = ce__queue_read(gold);
   for (size_t s = 1; s < ev->input_count; s++)
     if (pairs(&ev->inputs[s]) && ce__queue_passed(&ev->inputs[s]) < upto)
       upto = ce__queue_passed(&ev->inputs[s]);
