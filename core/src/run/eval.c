@@ -776,9 +776,8 @@ typedef struct feed_job {
   const size_t *index;
   const void *const *bytes;
   const size_t *len;
-  /* On threads: the inputs that failed, failed once the round is over (failing frees the
-   * queue that a system's thread may be reading). NULL: an input fails at once. */
-  unsigned char *failed;
+  /* On threads: each input's failure (code CE_OK: none), applied once the round is over
+   * (failing frees the queue that a system's thread may be reading). NULL: at once. */
   ce_error *errors;
   uint64_t count_gold; /* on threads: gold's thread first counts its tokens up to here */
 } feed_job;
@@ -793,8 +792,7 @@ static void feed_task(void *context, size_t j) {
   if (!input->failed && !status)
     status = read_bytes(job->ev, input, job->bytes[j], job->len[j], &error);
   if (status) {
-    if (job->failed) {
-      job->failed[j] = 1;
+    if (job->errors) {
       job->errors[j] = error;
     } else {
       ce__input_fail(input, &error);
@@ -838,7 +836,7 @@ static void feed_apart(ce_eval *ev, feed_job *job, size_t count) {
   ev->pair_gold = NULL;
   if (gold_reads) ce__queue_unpin(gold);
   for (size_t j = 0; j < count; j++)
-    if (job->failed[j]) ce__input_fail(&ev->inputs[job->index[j]], &job->errors[j]);
+    if (job->errors[j].code) ce__input_fail(&ev->inputs[job->index[j]], &job->errors[j]);
   ce__pair_ready_tokens(ev, gold_reads);
 }
 
@@ -853,26 +851,20 @@ ce_status ce_eval_feed_inputs(ce_eval *ev, size_t count, const size_t *index,
                       "fed tokens by number, not bytes");
   }
   if (report(ev, &ev->inputs[0], NULL)) return report(ev, &ev->inputs[0], err);
-  feed_job job = {ev, index, bytes, len, NULL, NULL, 0};
-  int apart = reads_apart(ev, count, index) &&
-              ce__parallel_threads((unsigned)ev->options[CE_OPT_THREADS]) > 1;
-  if (apart) {
-    job.failed = calloc(count, 1);
-    job.errors = malloc(count * sizeof *job.errors);
-    apart = job.failed && job.errors;
-  }
-  if (apart) {
+  feed_job job = {ev, index, bytes, len, NULL, 0};
+  if (reads_apart(ev, count, index) &&
+      ce__parallel_threads((unsigned)ev->options[CE_OPT_THREADS]) > 1)
+    job.errors = calloc(count, sizeof *job.errors);
+  if (job.errors) {
     feed_apart(ev, &job, count);
   } else {
-    feed_job in_turn = {ev, index, bytes, len, NULL, NULL, 0};
     ev->pair_gold = &ev->inputs[0];
     for (size_t j = 0; j < count; j++) {
-      feed_task(&in_turn, j);
+      feed_task(&job, j);
       ce__pair_ready_tokens(ev, 0);
     }
     ev->pair_gold = NULL;
   }
-  free(job.failed);
   free(job.errors);
   for (size_t j = 0; j < count; j++) {
     ce_status status = report(ev, &ev->inputs[index[j]], err);
