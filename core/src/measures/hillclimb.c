@@ -931,50 +931,6 @@ static void climb_layout(climb *st, uint32_t *key, uint32_t *order) {
 #define CE_GOLD_OF_MAX ((size_t)1 << 23)
 #endif
 
-/* G_k of every cluster (see gold_of_start), the classes in the order first met: a pass
- * over Σ_i |A_i|·|B_i| item labels to size them, another to fill them; p and touched are
- * the scratch. Leaves gold_of_start NULL past CE_GOLD_OF_MAX entries. */
-static ce_status gold_of_build(climb *st) {
-  size_t m = st->e->clusters;
-  size_t *start = malloc((m + 1) * sizeof *start);
-  if (!start) return CE_ERR_NOMEM;
-  start[0] = 0;
-  for (int fill = 0; fill < 2; fill++) {
-    for (size_t k = 0; k < m; k++) {
-      size_t count = 0;
-      for (uint32_t q = st->clu[k].begin; q < st->clu[k].end; q++) {
-        uint32_t i = st->members[q];
-        for (uint32_t j = st->item[i].gold_start; j < st->item[i + 1].gold_start; j++) {
-          if (!st->cls[st->gold_ids[j]].p) st->touched[count++] = st->gold_ids[j];
-          st->cls[st->gold_ids[j]].p += st->item[i].weight;
-        }
-      }
-      for (size_t j = 0; j < count; j++) {
-        uint32_t c = st->touched[j];
-        if (fill) {
-          st->gold_of_class[start[k] + j] = c;
-          st->gold_of_count[start[k] + j] = st->cls[c].p;
-        }
-        st->cls[c].p = 0;
-      }
-      if (!fill) start[k + 1] = start[k] + count;
-    }
-    if (fill) break;
-    if (start[m] > (size_t)CE_GOLD_OF_MAX) {
-      free(start);
-      return CE_OK;
-    }
-    st->gold_of_class = malloc((start[m] ? start[m] : 1) * sizeof *st->gold_of_class);
-    st->gold_of_count = malloc((start[m] ? start[m] : 1) * sizeof *st->gold_of_count);
-    if (!st->gold_of_class || !st->gold_of_count) {
-      free(start);
-      return CE_ERR_NOMEM;
-    }
-  }
-  st->gold_of_start = start;
-  return CE_OK;
-}
-
 /* At most this many cells (20 MB); past it, visits read the items. */
 #define CE_CELLS_MAX ((size_t)1 << 20)
 
@@ -983,7 +939,7 @@ static ce_status gold_of_build(climb *st) {
  * costs a visit no more than its items would: clusters × classes at most the items' labels
  * a sweep reads, Σ_i |B_i|·(|A_i| + |B_i|). Then a visit that moves nothing reads one row,
  * and a move updates the cells of its items' clusters in a class where an item's count
- * there crosses 1 or 2. G_k goes into the cells and is freed.
+ * there crosses 1 or 2.
  */
 static int cells_fit(size_t m, size_t n, uint64_t sweep_labels) {
   return m && n && m <= CE_CELLS_MAX / n && m * n <= sweep_labels;
@@ -999,22 +955,73 @@ int ce__climb_keeps_cells(const ce_type_index *ix) {
   return cells_fit(e->clusters, e->classes, sweep_labels);
 }
 
+/* Cluster k's G_k: its classes into st->touched in the order first met (returns how many),
+ * their weights in the classes' p. */
+static size_t gold_of_cluster(climb *st, size_t k) {
+  size_t count = 0;
+  for (uint32_t q = st->clu[k].begin; q < st->clu[k].end; q++) {
+    uint32_t i = st->members[q];
+    for (uint32_t j = st->item[i].gold_start; j < st->item[i + 1].gold_start; j++) {
+      if (!st->cls[st->gold_ids[j]].p) st->touched[count++] = st->gold_ids[j];
+      st->cls[st->gold_ids[j]].p += st->item[i].weight;
+    }
+  }
+  return count;
+}
+
+/* The cells, G_k in them: one pass over Σ_i |A_i|·|B_i| item labels. */
 static ce_status cells_build(climb *st) {
-  if (!st->gold_of_start || !cells_fit(st->e->clusters, st->n, st->sweep_labels)) return CE_OK;
   size_t m = st->e->clusters, n = st->n;
   st->cells = calloc(m * n, sizeof *st->cells);
   st->cells2 = calloc(m * n, sizeof *st->cells2);
   st->cell_gold = calloc(m * n, sizeof *st->cell_gold);
   if (!st->cells || !st->cells2 || !st->cell_gold) return CE_ERR_NOMEM; /* climb_free frees */
-  for (size_t k = 0; k < m; k++)
-    for (size_t j = st->gold_of_start[k]; j < st->gold_of_start[k + 1]; j++)
-      st->cell_gold[st->gold_of_class[j] * m + k] = st->gold_of_count[j];
-  free(st->gold_of_start);
+  for (size_t k = 0; k < m; k++) {
+    size_t count = gold_of_cluster(st, k);
+    for (size_t j = 0; j < count; j++) {
+      uint32_t c = st->touched[j];
+      st->cell_gold[(size_t)c * m + k] = st->cls[c].p;
+      st->cls[c].p = 0;
+    }
+  }
+  return CE_OK;
+}
+
+/* G_k of every cluster without the cells (see gold_of_start), the classes in the order
+ * first met, in one pass over Σ_i |A_i|·|B_i| item labels. Leaves gold_of_start NULL past
+ * CE_GOLD_OF_MAX entries. */
+static ce_status gold_of_build(climb *st) {
+  size_t m = st->e->clusters, class_cap = 0, count_cap = 0;
+  size_t *start = malloc((m + 1) * sizeof *start);
+  ce_status status = start ? CE_OK : CE_ERR_NOMEM;
+  int past = 0; /* past CE_GOLD_OF_MAX: not kept, the visits read the items */
+  if (start) start[0] = 0;
+  for (size_t k = 0; k < m && !status && !past; k++) {
+    size_t count = gold_of_cluster(st, k), end = start[k] + count;
+    past = end > (size_t)CE_GOLD_OF_MAX;
+    if (!past)
+      status = ce__grow((void **)&st->gold_of_class, &class_cap, end, sizeof *st->gold_of_class);
+    if (!past && !status)
+      status = ce__grow((void **)&st->gold_of_count, &count_cap, end, sizeof *st->gold_of_count);
+    for (size_t j = 0; j < count; j++) {
+      uint32_t c = st->touched[j];
+      if (!past && !status) {
+        st->gold_of_class[start[k] + j] = c;
+        st->gold_of_count[start[k] + j] = st->cls[c].p;
+      }
+      st->cls[c].p = 0;
+    }
+    start[k + 1] = end;
+  }
+  if (!status && !past) {
+    st->gold_of_start = start;
+    return CE_OK;
+  }
+  free(start);
   free(st->gold_of_class);
   free(st->gold_of_count);
-  st->gold_of_start = NULL;
   st->gold_of_class = st->gold_of_count = NULL;
-  return CE_OK;
+  return status;
 }
 
 static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
@@ -1084,8 +1091,10 @@ static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
   }
   free(st->member_start); /* in the clusters' state now */
   st->member_start = NULL;
-  if (!status && measure != CE_TYPE_MICRO_I) status = gold_of_build(st);
-  if (!status) status = cells_build(st);
+  /* The cells hold G_k where they fit (and G_k would be kept: a test keeps none). */
+  int cells = cells_fit(e->clusters, st->n, st->sweep_labels) &&
+              (size_t)e->clusters * st->n <= (size_t)CE_GOLD_OF_MAX;
+  if (!status && measure != CE_TYPE_MICRO_I) status = cells ? cells_build(st) : gold_of_build(st);
   if (!status && st->gold_of_start) { /* G_k kept: its ranges into the clusters' state */
     for (size_t k = 0; k < e->clusters; k++) {
       st->clu[k].gold_begin = (uint32_t)st->gold_of_start[k]; /* <= CE_GOLD_OF_MAX */
