@@ -247,13 +247,14 @@ static ce_status parts_build(search *s, parts *p) {
   uint32_t *size = calloc(m + 1, sizeof *size);
   uint64_t *key = malloc((m ? m : 1) * sizeof *key);
   uint32_t *order = malloc((m ? m : 1) * sizeof *order);
+  unsigned char *expanded = calloc(l ? l : 1, 1); /* items whose clusters are all placed */
   p->start = calloc(m + 2, sizeof *p->start);
   p->cluster = malloc((m ? m : 1) * sizeof *p->cluster);
   p->item_start = calloc(m + 2, sizeof *p->item_start);
   p->item = malloc((l ? l : 1) * sizeof *p->item);
   ce_status status = CE_OK;
-  if (!parent || !id || !size || !key || !order || !p->start || !p->cluster || !p->item_start ||
-      !p->item) {
+  if (!parent || !id || !size || !key || !order || !expanded || !p->start || !p->cluster ||
+      !p->item_start || !p->item) {
     status = CE_ERR_NOMEM;
     goto done;
   }
@@ -319,6 +320,11 @@ static ce_status parts_build(search *s, parts *p) {
       uint32_t k = p->cluster[head], from = tail;
       for (uint32_t q = ix->member_start[k]; q < ix->member_start[k + 1]; q++) {
         uint32_t i = ix->members[q];
+        /* An item met again places nothing: its walk is counted, not walked (Σ_i |B_i|²
+         * steps on random labels, where a frequent item is in every cluster). */
+        s->work += e->cluster_start[i + 1] - e->cluster_start[i];
+        if (expanded[i]) continue;
+        expanded[i] = 1;
         for (uint32_t j = e->cluster_start[i]; j < e->cluster_start[i + 1]; j++) {
           uint32_t k2 = e->cluster_ids[j];
           if (id[k2]) continue;
@@ -326,7 +332,6 @@ static ce_status parts_build(search *s, parts *p) {
           key[tail - from] = (uint64_t)e->cluster_order[k2] << 32 | k2;
           tail++;
         }
-        s->work += e->cluster_start[i + 1] - e->cluster_start[i];
       }
       ce__sort_u64(key, tail - from);
       for (uint32_t q = from; q < tail; q++) p->cluster[q] = (uint32_t)key[q - from];
@@ -338,6 +343,7 @@ done:
   free(size);
   free(key);
   free(order);
+  free(expanded);
   if (status) parts_free(p);
   return status;
 }
