@@ -969,14 +969,19 @@ static size_t gold_of_cluster(climb *st, size_t k) {
   return count;
 }
 
-/* The cells, G_k in them: one pass over Σ_i |A_i|·|B_i| item labels. */
+/* The cells, G_k in them: from the index's rows where it has them (a group's weight is its
+ * items, so the counts are the same), else one pass over Σ_i |A_i|·|B_i| item labels. */
 static ce_status cells_build(climb *st) {
   size_t m = st->e->clusters, n = st->n;
+  const ce_type_rows *rows = &st->ix->rows;
   st->cells = calloc(m * n, sizeof *st->cells);
   st->cells2 = calloc(m * n, sizeof *st->cells2);
   st->cell_gold = calloc(m * n, sizeof *st->cell_gold);
   if (!st->cells || !st->cells2 || !st->cell_gold) return CE_ERR_NOMEM; /* climb_free frees */
-  for (size_t k = 0; k < m; k++) {
+  for (size_t k = 0; k < m && rows->start; k++)
+    for (uint32_t j = rows->start[k]; j < rows->start[k + 1]; j++)
+      st->cell_gold[(size_t)rows->class_id[j] * m + k] = rows->count[j];
+  for (size_t k = 0; k < m && !rows->start; k++) {
     size_t count = gold_of_cluster(st, k);
     for (size_t j = 0; j < count; j++) {
       uint32_t c = st->touched[j];

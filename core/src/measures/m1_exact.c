@@ -1050,6 +1050,35 @@ static void touch_entries(search *s, union_bound *u, const uint32_t *open, size_
   u->ent_start[open_n] = (uint32_t)entries;
 }
 
+/*
+ * Step 1 at the root (no cluster mapped: no item has a class reached, each has all its
+ * clusters open) from the index's rows: the same entries in the same order as
+ * touch_entries, whose walk the work counts as if taken.
+ */
+static void touch_entries_root(search *s, union_bound *u, const uint32_t *open, size_t open_n) {
+  const ce_type_index *ix = s->ix;
+  const ce_type_rows *rows = &ix->rows;
+  const ce_entries *e = s->e;
+  size_t entries = 0;
+  for (size_t r = 0; r < open_n; r++) {
+    uint32_t k = open[r], privates = 0, size = (uint32_t)cluster_size(ix, k);
+    u->ent_start[r] = (uint32_t)entries;
+    for (uint32_t q = ix->member_start[k]; q < ix->member_start[k + 1]; q++) {
+      uint32_t i = ix->members[q];
+      privates += s->left[i] == 1;
+      s->work += 1 + gold_count(e, i);
+    }
+    for (uint32_t j = rows->start[k]; j < rows->start[k + 1]; j++) {
+      u->ent_class[entries] = rows->class_id[j];
+      u->ent_x[entries] = rows->count[j];
+      u->ent_full[entries] = size - rows->count[j];
+      u->ent_priv[entries] = privates - rows->single[j];
+      entries++;
+    }
+  }
+  u->ent_start[open_n] = (uint32_t)entries;
+}
+
 /* Step 2: each class's helpers (entries with new items of it), by share, and their sums. */
 static void sort_helpers(search *s, union_bound *u, const uint32_t *open, size_t open_n) {
   const ce_entries *e = s->e;
@@ -1138,9 +1167,13 @@ static double membership_bound(search *s, union_bound *u, size_t listed, double 
 }
 
 /* The MicroC bound with open[0 .. open_n) open, every other cluster with items mapped. */
-static double micro_c_bound(search *s, union_bound *u, const uint32_t *open, size_t open_n) {
+static double micro_c_bound(search *s, union_bound *u, const uint32_t *open, size_t open_n,
+                            int root) {
   const ce_type_index *ix = s->ix;
-  touch_entries(s, u, open, open_n);
+  if (root && ix->rows.start)
+    touch_entries_root(s, u, open, open_n);
+  else
+    touch_entries(s, u, open, open_n);
   sort_helpers(s, u, open, open_n);
   class_bests(s, u);
   /* Step 4: each open cluster's best F*_c(k). */
@@ -1227,7 +1260,7 @@ static ce_status exact_micro_c(search *s, uint32_t *map, double *value, ce_m1_pr
   ce__sort_u64(key, count);
   for (size_t d = 0; d < count; d++) order[d] = ix->cluster_by_rank[(uint32_t)key[d]];
   double best = *value;
-  double root = micro_c_bound(s, &u, order, count);
+  double root = micro_c_bound(s, &u, order, count, 1);
   proof->optimal = 0;
   proof->bound = root > best ? root : best;
   if (!count || root <= best + SLACK) {
@@ -1272,7 +1305,7 @@ static ce_status exact_micro_c(search *s, uint32_t *map, double *value, ce_m1_pr
       leave(s, order[d]);
       continue;
     }
-    double bound = micro_c_bound(s, &u, order + d + 1, count - d - 1);
+    double bound = micro_c_bound(s, &u, order + d + 1, count - d - 1, 0);
     if (bound <= best + SLACK) {
       leave(s, order[d]);
       continue;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "measures/type_index_internal.h"
+#include "common/parallel_internal.h"
 
 void ce__type_index_free(ce_type_index *ix) {
   if (!ix) return;
@@ -21,7 +22,149 @@ void ce__type_index_free(ce_type_index *ix) {
   free(ix->class_by_rank);
   free(ix->cluster_by_rank);
   free(ix->group_weight);
+  ce__type_rows_free(ix);
   memset(ix, 0, sizeof *ix);
+}
+
+void ce__type_rows_free(ce_type_index *ix) {
+  free(ix->rows.start);
+  free(ix->rows.class_id);
+  free(ix->rows.count);
+  free(ix->rows.single);
+  memset(&ix->rows, 0, sizeof ix->rows);
+}
+
+/* A part of the rows: clusters [begin, end), into arrays of its own; start[k + 1] counts
+ * from the part's first cell until the parts are joined. */
+typedef struct rows_part {
+  const ce_type_index *ix;
+  uint32_t *start; /* the index's, shared: each part writes its own clusters' */
+  size_t begin, end, cells, cap;
+  uint32_t *class_id, *count, *single;
+  ce_status status;
+} rows_part;
+
+static void rows_part_free(rows_part *part) {
+  free(part->class_id);
+  free(part->count);
+  free(part->single);
+}
+
+static void rows_part_build(void *context, size_t task) {
+  rows_part *part = (rows_part *)context + task;
+  const ce_type_index *ix = part->ix;
+  const ce_entries *e = ix->entries;
+  size_t n = e->classes;
+  uint32_t *in = calloc(n, sizeof *in), *single = calloc(n, sizeof *single);
+  uint32_t *touched = malloc(n * sizeof *touched);
+  part->status = in && single && touched ? CE_OK : CE_ERR_NOMEM;
+  for (size_t k = part->begin; k < part->end && !part->status; k++) {
+    size_t count = 0, cells = part->cells;
+    for (uint32_t q = ix->member_start[k]; q < ix->member_start[k + 1]; q++) {
+      uint32_t i = ix->members[q];
+      uint32_t one = e->cluster_start[i + 1] - e->cluster_start[i] == 1;
+      for (uint32_t j = e->class_start[i]; j < e->class_start[i + 1]; j++) {
+        uint32_t c = e->class_ids[j];
+        if (!in[c]) touched[count++] = c;
+        in[c]++;
+        single[c] += one;
+      }
+    }
+    if (cells + count > CE_TYPE_ROWS_CELLS) {
+      part->status = CE_ERR_UNAVAILABLE; /* past the cells: no rows */
+    } else if (cells + count > part->cap) {
+      size_t grown = part->cap;
+      part->status = ce__grow((void **)&part->class_id, &grown, cells + count, sizeof(uint32_t));
+      grown = part->cap;
+      if (!part->status)
+        part->status = ce__grow((void **)&part->count, &grown, cells + count, sizeof(uint32_t));
+      grown = part->cap;
+      if (!part->status)
+        part->status = ce__grow((void **)&part->single, &grown, cells + count, sizeof(uint32_t));
+      part->cap = grown;
+    }
+    for (size_t j = 0; j < count; j++) {
+      uint32_t c = touched[j];
+      if (!part->status) {
+        part->class_id[cells + j] = c;
+        part->count[cells + j] = in[c];
+        part->single[cells + j] = single[c];
+      }
+      in[c] = single[c] = 0;
+    }
+    part->cells = cells + count;
+    part->start[k + 1] = (uint32_t)part->cells;
+  }
+  free(in);
+  free(single);
+  free(touched);
+}
+
+/* The parts joined into the index's rows: CE_ERR_UNAVAILABLE past the cells. */
+static ce_status rows_join(ce_type_rows *rows, rows_part *parts, size_t count) {
+  size_t cells = 0;
+  for (size_t p = 0; p < count; p++) {
+    if (parts[p].status) return parts[p].status;
+    cells += parts[p].cells;
+  }
+  if (cells > CE_TYPE_ROWS_CELLS) return CE_ERR_UNAVAILABLE;
+  rows->class_id = malloc((cells ? cells : 1) * sizeof *rows->class_id);
+  rows->count = malloc((cells ? cells : 1) * sizeof *rows->count);
+  rows->single = malloc((cells ? cells : 1) * sizeof *rows->single);
+  if (!rows->class_id || !rows->count || !rows->single) return CE_ERR_NOMEM;
+  size_t base = 0;
+  for (size_t p = 0; p < count; p++) {
+    const rows_part *part = &parts[p];
+    for (size_t k = part->begin; k < part->end; k++) rows->start[k + 1] += (uint32_t)base;
+    if (part->cells) {
+      memcpy(rows->class_id + base, part->class_id, part->cells * sizeof *rows->class_id);
+      memcpy(rows->count + base, part->count, part->cells * sizeof *rows->count);
+      memcpy(rows->single + base, part->single, part->cells * sizeof *rows->single);
+    }
+    base += part->cells;
+  }
+  return CE_OK;
+}
+
+ce_status ce__type_rows_build(ce_type_index *ix, uint64_t min_steps, unsigned threads) {
+  const ce_entries *e = ix->entries;
+  size_t m = e->clusters;
+  uint64_t steps = 0;
+  for (size_t i = 0; i < e->items; i++)
+    steps += (uint64_t)(e->class_start[i + 1] - e->class_start[i]) *
+             (e->cluster_start[i + 1] - e->cluster_start[i]);
+  if (steps < min_steps || !e->classes || !m || ix->rows.start) return CE_OK;
+  /* Parts of about equal steps, one a thread. */
+  size_t count = ce__parallel_threads(threads);
+  if (count > m) count = m;
+  rows_part *parts = calloc(count, sizeof *parts);
+  ix->rows.start = malloc((m + 1) * sizeof *ix->rows.start);
+  if (!parts || !ix->rows.start) {
+    free(parts);
+    ce__type_rows_free(ix);
+    return CE_ERR_NOMEM;
+  }
+  ix->rows.start[0] = 0;
+  uint64_t done = 0;
+  size_t k = 0;
+  for (size_t p = 0; p < count; p++) {
+    parts[p] = (rows_part){.ix = ix, .start = ix->rows.start, .begin = k};
+    uint64_t until = steps / count * (p + 1);
+    while (k < m && (p + 1 == count || done < until)) {
+      for (uint32_t q = ix->member_start[k]; q < ix->member_start[k + 1]; q++) {
+        uint32_t i = ix->members[q];
+        done += e->class_start[i + 1] - e->class_start[i];
+      }
+      k++;
+    }
+    parts[p].end = k;
+  }
+  ce__parallel_for(count, threads, rows_part_build, parts);
+  ce_status status = rows_join(&ix->rows, parts, count);
+  for (size_t p = 0; p < count; p++) rows_part_free(&parts[p]);
+  free(parts);
+  if (status) ce__type_rows_free(ix);
+  return status == CE_ERR_UNAVAILABLE ? CE_OK : status;
 }
 
 /* rank_to_id = the inverse of the permutation `order`; 0 when `order` is not one. */
