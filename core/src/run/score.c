@@ -234,16 +234,13 @@ static void ebcubed_run(void *context, size_t task) {
   ce__ebcubed_task(job->plan, task);
 }
 
-/* Extended BCubed set up for `threads` (see ce__ebcubed_new); job->status says if not. */
+/* Extended BCubed set up for `threads` (see ce__ebcubed_new), its tasks counted into
+ * `parallel`; job->status says if not. */
 static void ebcubed_plan(ebcubed_job *job, const ce_entries *entries, unsigned threads,
                          ce_type_parallel *parallel) {
   job->status = ce__ebcubed_new(entries, EBCUBED_CELL_BUDGET, EBCUBED_WALK_BUDGET,
                                 ce__parallel_threads(threads), &job->plan);
-  if (job->plan) {
-    ce__ebcubed_tasks(job->plan, &parallel->first, &parallel->last);
-    parallel->task = ebcubed_run;
-    parallel->context = job;
-  }
+  if (job->plan) ce__ebcubed_tasks(job->plan, &parallel->first, &parallel->last);
 }
 
 /* Extended BCubed's values into the row, or why they are left out; frees its plan. */
@@ -270,55 +267,88 @@ static ce_status ebcubed_put(ce_row *row, ebcubed_job *job) {
 /*
  * onmi, onmi_lfk, omega and ecs over the items (SPEC §3.3). Monosemous entries are a
  * partition of the items: the contingency measures put the four already, from the item
- * table. Polysemous ones are covers: ce__overlap_type. The full data (not a resample) keeps
- * each item's S_i for the details.
+ * table. Polysemous ones are covers: ce__overlap_type, from the item table it builds first.
+ * The full data (not a resample) keeps each item's S_i for the details. A task beside the
+ * M-1 searches computes them (overlap_run); the row takes them after (overlap_put).
  */
-static ce_status score_overlap(ce_row *row, int monosemous, int keep_items, int resampled,
-                               unsigned threads) {
-  const ce_entries *e = &row->entries;
-  double *items = NULL;
-  if (keep_items && !(items = malloc((e->items ? e->items : 1) * sizeof *items)))
-    return CE_ERR_NOMEM;
+typedef struct overlap_job {
+  ce_row *row;
+  int monosemous, keep_items;
+  unsigned threads;
   ce_overlap_type o;
-  ce_status status =
-      ce__overlap_type(e, &row->type_table, monosemous ? 0.0 : OMEGA_WALK_BUDGET,
-                       keep_items ? ECS_WORK_BUDGET : ECS_RESAMPLE_BUDGET, threads, &o, items);
-  if (status) {
-    free(items);
-    return status;
+  double *items; /* keep_items: each item's S_i */
+  ce_status status;
+} overlap_job;
+
+static void overlap_run(overlap_job *job) {
+  ce_row *row = job->row;
+  const ce_entries *e = &row->entries;
+  if (!job->monosemous) job->status = build_type_table(row);
+  if (!job->status && job->keep_items &&
+      !(job->items = malloc((e->items ? e->items : 1) * sizeof *job->items)))
+    job->status = CE_ERR_NOMEM;
+  if (!job->status)
+    job->status = ce__overlap_type(e, &row->type_table, job->monosemous ? 0.0 : OMEGA_WALK_BUDGET,
+                                   job->keep_items ? ECS_WORK_BUDGET : ECS_RESAMPLE_BUDGET,
+                                   job->threads, &job->o, job->items);
+}
+
+static ce_status overlap_put(ce_row *row, overlap_job *job, int resampled) {
+  if (job->status) {
+    free(job->items);
+    return job->status;
   }
   free(row->item_ecs);
-  row->item_ecs = items;
-  if (monosemous) return CE_OK;
-  ce__measure_put(&row->type, CE_ONMI, o.onmi);
-  ce__measure_put(&row->type, CE_ONMI_LFK, o.onmi_lfk);
+  row->item_ecs = job->items;
+  job->items = NULL;
+  if (job->monosemous) return CE_OK;
+  const ce_overlap_type *o = &job->o;
+  ce__measure_put(&row->type, CE_ONMI, o->onmi);
+  ce__measure_put(&row->type, CE_ONMI_LFK, o->onmi_lfk);
   char message[400];
-  if (o.has_omega) {
-    ce__measure_put(&row->type, CE_OMEGA, o.omega);
+  ce_status status = CE_OK;
+  if (o->has_omega) {
+    ce__measure_put(&row->type, CE_OMEGA, o->omega);
   } else {
     snprintf(message, sizeof message,
              "omega: n/a (the pairs of distinct entries sharing a label, Σ_x n_x²/2 = %.3g over "
              "the distinct entries n_x holding each label x, exceed the budget of 2e7)",
-             o.omega_walk);
+             o->omega_walk);
     status = ce__row_warn(row, message);
   }
-  if (!status && o.has_ecs) {
-    ce__measure_put(&row->type, CE_ECS, o.ecs);
-    if (keep_items && resampled && o.ecs_work > ECS_RESAMPLE_BUDGET) {
+  if (!status && o->has_ecs) {
+    ce__measure_put(&row->type, CE_ECS, o->ecs);
+    if (job->keep_items && resampled && o->ecs_work > ECS_RESAMPLE_BUDGET) {
       snprintf(message, sizeof message,
                "ecs: no interval or p-value (each resample would pay its %.3g operations "
                "again, past the budget of 1e8 for a resample)",
-               o.ecs_work);
+               o->ecs_work);
       status = ce__row_warn(row, message);
     }
   } else if (!status) {
     snprintf(message, sizeof message,
              "ecs: n/a (its cost, %.3g operations for %zu classes and %zu clusters and the "
              "distinct entries compared pair by pair, exceeds the budget of 4e9)",
-             o.ecs_work, o.ecs_clusters[0], o.ecs_clusters[1]);
+             o->ecs_work, o->ecs_clusters[0], o->ecs_clusters[1]);
     status = ce__row_warn(row, message);
   }
   return status;
+}
+
+/* The caller's tasks beside the M-1 searches (ce_type_parallel): the overlap measures first,
+ * where wanted, then extended BCubed's first tasks; its last ones after the searches. */
+typedef struct alongside_job {
+  overlap_job *overlap; /* NULL: none */
+  ebcubed_job *ebcubed; /* its plan NULL: none */
+} alongside_job;
+
+static void alongside_run(void *context, size_t task) {
+  alongside_job *job = context;
+  if (job->overlap && task-- == 0) {
+    overlap_run(job->overlap);
+    return;
+  }
+  ebcubed_run(job->ebcubed, task);
 }
 
 /* An M-1 search the work budget stopped: which, where, what the value is, how to lift it. */
@@ -371,11 +401,11 @@ static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t
       ce__parallel_for(parallel.first + parallel.last, threads, ebcubed_run, &ebcubed);
     return ebcubed_put(row, &ebcubed);
   }
-  status = build_type_table(row);
+  int monosemous = row->entries.items && is_monosemous(&row->entries);
+  if (!row->entries.items || monosemous) status = build_type_table(row); /* else in the task */
   if (status) return status;
   row->has_type = 1;
   if (!row->entries.items) return ce__row_warn(row, "type-level measures: n/a (no item left)");
-  int monosemous = is_monosemous(&row->entries);
   if (monosemous) {
     /* Monosemous: the item table is the contingency of items, weight 1 each. */
     ce_measure_options options = measure_options(ev);
@@ -383,10 +413,14 @@ static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t
   } else {
     status = ce__row_warn(row, "type-level contingency measures: n/a (polysemous)");
   }
-  if (!status && (!monosemous || !m1_start))
-    status = score_overlap(row, monosemous, !m1_start, ev->options[CE_OPT_BOOTSTRAP] > 0.0,
-                           m1_start ? 1 : threads);
   if (status) return status;
+  overlap_job overlap;
+  memset(&overlap, 0, sizeof overlap);
+  overlap.row = row;
+  overlap.monosemous = monosemous;
+  overlap.keep_items = !m1_start;
+  overlap.threads = m1_start ? 1 : threads;
+  int overlapping = !monosemous || !m1_start;
   ce_climb_options climb = {(unsigned)ev->options[CE_OPT_RESTARTS],
                             (uint64_t)ev->options[CE_OPT_SEED],
                             NULL,
@@ -396,6 +430,12 @@ static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t
                             (uint64_t)ev->options[CE_OPT_M1_BUDGET],
                             (uint64_t)ev->options[CE_OPT_CELL_BUDGET]};
   ebcubed_plan(&ebcubed, &row->entries, threads, &parallel);
+  alongside_job alongside = {overlapping ? &overlap : NULL, &ebcubed};
+  parallel.first += (size_t)overlapping;
+  if (overlapping || ebcubed.plan) {
+    parallel.task = alongside_run;
+    parallel.context = &alongside;
+  }
   start_count count;
   count.progress = ev->progress;
   int counting = !m1_start && ev->progress && ev->progress->fn;
@@ -406,6 +446,12 @@ static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t
     climb.on_start = start_done, climb.user = &count;
   status = ce__type_measures_from(&row->entries, &climb, m1_start, &parallel, &row->climb);
   if (counting) ce__lock_free(&count.lock);
+  if (status) {
+    ce__ebcubed_free(ebcubed.plan);
+    free(overlap.items);
+    return status;
+  }
+  if (overlapping) status = overlap_put(row, &overlap, ev->options[CE_OPT_BOOTSTRAP] > 0.0);
   if (status) {
     ce__ebcubed_free(ebcubed.plan);
     return status;
