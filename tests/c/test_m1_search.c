@@ -25,6 +25,7 @@
 #include "entries_random.h"
 #include "mask_instance.h"
 #include "common/rng_internal.h"
+#include "measures/contingency_internal.h"
 #include "measures/m1_exact_internal.h"
 #include "measures/m1_search_internal.h"
 #include "measures/measures_type_internal.h"
@@ -491,10 +492,12 @@ static int same_score(const ce_type_score *x, const ce_type_score *y, size_t m) 
 /*
  * The index's rows (ce_type_rows), where the passes that would walk every cluster's items'
  * gold entries read them instead: each row holds, in the order those walks meet them, the
- * counts a plain count over the items gives (checked here cell by cell), built alike on one
- * thread and on three; and every search (the climbs with their cells, the exact search
- * from MicroC's root bound, the perturbations), under budgets that stop it early or not,
- * ends exactly as without them, on instances with several classes and clusters an item.
+ * counts a plain count over the items gives and MicroI's weights summed in the same order
+ * (checked here cell by cell, to the bit), built alike on one thread and on three, and the
+ * item table made from them is the one walked from the entries; and every search (the
+ * climbs with their cells, the exact search from MicroC's root bound, the perturbations),
+ * under budgets that stop it early or not, ends exactly as without them, on instances with
+ * several classes and clusters an item.
  */
 static void test_rows_change_nothing(void) {
   ce_rng rng;
@@ -516,9 +519,24 @@ static void test_rows_change_nothing(void) {
     CHECK(!memcmp(rows.rows.class_id, rows3.rows.class_id, total * sizeof(uint32_t)));
     CHECK(!memcmp(rows.rows.count, rows3.rows.count, total * sizeof(uint32_t)));
     CHECK(!memcmp(rows.rows.single, rows3.rows.single, total * sizeof(uint32_t)));
+    CHECK(!memcmp(rows.rows.micro, rows3.rows.micro, total * sizeof(double)));
+    ce_table walked, from_rows; /* the item table, both ways */
+    CHECK(ce__table_from_entries(&walked, &e) == CE_OK);
+    CHECK(ce__table_from_rows(&from_rows, n, m, rows.rows.start, rows.rows.class_id,
+                              rows.rows.count) == CE_OK);
+    size_t c_n = walked.cell_count;
+    CHECK(from_rows.cell_count == c_n && from_rows.total == walked.total);
+    CHECK(!memcmp(from_rows.cell_class, walked.cell_class, c_n * sizeof(uint32_t)));
+    CHECK(!memcmp(from_rows.cell_cluster, walked.cell_cluster, c_n * sizeof(uint32_t)));
+    CHECK(!memcmp(from_rows.cell_n, walked.cell_n, c_n * sizeof(uint64_t)));
+    CHECK(!memcmp(from_rows.class_sums, walked.class_sums, n * sizeof(uint64_t)));
+    CHECK(!memcmp(from_rows.cluster_sums, walked.cluster_sums, m * sizeof(uint64_t)));
+    ce__table_free(&walked);
+    ce__table_free(&from_rows);
     for (size_t k = 0; k < m; k++) /* each class of k's items once, with its counts */
       for (uint32_t c = 0; c < n; c++) {
         uint32_t count = 0, single = 0, listed = 0, at = 0;
+        double micro = 0.0; /* MicroI's 1-1 weight, summed in item order as its walk does */
         for (size_t i = 0; i < l; i++) {
           int in_k = 0, holds_c = 0;
           for (uint32_t j = e.cluster_start[i]; j < e.cluster_start[i + 1]; j++)
@@ -526,12 +544,17 @@ static void test_rows_change_nothing(void) {
           for (uint32_t j = e.class_start[i]; j < e.class_start[i + 1]; j++)
             holds_c |= e.class_ids[j] == c;
           count += in_k && holds_c;
+          if (in_k && holds_c)
+            micro += 2.0 / (double)(e.class_start[i + 1] - e.class_start[i] +
+                                    e.cluster_start[i + 1] - e.cluster_start[i]);
           single += in_k && holds_c && e.cluster_start[i + 1] - e.cluster_start[i] == 1;
         }
         for (uint32_t j = rows.rows.start[k]; j < rows.rows.start[k + 1]; j++)
           if (rows.rows.class_id[j] == c) listed++, at = j;
         CHECK(listed == (count > 0));
-        if (listed) CHECK(rows.rows.count[at] == count && rows.rows.single[at] == single);
+        if (listed)
+          CHECK(rows.rows.count[at] == count && rows.rows.single[at] == single &&
+                rows.rows.micro[at] == micro);
         cells += listed;
       }
     for (int t = 0; t < CE_TYPE_MEASURES; t++) {

@@ -238,3 +238,31 @@ done:
   free(row.ids);
   return status;
 }
+
+ce_status ce__table_from_rows(ce_table *table, size_t classes, size_t clusters,
+                              const uint32_t *start, const uint32_t *class_id,
+                              const uint32_t *count) {
+  size_t cells = start[clusters];
+  size_t *at = calloc(classes + 1, sizeof *at);
+  uint32_t *cluster_of = malloc((cells ? cells : 1) * sizeof *cluster_of);
+  uint32_t *n_of = malloc((cells ? cells : 1) * sizeof *n_of);
+  ce_status status = at && cluster_of && n_of ? CE_OK : CE_ERR_NOMEM;
+  if (!status) status = table_alloc(table, classes, clusters, cells);
+  if (!status) {
+    /* Class by class, each class's clusters ascending (a counting sort of the cells). */
+    for (size_t j = 0; j < cells; j++) at[class_id[j] + 1]++;
+    for (size_t c = 0; c < classes; c++) at[c + 1] += at[c];
+    for (size_t k = 0; k < clusters; k++)
+      for (uint32_t j = start[k]; j < start[k + 1]; j++) {
+        size_t to = at[class_id[j]]++;
+        cluster_of[to] = (uint32_t)k;
+        n_of[to] = count[j];
+      }
+    for (size_t c = 0, j = 0; c < classes; c++)
+      for (; j < at[c]; j++) table_add_cell(table, (uint32_t)c, cluster_of[j], n_of[j]);
+  }
+  free(at);
+  free(cluster_of);
+  free(n_of);
+  return status;
+}

@@ -20,16 +20,17 @@
  *   MicroI W(c,k) = Σ_{i: c ∈ A_i, k ∈ B_i} 2 / (|A_i| + |B_i|)    (§4.1, w_i)
  *   MicroC W(c,k) = |k| · 2|k ∩ c| / (|k| + |c|)                   (§4.2, up to 1/N*)
  * Every weight is 0 outside the classes of k's items. Cost O(Σ_{i∈k} |A_i| + its sort), or
- * for MacroI and MicroC O(k's row + its sort) where the index has its rows: a count there is
- * the sum of as many 1.0s, the same double.
+ * O(k's row + its sort) where the index has its rows: a count there is the sum of as many
+ * 1.0s, the same double, and MicroI's sums were taken in the same order.
  * The row's accumulator is clear on entry (ce__sparse_clear).
  */
 static void weight_row_fill(const ce_type_index *ix, int measure, uint32_t k, ce_sparse_row *row) {
   const ce_entries *e = ix->entries;
   const ce_type_rows *rows = &ix->rows;
-  if (rows->start && measure != CE_TYPE_MICRO_I) {
+  if (rows->start) {
     for (uint32_t j = rows->start[k]; j < rows->start[k + 1]; j++)
-      ce__sparse_add(row, rows->class_id[j], (double)rows->count[j]);
+      ce__sparse_add(row, rows->class_id[j],
+                     measure == CE_TYPE_MICRO_I ? rows->micro[j] : (double)rows->count[j]);
   } else {
     for (uint32_t q = ix->member_start[k]; q < ix->member_start[k + 1]; q++) {
       uint32_t i = ix->members[q];
@@ -233,7 +234,8 @@ void ce__type_result_free(ce_type_result *result) {
 }
 
 /* The walks over the items' labels past which the index keeps its rows (ce_type_rows): one
- * pass instead of five (MacroI's and MicroC's 1-1 weights and cells, MicroC's root bound).
+ * pass instead of six (the three 1-1 weights, MacroI's and MicroC's cells, MicroC's root
+ * bound).
  * Below it the walks take a few milliseconds in all. A test sets 0: rows everywhere. */
 #ifndef CE_TYPE_ROWS_STEPS
 #define CE_TYPE_ROWS_STEPS ((uint64_t)1 << 22)
@@ -317,7 +319,9 @@ static ce_status type_measures(const ce_entries *entries, const ce_climb_options
                     parallel && parallel->task ? parallel : NULL};
   size_t tasks = CE_TYPE_MEASURES;
   if (job.alongside) tasks += job.alongside->first + job.alongside->last;
+  if (job.alongside && parallel->index) *parallel->index = &ix;
   ce__parallel_for(tasks, parallel ? parallel->threads : 1, type_task, &job);
+  if (job.alongside && parallel->index) *parallel->index = NULL;
   for (int t = 0; t < CE_TYPE_MEASURES && !status; t++) status = job.status[t];
   ce__type_index_free(&ix);
   if (status) ce__type_result_free(result);

@@ -37,13 +37,15 @@ void ce__type_result_free(ce_type_result *result);
  * run alongside them: `task` 0 .. first - 1 start before the measures, first .. first +
  * last - 1 after (those that share their work out as threads come free, to even out the
  * ends). `task` NULL: none. The numbers do not depend on the threads; options->on_start
- * may then be called from several threads at once.
+ * may then be called from several threads at once. `index`, where not NULL, is given the
+ * type index (its rows among it) while the tasks run, NULL again after.
  */
 typedef struct ce_type_parallel {
   unsigned threads;
   size_t first, last;
   ce_task_fn *task;
   void *context;
+  const ce_type_index **index;
 } ce_type_parallel;
 
 /* The same, with M-1's first start taken from `m1_start` (one mapping per type measure,

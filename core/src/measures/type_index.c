@@ -31,6 +31,7 @@ void ce__type_rows_free(ce_type_index *ix) {
   free(ix->rows.class_id);
   free(ix->rows.count);
   free(ix->rows.single);
+  free(ix->rows.micro);
   memset(&ix->rows, 0, sizeof ix->rows);
 }
 
@@ -41,6 +42,7 @@ typedef struct rows_part {
   uint32_t *start; /* the index's, shared: each part writes its own clusters' */
   size_t begin, end, cells, cap;
   uint32_t *class_id, *count, *single;
+  double *micro;
   ce_status status;
 } rows_part;
 
@@ -48,6 +50,7 @@ static void rows_part_free(rows_part *part) {
   free(part->class_id);
   free(part->count);
   free(part->single);
+  free(part->micro);
 }
 
 static void rows_part_build(void *context, size_t task) {
@@ -57,17 +60,22 @@ static void rows_part_build(void *context, size_t task) {
   size_t n = e->classes;
   uint32_t *in = calloc(n, sizeof *in), *single = calloc(n, sizeof *single);
   uint32_t *touched = malloc(n * sizeof *touched);
-  part->status = in && single && touched ? CE_OK : CE_ERR_NOMEM;
+  double *micro = calloc(n, sizeof *micro);
+  part->status = in && single && touched && micro ? CE_OK : CE_ERR_NOMEM;
   for (size_t k = part->begin; k < part->end && !part->status; k++) {
     size_t count = 0, cells = part->cells;
     for (uint32_t q = ix->member_start[k]; q < ix->member_start[k + 1]; q++) {
       uint32_t i = ix->members[q];
-      uint32_t one = e->cluster_start[i + 1] - e->cluster_start[i] == 1;
+      uint32_t a = e->class_start[i + 1] - e->class_start[i];
+      uint32_t b = e->cluster_start[i + 1] - e->cluster_start[i];
+      uint32_t one = b == 1;
+      double w = 2.0 / (double)(a + b); /* MicroI's w_i, as its 1-1 weights take it */
       for (uint32_t j = e->class_start[i]; j < e->class_start[i + 1]; j++) {
         uint32_t c = e->class_ids[j];
         if (!in[c]) touched[count++] = c;
         in[c]++;
         single[c] += one;
+        micro[c] += w;
       }
     }
     if (cells + count > CE_TYPE_ROWS_CELLS) {
@@ -81,6 +89,9 @@ static void rows_part_build(void *context, size_t task) {
       grown = part->cap;
       if (!part->status)
         part->status = ce__grow((void **)&part->single, &grown, cells + count, sizeof(uint32_t));
+      grown = part->cap;
+      if (!part->status)
+        part->status = ce__grow((void **)&part->micro, &grown, cells + count, sizeof(double));
       part->cap = grown;
     }
     for (size_t j = 0; j < count; j++) {
@@ -89,8 +100,10 @@ static void rows_part_build(void *context, size_t task) {
         part->class_id[cells + j] = c;
         part->count[cells + j] = in[c];
         part->single[cells + j] = single[c];
+        part->micro[cells + j] = micro[c];
       }
       in[c] = single[c] = 0;
+      micro[c] = 0.0;
     }
     part->cells = cells + count;
     part->start[k + 1] = (uint32_t)part->cells;
@@ -98,6 +111,7 @@ static void rows_part_build(void *context, size_t task) {
   free(in);
   free(single);
   free(touched);
+  free(micro);
 }
 
 /* The parts joined into the index's rows: CE_ERR_UNAVAILABLE past the cells. */
@@ -111,7 +125,8 @@ static ce_status rows_join(ce_type_rows *rows, rows_part *parts, size_t count) {
   rows->class_id = malloc((cells ? cells : 1) * sizeof *rows->class_id);
   rows->count = malloc((cells ? cells : 1) * sizeof *rows->count);
   rows->single = malloc((cells ? cells : 1) * sizeof *rows->single);
-  if (!rows->class_id || !rows->count || !rows->single) return CE_ERR_NOMEM;
+  rows->micro = malloc((cells ? cells : 1) * sizeof *rows->micro);
+  if (!rows->class_id || !rows->count || !rows->single || !rows->micro) return CE_ERR_NOMEM;
   size_t base = 0;
   for (size_t p = 0; p < count; p++) {
     const rows_part *part = &parts[p];
@@ -120,6 +135,7 @@ static ce_status rows_join(ce_type_rows *rows, rows_part *parts, size_t count) {
       memcpy(rows->class_id + base, part->class_id, part->cells * sizeof *rows->class_id);
       memcpy(rows->count + base, part->count, part->cells * sizeof *rows->count);
       memcpy(rows->single + base, part->single, part->cells * sizeof *rows->single);
+      memcpy(rows->micro + base, part->micro, part->cells * sizeof *rows->micro);
     }
     base += part->cells;
   }

@@ -37,15 +37,17 @@ typedef struct ce_type_score {
 /*
  * The type-level contingency row by row, for the passes that would otherwise walk every
  * cluster's items' gold entries (Σ_i |A_i|·|B_i| steps each: 10^8 on random labels of 10^3
- * a side, where a frequent word is in every class and cluster): the 1-1 weights of MacroI
- * and MicroC, the climbs' cells, MicroC's root bound. Cluster k's row holds the classes of
+ * a side, where a frequent word is in every class and cluster): the three 1-1 weights,
+ * the climbs' cells, MicroC's root bound. Cluster k's row holds the classes of
  * its items' gold entries in the order first met (k's items ascending, each gold entry in
- * order), each with #{i ∈ k : c ∈ A_i} and #{i ∈ k : c ∈ A_i, |B_i| = 1}: what those walks
- * count, in the order they meet it, so that their results are the same to the bit.
+ * order), each with #{i ∈ k : c ∈ A_i}, #{i ∈ k : c ∈ A_i, |B_i| = 1} and MicroI's 1-1
+ * weight Σ_{i ∈ k : c ∈ A_i} 2 / (|A_i| + |B_i|), summed in k's items' order: what those
+ * walks count, in the order they meet it, so that their results are the same to the bit.
  */
 typedef struct ce_type_rows {
   uint32_t *start; /* clusters + 1; NULL: not built, the passes walk the items */
   uint32_t *class_id, *count, *single;
+  double *micro;
 } ce_type_rows;
 
 /* What both mappings need besides the entries, built once per evaluation. */

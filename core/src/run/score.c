@@ -280,10 +280,16 @@ typedef struct overlap_job {
   ce_status status;
 } overlap_job;
 
-static void overlap_run(overlap_job *job) {
+static void overlap_run(overlap_job *job, const ce_type_index *ix) {
   ce_row *row = job->row;
   const ce_entries *e = &row->entries;
-  if (!job->monosemous) job->status = build_type_table(row);
+  if (!job->monosemous && ix && ix->rows.start) { /* the same table, from the index's rows */
+    job->status = ce__table_from_rows(&row->type_table, e->classes, e->clusters, ix->rows.start,
+                                      ix->rows.class_id, ix->rows.count);
+    row->has_type_table = !job->status;
+  } else if (!job->monosemous) {
+    job->status = build_type_table(row);
+  }
   if (!job->status && job->keep_items &&
       !(job->items = malloc((e->items ? e->items : 1) * sizeof *job->items)))
     job->status = CE_ERR_NOMEM;
@@ -338,14 +344,15 @@ static ce_status overlap_put(ce_row *row, overlap_job *job, int resampled) {
 /* The caller's tasks beside the M-1 searches (ce_type_parallel): the overlap measures first,
  * where wanted, then extended BCubed's first tasks; its last ones after the searches. */
 typedef struct alongside_job {
-  overlap_job *overlap; /* NULL: none */
-  ebcubed_job *ebcubed; /* its plan NULL: none */
+  overlap_job *overlap;       /* NULL: none */
+  ebcubed_job *ebcubed;       /* its plan NULL: none */
+  const ce_type_index *index; /* the type level's, while the tasks run */
 } alongside_job;
 
 static void alongside_run(void *context, size_t task) {
   alongside_job *job = context;
   if (job->overlap && task-- == 0) {
-    overlap_run(job->overlap);
+    overlap_run(job->overlap, job->index);
     return;
   }
   ebcubed_run(job->ebcubed, task);
@@ -380,7 +387,7 @@ static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t
   double visits = type_visits_of(&row->entries);
   unsigned threads = visits < TYPE_THREADS_VISITS ? 1 : (unsigned)ev->options[CE_OPT_THREADS];
   ebcubed_job ebcubed = {NULL, 0.0, 0.0, 0.0, 0.0, CE_OK};
-  ce_type_parallel parallel = {threads, 0, 0, NULL, NULL};
+  ce_type_parallel parallel = {threads, 0, 0, NULL, NULL, NULL};
   ce_status status = CE_OK;
   if (visits > TYPE_VISIT_BUDGET) {
     char message[400];
@@ -430,11 +437,12 @@ static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t
                             (uint64_t)ev->options[CE_OPT_M1_BUDGET],
                             (uint64_t)ev->options[CE_OPT_CELL_BUDGET]};
   ebcubed_plan(&ebcubed, &row->entries, threads, &parallel);
-  alongside_job alongside = {overlapping ? &overlap : NULL, &ebcubed};
+  alongside_job alongside = {overlapping ? &overlap : NULL, &ebcubed, NULL};
   parallel.first += (size_t)overlapping;
   if (overlapping || ebcubed.plan) {
     parallel.task = alongside_run;
     parallel.context = &alongside;
+    parallel.index = &alongside.index;
   }
   start_count count;
   count.progress = ev->progress;
