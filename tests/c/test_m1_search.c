@@ -516,14 +516,14 @@ static void test_rows_change_nothing(void) {
     CHECK(ce__type_rows_build(&rows3, 0, 3) == CE_OK && rows3.rows.start);
     size_t total = rows.rows.start[m];
     CHECK(!memcmp(rows.rows.start, rows3.rows.start, (m + 1) * sizeof(uint32_t)));
-    CHECK(!memcmp(rows.rows.class_id, rows3.rows.class_id, total * sizeof(uint32_t)));
-    CHECK(!memcmp(rows.rows.count, rows3.rows.count, total * sizeof(uint32_t)));
-    CHECK(!memcmp(rows.rows.single, rows3.rows.single, total * sizeof(uint32_t)));
-    CHECK(!memcmp(rows.rows.micro, rows3.rows.micro, total * sizeof(double)));
+    for (size_t j = 0; j < total; j++) {
+      const ce_type_cell *one = &rows.rows.cell[j], *three = &rows3.rows.cell[j];
+      CHECK(one->class_id == three->class_id && one->count == three->count &&
+            one->single == three->single && one->micro == three->micro);
+    }
     ce_table walked, from_rows; /* the item table, both ways */
     CHECK(ce__table_from_entries(&walked, &e) == CE_OK);
-    CHECK(ce__table_from_rows(&from_rows, n, m, rows.rows.start, rows.rows.class_id,
-                              rows.rows.count) == CE_OK);
+    CHECK(ce__table_from_rows(&from_rows, &rows) == CE_OK);
     size_t c_n = walked.cell_count;
     CHECK(from_rows.cell_count == c_n && from_rows.total == walked.total);
     CHECK(!memcmp(from_rows.cell_class, walked.cell_class, c_n * sizeof(uint32_t)));
@@ -550,11 +550,11 @@ static void test_rows_change_nothing(void) {
           single += in_k && holds_c && e.cluster_start[i + 1] - e.cluster_start[i] == 1;
         }
         for (uint32_t j = rows.rows.start[k]; j < rows.rows.start[k + 1]; j++)
-          if (rows.rows.class_id[j] == c) listed++, at = j;
+          if (rows.rows.cell[j].class_id == c) listed++, at = j;
         CHECK(listed == (count > 0));
         if (listed)
-          CHECK(rows.rows.count[at] == count && rows.rows.single[at] == single &&
-                rows.rows.micro[at] == micro);
+          CHECK(rows.rows.cell[at].count == count && rows.rows.cell[at].single == single &&
+                rows.rows.cell[at].micro == micro);
         cells += listed;
       }
     for (int t = 0; t < CE_TYPE_MEASURES; t++) {

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "measures/entries_internal.h"
+#include "measures/type_index_internal.h"
 
 void ce__cells_free(ce_cells *cells) {
   free(cells->slots);
@@ -239,9 +240,10 @@ done:
   return status;
 }
 
-ce_status ce__table_from_rows(ce_table *table, size_t classes, size_t clusters,
-                              const uint32_t *start, const uint32_t *class_id,
-                              const uint32_t *count) {
+ce_status ce__table_from_rows(ce_table *table, const ce_type_index *ix) {
+  size_t classes = ix->entries->classes, clusters = ix->entries->clusters;
+  const uint32_t *start = ix->rows.start;
+  const ce_type_cell *cell = ix->rows.cell;
   size_t cells = start[clusters];
   size_t *at = calloc(classes + 1, sizeof *at);
   uint32_t *cluster_of = malloc((cells ? cells : 1) * sizeof *cluster_of);
@@ -250,13 +252,13 @@ ce_status ce__table_from_rows(ce_table *table, size_t classes, size_t clusters,
   if (!status) status = table_alloc(table, classes, clusters, cells);
   if (!status) {
     /* Class by class, each class's clusters ascending (a counting sort of the cells). */
-    for (size_t j = 0; j < cells; j++) at[class_id[j] + 1]++;
+    for (size_t j = 0; j < cells; j++) at[cell[j].class_id + 1]++;
     for (size_t c = 0; c < classes; c++) at[c + 1] += at[c];
     for (size_t k = 0; k < clusters; k++)
       for (uint32_t j = start[k]; j < start[k + 1]; j++) {
-        size_t to = at[class_id[j]]++;
+        size_t to = at[cell[j].class_id]++;
         cluster_of[to] = (uint32_t)k;
-        n_of[to] = count[j];
+        n_of[to] = cell[j].count;
       }
     for (size_t c = 0, j = 0; c < classes; c++)
       for (; j < at[c]; j++) table_add_cell(table, (uint32_t)c, cluster_of[j], n_of[j]);

@@ -124,13 +124,11 @@ struct ce_entries;
 ce_status ce__table_from_entries(ce_table *table, const struct ce_entries *entries);
 
 /*
- * The same table from its counts cluster by cluster: cluster k's classes
- * class_id[start[k] .. start[k + 1]) (each once, in any order) with count[] items each, as
- * the type index's rows hold them. Cell for cell what ce__table_from_entries makes (classes
- * ascending, each one's clusters ascending), in O(cells + classes) with no walk of the items.
+ * The same table from the type index's rows (ce_type_rows, built): cell for cell what
+ * ce__table_from_entries makes of its entries (classes ascending, each one's clusters
+ * ascending), in O(cells + classes) with no walk of the items.
  */
-ce_status ce__table_from_rows(ce_table *table, size_t classes, size_t clusters,
-                              const uint32_t *start, const uint32_t *class_id,
-                              const uint32_t *count);
+struct ce_type_index;
+ce_status ce__table_from_rows(ce_table *table, const struct ce_type_index *index);
 
 #endif

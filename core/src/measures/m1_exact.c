@@ -1069,10 +1069,11 @@ static void touch_entries_root(search *s, union_bound *u, const uint32_t *open, 
       s->work += 1 + gold_count(e, i);
     }
     for (uint32_t j = rows->start[k]; j < rows->start[k + 1]; j++) {
-      u->ent_class[entries] = rows->class_id[j];
-      u->ent_x[entries] = rows->count[j];
-      u->ent_full[entries] = size - rows->count[j];
-      u->ent_priv[entries] = privates - rows->single[j];
+      const ce_type_cell *cell = &rows->cell[j];
+      u->ent_class[entries] = cell->class_id;
+      u->ent_x[entries] = cell->count;
+      u->ent_full[entries] = size - cell->count;
+      u->ent_priv[entries] = privates - cell->single;
       entries++;
     }
   }

@@ -28,9 +28,11 @@ static void weight_row_fill(const ce_type_index *ix, int measure, uint32_t k, ce
   const ce_entries *e = ix->entries;
   const ce_type_rows *rows = &ix->rows;
   if (rows->start) {
-    for (uint32_t j = rows->start[k]; j < rows->start[k + 1]; j++)
-      ce__sparse_add(row, rows->class_id[j],
-                     measure == CE_TYPE_MICRO_I ? rows->micro[j] : (double)rows->count[j]);
+    for (uint32_t j = rows->start[k]; j < rows->start[k + 1]; j++) {
+      const ce_type_cell *cell = &rows->cell[j];
+      ce__sparse_add(row, cell->class_id,
+                     measure == CE_TYPE_MICRO_I ? cell->micro : (double)cell->count);
+    }
   } else {
     for (uint32_t q = ix->member_start[k]; q < ix->member_start[k + 1]; q++) {
       uint32_t i = ix->members[q];

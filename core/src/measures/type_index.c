@@ -28,115 +28,75 @@ void ce__type_index_free(ce_type_index *ix) {
 
 void ce__type_rows_free(ce_type_index *ix) {
   free(ix->rows.start);
-  free(ix->rows.class_id);
-  free(ix->rows.count);
-  free(ix->rows.single);
-  free(ix->rows.micro);
+  free(ix->rows.cell);
   memset(&ix->rows, 0, sizeof ix->rows);
 }
 
-/* A part of the rows: clusters [begin, end), into arrays of its own; start[k + 1] counts
+/* A part of the rows: clusters [begin, end), into cells of its own; start[k + 1] counts
  * from the part's first cell until the parts are joined. */
 typedef struct rows_part {
   const ce_type_index *ix;
   uint32_t *start; /* the index's, shared: each part writes its own clusters' */
   size_t begin, end, cells, cap;
-  uint32_t *class_id, *count, *single;
-  double *micro;
+  ce_type_cell *cell;
   ce_status status;
 } rows_part;
-
-static void rows_part_free(rows_part *part) {
-  free(part->class_id);
-  free(part->count);
-  free(part->single);
-  free(part->micro);
-}
 
 static void rows_part_build(void *context, size_t task) {
   rows_part *part = (rows_part *)context + task;
   const ce_type_index *ix = part->ix;
   const ce_entries *e = ix->entries;
   size_t n = e->classes;
-  uint32_t *in = calloc(n, sizeof *in), *single = calloc(n, sizeof *single);
+  ce_type_cell *tally = calloc(n, sizeof *tally); /* by class; count 0 between clusters */
   uint32_t *touched = malloc(n * sizeof *touched);
-  double *micro = calloc(n, sizeof *micro);
-  part->status = in && single && touched && micro ? CE_OK : CE_ERR_NOMEM;
+  part->status = tally && touched ? CE_OK : CE_ERR_NOMEM;
   for (size_t k = part->begin; k < part->end && !part->status; k++) {
-    size_t count = 0, cells = part->cells;
+    size_t count = 0;
     for (uint32_t q = ix->member_start[k]; q < ix->member_start[k + 1]; q++) {
       uint32_t i = ix->members[q];
       uint32_t a = e->class_start[i + 1] - e->class_start[i];
       uint32_t b = e->cluster_start[i + 1] - e->cluster_start[i];
-      uint32_t one = b == 1;
       double w = 2.0 / (double)(a + b); /* MicroI's w_i, as its 1-1 weights take it */
       for (uint32_t j = e->class_start[i]; j < e->class_start[i + 1]; j++) {
-        uint32_t c = e->class_ids[j];
-        if (!in[c]) touched[count++] = c;
-        in[c]++;
-        single[c] += one;
-        micro[c] += w;
+        ce_type_cell *t = &tally[e->class_ids[j]];
+        if (!t->count++) touched[count++] = e->class_ids[j];
+        t->single += b == 1;
+        t->micro += w;
       }
     }
-    if (cells + count > CE_TYPE_ROWS_CELLS) {
+    if (part->cells + count > CE_TYPE_ROWS_CELLS)
       part->status = CE_ERR_UNAVAILABLE; /* past the cells: no rows */
-    } else if (cells + count > part->cap) {
-      size_t grown = part->cap;
-      part->status = ce__grow((void **)&part->class_id, &grown, cells + count, sizeof(uint32_t));
-      grown = part->cap;
-      if (!part->status)
-        part->status = ce__grow((void **)&part->count, &grown, cells + count, sizeof(uint32_t));
-      grown = part->cap;
-      if (!part->status)
-        part->status = ce__grow((void **)&part->single, &grown, cells + count, sizeof(uint32_t));
-      grown = part->cap;
-      if (!part->status)
-        part->status = ce__grow((void **)&part->micro, &grown, cells + count, sizeof(double));
-      part->cap = grown;
-    }
+    else
+      part->status =
+          ce__grow((void **)&part->cell, &part->cap, part->cells + count, sizeof *part->cell);
     for (size_t j = 0; j < count; j++) {
-      uint32_t c = touched[j];
-      if (!part->status) {
-        part->class_id[cells + j] = c;
-        part->count[cells + j] = in[c];
-        part->single[cells + j] = single[c];
-        part->micro[cells + j] = micro[c];
-      }
-      in[c] = single[c] = 0;
-      micro[c] = 0.0;
+      ce_type_cell *t = &tally[touched[j]];
+      t->class_id = touched[j];
+      if (!part->status) part->cell[part->cells + j] = *t;
+      memset(t, 0, sizeof *t);
     }
-    part->cells = cells + count;
+    part->cells += count;
     part->start[k + 1] = (uint32_t)part->cells;
   }
-  free(in);
-  free(single);
+  free(tally);
   free(touched);
-  free(micro);
 }
 
 /* The parts joined into the index's rows: CE_ERR_UNAVAILABLE past the cells. */
-static ce_status rows_join(ce_type_rows *rows, rows_part *parts, size_t count) {
+static ce_status rows_join(ce_type_rows *rows, const rows_part *parts, size_t count) {
   size_t cells = 0;
   for (size_t p = 0; p < count; p++) {
     if (parts[p].status) return parts[p].status;
     cells += parts[p].cells;
   }
   if (cells > CE_TYPE_ROWS_CELLS) return CE_ERR_UNAVAILABLE;
-  rows->class_id = malloc((cells ? cells : 1) * sizeof *rows->class_id);
-  rows->count = malloc((cells ? cells : 1) * sizeof *rows->count);
-  rows->single = malloc((cells ? cells : 1) * sizeof *rows->single);
-  rows->micro = malloc((cells ? cells : 1) * sizeof *rows->micro);
-  if (!rows->class_id || !rows->count || !rows->single || !rows->micro) return CE_ERR_NOMEM;
+  rows->cell = malloc((cells ? cells : 1) * sizeof *rows->cell);
+  if (!rows->cell) return CE_ERR_NOMEM;
   size_t base = 0;
   for (size_t p = 0; p < count; p++) {
     const rows_part *part = &parts[p];
     for (size_t k = part->begin; k < part->end; k++) rows->start[k + 1] += (uint32_t)base;
-    if (part->cells) {
-      memcpy(rows->class_id + base, part->class_id, part->cells * sizeof *rows->class_id);
-      memcpy(rows->count + base, part->count, part->cells * sizeof *rows->count);
-      memcpy(rows->single + base, part->single, part->cells * sizeof *rows->single);
-      memcpy(rows->micro + base, part->micro, part->cells * sizeof *rows->micro);
-    }
+    if (part->cells) memcpy(rows->cell + base, part->cell, part->cells * sizeof *rows->cell);
     base += part->cells;
   }
   return CE_OK;
@@ -177,7 +137,7 @@ ce_status ce__type_rows_build(ce_type_index *ix, uint64_t min_steps, unsigned th
   }
   ce__parallel_for(count, threads, rows_part_build, parts);
   ce_status status = rows_join(&ix->rows, parts, count);
-  for (size_t p = 0; p < count; p++) rows_part_free(&parts[p]);
+  for (size_t p = 0; p < count; p++) free(parts[p].cell);
   free(parts);
   if (status) ce__type_rows_free(ix);
   return status == CE_ERR_UNAVAILABLE ? CE_OK : status;

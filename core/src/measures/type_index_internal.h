@@ -37,17 +37,22 @@ typedef struct ce_type_score {
 /*
  * The type-level contingency row by row, for the passes that would otherwise walk every
  * cluster's items' gold entries (Σ_i |A_i|·|B_i| steps each: 10^8 on random labels of 10^3
- * a side, where a frequent word is in every class and cluster): the three 1-1 weights,
- * the climbs' cells, MicroC's root bound. Cluster k's row holds the classes of
- * its items' gold entries in the order first met (k's items ascending, each gold entry in
- * order), each with #{i ∈ k : c ∈ A_i}, #{i ∈ k : c ∈ A_i, |B_i| = 1} and MicroI's 1-1
- * weight Σ_{i ∈ k : c ∈ A_i} 2 / (|A_i| + |B_i|), summed in k's items' order: what those
- * walks count, in the order they meet it, so that their results are the same to the bit.
+ * a side, where a frequent word is in every class and cluster): the three 1-1 weights, the
+ * climbs' cells, MicroC's root bound, the overlap measures' item table. Cluster k's row
+ * holds the classes of its items' gold entries in the order first met (k's items
+ * ascending, each gold entry in order): what those walks count, in the order they meet it,
+ * so that their results are the same to the bit.
  */
+typedef struct ce_type_cell {
+  double micro; /* MicroI's 1-1 weight Σ_{i ∈ k : c ∈ A_i} 2/(|A_i|+|B_i|), in k's order */
+  uint32_t class_id; /* c */
+  uint32_t count;    /* #{i ∈ k : c ∈ A_i} */
+  uint32_t single;   /* #{i ∈ k : c ∈ A_i, |B_i| = 1} */
+} ce_type_cell;
+
 typedef struct ce_type_rows {
-  uint32_t *start; /* clusters + 1; NULL: not built, the passes walk the items */
-  uint32_t *class_id, *count, *single;
-  double *micro;
+  uint32_t *start;    /* clusters + 1; NULL: not built, the passes walk the items */
+  ce_type_cell *cell; /* cluster k's: cell[start[k] .. start[k + 1]) */
 } ce_type_rows;
 
 /* What both mappings need besides the entries, built once per evaluation. */

@@ -284,8 +284,7 @@ static void overlap_run(overlap_job *job, const ce_type_index *ix) {
   ce_row *row = job->row;
   const ce_entries *e = &row->entries;
   if (!job->monosemous && ix && ix->rows.start) { /* the same table, from the index's rows */
-    job->status = ce__table_from_rows(&row->type_table, e->classes, e->clusters, ix->rows.start,
-                                      ix->rows.class_id, ix->rows.count);
+    job->status = ce__table_from_rows(&row->type_table, ix);
     row->has_type_table = !job->status;
   } else if (!job->monosemous) {
     job->status = build_type_table(row);
