@@ -978,10 +978,12 @@ static ce_status cells_build(climb *st) {
   st->cells2 = calloc(m * n, sizeof *st->cells2);
   st->cell_gold = calloc(m * n, sizeof *st->cell_gold);
   if (!st->cells || !st->cells2 || !st->cell_gold) return CE_ERR_NOMEM; /* climb_free frees */
-  for (size_t k = 0; k < m && rows->start; k++)
-    for (uint32_t j = rows->start[k]; j < rows->start[k + 1]; j++)
-      st->cell_gold[(size_t)rows->cell[j].class_id * m + k] = rows->cell[j].count;
-  for (size_t k = 0; k < m && !rows->start; k++) {
+  for (size_t k = 0; k < m; k++) {
+    if (rows->start) {
+      for (uint32_t j = rows->start[k]; j < rows->start[k + 1]; j++)
+        st->cell_gold[(size_t)rows->cell[j].class_id * m + k] = rows->cell[j].count;
+      continue;
+    }
     size_t count = gold_of_cluster(st, k);
     for (size_t j = 0; j < count; j++) {
       uint32_t c = st->touched[j];
