@@ -127,9 +127,11 @@ static ce_status token_table_from_entries(const ce_eval *ev, ce_row *row,
 
 /* ------------------------------------------------------------- type level */
 
-/* Items per (class, cluster) with c ∈ A_i and k ∈ B_i: macro_i's 1-1 weight, the heatmap. */
-static ce_status build_type_table(ce_row *row) {
-  ce_status status = ce__table_from_entries(&row->type_table, &row->entries);
+/* Items per (class, cluster) with c ∈ A_i and k ∈ B_i: macro_i's 1-1 weight, the heatmap.
+ * From the type index's rows where it has them (`ix` NULL: no index), else the entries. */
+static ce_status build_type_table(ce_row *row, const ce_type_index *ix) {
+  ce_status status = ix && ix->rows.start ? ce__table_from_rows(&row->type_table, ix)
+                                          : ce__table_from_entries(&row->type_table, &row->entries);
   if (!status) row->has_type_table = 1;
   return status;
 }
@@ -283,12 +285,7 @@ typedef struct overlap_job {
 static void overlap_run(overlap_job *job, const ce_type_index *ix) {
   ce_row *row = job->row;
   const ce_entries *e = &row->entries;
-  if (!job->monosemous && ix && ix->rows.start) { /* the same table, from the index's rows */
-    job->status = ce__table_from_rows(&row->type_table, ix);
-    row->has_type_table = !job->status;
-  } else if (!job->monosemous) {
-    job->status = build_type_table(row);
-  }
+  if (!job->monosemous) job->status = build_type_table(row, ix);
   if (!job->status && job->keep_items &&
       !(job->items = malloc((e->items ? e->items : 1) * sizeof *job->items)))
     job->status = CE_ERR_NOMEM;
@@ -408,7 +405,8 @@ static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t
     return ebcubed_put(row, &ebcubed);
   }
   int monosemous = row->entries.items && is_monosemous(&row->entries);
-  if (!row->entries.items || monosemous) status = build_type_table(row); /* else in the task */
+  if (!row->entries.items || monosemous)
+    status = build_type_table(row, NULL); /* else in the task */
   if (status) return status;
   row->has_type = 1;
   if (!row->entries.items) return ce__row_warn(row, "type-level measures: n/a (no item left)");
