@@ -1003,14 +1003,28 @@ static double best_union(const union_bound *u, uint32_t c, uint64_t a, uint64_t 
   return f < 1.0 ? f : 1.0;
 }
 
+/* Entry `at`: class c, its x, full and priv (see touch_entries). */
+static void entry_put(union_bound *u, size_t at, uint32_t c, uint32_t x, uint32_t full,
+                      uint32_t priv) {
+  u->ent_class[at] = c;
+  u->ent_x[at] = x;
+  u->ent_full[at] = full;
+  u->ent_priv[at] = priv;
+}
+
 /*
  * Step 1 of the bound: for each open cluster, the classes its items touch (in a gold entry
  * or already reached): its new items of c (x), its items new to U_c that are not of c
- * (full), and of those the ones in no other open cluster (priv).
+ * (full), and of those the ones in no other open cluster (priv). At the root (`root`: no
+ * cluster mapped, every item's clusters open) a cluster's classes and counts are its row in
+ * the index, where it has rows: the same entries in the same order, the walk counted in the
+ * work as if taken.
  */
-static void touch_entries(search *s, union_bound *u, const uint32_t *open, size_t open_n) {
+static void touch_entries(search *s, union_bound *u, const uint32_t *open, size_t open_n,
+                          int root) {
   const ce_type_index *ix = s->ix;
   const ce_entries *e = s->e;
+  const ce_type_rows *rows = root && ix->rows.start ? &ix->rows : NULL;
   size_t entries = 0;
   for (size_t r = 0; r < open_n; r++) {
     uint32_t k = open[r], privates = 0, touched = 0;
@@ -1019,6 +1033,8 @@ static void touch_entries(search *s, union_bound *u, const uint32_t *open, size_
       uint32_t i = ix->members[q], base = e->cluster_start[i], used = s->used[i];
       uint32_t only = s->left[i] == 1;
       privates += only;
+      s->work += 1 + used + gold_count(e, i) * (used + 1);
+      if (rows) continue;
       for (uint32_t j = 0; j < used; j++) {
         uint32_t c = s->slot_class[base + j];
         if (!u->in[c]) u->touched[touched++] = c;
@@ -1034,47 +1050,17 @@ static void touch_entries(search *s, union_bound *u, const uint32_t *open, size_
         u->priv_in[c] += only;
         u->x[c]++;
       }
-      s->work += 1 + used + gold_count(e, i) * (used + 1);
     }
     uint32_t size = (uint32_t)cluster_size(ix, k);
+    for (uint32_t j = rows ? rows->start[k] : 0; rows && j < rows->start[k + 1]; j++) {
+      const ce_type_cell *cell = &rows->cell[j]; /* at the root x = in: nothing is reached */
+      entry_put(u, entries++, cell->class_id, cell->count, size - cell->count,
+                privates - cell->single);
+    }
     for (uint32_t j = 0; j < touched; j++) {
       uint32_t c = u->touched[j];
-      u->ent_class[entries] = c;
-      u->ent_x[entries] = u->x[c];
-      u->ent_full[entries] = size - u->in[c];
-      u->ent_priv[entries] = privates - u->priv_in[c];
-      entries++;
+      entry_put(u, entries++, c, u->x[c], size - u->in[c], privates - u->priv_in[c]);
       u->in[c] = u->priv_in[c] = u->x[c] = 0;
-    }
-  }
-  u->ent_start[open_n] = (uint32_t)entries;
-}
-
-/*
- * Step 1 at the root (no cluster mapped: no item has a class reached, each has all its
- * clusters open) from the index's rows: the same entries in the same order as
- * touch_entries, whose walk the work counts as if taken.
- */
-static void touch_entries_root(search *s, union_bound *u, const uint32_t *open, size_t open_n) {
-  const ce_type_index *ix = s->ix;
-  const ce_type_rows *rows = &ix->rows;
-  const ce_entries *e = s->e;
-  size_t entries = 0;
-  for (size_t r = 0; r < open_n; r++) {
-    uint32_t k = open[r], privates = 0, size = (uint32_t)cluster_size(ix, k);
-    u->ent_start[r] = (uint32_t)entries;
-    for (uint32_t q = ix->member_start[k]; q < ix->member_start[k + 1]; q++) {
-      uint32_t i = ix->members[q];
-      privates += s->left[i] == 1;
-      s->work += 1 + gold_count(e, i);
-    }
-    for (uint32_t j = rows->start[k]; j < rows->start[k + 1]; j++) {
-      const ce_type_cell *cell = &rows->cell[j];
-      u->ent_class[entries] = cell->class_id;
-      u->ent_x[entries] = cell->count;
-      u->ent_full[entries] = size - cell->count;
-      u->ent_priv[entries] = privates - cell->single;
-      entries++;
     }
   }
   u->ent_start[open_n] = (uint32_t)entries;
@@ -1171,10 +1157,7 @@ static double membership_bound(search *s, union_bound *u, size_t listed, double 
 static double micro_c_bound(search *s, union_bound *u, const uint32_t *open, size_t open_n,
                             int root) {
   const ce_type_index *ix = s->ix;
-  if (root && ix->rows.start)
-    touch_entries_root(s, u, open, open_n);
-  else
-    touch_entries(s, u, open, open_n);
+  touch_entries(s, u, open, open_n, root);
   sort_helpers(s, u, open, open_n);
   class_bests(s, u);
   /* Step 4: each open cluster's best F*_c(k). */
