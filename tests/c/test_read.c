@@ -196,6 +196,17 @@ static void test_intern(void) {
   CHECK(ce__intern_find(&table, big, 200000) == id);
   CHECK(ce__intern_put(&table, "after", 5, &id, &added) == CE_OK && added);
   CHECK(strcmp(ce__intern_get(&table, 5, NULL), "w5") == 0);
+  /* Slots dropped (as at the end of reading): the strings keep their ids, a find scans them
+   * and a put rebuilds the slots, however many strings there are. */
+  size_t count = ce__intern_count(&table);
+  ce__intern_drop_slots(&table);
+  CHECK(strcmp(ce__intern_get(&table, 19999, NULL), "w19999") == 0);
+  CHECK(ce__intern_find(&table, "w4321", 5) == 4321 &&
+        ce__intern_find(&table, big, 200000) == 20001);
+  CHECK(ce__intern_find(&table, "w20000", 6) == UINT32_MAX);
+  CHECK(ce__intern_put(&table, "w7", 2, &id, &added) == CE_OK && id == 7 && !added);
+  CHECK(ce__intern_put(&table, "new", 3, &id, &added) == CE_OK && id == count && added);
+  CHECK(ce__intern_find(&table, "w12345", 6) == 12345);
   free(big);
   ce__intern_free(&table);
 }

@@ -1090,6 +1090,9 @@ ce_status ce_eval_finish(ce_eval *ev, ce_error *err) {
                       "with --phones FILE");
     if (ev->inputs[phones].failed) return ce__copy_error(err, &ev->inputs[phones].error);
   }
+  /* Before the scoring's allocations: reading's buffers would only add to the peak. */
+  for (size_t i = 0; i < ev->input_count; i++) ce__input_read_done(&ev->inputs[i]);
+  ce__intern_drop_slots(&ev->items); /* scoring reads the words by id */
   ce_status status = CE_OK;
   for (size_t i = 0; i < ev->input_count && !status; i++)
     status = ce__cells_settle(&ev->inputs[i].item_cells);

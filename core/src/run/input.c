@@ -96,6 +96,17 @@ void ce__input_fail(ce_input *input, const ce_error *error) {
   memset(&input->logged_clusters, 0, sizeof input->logged_clusters);
 }
 
+void ce__input_read_done(ce_input *input) {
+  ce__buf_free(&input->head);
+  ce__lines_free(&input->lines);
+  if (ce__queue_size(input)) return;
+  ce__queue_unpin(input);
+  free(input->queue);
+  input->queue = NULL;
+  input->queue_head = input->queue_len = input->queue_cap = 0;
+  ce__buf_free(&input->token_text);
+}
+
 void ce__input_free(ce_input *input) {
   free(input->name);
   if (input->reading) ce__reader_free(&input->reader);

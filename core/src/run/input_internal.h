@@ -198,6 +198,9 @@ static inline const char *ce__queue_text(const ce_input *input, const ce_pending
 
 /* Marks an input failed with `error`, releasing what it held; the others go on. */
 void ce__input_fail(ce_input *input, const ce_error *error);
+/* Releases what only reading needs once every input is closed: the queue (when nothing waits
+ * in it), its texts and the bytes held back for lines. The counts and labels stay. */
+void ce__input_read_done(ce_input *input);
 /* Frees what the input holds (not the input itself). */
 void ce__input_free(ce_input *input);
 

@@ -75,6 +75,7 @@ enum { REHASH_AHEAD = 32 };
 
 static CE_NOINLINE ce_status rehash(ce_intern *table) {
   size_t slot_count = table->slot_count ? table->slot_count * 2 : 64;
+  while ((table->count + 1) * 4 > slot_count * 3) slot_count *= 2; /* after a drop */
   ce_intern_slot *slots = calloc(slot_count, sizeof *slots);
   if (!slots) return CE_ERR_NOMEM;
   free(table->slots);
@@ -139,6 +140,23 @@ ce_status ce__intern_insert(ce_intern *table, const char *bytes, size_t len, uin
   return add(table, bytes, len, hash, head, slot, id);
 }
 
+ce_status ce__intern_put_unslotted(ce_intern *table, const char *bytes, size_t len,
+                                   ce_intern_key key, uint32_t *id, int *added) {
+  if (table->count) { /* dropped: rebuilt, then looked up as usual */
+    ce_status status = rehash(table);
+    if (status) return status;
+    return ce__intern_put_key(table, bytes, len, key, id, added);
+  }
+  if (added) *added = 1;
+  return ce__intern_insert(table, bytes, len, key.hash, key.head, 0, id);
+}
+
+void ce__intern_drop_slots(ce_intern *table) {
+  free(table->slots);
+  table->slots = NULL;
+  table->slot_count = 0;
+}
+
 void ce__intern_prefetch(const ce_intern *table, const char *bytes, size_t len) {
   if (!table->slot_count) return;
   uint64_t hash = ce__intern_hash(bytes, len, ce__intern_pack(bytes, len));
@@ -146,7 +164,14 @@ void ce__intern_prefetch(const ce_intern *table, const char *bytes, size_t len) 
 }
 
 uint32_t ce__intern_find(const ce_intern *table, const char *bytes, size_t len) {
-  if (!table->slot_count) return UINT32_MAX;
+  if (!table->slot_count) { /* empty, or its slots dropped: the strings themselves */
+    for (size_t id = 0; id < table->count; id++) {
+      size_t at_len;
+      const char *text = ce__intern_get(table, (uint32_t)id, &at_len);
+      if (at_len == len && !memcmp(text, bytes, len)) return (uint32_t)id;
+    }
+    return UINT32_MAX;
+  }
   uint64_t head = ce__intern_pack(bytes, len);
   size_t slot = ce__intern_slot(table, bytes, len, ce__intern_hash(bytes, len, head), head);
   return table->slots[slot].id ? table->slots[slot].id - 1 : UINT32_MAX;

@@ -49,6 +49,9 @@ static inline const ce_intern_entry *ce__intern_entry(const ce_intern *table, ui
 /* Zero-initialised ce_intern is an empty table; free with ce__intern_free. */
 void ce__intern_free(ce_intern *table);
 
+/* Frees the hash table's slots once lookups are over (a large vocabulary's biggest part):
+ * ids and strings stay; a later put rebuilds the slots, a later find scans the strings. */
+void ce__intern_drop_slots(ce_intern *table);
 /* Starts fetching the slot where `bytes` would be, ahead of a put or find (a no-op where
  * the compiler has no prefetch). */
 void ce__intern_prefetch(const ce_intern *table, const char *bytes, size_t len);
@@ -144,18 +147,26 @@ static inline ce_intern_key ce__intern_key(const char *bytes, size_t len) {
   return key;
 }
 
+/* Frees the hash table's slots once lookups are over (a large vocabulary's biggest part):
+ * ids and strings stay; a later put rebuilds the slots, a later find scans the strings. */
+void ce__intern_drop_slots(ce_intern *table);
 /* Starts fetching the slot where the string of `key` would be (see ce__intern_prefetch). */
 static inline void ce__intern_prefetch_key(const ce_intern *table, ce_intern_key key) {
   if (table->slot_count)
     ce__prefetch_valid(&table->slots[(size_t)key.hash & (table->slot_count - 1)]);
 }
 
+/* ce__intern_put_key where the table has no slots: empty, or its slots dropped. */
+ce_status ce__intern_put_unslotted(ce_intern *table, const char *bytes, size_t len,
+                                   ce_intern_key key, uint32_t *id, int *added);
+
 /* ce__intern_put of a string whose key is known. */
 static inline ce_status ce__intern_put_key(ce_intern *table, const char *bytes, size_t len,
                                            ce_intern_key key, uint32_t *id, int *added) {
   uint64_t head = key.head, hash = key.hash;
-  size_t slot = table->slot_count ? ce__intern_slot(table, bytes, len, hash, head) : 0;
-  int fresh = !table->slot_count || !table->slots[slot].id;
+  if (!table->slot_count) return ce__intern_put_unslotted(table, bytes, len, key, id, added);
+  size_t slot = ce__intern_slot(table, bytes, len, hash, head);
+  int fresh = !table->slots[slot].id;
   if (added) *added = fresh;
   if (!fresh) {
     *id = table->slots[slot].id - 1;
