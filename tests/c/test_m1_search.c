@@ -587,7 +587,50 @@ static void test_rows_change_nothing(void) {
   printf("rows: %d cells checked, %d searches the same with and without them\n", cells, searches);
 }
 
+/*
+ * MicroC's union bound takes, for a class, the best set of its helpers as a prefix in order
+ * of share (m1_exact.c): held against every set of up to 12 helpers, with one left out or
+ * none, shares tied or not. Exact: both sides divide the same integers once.
+ */
+static void test_union_best_is_best_set(void) {
+  ce_rng rng;
+  ce__rng_seed(&rng, 1157, 0);
+  enum { MOST = 12 };
+  ce_union_helper h[MOST];
+  uint64_t px[MOST + 1], py[MOST + 1];
+  for (int trial = 0; trial < 20000; trial++) {
+    size_t count = (size_t)below(&rng, MOST + 1);
+    int small = below(&rng, 2); /* small counts: many tied shares */
+    for (size_t j = 0; j < count; j++) {
+      h[j].x = 1 + (uint32_t)below(&rng, small ? 3 : 40);
+      h[j].y = h[j].x + (uint32_t)below(&rng, small ? 3 : 60);
+      h[j].rank = (uint32_t)below(&rng, 1000);
+      h[j].entry = (uint32_t)j;
+    }
+    uint64_t b = 1 + (uint64_t)below(&rng, below(&rng, 2) ? 4 : 200); /* |U_c| + |c| >= 1 */
+    uint64_t a = (uint64_t)below(&rng, (int)b + 1);
+    size_t skip = count && below(&rng, 2) ? (size_t)below(&rng, (int)count) : UINT32_MAX;
+    ce__union_helpers_order(h, count, px, py);
+    double best = 0.0;
+    for (uint32_t set = 0; set < 1u << count; set++) {
+      if (skip != UINT32_MAX && set >> skip & 1) continue;
+      uint64_t x = 0, y = 0;
+      for (size_t j = 0; j < count; j++)
+        if (set >> j & 1) {
+          x += h[j].x;
+          y += h[j].y;
+        }
+      double f = b + y ? 2.0 * (double)(a + x) / (double)(b + y) : 0.0;
+      if (f > 1.0) f = 1.0;
+      if (f > best) best = f;
+    }
+    double got = ce__union_best(h, px, py, count, a, b, skip);
+    CHECK(got == best);
+  }
+}
+
 int main(void) {
+  test_union_best_is_best_set();
   test_rows_change_nothing();
   test_budget();
   test_exhaustive_families();

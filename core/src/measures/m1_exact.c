@@ -873,17 +873,55 @@ done:
 
 /* ---------------------------------------------------------------- MicroC */
 
-/* An open cluster as a helper of class c: its new items of c, those plus its other items in
- * no other open cluster (all of which join U_c with it), and its label rank. */
-typedef struct helper {
-  uint32_t x, y, rank, entry;
-} helper;
+typedef ce_union_helper helper;
 
 static int by_share(const void *a, const void *b) {
   const helper *p = a, *q = b;
   uint64_t left = (uint64_t)p->x * q->y, right = (uint64_t)q->x * p->y;
   if (left != right) return left > right ? -1 : 1;
   return p->rank < q->rank ? -1 : p->rank > q->rank;
+}
+
+void ce__union_helpers_order(ce_union_helper *h, size_t count, uint64_t *px, uint64_t *py) {
+  if (count > 1) qsort(h, count, sizeof *h, by_share);
+  px[0] = py[0] = 0;
+  for (size_t j = 0; j < count; j++) {
+    px[j + 1] = px[j] + h[j].x;
+    py[j + 1] = py[j] + h[j].y;
+  }
+}
+
+/* The sums of x and y over the first j helpers, `skip` (an index) left out. */
+static void helper_sums(const helper *h, const uint64_t *px, const uint64_t *py, size_t skip,
+                        size_t j, uint64_t *x, uint64_t *y) {
+  int past = skip != NONE && j > skip;
+  *x = px[j + past];
+  *y = py[j + past];
+  if (past) {
+    *x -= h[skip].x;
+    *y -= h[skip].y;
+  }
+}
+
+/* A set is best when it holds the helpers whose share x/y beats its ratio: a prefix in order
+ * of share, whose end is where the next share stops raising the ratio (found by bisection:
+ * past it, none does). */
+double ce__union_best(const ce_union_helper *h, const uint64_t *px, const uint64_t *py,
+                      size_t count, uint64_t a, uint64_t b, size_t skip) {
+  size_t lo = 0, hi = count - (skip != NONE);
+  uint64_t x, y;
+  while (lo < hi) {
+    size_t j = lo + (hi - lo) / 2, at = skip != NONE && j >= skip ? j + 1 : j;
+    helper_sums(h, px, py, skip, j, &x, &y);
+    if ((uint64_t)h[at].x * (b + y) > (uint64_t)h[at].y * (a + x))
+      lo = j + 1;
+    else
+      hi = j;
+  }
+  helper_sums(h, px, py, skip, lo, &x, &y);
+  if (!(b + y)) return 0.0;
+  double f = 2.0 * (double)(a + x) / (double)(b + y);
+  return f < 1.0 ? f : 1.0;
 }
 
 /* The MicroC bound's scratch, allocated once per search. */
@@ -966,41 +1004,12 @@ static ce_status union_bound_init(union_bound *u, const search *s) {
   return CE_OK;
 }
 
-/* The sums of x and y over the first j of class c's helpers, `skip` (an index) left out. */
-static void helper_sums(const union_bound *u, uint32_t c, uint32_t skip, size_t j, uint64_t *x,
-                        uint64_t *y) {
-  size_t first = u->h_start[c], sums = first + c;
-  int past = skip != NONE && j > skip;
-  *x = u->px[sums + j + past];
-  *y = u->py[sums + j + past];
-  if (past) {
-    *x -= u->h[first + skip].x;
-    *y -= u->h[first + skip].y;
-  }
-}
-
-/*
- * The best F = 2·(a + X) / (b + Y) over sets of class c's helpers (`skip`, an index among
- * them or NONE, left out), X and Y their sums; at most 1. A set is best when it holds the
- * helpers whose share x/y beats its ratio: a prefix in order of share, whose end is where
- * the next share stops raising the ratio (found by bisection: past it, none does).
- */
+/* The best F = 2·(a + X) / (b + Y) over sets of class c's helpers (`skip`, an index among
+ * them or NONE, left out). */
 static double best_union(const union_bound *u, uint32_t c, uint64_t a, uint64_t b, uint32_t skip) {
-  const helper *h = u->h + u->h_start[c];
-  size_t count = u->h_start[c + 1] - u->h_start[c], lo = 0, hi = count - (skip != NONE);
-  uint64_t x, y;
-  while (lo < hi) {
-    size_t j = lo + (hi - lo) / 2, at = skip != NONE && j >= skip ? j + 1 : j;
-    helper_sums(u, c, skip, j, &x, &y);
-    if ((uint64_t)h[at].x * (b + y) > (uint64_t)h[at].y * (a + x))
-      lo = j + 1;
-    else
-      hi = j;
-  }
-  helper_sums(u, c, skip, lo, &x, &y);
-  if (!(b + y)) return 0.0;
-  double f = 2.0 * (double)(a + x) / (double)(b + y);
-  return f < 1.0 ? f : 1.0;
+  size_t first = u->h_start[c], sums = first + c;
+  return ce__union_best(u->h + first, u->px + sums, u->py + sums, u->h_start[c + 1] - first, a, b,
+                        skip);
 }
 
 /* Entry `at`: class c, its x, full and priv (see touch_entries). */
@@ -1088,14 +1097,9 @@ static void sort_helpers(search *s, union_bound *u, const uint32_t *open, size_t
     uint32_t first = u->h_start[c], count = u->h_start[c + 1] - first;
     size_t sums = first + c;
     u->in[c] = 0;
-    if (count > 1) qsort(u->h + first, count, sizeof *u->h, by_share);
+    ce__union_helpers_order(u->h + first, count, u->px + sums, u->py + sums);
     s->work += sort_steps(count);
-    u->px[sums] = u->py[sums] = 0;
-    for (uint32_t j = 0; j < count; j++) {
-      u->px[sums + j + 1] = u->px[sums + j] + u->h[first + j].x;
-      u->py[sums + j + 1] = u->py[sums + j] + u->h[first + j].y;
-      u->ent_pos[u->h[first + j].entry] = j;
-    }
+    for (uint32_t j = 0; j < count; j++) u->ent_pos[u->h[first + j].entry] = j;
     s->work += 2 * count + 1;
   }
 }

@@ -28,4 +28,23 @@ typedef struct ce_m1_proof {
 ce_status ce__m1_exact(const ce_type_index *index, int measure, uint64_t budget, uint32_t *map,
                        double *value, ce_m1_proof *proof);
 
+/*
+ * MicroC's union bound (m1_exact.c), by class c: an open cluster as a helper of c, with x its
+ * items new to U_c that are of c, y those plus its other items in no other open cluster (all
+ * of which join U_c with it), its label rank and its entry.
+ */
+typedef struct ce_union_helper {
+  uint32_t x, y, rank, entry;
+} ce_union_helper;
+
+/* Orders `count` helpers by share x/y, highest first (ties by rank), and writes the prefix
+ * sums of x and y, count + 1 of each from 0. */
+void ce__union_helpers_order(ce_union_helper *h, size_t count, uint64_t *px, uint64_t *py);
+
+/* The largest 2·(a + X) / (b + Y), at most 1, over every set of the ordered helpers, X and Y
+ * its sums of x and y; `skip` (an index, or UINT32_MAX) left out of every set. b ≥ 1 (it is
+ * |U_c| + |c|, and c has items). */
+double ce__union_best(const ce_union_helper *h, const uint64_t *px, const uint64_t *py,
+                      size_t count, uint64_t a, uint64_t b, size_t skip);
+
 #endif
