@@ -1129,6 +1129,7 @@ static double untouched_best(search *s, const union_bound *u, uint32_t size) {
     if (u->best0[c] <= best) continue;
     double f = best_union(u, c, s->cm[c], (uint64_t)s->t[c] + ix->class_size[c] + size, NONE);
     if (f > best) best = f;
+    if (best >= 1.0) break; /* F is at most 1 (the work counts every class) */
   }
   s->work += s->n;
   return best;
@@ -1171,7 +1172,8 @@ static double micro_c_bound(search *s, union_bound *u, const uint32_t *open, siz
     uint32_t size = (uint32_t)cluster_size(ix, open[r]);
     if (size != untouched_size) untouched = untouched_best(s, u, untouched_size = size);
     double phi = untouched;
-    for (uint32_t j = u->ent_start[r]; j < u->ent_start[r + 1]; j++) {
+    /* F is at most 1: once phi is 1, no entry raises it (the work counts them all). */
+    for (uint32_t j = u->ent_start[r]; j < u->ent_start[r + 1] && phi < 1.0; j++) {
       uint32_t c = u->ent_class[j];
       if (!ix->class_size[c]) continue;
       uint64_t a = (uint64_t)s->cm[c] + u->ent_x[j];
