@@ -1,6 +1,7 @@
 #include "measures/assign_internal.h"
 
 #include <float.h>
+#include <math.h>
 #include <stdlib.h>
 
 /* A rows × cols weight matrix seen as costs, transposed when rows outnumber columns. */
@@ -441,24 +442,29 @@ static ce_status phase(sparse_lap *lap, size_t sources, size_t *placed) {
  * column (cost 0), and their columns; *j2 = CE_NONE when i has no edge. */
 static void best_two(const sparse_lap *lap, uint32_t i, double *u1, uint32_t *j1, double *u2,
                      uint32_t *j2) {
-  uint32_t own = (uint32_t)(lap->cols + i);
-  *u1 = -lap->c[own].v;
-  *j1 = own;
-  *u2 = 0.0;
-  *j2 = CE_NONE;
+  uint32_t own = (uint32_t)(lap->cols + i), first = own, second = CE_NONE;
+  /* In locals, not through the pointers (which might alias the duals); `low2` infinite
+   * until a second is found, so that one compare (d < low2, as low1 <= low2) lets most
+   * edges pass: the first cheapest and the first cheapest of the rest, as before. */
+  double low1 = -lap->c[own].v, low2 = INFINITY;
   for (size_t e = lap->start[i]; e < lap->start[i + 1]; e++) {
     uint32_t j = lap->col[e];
     double d = -lap->weight[e] - lap->c[j].v;
-    if (d < *u1) {
-      *u2 = *u1;
-      *j2 = *j1;
-      *u1 = d;
-      *j1 = j;
-    } else if (*j2 == CE_NONE || d < *u2) {
-      *u2 = d;
-      *j2 = j;
+    if (!(d < low2)) continue;
+    if (d < low1) {
+      low2 = low1;
+      second = first;
+      low1 = d;
+      first = j;
+    } else {
+      low2 = d;
+      second = j;
     }
   }
+  *u1 = low1;
+  *j1 = first;
+  *u2 = second == CE_NONE ? 0.0 : low2;
+  *j2 = second;
 }
 
 /*
