@@ -147,9 +147,6 @@ static inline ce_intern_key ce__intern_key(const char *bytes, size_t len) {
   return key;
 }
 
-/* Frees the hash table's slots once lookups are over (a large vocabulary's biggest part):
- * ids and strings stay; a later put rebuilds the slots, a later find scans the strings. */
-void ce__intern_drop_slots(ce_intern *table);
 /* Starts fetching the slot where the string of `key` would be (see ce__intern_prefetch). */
 static inline void ce__intern_prefetch_key(const ce_intern *table, ce_intern_key key) {
   if (table->slot_count)
