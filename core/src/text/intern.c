@@ -140,15 +140,11 @@ ce_status ce__intern_insert(ce_intern *table, const char *bytes, size_t len, uin
   return add(table, bytes, len, hash, head, slot, id);
 }
 
+/* The slots built for the strings there are (none, or those of a drop), then a put as usual. */
 ce_status ce__intern_put_unslotted(ce_intern *table, const char *bytes, size_t len,
                                    ce_intern_key key, uint32_t *id, int *added) {
-  if (table->count) { /* dropped: rebuilt, then looked up as usual */
-    ce_status status = rehash(table);
-    if (status) return status;
-    return ce__intern_put_key(table, bytes, len, key, id, added);
-  }
-  if (added) *added = 1;
-  return ce__intern_insert(table, bytes, len, key.hash, key.head, 0, id);
+  ce_status status = rehash(table);
+  return status ? status : ce__intern_put_key(table, bytes, len, key, id, added);
 }
 
 void ce__intern_drop_slots(ce_intern *table) {
