@@ -96,10 +96,8 @@ void ce__input_fail(ce_input *input, const ce_error *error) {
   memset(&input->logged_clusters, 0, sizeof input->logged_clusters);
 }
 
-void ce__input_read_done(ce_input *input) {
-  ce__buf_free(&input->head);
-  ce__lines_free(&input->lines);
-  if (ce__queue_size(input)) return;
+/* The queue, its texts and any blocks kept while pinned, freed; the queue empty. */
+static void queue_free(ce_input *input) {
   ce__queue_unpin(input);
   free(input->queue);
   input->queue = NULL;
@@ -107,14 +105,18 @@ void ce__input_read_done(ce_input *input) {
   ce__buf_free(&input->token_text);
 }
 
+void ce__input_read_done(ce_input *input) {
+  ce__buf_free(&input->head);
+  ce__lines_free(&input->lines);
+  if (!ce__queue_size(input)) queue_free(input);
+}
+
 void ce__input_free(ce_input *input) {
   free(input->name);
   if (input->reading) ce__reader_free(&input->reader);
   ce__buf_free(&input->head);
   ce__lines_free(&input->lines);
-  ce__queue_unpin(input);
-  free(input->queue);
-  ce__buf_free(&input->token_text);
+  queue_free(input);
   ce__intern_free(&input->labels);
   ce__names_free(&input->label_names);
   ce__intern_free(&input->other_labels);
