@@ -873,10 +873,8 @@ done:
 
 /* ---------------------------------------------------------------- MicroC */
 
-typedef ce_union_helper helper;
-
 static int by_share(const void *a, const void *b) {
-  const helper *p = a, *q = b;
+  const ce_union_helper *p = a, *q = b;
   uint64_t left = (uint64_t)p->x * q->y, right = (uint64_t)q->x * p->y;
   if (left != right) return left > right ? -1 : 1;
   return p->rank < q->rank ? -1 : p->rank > q->rank;
@@ -892,8 +890,8 @@ void ce__union_helpers_order(ce_union_helper *h, size_t count, uint64_t *px, uin
 }
 
 /* The sums of x and y over the first j helpers, `skip` (an index) left out. */
-static void helper_sums(const helper *h, const uint64_t *px, const uint64_t *py, size_t skip,
-                        size_t j, uint64_t *x, uint64_t *y) {
+static void helper_sums(const ce_union_helper *h, const uint64_t *px, const uint64_t *py,
+                        size_t skip, size_t j, uint64_t *x, uint64_t *y) {
   int past = skip != NONE && j > skip;
   *x = px[j + past];
   *y = py[j + past];
@@ -930,7 +928,7 @@ typedef struct union_bound {
   uint32_t *ent_start, *ent_class, *ent_x, *ent_full, *ent_priv, *ent_pos;
   uint32_t *in, *x, *priv_in, *touched; /* per class, zero between clusters */
   uint32_t *h_start;                    /* class c's helpers: h[h_start[c] .. h_start[c + 1]) */
-  helper *h;
+  ce_union_helper *h;
   uint64_t *px, *py;      /* their prefix sums, from h_start[c] + c */
   double *best0;          /* per class: F*_c */
   uint32_t *by_best;      /* classes, about best F*_c first */
@@ -1087,7 +1085,7 @@ static void sort_helpers(search *s, union_bound *u, const uint32_t *open, size_t
     for (uint32_t j = u->ent_start[r]; j < u->ent_start[r + 1]; j++) {
       if (!u->ent_x[j]) continue;
       uint32_t c = u->ent_class[j];
-      helper *h = &u->h[u->h_start[c] + u->in[c]++];
+      ce_union_helper *h = &u->h[u->h_start[c] + u->in[c]++];
       h->x = u->ent_x[j];
       h->y = u->ent_x[j] + u->ent_priv[j];
       h->rank = e->cluster_order[open[r]];
