@@ -605,13 +605,18 @@ static double meet_visits(const cell_index *cells, const label_rows *rows, const
  */
 static size_t meet_by_labels(const label_rows *rows, const ce_signature *key, uint32_t g,
                              met *meeting, uint32_t *alpha_met, uint32_t *touched) {
+  /* Both walks without branches, as in meet_by_cells: whether a list's signature is met for
+   * the first time, or shares a class at all, goes either way on random labels (mostly
+   * not), and the branches on it mispredicted (the numerators took 0.9 s on one thread at
+   * 1,000 labels a side, 0.7 s without them). */
   size_t alpha_n = 0, touched_n = 0;
   for (uint32_t a = 0; a < key->gold_n; a++) {
     size_t end = rows->class_start[key->gold[a] + 1];
     for (size_t q = row_after(rows->by_class, rows->class_start[key->gold[a]], end, g); q < end;
          q++) {
       uint32_t x = rows->by_class[q];
-      if (!meeting[x].alpha++) alpha_met[alpha_n++] = x;
+      alpha_met[alpha_n] = x;
+      alpha_n += !meeting[x].alpha++;
     }
   }
   for (uint32_t j = 0; j < key->system_n; j++) {
@@ -619,10 +624,10 @@ static size_t meet_by_labels(const label_rows *rows, const ce_signature *key, ui
     for (size_t q = row_after(rows->by_cluster, rows->cluster_start[key->system[j]], end, g);
          q < end; q++) {
       met *h = &meeting[rows->by_cluster[q]];
-      if (!h->alpha) continue;
+      uint32_t shares = h->alpha != 0;
       touched[touched_n] = rows->by_cluster[q];
-      touched_n += !h->beta;
-      h->beta++;
+      touched_n += shares & !h->beta;
+      h->beta += shares;
     }
   }
   for (size_t t = 0; t < alpha_n; t++)
