@@ -42,7 +42,8 @@ static int wants(const ce_eval *ev, ce_level level) {
   return levels == 0 || levels == (level == CE_LEVEL_TOKEN ? 1 : 2);
 }
 
-static ce_status score_token_table(const ce_eval *ev, ce_row *row, const ce_copies *copies) {
+static ce_status score_token_table(const ce_eval *ev, ce_row *row, const ce_copies *copies,
+                                   unsigned threads) {
   if (!wants(ev, CE_LEVEL_TOKEN)) return CE_OK;
   /* Every token left the evaluation (a system that clusters none of gold's items under
    * --unclustered drop; a resample that drew only such sentences): the level has no value. */
@@ -52,8 +53,7 @@ static ce_status score_token_table(const ce_eval *ev, ce_row *row, const ce_copi
                         "clusters none of gold's tokens that count)");
   ce_measure_options options = measure_options(ev);
   options.copies = copies;
-  /* The token level is scored on the caller's thread: its expected MI may take more. */
-  options.threads = (unsigned)ev->options[CE_OPT_THREADS];
+  options.threads = threads; /* its expected MI's */
   /* The mappings behind m1 and o1 are kept for the heatmap and the reports. */
   size_t clusters = row->token_table.clusters ? row->token_table.clusters : 1;
   row->token_m1 = options.m1_map = malloc(clusters * sizeof *row->token_m1);
@@ -66,6 +66,46 @@ static ce_status score_token_table(const ce_eval *ev, ce_row *row, const ce_copi
                           "ami: n/a (more than 2^53 tokens, past what its expected MI can "
                           "count in doubles)");
   return status;
+}
+
+/*
+ * The token level from the (class, cluster) token counts: the table, then the measures.
+ * Where the type level follows, a task beside its M-1 searches (score_type_level), else
+ * run in place, on the run's threads.
+ */
+typedef struct token_job {
+  const ce_eval *ev;
+  ce_row *row;
+  const ce_row_sources *src;
+  unsigned threads; /* its expected MI's */
+  int ran;
+  ce_status status;
+} token_job;
+
+static void token_run(token_job *job) {
+  const ce_eval *ev = job->ev;
+  ce_row *row = job->row;
+  const ce_row_sources *src = job->src;
+  size_t classes = ce__intern_count(&ev->inputs[0].labels);
+  size_t clusters = ce__intern_count(&row->clusters);
+  ce_table squares = {0};
+  ce_status status = ce__table_build(&row->token_table, src->token_cells, classes, clusters);
+  if (!status) row->has_token_table = 1;
+  if (!status && src->copy_squares)
+    status = ce__table_build(&squares, src->copy_squares, classes, clusters);
+  ce_copies copies = {squares.cell_n};
+  if (!status)
+    status = score_token_table(ev, row, src->copy_squares ? &copies : NULL, job->threads);
+  ce__table_free(&squares);
+  job->ran = 1;
+  job->status = status;
+}
+
+/* Runs the token job where no task has (NULL: none); its status. */
+static ce_status token_now(token_job *job) {
+  if (!job) return CE_OK;
+  if (!job->ran) token_run(job);
+  return job->status;
 }
 
 /* Gold's (item, class) counts as (class, cluster) counts, each item taking the cluster of
@@ -118,7 +158,9 @@ static ce_status token_table_from_entries(const ce_eval *ev, ce_row *row,
     if (!status && src->copy_squares)
       status = table_from_entries(row, entry_of, src->copy_squares, &squares);
     ce_copies copies = {squares.cell_n};
-    if (!status) status = score_token_table(ev, row, src->copy_squares ? &copies : NULL);
+    if (!status)
+      status = score_token_table(ev, row, src->copy_squares ? &copies : NULL,
+                                 (unsigned)ev->options[CE_OPT_THREADS]);
     ce__table_free(&squares);
   }
   free(entry_of);
@@ -337,9 +379,11 @@ static ce_status overlap_put(ce_row *row, overlap_job *job, int resampled) {
   return status;
 }
 
-/* The caller's tasks beside the M-1 searches (ce_type_parallel): the overlap measures first,
- * where wanted, then extended BCubed's first tasks; its last ones after the searches. */
+/* The caller's tasks beside the M-1 searches (ce_type_parallel): the token level and the
+ * overlap measures first, where wanted, then extended BCubed's first tasks; its last ones
+ * after the searches. */
 typedef struct alongside_job {
+  token_job *token;           /* NULL: none */
   overlap_job *overlap;       /* NULL: none */
   ebcubed_job *ebcubed;       /* its plan NULL: none */
   const ce_type_index *index; /* the type level's, while the tasks run */
@@ -347,6 +391,10 @@ typedef struct alongside_job {
 
 static void alongside_run(void *context, size_t task) {
   alongside_job *job = context;
+  if (job->token && task-- == 0) {
+    token_run(job->token);
+    return;
+  }
   if (job->overlap && task-- == 0) {
     overlap_run(job->overlap, job->index);
     return;
@@ -378,13 +426,24 @@ static ce_status cell_budget_warning(ce_row *row, uint64_t cells, uint64_t budge
   return ce__row_warn(row, message);
 }
 
-static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t *const *m1_start) {
-  if (!wants(ev, CE_LEVEL_TYPE)) return CE_OK;
+/* The type level's measures; `token` (NULL: none), the token level's job, runs first or as
+ * a task beside its M-1 searches. */
+static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t *const *m1_start,
+                                  token_job *token) {
+  if (!wants(ev, CE_LEVEL_TYPE)) return token_now(token);
   double visits = type_visits_of(&row->entries);
   unsigned threads = visits < TYPE_THREADS_VISITS ? 1 : (unsigned)ev->options[CE_OPT_THREADS];
   ebcubed_job ebcubed = {NULL, 0.0, 0.0, 0.0, 0.0, CE_OK};
   ce_type_parallel parallel = {threads, 0, 0, NULL, NULL, NULL};
-  ce_status status = CE_OK;
+  int monosemous = row->entries.items && is_monosemous(&row->entries);
+  /* The tasks below run where the type level has items within its visit budget, and the
+   * overlap measures are among them (the full data, or polysemous entries): the token level
+   * then joins them, to run beside the type level's work instead of before it. */
+  int token_task =
+      token && row->entries.items && visits <= TYPE_VISIT_BUDGET && (!monosemous || !m1_start);
+  ce_status status = token_task ? CE_OK : token_now(token);
+  if (status) return status;
+  if (token_task) token->threads = 1; /* its expected MI beside the other tasks */
   if (visits > TYPE_VISIT_BUDGET) {
     char message[400];
     snprintf(message, sizeof message,
@@ -404,7 +463,6 @@ static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t
       ce__parallel_for(parallel.first + parallel.last, threads, ebcubed_run, &ebcubed);
     return ebcubed_put(row, &ebcubed);
   }
-  int monosemous = row->entries.items && is_monosemous(&row->entries);
   if (!row->entries.items || monosemous)
     status = build_type_table(row, NULL); /* else in the task */
   if (status) return status;
@@ -414,8 +472,6 @@ static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t
     /* Monosemous: the item table is the contingency of items, weight 1 each. */
     ce_measure_options options = measure_options(ev);
     status = ce__measures_all(&row->type_table, &options, &row->type);
-  } else {
-    status = ce__row_warn(row, "type-level contingency measures: n/a (polysemous)");
   }
   if (status) return status;
   overlap_job overlap;
@@ -434,9 +490,10 @@ static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t
                             (uint64_t)ev->options[CE_OPT_M1_BUDGET],
                             (uint64_t)ev->options[CE_OPT_CELL_BUDGET]};
   ebcubed_plan(&ebcubed, &row->entries, threads, &parallel);
-  alongside_job alongside = {overlapping ? &overlap : NULL, &ebcubed, NULL};
-  parallel.first += (size_t)overlapping;
-  if (overlapping || ebcubed.plan) {
+  alongside_job alongside = {token_task ? token : NULL, overlapping ? &overlap : NULL, &ebcubed,
+                             NULL};
+  parallel.first += (size_t)overlapping + (size_t)token_task;
+  if (token_task || overlapping || ebcubed.plan) {
     parallel.task = alongside_run;
     parallel.context = &alongside;
     parallel.index = &alongside.index;
@@ -451,6 +508,14 @@ static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t
     climb.on_start = start_done, climb.user = &count;
   status = ce__type_measures_from(&row->entries, &climb, m1_start, &parallel, &row->climb);
   if (counting) ce__lock_free(&count.lock);
+  /* The token task, the one that writes warnings while the tasks run, has put its own
+   * before the type level's first (below); it runs now if the tasks could not start. */
+  if (token_task) {
+    ce_status token_status = token_now(token);
+    if (!status) status = token_status;
+  }
+  if (!status && !monosemous)
+    status = ce__row_warn(row, "type-level contingency measures: n/a (polysemous)");
   if (status) {
     ce__ebcubed_free(ebcubed.plan);
     free(overlap.items);
@@ -544,23 +609,18 @@ ce_status ce__score_sources(const ce_eval *ev, ce_row *row, const ce_row_sources
                              ce__intern_count(&ev->inputs[0].labels));
     if (!status && src->is_system) count_items(src, row);
   }
+  token_job token_counts = {ev, row, src, (unsigned)ev->options[CE_OPT_THREADS], 0, CE_OK};
+  int types_follow = type && src->system && wants(ev, CE_LEVEL_TYPE);
   if (!status && token && src->token_cells) {
-    size_t classes = ce__intern_count(&ev->inputs[0].labels);
-    size_t clusters = ce__intern_count(&row->clusters);
-    ce_table squares = {0};
-    status = ce__table_build(&row->token_table, src->token_cells, classes, clusters);
-    if (!status) row->has_token_table = 1;
-    if (!status && src->copy_squares)
-      status = ce__table_build(&squares, src->copy_squares, classes, clusters);
-    ce_copies copies = {squares.cell_n};
-    if (!status) status = score_token_table(ev, row, src->copy_squares ? &copies : NULL);
-    ce__table_free(&squares);
+    if (!types_follow) status = token_now(&token_counts); /* else with the type level's */
   } else if (!status && token && src->gold_tokens && src->system) {
     status = token_table_from_entries(ev, row, src);
   } else if (!status && token && !src->gold_tokens && src->is_system) {
     status = ce__row_warn(row, "token-level measures: n/a (the gold standard has no tokens)");
   }
-  if (!status && type && src->system) status = score_type_level(ev, row, src->m1_start);
+  int deferred = token && src->token_cells && types_follow;
+  if (!status && type && src->system)
+    status = score_type_level(ev, row, src->m1_start, deferred ? &token_counts : NULL);
   return status;
 }
 
@@ -921,7 +981,7 @@ static ce_status score_counts(ce_eval *ev, ce_row *row) {
     status = ce__table_build(&row->token_table, &gold->pair_cells, ce__intern_count(&gold->labels),
                              ce__intern_count(&gold->other_labels));
   if (!status) row->has_token_table = 1;
-  if (!status) status = score_token_table(ev, row, NULL);
+  if (!status) status = score_token_table(ev, row, NULL, (unsigned)ev->options[CE_OPT_THREADS]);
   if (!status)
     status = ce__row_warn(row, "type-level measures: n/a (a counts file holds no items)");
   return status;
