@@ -23,6 +23,25 @@ typedef struct ce_entries {
   uint32_t *class_order, *cluster_order;
 } ce_entries;
 
+/*
+ * Whether c is among the `n` ascending `ids` (an entry's): halved down to a few by a
+ * conditional move, then compared without an early exit, for fewer mispredicted branches.
+ * Random labels make entries of hundreds of ids, and searches that branch on every
+ * compare (ce__lower_bound_u32) made the climb 2-6% slower at 1,000 random labels a side;
+ * made branchless that one slows extended BCubed's searches, whose branches predict well
+ * (full Brown against the HMM 0.86 s -> 0.90 s), so this stands apart.
+ */
+static inline int ce__ids_hold(const uint32_t *ids, uint32_t n, uint32_t c) {
+  while (n > 8) {
+    uint32_t half = n / 2;
+    if (ids[half] <= c) ids += half;
+    n -= half;
+  }
+  int found = 0;
+  for (uint32_t j = 0; j < n; j++) found |= ids[j] == c;
+  return found;
+}
+
 /* Frees the arrays of `entries` (may be NULL) and zeroes it. */
 void ce__entries_free(ce_entries *entries);
 

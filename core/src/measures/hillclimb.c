@@ -186,20 +186,9 @@ static int gold_kept(const climb *st) {
 #define CE_NOWHERE UINT32_MAX
 
 static uint32_t in_gold(const climb *st, uint32_t item, uint32_t c) {
-  const uint32_t *ids = st->gold_ids + st->item[item].gold_start;
-  uint32_t n = st->item[item + 1].gold_start - st->item[item].gold_start;
-  /* Ascending (entries.c): halved down to a few ids, as random labels make many, by a
-   * conditional move. (ce__lower_bound_u32 branches, which made the climb 2–6% slower at
-   * 1,000 random labels; made branchless, it slows extended BCubed's searches, whose
-   * branches predict well: full Brown against the HMM 0.86 s -> 0.90 s.) */
-  while (n > 8) {
-    uint32_t half = n / 2;
-    if (ids[half] <= c) ids += half;
-    n -= half;
-  }
-  uint32_t found = 0; /* no early exit: fewer mispredicted branches */
-  for (uint32_t j = 0; j < n; j++) found |= ids[j] == c;
-  return found;
+  /* ascending, as entries.c writes them */
+  return (uint32_t)ce__ids_hold(st->gold_ids + st->item[item].gold_start,
+                                st->item[item + 1].gold_start - st->item[item].gold_start, c);
 }
 
 /* MicroC: what Σ_z |z|·F_z gains when `size` items that do not match class b join its

@@ -62,9 +62,8 @@ static uint32_t gold_count(const ce_entries *e, uint32_t i) {
 }
 
 static int holds(const ce_entries *e, uint32_t i, uint32_t c) {
-  for (uint32_t j = e->class_start[i]; j < e->class_start[i + 1]; j++)
-    if (e->class_ids[j] == c) return 1;
-  return 0;
+  return ce__ids_hold(e->class_ids + e->class_start[i], e->class_start[i + 1] - e->class_start[i],
+                      c);
 }
 
 static size_t cluster_size(const ce_type_index *ix, uint32_t k) {
