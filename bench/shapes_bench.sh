@@ -8,11 +8,14 @@
 # (bench/gen_labels.c), one-token types each
 # its own class in 0.6·TOKENS clusters, and real-shaped taggings of 7,100 x 8,700 and
 # 12,000 x 19,600 labels (bench/gen_shapes.mjs).
+# Each shape runs SHAPES_ROUNDS times (default 3), the two levels in turn: the medians are
+# shown, and the peak RSS the largest.
 #   bash bench/shapes_bench.sh [CLI]
 set -uo pipefail
 cd "$(dirname "$0")/.."
 cli=${1:-build/clustereval}
 tokens=${SHAPES_TOKENS:-1000000}
+rounds=${SHAPES_ROUNDS:-3}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cc -O2 -std=c11 bench/gen_labels.c -lm -o "$tmp/gen_labels" || exit 1
@@ -36,11 +39,21 @@ verdict() {
     console.log(said.join("; "));' "$1"
 }
 
+# "WALL s RSS MB" of a list of such lines: the median wall, the largest RSS, an exit noted.
+median_of() {
+  sort -n | awk '{ wall[NR] = $1; if ($3 > rss) rss = $3; if (NF > 4) note = " " $5 " " $6 }
+    END { printf "%.2f s %d MB%s", wall[int((NR + 1) / 2)], rss, note }'
+}
+
 unit= # T: the first shape's token level, in seconds
 shape() { # NAME GOLD SYSTEM
-  local name=$1 gold=$2 system=$3 t both
-  t=$(timed "$cli" --levels token "$gold" "$system")
-  both=$(timed "$cli" --format json "$gold" "$system")
+  local name=$1 gold=$2 system=$3 t="" both="" r
+  for ((r = 0; r < rounds; r++)); do
+    t+="$(timed "$cli" --levels token "$gold" "$system")"$'\n'
+    both+="$(timed "$cli" --format json "$gold" "$system")"$'\n'
+  done
+  t=$(printf '%s' "$t" | median_of)
+  both=$(printf '%s' "$both" | median_of)
   unit=${unit:-${t%% s*}}
   local ratio
   ratio=$(awk -v a="${both%% s*}" -v b="${t%% s*}" -v u="$unit" \
