@@ -79,6 +79,28 @@ static int by_entries_then_item(const void *xp, const void *yp) {
  * grouping's 64-bit keys hold whole signatures, with thousands they are cut short and
  * ties between different signatures are settled by comparison.
  */
+/* ce__ids_hold (the climb's and the exact search's look-up in a gold entry) against a scan:
+ * ascending ids of every length up to past the halving's cut, dense and sparse, each value
+ * from below the first to past the last asked. */
+static void test_ids_hold(void) {
+  ce_rng rng;
+  ce__rng_seed(&rng, 41, 0);
+  uint32_t ids[300];
+  for (int round = 0; round < 2000; round++) {
+    uint32_t n = (uint32_t)ce__rng_below(&rng, 300), gap = 1 + (uint32_t)ce__rng_below(&rng, 4);
+    uint32_t next = (uint32_t)ce__rng_below(&rng, 3);
+    for (uint32_t j = 0; j < n; j++) {
+      ids[j] = next;
+      next += 1 + (uint32_t)ce__rng_below(&rng, gap);
+    }
+    for (uint32_t c = 0; c <= next + 1; c++) {
+      int scanned = 0;
+      for (uint32_t j = 0; j < n; j++) scanned |= ids[j] == c;
+      CHECK(ce__ids_hold(ids, n, c) == scanned);
+    }
+  }
+}
+
 static void test_signatures(void) {
   static const size_t labels[] = {2, 7, 60, 5000, 100000};
   ce_rng rng;
@@ -834,6 +856,7 @@ static void test_cell_budget(void) {
 }
 
 int main(void) {
+  test_ids_hold();
   test_entries_from_pairs();
   test_signatures();
   test_hand_worked();
