@@ -610,15 +610,15 @@ ce_status ce__score_sources(const ce_eval *ev, ce_row *row, const ce_row_sources
     if (!status && src->is_system) count_items(src, row);
   }
   token_job token_counts = {ev, row, src, (unsigned)ev->options[CE_OPT_THREADS], 0, CE_OK};
-  int types_follow = type && src->system && wants(ev, CE_LEVEL_TYPE);
+  /* where a type level follows, it runs the token level: beside its tasks, or first */
+  int deferred = token && src->token_cells && type && src->system;
   if (!status && token && src->token_cells) {
-    if (!types_follow) status = token_now(&token_counts); /* else with the type level's */
+    if (!deferred) status = token_now(&token_counts);
   } else if (!status && token && src->gold_tokens && src->system) {
     status = token_table_from_entries(ev, row, src);
   } else if (!status && token && !src->gold_tokens && src->is_system) {
     status = ce__row_warn(row, "token-level measures: n/a (the gold standard has no tokens)");
   }
-  int deferred = token && src->token_cells && types_follow;
   if (!status && type && src->system)
     status = score_type_level(ev, row, src->m1_start, deferred ? &token_counts : NULL);
   return status;
