@@ -114,9 +114,8 @@ void ce__input_read_done(ce_input *input) {
 void ce__input_free(ce_input *input) {
   free(input->name);
   if (input->reading) ce__reader_free(&input->reader);
-  ce__buf_free(&input->head);
-  ce__lines_free(&input->lines);
-  queue_free(input);
+  ce__input_read_done(input);
+  queue_free(input); /* tokens may still wait in it */
   ce__intern_free(&input->labels);
   ce__names_free(&input->label_names);
   ce__intern_free(&input->other_labels);
