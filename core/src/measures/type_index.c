@@ -337,8 +337,8 @@ void ce__type_item_match(const ce_entries *e, const uint32_t *map, size_t item, 
     while (prior < j && map[e->cluster_ids[prior]] != c) prior++;
     if (prior < j) continue; /* h(B_i) is a set */
     h++;
-    for (uint32_t g = e->class_start[item]; g < e->class_start[item + 1]; g++)
-      if (e->class_ids[g] == c) matches++;
+    matches += (unsigned)ce__ids_hold(e->class_ids + e->class_start[item],
+                                      e->class_start[item + 1] - e->class_start[item], c);
   }
   unsigned a = e->class_start[item + 1] - e->class_start[item];
   *im = matches;
