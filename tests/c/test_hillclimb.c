@@ -490,6 +490,100 @@ static void test_climber_remembers(void) {
   CHECK(reached > 1000);
 }
 
+/*
+ * A type-based clustering (every item in one cluster, some in none), with runs of alike
+ * items and classes in a shuffled label order: MacroI's and MicroI's climbs are separable
+ * there (hillclimb.c) and run as one pass. Against the same climber visiting every cluster:
+ * the same results, sweeps, starts and budget, over runs from random mappings, from the last
+ * result and from it a few clusters moved, under budgets that stop them anywhere.
+ */
+static void test_separable_climbs(void) {
+  ce_rng rng;
+  ce__rng_seed(&rng, 17, 0);
+  unsigned separable = 0, stopped = 0;
+  for (int s = 0; s < 80; s++) {
+    size_t n = 2 + ce__rng_below(&rng, 30), m = 2 + ce__rng_below(&rng, 30);
+    size_t kinds = 5 + ce__rng_below(&rng, 120), cap = 24 * kinds, gn = 0, sn = 0, l = 0;
+    uint32_t *gi = malloc(cap * sizeof *gi), *gl = malloc(cap * sizeof *gl);
+    uint32_t *si = malloc(cap * sizeof *si), *sl = malloc(cap * sizeof *sl);
+    uint32_t *class_perm = malloc(n * sizeof *class_perm), *start = malloc(m * sizeof *start);
+    for (size_t c = 0; c < n; c++) class_perm[c] = (uint32_t)c;
+    ce__rng_shuffle_u32(&rng, class_perm, n);
+    size_t few = 1 + ce__rng_below(&rng, n); /* few classes: many ties */
+    for (uint32_t i = 0; i < kinds; i++) {
+      uint32_t classes[3], a = 0, k = (uint32_t)ce__rng_below(&rng, m);
+      for (uint64_t j = 1 + ce__rng_below(&rng, 3); j > 0; j--) { /* every item has a class */
+        uint32_t c = class_perm[ce__rng_below(&rng, few)];
+        int seen = 0;
+        for (uint32_t q = 0; q < a; q++) seen |= classes[q] == c;
+        if (!seen) classes[a++] = c;
+      }
+      int clustered = ce__rng_below(&rng, 10) != 0;
+      uint64_t copies = ce__rng_below(&rng, 3) ? 1 : 2 + ce__rng_below(&rng, 5);
+      for (; copies; copies--, l++) { /* alike items: one stands in for the others */
+        for (uint32_t q = 0; q < a; q++) {
+          gi[gn] = (uint32_t)l;
+          gl[gn++] = classes[q];
+        }
+        if (!clustered) continue;
+        si[sn] = (uint32_t)l;
+        sl[sn++] = k;
+      }
+    }
+    ce_entries e;
+    CHECK(ce__entries_from_pairs(&e, l, n, m, gi, gl, gn, si, sl, sn, class_perm, NULL) == CE_OK);
+    ce_type_index ix;
+    CHECK(ce__type_index_build(&ix, &e) == CE_OK);
+    for (int t = 0; t < CE_TYPE_MEASURES; t++) {
+      ce_climber *one_pass, *visits;
+      CHECK(ce__climber_new(&ix, t, &one_pass) == CE_OK);
+      CHECK(ce__climber_new(&ix, t, &visits) == CE_OK);
+      CHECK(ce__climber_separable(one_pass) == (t != CE_TYPE_MICRO_C));
+      separable += (unsigned)ce__climber_separable(one_pass);
+      ce__climber_visit_all(visits);
+      CHECK(!ce__climber_separable(visits));
+      uint64_t budget = ce__rng_below(&rng, 3) ? 0 : 1 + ce__rng_below(&rng, 40 * l);
+      ce__climber_set_budget(one_pass, budget);
+      ce__climber_set_budget(visits, budget);
+      uint32_t *last = NULL;
+      for (int c = 0; c < 12; c++) {
+        uint64_t kind = last ? ce__rng_below(&rng, 3) : 0;
+        for (size_t k = 0; k < m; k++)
+          start[k] = kind ? last[k] : class_perm[ce__rng_below(&rng, n)];
+        for (uint64_t j = kind == 2 ? 1 + ce__rng_below(&rng, 3) : 0; j > 0; j--)
+          start[ce__rng_below(&rng, m)] = (uint32_t)ce__rng_below(&rng, n);
+        ce_climb_options options = {
+            1 + (unsigned)ce__rng_below(&rng, 4), (uint64_t)c, NULL, NULL, NULL, NULL, 0, 0};
+        ce_type_score fast, slow;
+        int spent_before = ce__climber_spent(one_pass);
+        CHECK(ce__climber_run(one_pass, start, &options, &fast) == CE_OK);
+        CHECK(ce__climber_run(visits, start, &options, &slow) == CE_OK);
+        CHECK(fast.value == slow.value && fast.min == slow.min && fast.hits == slow.hits);
+        CHECK(fast.sweeps == slow.sweeps && fast.starts == slow.starts);
+        CHECK(fast.budget_reached == slow.budget_reached);
+        CHECK(memcmp(fast.cluster_to_class, slow.cluster_to_class, m * sizeof *start) == 0);
+        stopped += (unsigned)(fast.budget_reached && !spent_before && t != CE_TYPE_MICRO_C);
+        free(last);
+        last = fast.cluster_to_class;
+        free(slow.cluster_to_class);
+      }
+      free(last);
+      ce__climber_free(one_pass);
+      ce__climber_free(visits);
+    }
+    ce__type_index_free(&ix);
+    ce__entries_free(&e);
+    free(gi);
+    free(gl);
+    free(si);
+    free(sl);
+    free(class_perm);
+    free(start);
+  }
+  CHECK(separable == 160);
+  CHECK(stopped > 20); /* budgets that ran out within a run, not before it */
+}
+
 /* Clusters without items and classes no item holds are harmless. */
 static void test_unused_labels(void) {
   uint32_t gi[] = {0, 1}, gl[] = {0, 0}, si[] = {0, 1}, sl[] = {2, 2};
@@ -517,6 +611,7 @@ int main(void) {
   test_ids_do_not_matter();
   test_ties();
   test_climber_remembers();
+  test_separable_climbs();
   test_unused_labels();
   return check_report("hillclimb");
 }

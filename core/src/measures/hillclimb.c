@@ -47,7 +47,8 @@
  * hash of the mapping kept as it moves) ends there: the rest of its sweep and one more
  * would move nothing. Its sweeps count as if they ran. A climb that starts a few clusters
  * from where the last one ended (a perturbation) moves those clusters into place rather
- * than setting the state up afresh.
+ * than setting the state up afresh. Where every item is in one cluster, MacroI's and MicroI's
+ * visits do not interact, and a climb is one pass over the clusters (see separable_prepare).
  */
 #include <float.h>
 #include <stdlib.h>
@@ -173,6 +174,10 @@ typedef struct climb {
   cell *cells, *cells2;
   uint32_t *cell_gold; /* #{i ∈ k : c ∈ A_i}, at the same places */
   int ready;           /* the state is st->map's: a climb may start from it by moves */
+  /* Separable climbs (see separable_prepare): each cluster's best class and its value, NULL
+   * where the climbs are not separable. */
+  uint32_t *sep_best;
+  double *sep_value;
   /* Σ_k clu[k].labels = Σ_i |B_i|·(|A_i| + |B_i|): what a sweep of visits reads */
   uint64_t sweep_labels;
 } climb;
@@ -862,6 +867,8 @@ static void climb_free(climb *st) {
   free(st->stale);
   free(st->candidates);
   free(st->values);
+  free(st->sep_best);
+  free(st->sep_value);
 }
 
 /* The renumbered items (see `climb`): a counting sort of the clustered items that stand
@@ -1020,6 +1027,106 @@ static ce_status gold_of_build(climb *st) {
   return status;
 }
 
+/*
+ * Separable climbs. Where every item is in one cluster (|B_i| = 1: a type-based clustering
+ * such as Brown's, one-token types), MacroI and MicroI change, as cluster k moves, by k's
+ * own items alone: with k taken out, h'(B_i) is empty for each of them, so P = 0 and class
+ * b gains E[b] = #{i ∈ k : b ∈ A_i} (MacroI, over a denominator D the same for every b) or
+ * Σ_{i ∈ k : b ∈ A_i} 2/(|A_i| + 1) (MicroI). A visit then sends k to f(k, a): its best class
+ * b*(k) (ties to the first label) where that beats k's class a by more than the tolerance,
+ * else a, whatever the other clusters' classes. So a climb is one pass, every cluster to
+ * f(k, from[k]); the order of visits only says which move is the last, and the label reads
+ * are counted as the visits would count them (climb_separable). The values compared are the
+ * visit's own: MicroI's gains summed in the same order, divided alike; MacroI's E as a count,
+ * since its candidates 2(IM' + E)/D with equal E are equal and with unequal E at least 2/D
+ * apart, far above the tolerance while D < CE_SEPARABLE_DEN.
+ */
+#define CE_SEPARABLE_DEN 1e11
+
+/* What class c's candidate is worth in a visit of cluster k, on the scale above. */
+static double separable_value(const climb *st, uint32_t k, uint32_t c) {
+  double x = 0.0;
+  uint64_t e = 0;
+  for (uint32_t q = st->clu[k].begin; q < st->clu[k].end; q++) {
+    uint32_t i = st->members[q], g = st->item[i].gold_start, end = st->item[i + 1].gold_start;
+    for (uint32_t j = g; j < end; j++) {
+      if (st->gold_ids[j] != c) continue;
+      e += st->item[i].weight;
+      x += (double)st->item[i].weight * (2.0 / ((double)(end - g) + 1)); /* item_gather's */
+      break;
+    }
+  }
+  return st->measure == CE_TYPE_MICRO_I ? (0.0 + x) / (double)st->e->items : (double)e;
+}
+
+/* Cluster k's best class and its value, as a visit finds them: its items' classes, and the
+ * first untouched class in label order (all alike), ties within the tolerance to the first
+ * label. The classes' x and marks are scratch, cleared after. */
+static void separable_best(climb *st, uint32_t k) {
+  const uint32_t *rank = st->e->class_order;
+  st->touched_n = 0;
+  for (uint32_t q = st->clu[k].begin; q < st->clu[k].end; q++) {
+    uint32_t i = st->members[q], g = st->item[i].gold_start, end = st->item[i + 1].gold_start;
+    double w = st->item[i].weight, to_hit = w * (2.0 / ((double)(end - g) + 1));
+    for (uint32_t j = g; j < end; j++) {
+      uint32_t c = st->gold_ids[j];
+      touch(st, c);
+      st->cls[c].x += st->measure == CE_TYPE_MICRO_I ? to_hit : w;
+    }
+  }
+  size_t count = st->touched_n;
+  for (size_t j = 0; j < count; j++) {
+    uint32_t c = st->touched[j];
+    st->candidates[j] = c;
+    st->values[j] =
+        st->measure == CE_TYPE_MICRO_I ? (0.0 + st->cls[c].x) / (double)st->e->items : st->cls[c].x;
+  }
+  for (size_t r = 0; r < st->n; r++) {
+    uint32_t c = st->ix->class_by_rank[r];
+    if (st->cls[c].mark & MARK_TOUCHED) continue;
+    st->candidates[count] = c;
+    st->values[count++] = 0.0;
+    break;
+  }
+  double best_value = 0.0;
+  for (size_t j = 0; j < count; j++)
+    if (!j || st->values[j] > best_value) best_value = st->values[j];
+  uint32_t best = CE_NOWHERE;
+  for (size_t j = 0; j < count; j++) {
+    uint32_t c = st->candidates[j];
+    if (st->values[j] >= best_value - CE_CLIMB_EPS && (best == CE_NOWHERE || rank[c] < rank[best]))
+      best = c;
+  }
+  for (size_t j = 0; j < st->touched_n; j++) {
+    st->cls[st->touched[j]].x = 0.0;
+    st->cls[st->touched[j]].mark = 0;
+  }
+  st->touched_n = 0;
+  st->sep_best[k] = best;
+  st->sep_value[k] = best_value;
+}
+
+/* The separable climbs' best classes, where the climbs are separable (see above). */
+static ce_status separable_prepare(climb *st) {
+  size_t m = st->e->clusters;
+  if ((st->measure != CE_TYPE_MACRO_I && st->measure != CE_TYPE_MICRO_I) || !st->n || !m ||
+      (double)st->ix->gold_total + 2.0 * (double)st->e->items >= CE_SEPARABLE_DEN)
+    return CE_OK;
+  for (size_t j = 0; j < st->items; j++)
+    if (st->item[j + 1].slot_start - st->item[j].slot_start != 1) return CE_OK;
+  st->sep_best = malloc(m * sizeof *st->sep_best);
+  st->sep_value = malloc(m * sizeof *st->sep_value);
+  if (!st->sep_best || !st->sep_value) return CE_ERR_NOMEM; /* climb_free frees */
+  for (size_t r = 0; r < m; r++) separable_best(st, st->ix->cluster_by_rank[r]);
+  return CE_OK;
+}
+
+/* Where a visit of cluster k sends it from class a: f(k, a) above. */
+static uint32_t separable_target(const climb *st, uint32_t k, uint32_t a) {
+  if (st->clu[k].begin == st->clu[k].end || st->sep_best[k] == a) return a;
+  return st->sep_value[k] > separable_value(st, k, a) + CE_CLIMB_EPS ? st->sep_best[k] : a;
+}
+
 static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
   const ce_entries *e = ix->entries;
   size_t n = e->classes ? e->classes : 1, m = e->clusters ? e->clusters : 1;
@@ -1099,6 +1206,7 @@ static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
     free(st->gold_of_start);
     st->gold_of_start = NULL;
   }
+  if (!status) status = separable_prepare(st);
   if (status) climb_free(st);
   return status;
 }
@@ -1149,6 +1257,17 @@ void ce__climber_set_budget(ce_climber *climber, uint64_t budget) {
 
 int ce__climber_spent(const ce_climber *climber) {
   return climber->spent;
+}
+
+int ce__climber_separable(const ce_climber *climber) {
+  return climber->st.sep_best != NULL;
+}
+
+void ce__climber_visit_all(ce_climber *climber) {
+  free(climber->st.sep_best);
+  free(climber->st.sep_value);
+  climber->st.sep_best = NULL;
+  climber->st.sep_value = NULL;
 }
 
 void ce__climber_free(ce_climber *climber) {
@@ -1296,6 +1415,44 @@ static void visit_prefetch(const climb *st, const uint32_t *order, size_t r, siz
   }
 }
 
+/*
+ * A separable climb from `from` in `order` (see separable_prepare): every cluster to
+ * f(k, from[k]) in one pass. The visits would sweep once where nothing moves; else they would
+ * sweep on past the last move (at position `last` of the order) to it again, a sweep and up
+ * to `last` in the next, unless that move reached a remembered optimum (no earlier one can:
+ * a cluster still to move is not where an optimum has it). Their label reads are counted so.
+ * Returns 0 where those reads would reach the budget, and the visits run instead.
+ */
+static int climb_separable(ce_climber *climber, const uint32_t *from, uint64_t *sweeps,
+                           long *known) {
+  climb *st = &climber->st;
+  size_t m = st->e->clusters, last = SIZE_MAX;
+  st->ready = 0; /* the state is no longer st->map's */
+  for (size_t r = 0; r < m; r++) {
+    uint32_t k = st->ix->cluster_by_rank[r]; /* its items lie in this order */
+    st->map[k] = separable_target(st, k, from[k]);
+  }
+  uint64_t upto = 0, through_last = 0;
+  for (size_t r = 0; r < m; r++) {
+    uint32_t k = climber->order[r];
+    upto += st->clu[k].labels;
+    if (st->map[k] != from[k]) {
+      last = r;
+      through_last = upto;
+    }
+  }
+  st->hash = map_hash(st->map, m);
+  long reached = last == SIZE_MAX ? -1 : optimum_of(climber, st->map, st->hash);
+  uint64_t reads = last == SIZE_MAX ? st->sweep_labels
+                   : reached >= 0   ? through_last
+                                    : st->sweep_labels + through_last;
+  if (climber->budget && climber->reads + reads >= climber->budget) return 0;
+  *known = reached;
+  climber->reads += reads;
+  *sweeps += last == SIZE_MAX ? 1 : 2;
+  return 1;
+}
+
 /* One climb from `from` in `order`; returns the remembered optimum it reached, or -1. */
 static long climb_once(ce_climber *climber, const uint32_t *from, uint64_t *sweeps) {
   climb *st = &climber->st;
@@ -1305,6 +1462,8 @@ static long climb_once(ce_climber *climber, const uint32_t *from, uint64_t *swee
     ++*sweeps;
     return known;
   }
+  if (st->sep_best && !climber->spent && climb_separable(climber, from, sweeps, &known))
+    return known;
   state_reach(st, from);
   if (climber->spent) return -1; /* no budget left: the start is the result */
   /* Visits since the last move: once every cluster has had one, the mapping is a local

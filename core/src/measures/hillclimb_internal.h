@@ -64,4 +64,13 @@ void ce__climber_set_budget(ce_climber *climber, uint64_t budget);
 /* Whether the budget is spent. */
 int ce__climber_spent(const ce_climber *climber);
 
+/*
+ * Whether the climber's climbs are separable (MacroI or MicroI, every item in one cluster:
+ * see hillclimb.c), each then one pass over the clusters instead of their visits, with the
+ * same results, sweeps and label reads. ce__climber_visit_all makes them visit all the same,
+ * for the tests that compare the two.
+ */
+int ce__climber_separable(const ce_climber *climber);
+void ce__climber_visit_all(ce_climber *climber);
+
 #endif
