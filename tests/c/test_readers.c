@@ -9,6 +9,7 @@
 #include "testdata.h"
 #include "text/lines_internal.h"
 #include "formats/reader_internal.h"
+#include "formats/readers_internal.h"
 
 /* ------------------------------------------------------------- harness */
 
@@ -361,6 +362,60 @@ static void test_long_line(void) {
   free(bytes);
 }
 
+/* The commonest tagged line by its definition (readers_internal.h), byte by byte: a token
+ * and a label, each starting with a non-blank, and one TAB between them. */
+static int simple_by_definition(const char *text, size_t len, size_t *tab) {
+  size_t tabs = 0, at = len;
+  for (size_t i = 0; i < len; i++)
+    if (text[i] == '\t' && !tabs++) at = i;
+  if (!len || ce__is_space(text[0]) || tabs != 1 || at + 1 >= len || ce__is_space(text[at + 1]))
+    return 0;
+  *tab = at;
+  return 1;
+}
+
+/* ce__tagged_simple against the definition: every line of up to 7 bytes over tokens, TABs and
+ * blanks, and random ones of up to 40, each followed by CE_LINE_PAD bytes of TABs (which it
+ * may read and must not count). */
+static void test_tagged_simple(void) {
+  static const char bytes[] = {'a', '\t', ' ', '\v', 'b', '\f'};
+  char line[40 + CE_LINE_PAD];
+  uint64_t state = 1;
+  size_t agreed = 0, simple = 0;
+  for (size_t len = 0; len <= 40; len++) {
+    size_t total = 20000; /* random lines past 7 bytes; below, all 4^len */
+    if (len <= 7)
+      for (total = 1; total < ((size_t)1 << (2 * len));) total *= 4;
+    for (size_t c = 0; c < total; c++) {
+      size_t code = c;
+      for (size_t i = 0; i < len; i++) {
+        if (len <= 7) {
+          line[i] = bytes[code % 4];
+          code /= 4;
+        } else {
+          state = state * 6364136223846793005u + 1442695040888963407u;
+          uint64_t roll = (state >> 33) % 16; /* mostly token bytes, a few TABs and blanks */
+          line[i] = roll < 11 ? 'a' : bytes[1 + roll % 5];
+        }
+      }
+      memset(line + len, '\t', CE_LINE_PAD);
+      size_t got_tab = SIZE_MAX, want_tab = SIZE_MAX;
+      int got = ce__tagged_simple(line, len, &got_tab);
+      int want = simple_by_definition(line, len, &want_tab);
+      simple += (size_t)want;
+      if (got == want && got_tab == want_tab) {
+        agreed++;
+        continue;
+      }
+      CHECK(got == want && got_tab == want_tab);
+      fprintf(stderr, "  a line of %zu bytes: %d at %zu, expected %d at %zu\n", len, got, got_tab,
+              want, want_tab);
+      return;
+    }
+  }
+  CHECK(agreed > 600000 && simple > 50000);
+}
+
 int main(void) {
   test_tagged();
   test_conllu();
@@ -372,5 +427,6 @@ int main(void) {
   test_other_shapes();
   test_bad_inputs();
   test_long_line();
+  test_tagged_simple();
   return check_report("readers");
 }

@@ -19,6 +19,30 @@ ce_status ce__read_tagged(const ce_text_line *line, ce_error *err);
  */
 static inline int ce__tagged_simple(const char *text, size_t len, size_t *tab) {
   if (!len || ce__is_space(text[0])) return 0;
+#ifdef CE_WORD_SEARCH
+  if (len <= 16) { /* most lines: their tabs from two words at most, without a loop */
+    const uint64_t tabs = 0x0909090909090909u;
+    uint64_t word, low, high = 0;
+    __builtin_memcpy(&word, text, 8);
+    low = ce__bytes_equal(word, tabs);
+    if (len > 8) {
+      __builtin_memcpy(&word, text + 8, 8);
+      high = ce__bytes_equal(word, tabs) & (len < 16 ? (1ull << (8 * (len - 8))) - 1 : ~0ull);
+    } else if (len < 8) {
+      low &= (1ull << (8 * len)) - 1;
+    }
+    if (!(low | high)) return 0;
+    size_t at =
+        low ? (unsigned)__builtin_ctzll(low) >> 3 : 8 + ((unsigned)__builtin_ctzll(high) >> 3);
+    if (low)
+      low &= low - 1; /* the first tab taken: no other may remain */
+    else
+      high &= high - 1;
+    if ((low | high) || at + 1 >= len || ce__is_space(text[at + 1])) return 0;
+    *tab = at;
+    return 1;
+  }
+#endif
   size_t at = ce__line_find(text, len, 0, '\t');
   if (at + 1 >= len || ce__is_space(text[at + 1]) || ce__line_find(text, len, at + 1, '\t') != len)
     return 0;
