@@ -474,17 +474,20 @@ static void test_feed_without_inputs(void) {
 /* The type level's tasks on two threads (the token level's among them, beside the M-1
  * searches, the overlap measures and extended BCubed) against one: the same JSON. 300 words
  * over 40 classes and 40 clusters at random pass the visits past which those tasks share the
- * threads (score.c), so that test_blocks_races runs them side by side under ThreadSanitizer. */
-static void test_type_level_on_threads(void) {
+ * threads (score.c), so that test_blocks_races runs them side by side under ThreadSanitizer.
+ * Then a type-based clustering (every word in one cluster) of 60,000 words, past those visits
+ * too: MicroC's search runs first there, ahead of the token level (measures_type.c). */
+static void type_level_on_threads(unsigned words, unsigned tokens, int word_clusters) {
   uint64_t rng = 0x2545f4914f6cdd1du;
   pair_files f;
   memset(&f, 0, sizeof f);
   char line[64];
-  for (size_t i = 0; i < 12000; i++) {
-    unsigned word = (unsigned)(next(&rng) % 300);
+  for (size_t i = 0; i < tokens; i++) {
+    unsigned word = (unsigned)(next(&rng) % words);
     snprintf(line, sizeof line, "w%u\tt%u\n", word, (unsigned)(next(&rng) % 40));
     puts_text(&f.gold, line);
-    snprintf(line, sizeof line, "w%u\tc%u\n", word, (unsigned)(next(&rng) % 40));
+    unsigned cluster = word_clusters ? word * 2654435761u % 40 : (unsigned)(next(&rng) % 40);
+    snprintf(line, sizeof line, "w%u\tc%u\n", word, cluster);
     puts_text(&f.system, line);
     if (next(&rng) % 20 == 0) {
       puts_text(&f.gold, "\n");
@@ -500,6 +503,11 @@ static void test_type_level_on_threads(void) {
   outcome_free(&one);
   free(f.gold.bytes);
   free(f.system.bytes);
+}
+
+static void test_type_level_on_threads(void) {
+  type_level_on_threads(300, 12000, 0);
+  type_level_on_threads(60000, 120000, 1);
 }
 
 int main(void) {
