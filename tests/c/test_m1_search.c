@@ -629,8 +629,51 @@ static void test_union_best_is_best_set(void) {
   }
 }
 
+/* The helpers in order of share, highest first, ties by rank (their ranks distinct, as
+ * clusters' are): every adjacent pair in that order by cross-multiplication, and every helper
+ * kept, for counts past the runs the order sorts by insertion and merges. */
+static void test_helpers_order(void) {
+  ce_rng rng;
+  ce__rng_seed(&rng, 1158, 0);
+  enum { MOST = 300 };
+  ce_union_helper h[MOST];
+  uint64_t px[MOST + 1], py[MOST + 1];
+  uint32_t rank[MOST];
+  for (int trial = 0; trial < 3000; trial++) {
+    size_t count = (size_t)below(&rng, MOST + 1);
+    int small = below(&rng, 2); /* many tied shares */
+    for (size_t j = 0; j < count; j++) rank[j] = (uint32_t)j;
+    for (size_t j = count; j > 1; j--) { /* distinct ranks in random places */
+      size_t other = (size_t)below(&rng, (int)j);
+      uint32_t keep = rank[j - 1];
+      rank[j - 1] = rank[other];
+      rank[other] = keep;
+    }
+    uint64_t x_total = 0, y_total = 0, entries = 0;
+    for (size_t j = 0; j < count; j++) {
+      h[j].x = 1 + (uint32_t)below(&rng, small ? 3 : 40);
+      h[j].y = h[j].x + (uint32_t)below(&rng, small ? 3 : 60);
+      h[j].rank = rank[j];
+      h[j].entry = (uint32_t)j;
+      x_total += h[j].x;
+      y_total += h[j].y;
+      entries += j;
+    }
+    ce__union_helpers_order(h, count, px, py);
+    int ordered = 1;
+    for (size_t j = 0; j + 1 < count; j++) {
+      uint64_t left = (uint64_t)h[j].x * h[j + 1].y, right = (uint64_t)h[j + 1].x * h[j].y;
+      ordered &= left > right || (left == right && h[j].rank < h[j + 1].rank);
+      entries -= h[j].entry;
+    }
+    if (count) entries -= h[count - 1].entry;
+    CHECK(ordered && entries == 0 && px[count] == x_total && py[count] == y_total);
+  }
+}
+
 int main(void) {
   test_union_best_is_best_set();
+  test_helpers_order();
   test_rows_change_nothing();
   test_budget();
   test_exhaustive_families();
