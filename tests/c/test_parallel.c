@@ -2,6 +2,7 @@
  * those of a run on one thread. */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "clustereval.h"
@@ -24,6 +25,27 @@ static void test_every_task_once(void) {
       free(runs);
     }
   }
+}
+
+/* A crew runs every task of every round once, rounds after rounds on the same threads; a
+ * NULL crew (one thread) runs them in turn. */
+static void test_crew_rounds(void) {
+  static const unsigned threads[] = {1, 2, 3, 8};
+  for (size_t t = 0; t < sizeof threads / sizeof threads[0]; t++) {
+    ce_crew *crew = ce__crew_new(threads[t]);
+    CHECK((crew != NULL) == (ce__parallel_threads(threads[t]) > 1));
+    unsigned runs[41];
+    for (size_t round = 0; round < 500; round++) {
+      size_t tasks = round % 41;
+      memset(runs, 0, sizeof runs);
+      ce__crew_run(crew, tasks, count_task, runs);
+      int once = 1;
+      for (size_t j = 0; j < 41; j++) once &= runs[j] == (j < tasks);
+      CHECK(once);
+    }
+    ce__crew_free(crew);
+  }
+  ce__crew_free(NULL);
 }
 
 /*
@@ -127,6 +149,7 @@ static void test_threads_change_nothing(void) {
 
 int main(void) {
   test_every_task_once();
+  test_crew_rounds();
   test_threads_change_nothing();
   return check_report("parallel");
 }

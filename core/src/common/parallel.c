@@ -4,6 +4,7 @@
 #include "common/parallel_internal.h"
 
 #ifdef CE_THREADS
+#include <stdlib.h>
 #include <unistd.h>
 
 /* More threads than this would only wait: the callers have a handful of tasks. The wasm
@@ -59,6 +60,98 @@ void ce__parallel_for(size_t tasks, unsigned threads, ce_task_fn *fn, void *cont
   ce__lock_free(&p.lock);
 }
 
+struct ce_crew {
+  pthread_mutex_t mutex;
+  pthread_cond_t go, done; /* a round is posted; a helper ended its part of it */
+  pthread_t helpers[CE_THREADS_MAX];
+  unsigned helper_count;
+  unsigned long long round; /* rounds posted; a helper works each once */
+  unsigned finished;        /* helpers done with the round posted */
+  int quit;
+  pool *work; /* the round's tasks */
+};
+
+static void *crew_work(void *arg) {
+  ce_crew *crew = arg;
+  unsigned long long seen = 0;
+  pthread_mutex_lock(&crew->mutex);
+  for (;;) {
+    while (crew->round == seen && !crew->quit) pthread_cond_wait(&crew->go, &crew->mutex);
+    if (crew->quit) break;
+    seen = crew->round;
+    pool *p = crew->work;
+    pthread_mutex_unlock(&crew->mutex);
+    pool_work(p);
+    pthread_mutex_lock(&crew->mutex);
+    crew->finished++;
+    pthread_cond_signal(&crew->done);
+  }
+  pthread_mutex_unlock(&crew->mutex);
+  return NULL;
+}
+
+ce_crew *ce__crew_new(unsigned threads) {
+  threads = ce__parallel_threads(threads);
+  if (threads < 2) return NULL;
+  ce_crew *crew = calloc(1, sizeof *crew);
+  if (!crew) return NULL;
+  if (pthread_mutex_init(&crew->mutex, NULL)) {
+    free(crew);
+    return NULL;
+  }
+  if (pthread_cond_init(&crew->go, NULL)) {
+    pthread_mutex_destroy(&crew->mutex);
+    free(crew);
+    return NULL;
+  }
+  if (pthread_cond_init(&crew->done, NULL)) {
+    pthread_cond_destroy(&crew->go);
+    pthread_mutex_destroy(&crew->mutex);
+    free(crew);
+    return NULL;
+  }
+  while (crew->helper_count + 1 < threads &&
+         !pthread_create(&crew->helpers[crew->helper_count], NULL, crew_work, crew))
+    crew->helper_count++;
+  if (!crew->helper_count) {
+    ce__crew_free(crew);
+    return NULL;
+  }
+  return crew;
+}
+
+void ce__crew_run(ce_crew *crew, size_t tasks, ce_task_fn *fn, void *context) {
+  pool p = {.next = 0, .tasks = tasks, .fn = fn, .context = context};
+  if (!crew || tasks < 2 || !ce__lock_init(&p.lock)) {
+    for (size_t task = 0; task < tasks; task++) fn(context, task);
+    return;
+  }
+  pthread_mutex_lock(&crew->mutex);
+  crew->work = &p;
+  crew->finished = 0;
+  crew->round++;
+  pthread_cond_broadcast(&crew->go);
+  pthread_mutex_unlock(&crew->mutex);
+  pool_work(&p);
+  pthread_mutex_lock(&crew->mutex); /* p lives until every helper is done with it */
+  while (crew->finished < crew->helper_count) pthread_cond_wait(&crew->done, &crew->mutex);
+  pthread_mutex_unlock(&crew->mutex);
+  ce__lock_free(&p.lock);
+}
+
+void ce__crew_free(ce_crew *crew) {
+  if (!crew) return;
+  pthread_mutex_lock(&crew->mutex);
+  crew->quit = 1;
+  pthread_cond_broadcast(&crew->go);
+  pthread_mutex_unlock(&crew->mutex);
+  for (unsigned j = 0; j < crew->helper_count; j++) pthread_join(crew->helpers[j], NULL);
+  pthread_cond_destroy(&crew->done);
+  pthread_cond_destroy(&crew->go);
+  pthread_mutex_destroy(&crew->mutex);
+  free(crew);
+}
+
 int ce__lock_init(ce_lock *lock) {
   lock->ready = !pthread_mutex_init(&lock->mutex, NULL);
   return lock->ready;
@@ -82,6 +175,20 @@ void ce__lock_free(ce_lock *lock) {
 unsigned ce__parallel_threads(unsigned threads) {
   (void)threads;
   return 1;
+}
+
+ce_crew *ce__crew_new(unsigned threads) {
+  (void)threads;
+  return NULL;
+}
+
+void ce__crew_run(ce_crew *crew, size_t tasks, ce_task_fn *fn, void *context) {
+  (void)crew;
+  for (size_t task = 0; task < tasks; task++) fn(context, task);
+}
+
+void ce__crew_free(ce_crew *crew) {
+  (void)crew;
 }
 
 void ce__parallel_for(size_t tasks, unsigned threads, ce_task_fn *fn, void *context) {

@@ -31,6 +31,20 @@ void ce__parallel_for(size_t tasks, unsigned threads, ce_task_fn *fn, void *cont
  * threads. */
 unsigned ce__parallel_threads(unsigned threads);
 
+/*
+ * A crew: threads kept for many rounds of tasks (the reading's, about 40 on full Brown)
+ * instead of started and joined for each (46 µs a thread on a 2-core machine).
+ * ce__crew_new(threads) starts threads - 1 helpers; NULL where there would be none, or none
+ * could be started, or without threads. ce__crew_run does what ce__parallel_for does, on the
+ * crew and the caller's thread; a NULL crew runs the tasks in turn. ce__crew_free stops the
+ * helpers (NULL: nothing). In the wasm build with threads the helpers are workers of its
+ * pool: a crew must be freed before anything else starts threads.
+ */
+typedef struct ce_crew ce_crew;
+ce_crew *ce__crew_new(unsigned threads);
+void ce__crew_run(ce_crew *crew, size_t tasks, ce_task_fn *fn, void *context);
+void ce__crew_free(ce_crew *crew);
+
 /* A lock for what tasks share (a progress count): init (0 when it failed: run the tasks
  * on one thread), then acquire and release; free it. */
 typedef struct ce_lock {

@@ -38,6 +38,7 @@ ce_eval *ce_eval_create(void) {
 
 void ce_eval_free(ce_eval *ev) {
   if (!ev) return;
+  ce__crew_free(ev->crew);
   for (size_t i = 0; i < ev->input_count; i++) ce__input_free(&ev->inputs[i]);
   free(ev->inputs);
   for (size_t r = 0; r < ev->row_count; r++) ce__row_free(&ev->rows[r]);
@@ -553,6 +554,7 @@ static ce_status check_index(ce_eval *ev, size_t index, ce_error *err) {
     ce_pairing pairing = {ev->options[CE_OPT_TOKEN_CHECK] != 0.0,
                           (int)ev->options[CE_OPT_LEVELS] != 1, ce__keeps_for_statistics(ev)};
     ev->pairing = pairing;
+    ev->read_threads = ce__parallel_threads((unsigned)ev->options[CE_OPT_THREADS]);
     for (size_t i = 0; i < ev->input_count; i++) ev->inputs[i].lines.source = ev->inputs[i].name;
   }
   return CE_OK;
@@ -832,7 +834,14 @@ static void feed_apart(ce_eval *ev, feed_job *job, size_t count) {
   if (gold_reads) ce__queue_pin(gold);
   ce_input gold_then = *gold;
   ev->pair_gold = gold_reads ? &gold_then : gold;
-  ce__parallel_for(count, (unsigned)ev->options[CE_OPT_THREADS], feed_task, job);
+  if (!ev->crew_tried) { /* the rounds' threads, kept from one round to the next */
+    ev->crew_tried = 1;
+    ev->crew = ce__crew_new(ev->read_threads);
+  }
+  if (ev->crew)
+    ce__crew_run(ev->crew, count, feed_task, job);
+  else
+    ce__parallel_for(count, ev->read_threads, feed_task, job);
   ev->pair_gold = NULL;
   if (gold_reads) ce__queue_unpin(gold);
   for (size_t j = 0; j < count; j++)
@@ -852,8 +861,7 @@ ce_status ce_eval_feed_inputs(ce_eval *ev, size_t count, const size_t *index,
   }
   if (report(ev, &ev->inputs[0], NULL)) return report(ev, &ev->inputs[0], err);
   feed_job job = {ev, index, bytes, len, NULL, 0};
-  if (reads_apart(ev, count, index) &&
-      ce__parallel_threads((unsigned)ev->options[CE_OPT_THREADS]) > 1)
+  if (reads_apart(ev, count, index) && ev->read_threads > 1)
     job.errors = calloc(count, sizeof *job.errors);
   if (job.errors) {
     feed_apart(ev, &job, count);
@@ -1090,7 +1098,10 @@ ce_status ce_eval_finish(ce_eval *ev, ce_error *err) {
                       "with --phones FILE");
     if (ev->inputs[phones].failed) return ce__copy_error(err, &ev->inputs[phones].error);
   }
-  /* Before the scoring's allocations: reading's buffers would only add to the peak. */
+  /* Before the scoring's allocations: reading's buffers would only add to the peak; and
+   * before its threads, the reading's crew. */
+  ce__crew_free(ev->crew);
+  ev->crew = NULL;
   for (size_t i = 0; i < ev->input_count; i++) ce__input_read_done(&ev->inputs[i]);
   ce__intern_drop_slots(&ev->items); /* scoring reads the words by id */
   ce_status status = CE_OK;
@@ -1135,7 +1146,8 @@ static int is_token_input(const ce_input *input) {
 static int waits_for_others(const ce_eval *ev, size_t index) {
   const ce_input *input = &ev->inputs[index], *gold = &ev->inputs[0];
   if (!open_input(input)) return 0;
-  int threads = ce__parallel_threads((unsigned)ev->options[CE_OPT_THREADS]) > 1;
+  int threads = (ev->started ? ev->read_threads
+                             : ce__parallel_threads((unsigned)ev->options[CE_OPT_THREADS])) > 1;
   uint64_t widest = 0;
   for (size_t j = 0; threads && j < ev->input_count; j++)
     if (is_token_input(&ev->inputs[j]) && ev->inputs[j].chunk_tokens > widest)

@@ -7,6 +7,7 @@
 #ifndef CE_RUN_INTERNAL_H
 #define CE_RUN_INTERNAL_H
 
+#include "common/parallel_internal.h"
 #include "formats/labelmap_internal.h"
 #include "run/names_internal.h"
 #include "text/intern_internal.h"
@@ -69,6 +70,11 @@ struct ce_eval {
    * itself where inputs are read in turn; on threads, a copy taken as the round starts, its
    * queue pinned; NULL outside ce_eval_feed_inputs. */
   const ce_input *pair_gold;
+  /* Reading on threads: how many (--threads, resolved as reading starts) and the crew that
+   * reads the rounds, kept from the first round on threads to the scoring (NULL: none). */
+  unsigned read_threads;
+  ce_crew *crew;
+  int crew_tried;
   int finished; /* rows are scored */
   ce_row *rows;
   size_t row_count;
