@@ -476,6 +476,15 @@ static ce_status map_record(const ce_eval *ev, const record_context *context, ce
                    &record->label, &record->label_len, line, err);
 }
 
+/* A sentence ends (a blank line): gold counts it, a system's next token starts one. */
+static void sentence_break(ce_eval *ev, ce_input *input, int is_gold) {
+  if (is_gold && ev->sentence_open) {
+    ev->sentences++;
+    ev->sentence_open = 0;
+  }
+  if (!is_gold) input->sentence_open = 0;
+}
+
 static ce_status on_record(void *ctx, const ce_record *original, uint64_t line, ce_error *err) {
   record_context *context = ctx;
   ce_eval *ev = context->ev;
@@ -494,11 +503,7 @@ static ce_status on_record(void *ctx, const ce_record *original, uint64_t line, 
   if (input->role == CE_ROLE_SUB_TEST) return sub_test_record(ev, input, record, line, err);
   switch (record->kind) {
     case CE_REC_BREAK:
-      if (context->is_gold && ev->sentence_open) {
-        ev->sentences++;
-        ev->sentence_open = 0;
-      }
-      if (!context->is_gold) input->sentence_open = 0;
+      sentence_break(ev, input, context->is_gold);
       return CE_OK;
     case CE_REC_TOKEN:
       status = context->is_gold ? gold_token(ev, input, record, line)
@@ -624,6 +629,10 @@ static ce_status tagged_window(const record_context *context, const ce_line_batc
     const char *text = batch->bytes + batch->start[k];
     size_t len = batch->len[k], at = tab[k - from];
     uint64_t line = batch->first_line + k;
+    if (at == SIZE_MAX && !len) { /* an empty line: what the reader's break would do */
+      sentence_break(ev, input, context->is_gold);
+      continue;
+    }
     if (at == SIZE_MAX) {
       ce_status status = on_line((void *)context, text, len, line, err);
       if (status) return status;
