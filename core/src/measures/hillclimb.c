@@ -728,11 +728,33 @@ static void force_move(climb *st, uint32_t k, uint32_t b) {
   map_set(st, k, b);
 }
 
+/* The first class in label order that no item of the visited cluster reached: for MacroI
+ * and MicroI every untouched class scores alike, so it stands for them all. CE_NOWHERE when
+ * every class is touched. */
+static uint32_t first_untouched(const climb *st) {
+  for (size_t r = 0; r < st->n; r++) {
+    uint32_t c = st->ix->class_by_rank[r];
+    if (!(st->cls[c].mark & MARK_TOUCHED)) return c;
+  }
+  return CE_NOWHERE;
+}
+
+/* Of the `count` candidates scored, the one of the first label among those within the
+ * tolerance of `best_value` (SPEC §3.2's tie rule). */
+static uint32_t tied_first(const climb *st, size_t count, double best_value) {
+  const uint32_t *rank = st->e->class_order;
+  uint32_t best = CE_NOWHERE;
+  for (size_t j = 0; j < count; j++) {
+    uint32_t c = st->candidates[j];
+    if (st->values[j] >= best_value - CE_CLIMB_EPS && (best == CE_NOWHERE || rank[c] < rank[best]))
+      best = c;
+  }
+  return best;
+}
+
 /* Visits cluster k; returns 1 when it moved. Not inlined (see CE_NOINLINE): a climb is
  * one call, its visits thousands. */
 static CE_NOINLINE int visit(climb *st, uint32_t k) {
-  const ce_type_index *ix = st->ix;
-  const uint32_t *rank = st->e->class_order;
   const cluster_state *cl = &st->clu[k];
   uint32_t begin = cl->begin, end = cl->end, a = st->map[k];
   if (begin == end) return 0; /* an empty cluster changes nothing wherever it goes */
@@ -788,12 +810,8 @@ static CE_NOINLINE int visit(climb *st, uint32_t k) {
       if (c != CE_NOWHERE) st->candidates[count++] = c;
     }
   } else if (!micro_c) {
-    for (size_t r = 0; r < st->n; r++) {
-      uint32_t c = ix->class_by_rank[r];
-      if (st->cls[c].mark & MARK_TOUCHED) continue;
-      st->candidates[count++] = c;
-      break;
-    }
+    uint32_t c = first_untouched(st);
+    if (c != CE_NOWHERE) st->candidates[count++] = c;
   }
   for (; scored < count; scored++) {
     st->values[scored] = candidate(st, st->candidates[scored], size, baseline_sum, st->union_sum);
@@ -810,12 +828,7 @@ static CE_NOINLINE int visit(climb *st, uint32_t k) {
     }
   }
   /* The best class; ties (within the tolerance) go to the label that sorts first. */
-  uint32_t best = CE_NOWHERE;
-  for (size_t j = 0; j < count; j++) {
-    uint32_t c = st->candidates[j];
-    if (st->values[j] >= best_value - CE_CLIMB_EPS && (best == CE_NOWHERE || rank[c] < rank[best]))
-      best = c;
-  }
+  uint32_t best = tied_first(st, count, best_value);
   uint32_t to = a;
   if (best != a && candidate(st, best, size, baseline_sum, st->union_sum) >
                        candidate(st, a, size, baseline_sum, st->union_sum) + CE_CLIMB_EPS)
@@ -1043,6 +1056,13 @@ static ce_status gold_of_build(climb *st) {
  */
 #define CE_SEPARABLE_DEN 1e11
 
+/* MicroI: what item i (weighted) adds to F when its one cluster goes to one of its classes:
+ * item_gather's `to_hit` with h'(B_i) empty, the same double. */
+static double separable_hit(const climb *st, uint32_t i) {
+  double gold_n = (double)(st->item[i + 1].gold_start - st->item[i].gold_start);
+  return (double)st->item[i].weight * (2.0 / (gold_n + 1));
+}
+
 /* What class c's candidate is worth in a visit of cluster k, on the scale above. */
 static double separable_value(const climb *st, uint32_t k, uint32_t c) {
   double x = 0.0;
@@ -1052,7 +1072,7 @@ static double separable_value(const climb *st, uint32_t k, uint32_t c) {
     for (uint32_t j = g; j < end; j++) {
       if (st->gold_ids[j] != c) continue;
       e += st->item[i].weight;
-      x += (double)st->item[i].weight * (2.0 / ((double)(end - g) + 1)); /* item_gather's */
+      x += separable_hit(st, i);
       break;
     }
   }
@@ -1063,15 +1083,14 @@ static double separable_value(const climb *st, uint32_t k, uint32_t c) {
  * first untouched class in label order (all alike), ties within the tolerance to the first
  * label. The classes' x and marks are scratch, cleared after. */
 static void separable_best(climb *st, uint32_t k) {
-  const uint32_t *rank = st->e->class_order;
   st->touched_n = 0;
   for (uint32_t q = st->clu[k].begin; q < st->clu[k].end; q++) {
-    uint32_t i = st->members[q], g = st->item[i].gold_start, end = st->item[i + 1].gold_start;
-    double w = st->item[i].weight, to_hit = w * (2.0 / ((double)(end - g) + 1));
-    for (uint32_t j = g; j < end; j++) {
+    uint32_t i = st->members[q];
+    double gain = st->measure == CE_TYPE_MICRO_I ? separable_hit(st, i) : st->item[i].weight;
+    for (uint32_t j = st->item[i].gold_start; j < st->item[i + 1].gold_start; j++) {
       uint32_t c = st->gold_ids[j];
       touch(st, c);
-      st->cls[c].x += st->measure == CE_TYPE_MICRO_I ? to_hit : w;
+      st->cls[c].x += gain;
     }
   }
   size_t count = st->touched_n;
@@ -1081,22 +1100,15 @@ static void separable_best(climb *st, uint32_t k) {
     st->values[j] =
         st->measure == CE_TYPE_MICRO_I ? (0.0 + st->cls[c].x) / (double)st->e->items : st->cls[c].x;
   }
-  for (size_t r = 0; r < st->n; r++) {
-    uint32_t c = st->ix->class_by_rank[r];
-    if (st->cls[c].mark & MARK_TOUCHED) continue;
-    st->candidates[count] = c;
+  uint32_t untouched = first_untouched(st);
+  if (untouched != CE_NOWHERE) {
+    st->candidates[count] = untouched;
     st->values[count++] = 0.0;
-    break;
   }
   double best_value = 0.0;
   for (size_t j = 0; j < count; j++)
     if (!j || st->values[j] > best_value) best_value = st->values[j];
-  uint32_t best = CE_NOWHERE;
-  for (size_t j = 0; j < count; j++) {
-    uint32_t c = st->candidates[j];
-    if (st->values[j] >= best_value - CE_CLIMB_EPS && (best == CE_NOWHERE || rank[c] < rank[best]))
-      best = c;
-  }
+  uint32_t best = tied_first(st, count, best_value);
   for (size_t j = 0; j < st->touched_n; j++) {
     st->cls[st->touched[j]].x = 0.0;
     st->cls[st->touched[j]].mark = 0;
