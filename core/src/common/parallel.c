@@ -22,13 +22,13 @@ typedef struct pool {
   void *context;
 } pool;
 
-static void *pool_work(void *arg) {
-  pool *p = arg;
+/* Takes the pool's tasks in order until none is left. */
+static void pool_work(pool *p) {
   for (;;) {
     ce__lock_acquire(&p->lock);
     size_t task = p->next < p->tasks ? p->next++ : p->tasks;
     ce__lock_release(&p->lock);
-    if (task == p->tasks) return NULL;
+    if (task == p->tasks) return;
     p->fn(p->context, task);
   }
 }
@@ -41,23 +41,6 @@ static unsigned processors_online(void) {
 unsigned ce__parallel_threads(unsigned threads) {
   if (!threads) threads = processors_online();
   return threads < CE_THREADS_MAX ? threads : CE_THREADS_MAX;
-}
-
-void ce__parallel_for(size_t tasks, unsigned threads, ce_task_fn *fn, void *context) {
-  threads = ce__parallel_threads(threads);
-  if (threads > tasks) threads = (unsigned)tasks;
-  pool p = {.next = 0, .tasks = tasks, .fn = fn, .context = context};
-  if (threads < 2 || !ce__lock_init(&p.lock)) {
-    for (size_t task = 0; task < tasks; task++) fn(context, task);
-    return;
-  }
-  pthread_t helpers[CE_THREADS_MAX];
-  unsigned started = 0;
-  while (started + 1 < threads && !pthread_create(&helpers[started], NULL, pool_work, &p))
-    started++;
-  pool_work(&p);
-  for (unsigned j = 0; j < started; j++) pthread_join(helpers[j], NULL);
-  ce__lock_free(&p.lock);
 }
 
 struct ce_crew {
@@ -150,6 +133,15 @@ void ce__crew_free(ce_crew *crew) {
   pthread_cond_destroy(&crew->go);
   pthread_mutex_destroy(&crew->mutex);
   free(crew);
+}
+
+/* A crew for the one call: at most as many threads as tasks. */
+void ce__parallel_for(size_t tasks, unsigned threads, ce_task_fn *fn, void *context) {
+  threads = ce__parallel_threads(threads);
+  if (threads > tasks) threads = (unsigned)tasks;
+  ce_crew *crew = threads > 1 ? ce__crew_new(threads) : NULL;
+  ce__crew_run(crew, tasks, fn, context);
+  ce__crew_free(crew);
 }
 
 int ce__lock_init(ce_lock *lock) {

@@ -847,10 +847,7 @@ static void feed_apart(ce_eval *ev, feed_job *job, size_t count) {
     ev->crew_tried = 1;
     ev->crew = ce__crew_new(ev->read_threads);
   }
-  if (ev->crew)
-    ce__crew_run(ev->crew, count, feed_task, job);
-  else
-    ce__parallel_for(count, ev->read_threads, feed_task, job);
+  ce__crew_run(ev->crew, count, feed_task, job); /* none could start: in turn */
   ev->pair_gold = NULL;
   if (gold_reads) ce__queue_unpin(gold);
   for (size_t j = 0; j < count; j++)
