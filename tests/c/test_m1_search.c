@@ -592,6 +592,18 @@ static void test_rows_change_nothing(void) {
  * of share (m1_exact.c): held against every set of up to 12 helpers, with one left out or
  * none, shares tied or not. Exact: both sides divide the same integers once.
  */
+/* `count` helpers of random shares, many tied where `small`; ranks from `ranks`, or drawn
+ * below 1,000 (ties possible) where it is NULL. */
+static void random_helpers(ce_rng *rng, ce_union_helper *h, size_t count, int small,
+                           const uint32_t *ranks) {
+  for (size_t j = 0; j < count; j++) {
+    h[j].x = 1 + (uint32_t)below(rng, small ? 3 : 40);
+    h[j].y = h[j].x + (uint32_t)below(rng, small ? 3 : 60);
+    h[j].rank = ranks ? ranks[j] : (uint32_t)below(rng, 1000);
+    h[j].entry = (uint32_t)j;
+  }
+}
+
 static void test_union_best_is_best_set(void) {
   ce_rng rng;
   ce__rng_seed(&rng, 1157, 0);
@@ -601,12 +613,7 @@ static void test_union_best_is_best_set(void) {
   for (int trial = 0; trial < 20000; trial++) {
     size_t count = (size_t)below(&rng, MOST + 1);
     int small = below(&rng, 2); /* small counts: many tied shares */
-    for (size_t j = 0; j < count; j++) {
-      h[j].x = 1 + (uint32_t)below(&rng, small ? 3 : 40);
-      h[j].y = h[j].x + (uint32_t)below(&rng, small ? 3 : 60);
-      h[j].rank = (uint32_t)below(&rng, 1000);
-      h[j].entry = (uint32_t)j;
-    }
+    random_helpers(&rng, h, count, small, NULL);
     uint64_t b = 1 + (uint64_t)below(&rng, below(&rng, 2) ? 4 : 200); /* |U_c| + |c| >= 1 */
     uint64_t a = (uint64_t)below(&rng, (int)b + 1);
     size_t skip = count && below(&rng, 2) ? (size_t)below(&rng, (int)count) : UINT32_MAX;
@@ -643,18 +650,10 @@ static void test_helpers_order(void) {
     size_t count = (size_t)below(&rng, MOST + 1);
     int small = below(&rng, 2); /* many tied shares */
     for (size_t j = 0; j < count; j++) rank[j] = (uint32_t)j;
-    for (size_t j = count; j > 1; j--) { /* distinct ranks in random places */
-      size_t other = (size_t)below(&rng, (int)j);
-      uint32_t keep = rank[j - 1];
-      rank[j - 1] = rank[other];
-      rank[other] = keep;
-    }
+    ce__rng_shuffle_u32(&rng, rank, count); /* distinct ranks in random places */
+    random_helpers(&rng, h, count, small, rank);
     uint64_t x_total = 0, y_total = 0, entries = 0;
     for (size_t j = 0; j < count; j++) {
-      h[j].x = 1 + (uint32_t)below(&rng, small ? 3 : 40);
-      h[j].y = h[j].x + (uint32_t)below(&rng, small ? 3 : 60);
-      h[j].rank = rank[j];
-      h[j].entry = (uint32_t)j;
       x_total += h[j].x;
       y_total += h[j].y;
       entries += j;
