@@ -35,8 +35,10 @@ unsigned ce__parallel_threads(unsigned threads);
  * A crew: threads kept for many rounds of tasks (the reading's, about 40 on full Brown)
  * instead of started and joined for each (46 µs a thread on a 2-core machine).
  * ce__crew_new(threads) starts threads - 1 helpers; NULL where there would be none, or none
- * could be started, or without threads. ce__crew_run does what ce__parallel_for does, on the
- * crew and the caller's thread; a NULL crew runs the tasks in turn. ce__crew_free stops the
+ * could be started, or without threads. ce__crew_run runs fn(context, t) for every t < tasks
+ * on the crew and the caller's thread, in the order of t as a thread comes free, and returns
+ * when all have run (ce__parallel_for is a crew for one such call); a NULL crew runs them in
+ * turn. ce__crew_free stops the
  * helpers (NULL: nothing). In the wasm build with threads the helpers are workers of its
  * pool: a crew must be freed before anything else starts threads.
  */
