@@ -468,15 +468,29 @@ static void best_two(const sparse_lap *lap, uint32_t i, double *u1, uint32_t *j1
 }
 
 /*
+ * Bids of the row reduction, at most: a bid scans its row, and where weights lie close
+ * together (dense rows of real weights) rows outbid one another by tiny steps, a price war
+ * the phases end sooner. MicroC's type-level 1-1 on random labels of 1,000 a side (1,000
+ * rows of 1,000 edges): 169,004 bids and no phase, 0.13 s; at most 64 bids a row, 64,000
+ * and 18 phases, 0.08 s (32: 0.10 s, 128: 0.10 s, 256: 0.13 s). Only rows of more than 15
+ * edges on average reach it before the bound of 4 · (edges + rows). A test sets 1.
+ */
+#ifndef CE_ASSIGN_BIDS_A_ROW
+#define CE_ASSIGN_BIDS_A_ROW 64
+#endif
+
+/*
  * Jonker & Volgenant's (1987) augmenting row reduction, before the phases: a free row takes
  * its cheapest column and lowers that column's dual until its second cheapest costs as
  * much (an auction bid at ε = 0); the row holding the column, if any, is free again and
- * bids next. Two passes over the free rows, and a bound on the bids, as theirs. It keeps
- * every reduced cost >= 0 with each placed row tight, and lowers only the duals of columns
- * it places, so free columns keep v = 0: the phases start from where it stops.
+ * bids next. Two passes over the free rows, and a bound on the bids, as theirs, and
+ * CE_ASSIGN_BIDS_A_ROW's. It keeps every reduced cost >= 0 with each placed row tight, and
+ * lowers only the duals of columns it places, so free columns keep v = 0: the phases start
+ * from where it stops.
  */
 static void reduce_rows(sparse_lap *lap) {
   size_t bids = 4 * (lap->start[lap->rows] + lap->rows);
+  if (bids / CE_ASSIGN_BIDS_A_ROW > lap->rows) bids = CE_ASSIGN_BIDS_A_ROW * lap->rows;
   for (int pass = 0; pass < 2 && lap->free_n; pass++) {
     size_t current = 0, pending = lap->free_n;
     lap->free_n = 0; /* the rows left free for the next pass, at the front; never ahead */
