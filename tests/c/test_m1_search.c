@@ -431,6 +431,52 @@ static void test_type_based(void) {
 }
 
 /*
+ * One-token types (entity- or sense-like: every item its own gold class, every cluster a
+ * few items): MicroC's optimum maps each cluster to a class of its own items, Σ_k 2|k|/(|k|
+ * + 1) over l. Its root bound is that optimum too, but summed another way: at 300,000 items
+ * the two sums parted by about 1e-12, more than SLACK, and the optimum went unproved. The
+ * bound proves it within the rounding of both sums (micro_c_rounding).
+ */
+static void test_one_token_types(void) {
+  enum { L = 300000, M = 180000 };
+  ce_rng rng;
+  ce__rng_seed(&rng, 2026, 0);
+  uint32_t *items = malloc(L * sizeof *items), *clusters = malloc(L * sizeof *clusters);
+  uint32_t *size = calloc(M, sizeof *size), *map = malloc(M * sizeof *map);
+  for (uint32_t i = 0; i < L; i++) {
+    items[i] = i;
+    clusters[i] = (uint32_t)ce__rng_below(&rng, M);
+    size[clusters[i]]++;
+  }
+  ce_entries e;
+  CHECK(ce__entries_from_pairs(&e, L, L, M, items, items, L, items, clusters, L, NULL, NULL) ==
+        CE_OK);
+  ce_type_index ix;
+  CHECK(ce__type_index_build(&ix, &e) == CE_OK);
+  /* Each cluster to the class of its first item; an empty one anywhere. */
+  for (uint32_t k = 0; k < M; k++) map[k] = 0;
+  for (uint32_t i = L; i-- > 0;) map[clusters[i]] = i;
+  long double optimum = 0.0L; /* in long double, cluster by cluster: another sum */
+  for (uint32_t k = 0; k < M; k++) optimum += 2.0L * size[k] / (size[k] + 1.0L);
+  optimum /= L;
+  double values[CE_TYPE_MEASURES], value;
+  CHECK(ce__type_values(&ix, map, values) == CE_OK);
+  value = values[CE_TYPE_MICRO_C];
+  CHECK_NEAR(value, (double)optimum, 1e-11);
+  ce_m1_proof proof;
+  CHECK(ce__m1_exact(&ix, CE_TYPE_MICRO_C, 0, map, &value, &proof) == CE_OK);
+  CHECK(proof.optimal && proof.bound == value);
+  printf("one-token types, %d items in %d clusters: MicroC %.16f %s (optimum %.16Lf)\n", L, M,
+         value, proof.optimal ? "proved" : "not proved", optimum);
+  ce__type_index_free(&ix);
+  ce__entries_free(&e);
+  free(items);
+  free(clusters);
+  free(size);
+  free(map);
+}
+
+/*
  * The work budget (SPEC §3.2): a budget that runs out in the middle of start 0's first sweep
  * leaves a mapping whose value, recomputed from the definitions, is the one reported; the
  * value is never below 1-1 (the 1-1 mapping is scored even past the budget) nor above the
@@ -677,6 +723,7 @@ int main(void) {
   test_budget();
   test_exhaustive_families();
   test_type_based();
+  test_one_token_types();
   printf("m1_search: %d checks, %d failed\n", check_count, check_failures);
   return check_failures != 0;
 }

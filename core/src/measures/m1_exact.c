@@ -40,6 +40,7 @@
 
 #define NONE UINT32_MAX
 #define SLACK 1e-13        /* in units of the measure: a proof allows this much (and rounding) */
+#define UNIT_ROUNDOFF 1.1102230246251565e-16 /* 2^-53 */
 #define FIXED 4294967296.0 /* MicroI bounds add in fixed point, 2^32 to a unit of F_i */
 #define CANDIDATE_LIMIT ((size_t)1 << 20) /* clusters × classes a search may order (4 MB) */
 #define ENTRY_LIMIT ((size_t)1 << 22)     /* MicroC bound entries (52 bytes each, 218 MB) */
@@ -1246,6 +1247,20 @@ static double micro_c_bound(search *s, union_bound *u, const uint32_t *open, siz
   return bound;
 }
 
+/*
+ * How far MicroC's root bound and a climb's value may lie apart from rounding alone. The
+ * value is a sum over the n classes over N*; the bound a sum over the classes and another
+ * over the listed items over the memberships, each term a few operations: each relative
+ * error is at most about (terms + a few) · 2^-53 (Higham, Accuracy and Stability of
+ * Numerical Algorithms, 2002, §4.2; the terms are not negative). On 10^6 one-token types
+ * in 486,857 clusters the optimum, each cluster to a class of its own items, is
+ * 0.6161461295815295 (a correctly rounded sum); the climbs' sum gave 0.6161461295808417,
+ * the bound 0.616146129585492: 4.6e-12 apart, 4.1e-10 allowed.
+ */
+static double micro_c_rounding(const search *s, double value, double bound) {
+  return (double)(2 * s->n + s->l + 16) * UNIT_ROUNDOFF * (value + bound);
+}
+
 /* MicroC with every cluster mapped, from the state (§4.2, classes in label order). */
 static double micro_c_value(const search *s) {
   const ce_type_index *ix = s->ix;
@@ -1290,7 +1305,9 @@ static ce_status exact_micro_c(search *s, uint32_t *map, double *value, ce_m1_pr
   double root = micro_c_bound(s, &u, order, count, 1);
   proof->optimal = 0;
   proof->bound = root > best ? root : best;
-  if (!count || root <= best + SLACK) {
+  /* The root proves the climbs' best where it exceeds it by no more than rounding: no
+   * mapping can beat it by more (the search below compares bounds computed alike). */
+  if (!count || root <= best + SLACK + micro_c_rounding(s, best, root)) {
     proof->optimal = 1;
     proof->bound = best;
     goto done;
