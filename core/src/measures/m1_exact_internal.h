@@ -28,6 +28,12 @@ typedef struct ce_m1_proof {
 ce_status ce__m1_exact(const ce_type_index *index, int measure, uint64_t budget, uint32_t *map,
                        double *value, ce_m1_proof *proof);
 
+/* ce__m1_exact with MacroI and MicroI always through the general components, also where
+ * every item is in one cluster at most (which it otherwise takes cluster by cluster in one
+ * pass): for a test that the two give the same, bit for bit. */
+ce_status ce__m1_exact_by_components(const ce_type_index *index, int measure, uint64_t budget,
+                                     uint32_t *map, double *value, ce_m1_proof *proof);
+
 /*
  * MicroC's union bound (m1_exact.c), by class c: an open cluster as a helper of c, with x its
  * items new to U_c that are of c, y those plus its other items in no other open cluster (all
