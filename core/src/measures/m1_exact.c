@@ -1256,12 +1256,17 @@ static void class_bests(search *s, union_bound *u) {
 }
 
 /* The best F*_c over the classes no item of an open cluster of `size` items touches: all
- * of its items join U_c and none matches. Classes not above `floor` cannot count. */
+ * of its items join U_c and none matches, which cannot raise F*_c: a class whose F*_c is
+ * not above the best so far cannot count. by_best orders the classes by F*_c, descending,
+ * to within class_bests' quantum of 2^-31 (and a rounding of 1 − F*_c): past a class 2^-30
+ * below the best, none can count, and the search stops (on 10^6 one-token types it had
+ * walked every class, a scattered read each, 0.23 s at the root). */
 static double untouched_best(search *s, const union_bound *u, uint32_t size) {
   const ce_type_index *ix = s->ix;
   double best = 0.0;
   for (size_t q = 0; q < s->n; q++) {
     uint32_t c = u->by_best[q];
+    if (u->best0[c] + 0x1p-30 <= best) break;
     if (u->best0[c] <= best) continue;
     double f = best_union(u, c, s->cm[c], (uint64_t)s->t[c] + ix->class_size[c] + size, NONE);
     if (f > best) best = f;
