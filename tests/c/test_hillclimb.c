@@ -491,11 +491,56 @@ static void test_climber_remembers(void) {
 }
 
 /*
+ * Measure t's climber with its shortcuts against the same climber visiting every cluster
+ * (ce__climber_visit_all): the same results, sweeps, starts and budget, over 12 runs from
+ * random mappings (classes drawn from class_perm), from the last result and from it a few
+ * clusters moved, under a budget (one time in three) that may stop them anywhere. Returns
+ * whether the budget ran out within a run, not before it.
+ */
+static int same_climbs(const ce_type_index *ix, int t, ce_rng *rng, const uint32_t *class_perm,
+                       uint32_t *start) {
+  size_t n = ix->entries->classes, m = ix->entries->clusters, l = ix->entries->items;
+  int stopped = 0;
+  ce_climber *fast_climber, *visits;
+  CHECK(ce__climber_new(ix, t, &fast_climber) == CE_OK);
+  CHECK(ce__climber_new(ix, t, &visits) == CE_OK);
+  ce__climber_visit_all(visits);
+  CHECK(!ce__climber_separable(visits));
+  uint64_t budget = ce__rng_below(rng, 3) ? 0 : 1 + ce__rng_below(rng, 40 * l);
+  ce__climber_set_budget(fast_climber, budget);
+  ce__climber_set_budget(visits, budget);
+  uint32_t *last = NULL;
+  for (int c = 0; c < 12; c++) {
+    uint64_t kind = last ? ce__rng_below(rng, 3) : 0;
+    for (size_t k = 0; k < m; k++) start[k] = kind ? last[k] : class_perm[ce__rng_below(rng, n)];
+    for (uint64_t j = kind == 2 ? 1 + ce__rng_below(rng, 3) : 0; j > 0; j--)
+      start[ce__rng_below(rng, m)] = (uint32_t)ce__rng_below(rng, n);
+    ce_climb_options options = {
+        1 + (unsigned)ce__rng_below(rng, 4), (uint64_t)c, NULL, NULL, NULL, NULL, 0, 0};
+    ce_type_score fast, slow;
+    int spent_before = ce__climber_spent(fast_climber);
+    CHECK(ce__climber_run(fast_climber, start, &options, &fast) == CE_OK);
+    CHECK(ce__climber_run(visits, start, &options, &slow) == CE_OK);
+    CHECK(fast.value == slow.value && fast.min == slow.min && fast.hits == slow.hits);
+    CHECK(fast.sweeps == slow.sweeps && fast.starts == slow.starts);
+    CHECK(fast.budget_reached == slow.budget_reached);
+    CHECK(memcmp(fast.cluster_to_class, slow.cluster_to_class, m * sizeof *start) == 0);
+    stopped |= fast.budget_reached && !spent_before;
+    free(last);
+    last = fast.cluster_to_class;
+    free(slow.cluster_to_class);
+  }
+  free(last);
+  ce__climber_free(fast_climber);
+  ce__climber_free(visits);
+  return stopped;
+}
+
+/*
  * A type-based clustering (every item in one cluster, some in none), with runs of alike
  * items and classes in a shuffled label order: MacroI's and MicroI's climbs are separable
- * there (hillclimb.c) and run as one pass. Against the same climber visiting every cluster:
- * the same results, sweeps, starts and budget, over runs from random mappings, from the last
- * result and from it a few clusters moved, under budgets that stop them anywhere.
+ * there (hillclimb.c) and run as one pass. Against the same climber visiting every cluster
+ * (same_climbs).
  */
 static void test_separable_climbs(void) {
   ce_rng rng;
@@ -535,41 +580,12 @@ static void test_separable_climbs(void) {
     ce_type_index ix;
     CHECK(ce__type_index_build(&ix, &e) == CE_OK);
     for (int t = 0; t < CE_TYPE_MEASURES; t++) {
-      ce_climber *one_pass, *visits;
+      ce_climber *one_pass;
       CHECK(ce__climber_new(&ix, t, &one_pass) == CE_OK);
-      CHECK(ce__climber_new(&ix, t, &visits) == CE_OK);
       CHECK(ce__climber_separable(one_pass) == (t != CE_TYPE_MICRO_C));
       separable += (unsigned)ce__climber_separable(one_pass);
-      ce__climber_visit_all(visits);
-      CHECK(!ce__climber_separable(visits));
-      uint64_t budget = ce__rng_below(&rng, 3) ? 0 : 1 + ce__rng_below(&rng, 40 * l);
-      ce__climber_set_budget(one_pass, budget);
-      ce__climber_set_budget(visits, budget);
-      uint32_t *last = NULL;
-      for (int c = 0; c < 12; c++) {
-        uint64_t kind = last ? ce__rng_below(&rng, 3) : 0;
-        for (size_t k = 0; k < m; k++)
-          start[k] = kind ? last[k] : class_perm[ce__rng_below(&rng, n)];
-        for (uint64_t j = kind == 2 ? 1 + ce__rng_below(&rng, 3) : 0; j > 0; j--)
-          start[ce__rng_below(&rng, m)] = (uint32_t)ce__rng_below(&rng, n);
-        ce_climb_options options = {
-            1 + (unsigned)ce__rng_below(&rng, 4), (uint64_t)c, NULL, NULL, NULL, NULL, 0, 0};
-        ce_type_score fast, slow;
-        int spent_before = ce__climber_spent(one_pass);
-        CHECK(ce__climber_run(one_pass, start, &options, &fast) == CE_OK);
-        CHECK(ce__climber_run(visits, start, &options, &slow) == CE_OK);
-        CHECK(fast.value == slow.value && fast.min == slow.min && fast.hits == slow.hits);
-        CHECK(fast.sweeps == slow.sweeps && fast.starts == slow.starts);
-        CHECK(fast.budget_reached == slow.budget_reached);
-        CHECK(memcmp(fast.cluster_to_class, slow.cluster_to_class, m * sizeof *start) == 0);
-        stopped += (unsigned)(fast.budget_reached && !spent_before && t != CE_TYPE_MICRO_C);
-        free(last);
-        last = fast.cluster_to_class;
-        free(slow.cluster_to_class);
-      }
-      free(last);
       ce__climber_free(one_pass);
-      ce__climber_free(visits);
+      stopped += (unsigned)(same_climbs(&ix, t, &rng, class_perm, start) && t != CE_TYPE_MICRO_C);
     }
     ce__type_index_free(&ix);
     ce__entries_free(&e);
@@ -582,6 +598,44 @@ static void test_separable_climbs(void) {
   }
   CHECK(separable == 160);
   CHECK(stopped > 20); /* budgets that ran out within a run, not before it */
+}
+
+/*
+ * One-token types (every item a gold class of its own, in one cluster or none; clusters of
+ * 1 to 6 items, some empty) and classes in a shuffled label order: MicroC's climbs count
+ * the quiet visits after a sweep that ends at own classes (hillclimb.c's at_own_classes)
+ * instead of making them. Against the same climber visiting every cluster (same_climbs).
+ */
+static void test_own_classes_climbs(void) {
+  ce_rng rng;
+  ce__rng_seed(&rng, 29, 0);
+  unsigned stopped = 0;
+  for (int s = 0; s < 120; s++) {
+    size_t l = 5 + ce__rng_below(&rng, 300), m = 1 + l / (1 + ce__rng_below(&rng, 4)), sn = 0;
+    uint32_t *ids = malloc(l * sizeof *ids), *si = malloc(l * sizeof *si);
+    uint32_t *sl = malloc(l * sizeof *sl), *class_perm = malloc(l * sizeof *class_perm);
+    uint32_t *start = malloc(m * sizeof *start);
+    for (size_t i = 0; i < l; i++) ids[i] = class_perm[i] = (uint32_t)i;
+    ce__rng_shuffle_u32(&rng, class_perm, l);
+    for (size_t i = 0; i < l; i++) {
+      if (!ce__rng_below(&rng, 12)) continue; /* in no cluster */
+      si[sn] = (uint32_t)i;
+      sl[sn++] = (uint32_t)ce__rng_below(&rng, m);
+    }
+    ce_entries e;
+    CHECK(ce__entries_from_pairs(&e, l, l, m, ids, ids, l, si, sl, sn, class_perm, NULL) == CE_OK);
+    ce_type_index ix;
+    CHECK(ce__type_index_build(&ix, &e) == CE_OK);
+    stopped += (unsigned)same_climbs(&ix, CE_TYPE_MICRO_C, &rng, class_perm, start);
+    ce__type_index_free(&ix);
+    ce__entries_free(&e);
+    free(ids);
+    free(si);
+    free(sl);
+    free(class_perm);
+    free(start);
+  }
+  CHECK(stopped > 10);
 }
 
 /* Clusters without items and classes no item holds are harmless. */
@@ -612,6 +666,7 @@ int main(void) {
   test_ties();
   test_climber_remembers();
   test_separable_climbs();
+  test_own_classes_climbs();
   test_unused_labels();
   return check_report("hillclimb");
 }

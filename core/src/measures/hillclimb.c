@@ -178,6 +178,7 @@ typedef struct climb {
    * where the climbs are not separable. */
   uint32_t *sep_best;
   double *sep_value;
+  int own_classes; /* MicroC, every item a class of its own (see at_own_classes) */
   /* Σ_k clu[k].labels = Σ_i |B_i|·(|A_i| + |B_i|): what a sweep of visits reads */
   uint64_t sweep_labels;
 } climb;
@@ -1133,6 +1134,43 @@ static ce_status separable_prepare(climb *st) {
   return CE_OK;
 }
 
+/*
+ * MicroC where every item holds one gold class that no other item holds and sits in one
+ * cluster at most (one-token types, each its own class: entity- or sense-like singletons).
+ * A visit of cluster k (s items, taken out of its class) scores each class b by what b's
+ * union gains, the rest fixed (§4.2; N* does not depend on b). A class of one of k's items
+ * gains 2(t_b + s)/(t_b + s + 1) ≥ 2s/(s + 1) ≥ 1, t_b the items other clusters bring it:
+ * k brings b's one item, which no other cluster holds. Any other class gains 0, or, where
+ * its item is in its union already, 2s/((t_b + s + 1)(t_b + 1)) < 1. Where every cluster
+ * with items is mapped to a class of one of its own items (at_own_classes), no other
+ * cluster with items is mapped to one of k's classes: they all score 2s/(s + 1), the same
+ * double, k's own class among them, and k stays (it moves only on a strict gain). So once a
+ * sweep ends in such a mapping, the visits after it move nothing until every cluster has
+ * had one since the last move, where the climb ends: climb_once counts them (the sweep and
+ * its label reads) instead of making them.
+ */
+static int own_classes_shape(const ce_type_index *ix) {
+  const ce_entries *e = ix->entries;
+  for (size_t i = 0; i < e->items; i++)
+    if (e->class_start[i + 1] - e->class_start[i] != 1 ||
+        e->cluster_start[i + 1] - e->cluster_start[i] > 1)
+      return 0;
+  for (size_t c = 0; c < e->classes; c++)
+    if (ix->class_size[c] > 1) return 0;
+  return 1;
+}
+
+static int at_own_classes(const climb *st) {
+  const ce_type_index *ix = st->ix;
+  const ce_entries *e = st->e;
+  for (size_t k = 0; k < e->clusters; k++) {
+    uint32_t q = ix->member_start[k], end = ix->member_start[k + 1];
+    while (q < end && e->class_ids[e->class_start[ix->members[q]]] != st->map[k]) q++;
+    if (q == end && end > ix->member_start[k]) return 0;
+  }
+  return 1;
+}
+
 /* Where a visit of cluster k sends it from class a: f(k, a) above. */
 static uint32_t separable_target(const climb *st, uint32_t k, uint32_t a) {
   if (st->clu[k].begin == st->clu[k].end || st->sep_best[k] == a) return a;
@@ -1219,6 +1257,7 @@ static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
     st->gold_of_start = NULL;
   }
   if (!status) status = separable_prepare(st);
+  st->own_classes = measure == CE_TYPE_MICRO_C && own_classes_shape(ix);
   if (status) climb_free(st);
   return status;
 }
@@ -1280,6 +1319,7 @@ void ce__climber_visit_all(ce_climber *climber) {
   free(climber->st.sep_value);
   climber->st.sep_best = NULL;
   climber->st.sep_value = NULL;
+  climber->st.own_classes = 0;
 }
 
 void ce__climber_free(ce_climber *climber) {
@@ -1465,6 +1505,21 @@ static int climb_separable(ce_climber *climber, const uint32_t *from, uint64_t *
   return 1;
 }
 
+/* Where a sweep ends at own classes (see at_own_classes), the visits up to the last move's
+ * place, none of which moves: their label reads and the sweep counted. 0 where they would
+ * reach the budget (the visits then run, to stop where the budget says). */
+static int quiet_counted(ce_climber *climber, size_t quiet, uint64_t *sweeps) {
+  climb *st = &climber->st;
+  size_t m = st->e->clusters;
+  if (!at_own_classes(st)) return 0;
+  uint64_t reads = 0;
+  for (size_t r = 0; r < m - quiet; r++) reads += st->clu[climber->order[r]].labels;
+  if (climber->budget && climber->reads + reads >= climber->budget) return 0;
+  climber->reads += reads;
+  ++*sweeps;
+  return 1;
+}
+
 /* One climb from `from` in `order`; returns the remembered optimum it reached, or -1. */
 static long climb_once(ce_climber *climber, const uint32_t *from, uint64_t *sweeps) {
   climb *st = &climber->st;
@@ -1505,6 +1560,7 @@ static long climb_once(ce_climber *climber, const uint32_t *from, uint64_t *swee
       return known;
     }
     if (quiet >= m || climber->spent) return -1;
+    if (st->own_classes && quiet_counted(climber, quiet, sweeps)) return -1;
   }
 }
 
