@@ -855,8 +855,44 @@ static void test_cell_budget(void) {
   CHECK(left_out > 100);
 }
 
+/*
+ * One measure (ce__type_value) is that of all three (ce__type_values), bit for bit: on 400
+ * random instances, half type-based (every item in one cluster or none), the other half
+ * with up to 3 clusters an item, under random mappings with unmapped clusters (UINT32_MAX).
+ */
+static void test_one_value(void) {
+  ce_rng rng;
+  ce__rng_seed(&rng, 404, 0);
+  int fast = 0;
+  for (int draw = 0; draw < 400; draw++) {
+    size_t l = 1 + ce__rng_below(&rng, 400), n = 1 + ce__rng_below(&rng, 50);
+    size_t m = 1 + ce__rng_below(&rng, 60);
+    ce_entries e;
+    uniform_entries(&rng, &e, l, n, m, 3, 0, draw % 2 ? 3 : 1);
+    ce_type_index ix;
+    CHECK(ce__type_index_build(&ix, &e) == CE_OK);
+    if (draw % 2 == 0) CHECK(ix.one_cluster_each);
+    fast += ix.one_cluster_each;
+    uint32_t *map = malloc(m * sizeof *map);
+    for (size_t k = 0; k < m; k++)
+      map[k] = ce__rng_below(&rng, 5) ? (uint32_t)ce__rng_below(&rng, n) : UINT32_MAX;
+    double all[CE_TYPE_MEASURES];
+    CHECK(ce__type_values(&ix, map, all) == CE_OK);
+    for (int t = 0; t < CE_TYPE_MEASURES; t++) {
+      double one = -1.0;
+      CHECK(ce__type_value(&ix, map, t, &one) == CE_OK);
+      CHECK(one == all[t]);
+    }
+    free(map);
+    ce__type_index_free(&ix);
+    ce__entries_free(&e);
+  }
+  CHECK(fast >= 200);
+}
+
 int main(void) {
   test_ids_hold();
+  test_one_value();
   test_entries_from_pairs();
   test_signatures();
   test_hand_worked();

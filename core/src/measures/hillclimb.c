@@ -1595,10 +1595,8 @@ ce_status ce__climber_run(ce_climber *climber, const uint32_t *start,
       reached = climber->optimum_maps + (size_t)known * m;
     } else {
       /* The reported value comes from the definitions, not from the running sums. */
-      double all[CE_TYPE_MEASURES];
-      status = ce__type_values(ix, st->map, all);
+      status = ce__type_value(ix, st->map, st->measure, &values[s]);
       if (status) goto done;
-      values[s] = all[st->measure];
       /* A climb the budget stopped ended short of a local optimum. */
       if (e->classes && !climber->spent) optimum_add(climber, values[s]);
     }

@@ -786,14 +786,6 @@ static size_t part_domain(search *s, const uint32_t *items, size_t count, uint32
   return n;
 }
 
-/* Whether every item is in one cluster at most (a type-based clustering, as Brown's): then
- * every component is one cluster. */
-static int one_cluster_each(const ce_entries *e) {
-  for (size_t i = 0; i < e->items; i++)
-    if (e->cluster_start[i + 1] - e->cluster_start[i] > 1) return 0;
-  return 1;
-}
-
 /*
  * One round of exact_items where every component is one cluster k: what parts_build,
  * part_domain and solve_part give for it, term for term and in their order, without the
@@ -878,7 +870,7 @@ static ce_status exact_items(search *s, int measure, int by_components, uint32_t
                              double *value, ce_m1_proof *proof) {
   const ce_type_index *ix = s->ix;
   const ce_entries *e = s->e;
-  int separable = !by_components && one_cluster_each(e);
+  int separable = !by_components && ix->one_cluster_each; /* every component one cluster */
   parts p;
   memset(&p, 0, sizeof p);
   ce_status status = separable ? CE_OK : parts_build(s, &p);
@@ -930,10 +922,8 @@ static ce_status exact_items(search *s, int measure, int by_components, uint32_t
     }
     double candidate = *value;
     if (better) {
-      double all[CE_TYPE_MEASURES];
-      status = ce__type_values(ix, trial, all);
+      status = ce__type_value(ix, trial, measure, &candidate);
       if (status) goto done;
-      candidate = all[measure];
     }
     int taken = candidate > *value;
     if (taken) {

@@ -213,9 +213,8 @@ static ce_status one_to_one(const ce_type_index *ix, int measure, uint64_t cell_
     for (size_t k = 0; k < m; k++) score->cluster_to_class[k] = UINT32_MAX;
     for (size_t j = 0; j < kept.count; j++)
       if (row_to_col[j] >= 0) score->cluster_to_class[kept.cluster[j]] = (uint32_t)row_to_col[j];
-    double all[CE_TYPE_MEASURES];
-    status = ce__type_values(ix, score->cluster_to_class, all);
-    score->value = score->min = all[measure];
+    status = ce__type_value(ix, score->cluster_to_class, measure, &score->value);
+    score->min = score->value;
     score->hits = 1;
     score->sweeps = 0;
   }
@@ -311,13 +310,6 @@ static void type_task(void *context, size_t task) {
   job->status[t] = one_measure(job, t);
 }
 
-/* Whether every item with a cluster has one only (|B_i| = 1: a type-based clustering). */
-static int clusters_are_hard(const ce_entries *e) {
-  for (size_t i = 0; i < e->items; i++)
-    if (e->cluster_start[i + 1] - e->cluster_start[i] > 1) return 0;
-  return 1;
-}
-
 static ce_status type_measures(const ce_entries *entries, const ce_climb_options *options,
                                const uint32_t *const *m1_start, const ce_m1_search_options *search,
                                const ce_type_parallel *parallel, ce_type_result *result) {
@@ -335,7 +327,7 @@ static ce_status type_measures(const ce_entries *entries, const ce_climb_options
   type_tasks job = {
       &ix, options, m1_start, search, result, {CE_OK}, parallel && parallel->task ? parallel : NULL,
       0};
-  job.micro_c_leads = job.alongside && job.alongside->first && clusters_are_hard(entries);
+  job.micro_c_leads = job.alongside && job.alongside->first && ix.one_cluster_each;
   size_t tasks = CE_TYPE_MEASURES;
   if (job.alongside) tasks += job.alongside->first + job.alongside->last;
   if (job.alongside && parallel->index) *parallel->index = &ix;

@@ -185,6 +185,7 @@ ce_status ce__type_index_build(ce_type_index *ix, const ce_entries *e) {
     return CE_ERR_NOMEM;
   }
   ce_status status = CE_OK;
+  ix->one_cluster_each = 1;
   for (size_t i = 0; i < l && !status; i++) {
     for (uint32_t j = e->class_start[i]; j < e->class_start[i + 1]; j++) {
       if (e->class_ids[j] >= n)
@@ -193,6 +194,7 @@ ce_status ce__type_index_build(ce_type_index *ix, const ce_entries *e) {
         ix->class_size[e->class_ids[j]]++;
     }
     ix->gold_total += e->class_start[i + 1] - e->class_start[i];
+    if (e->cluster_start[i + 1] - e->cluster_start[i] > 1) ix->one_cluster_each = 0;
     for (uint32_t j = e->cluster_start[i]; j < e->cluster_start[i + 1]; j++) {
       if (e->cluster_ids[j] >= m)
         status = CE_ERR_USAGE;
@@ -315,6 +317,38 @@ ce_status ce__type_values(const ce_type_index *ix, const uint32_t *map,
     if (map[k] == UINT32_MAX) n_star += ix->member_start[k + 1] - ix->member_start[k];
   values[CE_TYPE_MICRO_C] = n_star ? num / (double)n_star : 0.0;
   free(tally);
+  return CE_OK;
+}
+
+ce_status ce__type_value(const ce_type_index *ix, const uint32_t *map, int measure, double *value) {
+  if (measure == CE_TYPE_MICRO_C || !ix->one_cluster_each) {
+    double values[CE_TYPE_MEASURES];
+    ce_status status = ce__type_values(ix, map, values);
+    *value = status ? 0.0 : values[measure];
+    return status;
+  }
+  /* ce__type_values' sums, item by item in the same order: with one cluster k, h(B_i) is
+   * {h(k)} (an unmapped k counts in it and matches nothing) and IM_i is [h(k) ∈ A_i]. */
+  const ce_entries *e = ix->entries;
+  size_t l = e->items;
+  uint64_t im_sum = 0, h_sum = 0;
+  double f_sum = 0.0;
+  int far_apart = e->clusters * sizeof *map > CE_VALUES_CACHED;
+  for (uint32_t i = 0; i < l; i++) {
+    uint32_t begin = e->cluster_start[i], a = e->class_start[i + 1] - e->class_start[i];
+    if (far_apart && i + CE_VALUES_AHEAD < l &&
+        e->cluster_start[i + CE_VALUES_AHEAD + 1] > e->cluster_start[i + CE_VALUES_AHEAD])
+      ce__prefetch(&map[e->cluster_ids[e->cluster_start[i + CE_VALUES_AHEAD]]]);
+    uint64_t im = 0, h = e->cluster_start[i + 1] > begin;
+    uint32_t c = h ? map[e->cluster_ids[begin]] : UINT32_MAX;
+    if (c != UINT32_MAX) im = ce__ids_hold(e->class_ids + e->class_start[i], a, c) != 0;
+    im_sum += im;
+    h_sum += h;
+    if (a + h) f_sum += 2.0 * (double)im / (double)(a + h); /* F_i (§4.1) */
+  }
+  uint64_t den = ix->gold_total + h_sum;
+  *value = measure == CE_TYPE_MACRO_I ? (den ? 2.0 * (double)im_sum / (double)den : 0.0)
+                                      : (l ? f_sum / (double)l : 0.0);
   return CE_OK;
 }
 

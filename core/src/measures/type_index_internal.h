@@ -64,6 +64,7 @@ typedef struct ce_type_index {
   uint32_t *class_by_rank;          /* inverse of entries->class_order */
   uint32_t *cluster_by_rank;        /* inverse of entries->cluster_order */
   uint64_t gold_total;              /* Σ_i |A_i| */
+  int one_cluster_each;             /* every item in one cluster at most (type-based) */
   /* Per item: the items with its gold and induced entries where it is the first of them in
    * item order, else 0 (ce__entries_signatures): the M-1 climb takes each group as one. */
   uint32_t *group_weight;
@@ -94,6 +95,14 @@ void ce__type_rows_free(ce_type_index *index);
  */
 ce_status ce__type_values(const ce_type_index *index, const uint32_t *cluster_to_class,
                           double values[CE_TYPE_MEASURES]);
+
+/*
+ * values[measure] of ce__type_values, the same double. Where every item is in one cluster
+ * at most, MacroI and MicroI come from one pass over the items without the per-class tally
+ * (which h(B_i) as a set and MicroC need), and with no allocation.
+ */
+ce_status ce__type_value(const ce_type_index *index, const uint32_t *cluster_to_class, int measure,
+                         double *value);
 
 /*
  * Per item under a mapping: IM_i = |A_i ∩ h(B_i)| and F_i = 2·IM_i / (|A_i| + |h(B_i)|),
