@@ -231,8 +231,7 @@ static ce_status sets_of(const ce_signature *keys, const uint32_t *weight, size_
     out->keys[s].gold = side_ids(&keys[s], side, &out->keys[s].gold_n);
     out->keys[s].item = weight[s]; /* carried through the sort */
   }
-  if (!sort_single_ids(out->keys, groups))
-    qsort(out->keys, groups, sizeof *out->keys, by_gold_ids);
+  if (!sort_single_ids(out->keys, groups)) qsort(out->keys, groups, sizeof *out->keys, by_gold_ids);
   for (size_t s = 0; s < groups; s++) {
     size_t last = out->count - 1;
     if (out->count && !by_gold_ids(&out->keys[last], &out->keys[s])) {
