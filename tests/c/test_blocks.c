@@ -476,17 +476,24 @@ static void test_feed_without_inputs(void) {
  * over 40 classes and 40 clusters at random pass the visits past which those tasks share the
  * threads (score.c), so that test_blocks_races runs them side by side under ThreadSanitizer.
  * Then a type-based clustering (every word in one cluster) of 60,000 words, past those visits
- * too: MicroC's search runs first there, ahead of the token level (measures_type.c). */
-static void type_level_on_threads(unsigned words, unsigned tokens, int word_clusters) {
+ * too: MicroC's search runs first there, ahead of the token level (measures_type.c); and
+ * 60,000 one-token words, each its own class in 30,000 clusters: monosemous, so the overlap
+ * task builds the item table and its contingency measures beside the searches (score.c). */
+enum { RANDOM_CLUSTERS, WORD_CLUSTERS, ONE_TOKEN_WORDS };
+
+static void type_level_on_threads(unsigned words, unsigned tokens, int shape) {
   uint64_t rng = 0x2545f4914f6cdd1du;
   pair_files f;
   memset(&f, 0, sizeof f);
   char line[64];
   for (size_t i = 0; i < tokens; i++) {
-    unsigned word = (unsigned)(next(&rng) % words);
-    snprintf(line, sizeof line, "w%u\tt%u\n", word, (unsigned)(next(&rng) % 40));
+    int one_token = shape == ONE_TOKEN_WORDS;
+    unsigned word = one_token ? (unsigned)i : (unsigned)(next(&rng) % words);
+    snprintf(line, sizeof line, "w%u\tt%u\n", word, one_token ? word : (unsigned)(next(&rng) % 40));
     puts_text(&f.gold, line);
-    unsigned cluster = word_clusters ? word * 2654435761u % 40 : (unsigned)(next(&rng) % 40);
+    unsigned cluster = shape == WORD_CLUSTERS ? word * 2654435761u % 40
+                       : one_token            ? (unsigned)(next(&rng) % (words / 2))
+                                              : (unsigned)(next(&rng) % 40);
     snprintf(line, sizeof line, "w%u\tc%u\n", word, cluster);
     puts_text(&f.system, line);
     if (next(&rng) % 20 == 0) {
@@ -506,8 +513,9 @@ static void type_level_on_threads(unsigned words, unsigned tokens, int word_clus
 }
 
 static void test_type_level_on_threads(void) {
-  type_level_on_threads(300, 12000, 0);
-  type_level_on_threads(60000, 120000, 1);
+  type_level_on_threads(300, 12000, RANDOM_CLUSTERS);
+  type_level_on_threads(60000, 120000, WORD_CLUSTERS);
+  type_level_on_threads(60000, 60000, ONE_TOKEN_WORDS);
 }
 
 int main(void) {
