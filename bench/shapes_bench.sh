@@ -8,14 +8,18 @@
 # (bench/gen_labels.c), one-token types each
 # its own class in 0.6·TOKENS clusters, and real-shaped taggings of 7,100 x 8,700 and
 # 12,000 x 19,600 labels (bench/gen_shapes.mjs).
-# Each shape runs SHAPES_ROUNDS times (default 3), the two levels in turn: the medians are
-# shown, and the peak RSS the largest.
+# Each shape runs SHAPES_ROUNDS times (default 3), the first SHAPES_FIRST_ROUNDS (default 7),
+# the two levels in turn: the medians are shown, and the peak RSS the largest. Against its
+# own token level a shape's both levels are taken round by round (the median of each round's
+# ratio, steadier than a ratio of medians on a machine whose speed drifts); so is the first
+# shape's figure in T, T being its own token level.
 #   bash bench/shapes_bench.sh [CLI]
 set -uo pipefail
 cd "$(dirname "$0")/.."
 cli=${1:-build/clustereval}
 tokens=${SHAPES_TOKENS:-1000000}
 rounds=${SHAPES_ROUNDS:-3}
+first_rounds=${SHAPES_FIRST_ROUNDS:-7}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cc -O2 -std=c11 bench/gen_labels.c -lm -o "$tmp/gen_labels" || exit 1
@@ -47,17 +51,23 @@ median_of() {
 
 unit= # T: the first shape's token level, in seconds
 shape() { # NAME GOLD SYSTEM
-  local name=$1 gold=$2 system=$3 t="" both="" r
-  for ((r = 0; r < rounds; r++)); do
-    t+="$(timed "$cli" --levels token "$gold" "$system")"$'\n'
-    both+="$(timed "$cli" --format json "$gold" "$system")"$'\n'
+  local name=$1 gold=$2 system=$3 t="" both="" pairs="" r n=${unit:+$rounds}
+  for ((r = 0; r < ${n:-$first_rounds}; r++)); do
+    local one two
+    one="$(timed "$cli" --levels token "$gold" "$system")"
+    two="$(timed "$cli" --format json "$gold" "$system")"
+    t+="$one"$'\n'
+    both+="$two"$'\n'
+    pairs+="$(awk -v a="${two%% s*}" -v b="${one%% s*}" 'BEGIN { printf "%.4f", a / b }')"$'\n'
   done
   t=$(printf '%s' "$t" | median_of)
   both=$(printf '%s' "$both" | median_of)
+  local own first=${unit:+no}
+  own=$(printf '%s' "$pairs" | sort -n | awk '{ x[NR] = $1 } END { print x[int((NR + 1) / 2)] }')
   unit=${unit:-${t%% s*}}
   local ratio
-  ratio=$(awk -v a="${both%% s*}" -v b="${t%% s*}" -v u="$unit" \
-    'BEGIN { printf "%.1f T  %.1fx", a / u, a / b }')
+  ratio=$(awk -v a="${both%% s*}" -v u="$unit" -v own="$own" -v first="${first:-yes}" \
+    'BEGIN { printf "%.1f T  %.1fx", first == "yes" ? own : a / u, own }')
   printf '   %-34s %-18s %-20s %-14s %s\n' "$name" "$t" "$both" "$ratio" "$(verdict "$tmp/out")"
 }
 
