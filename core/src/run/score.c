@@ -318,9 +318,7 @@ static ce_status ebcubed_put(ce_row *row, ebcubed_job *job) {
 typedef struct overlap_job {
   ce_row *row;
   int monosemous, keep_items;
-  /* Monosemous: the item table and its contingency measures, first (see score_type_level) */
-  int contingency;
-  ce_measure_options options;
+  ce_measure_options options; /* monosemous: for the contingency measures (score_type_level) */
   unsigned threads;
   ce_overlap_type o;
   double *items; /* keep_items: each item's S_i */
@@ -332,7 +330,7 @@ static void overlap_run(overlap_job *job, const ce_type_index *ix) {
   const ce_entries *e = &row->entries;
   if (!job->monosemous) {
     job->status = build_type_table(row, ix);
-  } else if (job->contingency) { /* the contingency of items, weight 1 each */
+  } else { /* the contingency of items, weight 1 each (score_type_level) */
     job->status = build_type_table(row, NULL);
     if (!job->status) job->status = ce__measures_all(&row->type_table, &job->options, &row->type);
   }
@@ -489,7 +487,6 @@ static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t
   memset(&overlap, 0, sizeof overlap);
   overlap.row = row;
   overlap.monosemous = monosemous;
-  overlap.contingency = monosemous && overlapping;
   overlap.options = measure_options(ev);
   overlap.keep_items = !m1_start;
   overlap.threads = m1_start ? 1 : threads;
