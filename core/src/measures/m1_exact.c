@@ -869,19 +869,15 @@ static void separable_round(item_search *b, const uint32_t *map, double scale, s
 static ce_status exact_items(search *s, int measure, int by_components, uint32_t *map,
                              double *value, ce_m1_proof *proof) {
   const ce_type_index *ix = s->ix;
-  const ce_entries *e = s->e;
   int separable = !by_components && ix->one_cluster_each; /* every component one cluster */
   parts p;
   memset(&p, 0, sizeof p);
   ce_status status = separable ? CE_OK : parts_build(s, &p);
   if (status) return status;
-  size_t m = s->m, n = s->n, largest = 0, clustered = 0;
-  if (separable) {
-    for (size_t i = 0; i < s->l; i++) clustered += e->cluster_start[i + 1] > e->cluster_start[i];
-    s->work += 2 * clustered; /* parts_build's: each item's clusters joined, then walked */
-  } else {
-    clustered = p.item_start[p.count];
-  }
+  /* The items in a cluster: with one cluster an item, its memberships. */
+  size_t m = s->m, n = s->n, largest = 0;
+  size_t clustered = separable ? ix->member_start[m] : p.item_start[p.count];
+  if (separable) s->work += 2 * clustered; /* parts_build's: clusters joined, then walked */
   for (size_t c = 0; c < p.count; c++)
     if (p.start[c + 1] - p.start[c] > largest) largest = p.start[c + 1] - p.start[c];
   /* A component's candidates fit: it is searched only with count × (domain + 1) within the
