@@ -261,6 +261,26 @@ static void values_prefetch(const ce_entries *e, const uint32_t *map, const clas
   }
 }
 
+/* The item measures' sums over the items, in item order: Σ IM_i, Σ |h(B_i)|, Σ F_i. */
+typedef struct item_sums {
+  uint64_t im, h;
+  double f;
+} item_sums;
+
+static void item_sums_add(item_sums *sums, uint64_t im, uint64_t h, uint64_t a) {
+  sums->im += im;
+  sums->h += h;
+  if (a + h) sums->f += 2.0 * (double)im / (double)(a + h); /* F_i (§4.1) */
+}
+
+/* MacroI = 2·IM / (Σ|A_i| + Σ|h(B_i)|), MicroI = (1/l) Σ_i F_i (§4.1). */
+static double item_measure(const ce_type_index *ix, const item_sums *sums, int measure) {
+  uint64_t den = ix->gold_total + sums->h;
+  size_t l = ix->entries->items;
+  if (measure == CE_TYPE_MACRO_I) return den ? 2.0 * (double)sums->im / (double)den : 0.0;
+  return l ? sums->f / (double)l : 0.0;
+}
+
 ce_status ce__type_values(const ce_type_index *ix, const uint32_t *map,
                           double values[CE_TYPE_MEASURES]) {
   const ce_entries *e = ix->entries;
@@ -268,8 +288,7 @@ ce_status ce__type_values(const ce_type_index *ix, const uint32_t *map,
   class_tally *tally = malloc((n ? n : 1) * sizeof *tally);
   if (!tally) return CE_ERR_NOMEM;
   for (size_t c = 0; c < n; c++) tally[c] = (class_tally){UINT32_MAX, UINT32_MAX, 0, 0};
-  uint64_t im_sum = 0, h_sum = 0;
-  double f_sum = 0.0;
+  item_sums sums = {0, 0, 0.0};
   int far_apart = n * sizeof *tally + m * sizeof *map > CE_VALUES_CACHED;
   for (uint32_t i = 0; i < l; i++) {
     if (far_apart) values_prefetch(e, map, tally, i);
@@ -292,16 +311,10 @@ ce_status ce__type_values(const ce_type_index *ix, const uint32_t *map,
         x->cm++; /* i ∈ U_c ∩ c */
       }
     }
-    im_sum += im;
-    h_sum += h;
-    uint64_t a = e->class_start[i + 1] - e->class_start[i];
-    if (a + h) f_sum += 2.0 * (double)im / (double)(a + h); /* F_i (§4.1) */
+    item_sums_add(&sums, im, h, e->class_start[i + 1] - e->class_start[i]);
   }
-  /* MacroI = 2·IM / (Σ|A_i| + Σ|h(B_i)|) (§4.1). */
-  uint64_t den = ix->gold_total + h_sum;
-  values[CE_TYPE_MACRO_I] = den ? 2.0 * (double)im_sum / (double)den : 0.0;
-  /* MicroI = (1/l) Σ_i 2·IM_i / (|A_i| + |h(B_i)|) (§4.1). */
-  values[CE_TYPE_MICRO_I] = l ? f_sum / (double)l : 0.0;
+  values[CE_TYPE_MACRO_I] = item_measure(ix, &sums, CE_TYPE_MACRO_I);
+  values[CE_TYPE_MICRO_I] = item_measure(ix, &sums, CE_TYPE_MICRO_I);
   /* MicroC = Σ_{z ∈ K_h} |z|·F_z / N*, F_z = 2·CM_z / (|z| + |h̄(z)|) (§4.2); an unmapped
    * cluster is its own z with F_z = 0. */
   double num = 0.0;
@@ -331,8 +344,7 @@ ce_status ce__type_value(const ce_type_index *ix, const uint32_t *map, int measu
    * {h(k)} (an unmapped k counts in it and matches nothing) and IM_i is [h(k) ∈ A_i]. */
   const ce_entries *e = ix->entries;
   size_t l = e->items;
-  uint64_t im_sum = 0, h_sum = 0;
-  double f_sum = 0.0;
+  item_sums sums = {0, 0, 0.0};
   int far_apart = e->clusters * sizeof *map > CE_VALUES_CACHED;
   for (uint32_t i = 0; i < l; i++) {
     uint32_t begin = e->cluster_start[i], a = e->class_start[i + 1] - e->class_start[i];
@@ -342,13 +354,9 @@ ce_status ce__type_value(const ce_type_index *ix, const uint32_t *map, int measu
     uint64_t im = 0, h = e->cluster_start[i + 1] > begin;
     uint32_t c = h ? map[e->cluster_ids[begin]] : UINT32_MAX;
     if (c != UINT32_MAX) im = ce__ids_hold(e->class_ids + e->class_start[i], a, c) != 0;
-    im_sum += im;
-    h_sum += h;
-    if (a + h) f_sum += 2.0 * (double)im / (double)(a + h); /* F_i (§4.1) */
+    item_sums_add(&sums, im, h, a);
   }
-  uint64_t den = ix->gold_total + h_sum;
-  *value = measure == CE_TYPE_MACRO_I ? (den ? 2.0 * (double)im_sum / (double)den : 0.0)
-                                      : (l ? f_sum / (double)l : 0.0);
+  *value = item_measure(ix, &sums, measure);
   return CE_OK;
 }
 
