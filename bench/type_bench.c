@@ -142,7 +142,7 @@ int main(int argc, char **argv) {
       ce_table table;
       ce_overlap_type o;
       t0 = now();
-      if (ce__table_from_entries(&table, &e)) return 1;
+      if (ce__table_from_entries(&table, &e, 0)) return 1;
       if (ce__overlap_type(&e, &table, 2e9, 1e9, 1, &o, NULL)) return 1;
       printf("  overlap  onmi %.6f lfk %.6f omega %.6f ecs ", o.onmi, o.onmi_lfk, o.omega);
       if (o.has_ecs)

@@ -94,7 +94,7 @@ export interface CoreOptions {
   min_share?: number;
   /** label reads each type-level M-1 measure's search may take (SPEC 3.2); past it the value is the best mapping found; 0: none, the paper's protocol however long it takes; a whole number from 0 to 9007199254740991, default 100000000. */
   m1_budget?: number;
-  /** non-zero cells the type-level 1-1 weight table may hold (SPEC 3.2); past it the three 1-1 values are n/a (--min-share thins such tables); 0: none; a whole number from 0 to 9007199254740991, default 4000000. */
+  /** non-zero cells the type-level 1-1 weight table and item table may hold (SPEC 3.2); past it the three 1-1 values are n/a, and onmi, onmi_lfk and omega where entries are polysemous (--min-share thins such tables); 0: none; a whole number from 0 to 9007199254740991, default 4000000. */
   cell_budget?: number;
   /** gold items a system leaves unclustered: merge (one extra cluster holds them all), split (each a cluster of its own) or drop (they leave the evaluation); merge, split, drop, default merge. */
   unclustered?: 'merge' | 'split' | 'drop';

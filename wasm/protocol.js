@@ -68,7 +68,7 @@
  * @property {number} [seed] seeds the random starts, the random baseline and the resamples (default 1)
  * @property {number} [min_share] types from tokens: a label joins an item's entry only if at least this share of the item's tokens carry it (default 0)
  * @property {number} [m1_budget] label reads each type-level M-1 measure's search may take (SPEC 3.2); past it the value is the best mapping found; 0: none, the paper's protocol however long it takes (default 100000000)
- * @property {number} [cell_budget] non-zero cells the type-level 1-1 weight table may hold (SPEC 3.2); past it the three 1-1 values are n/a (--min-share thins such tables); 0: none (default 4000000)
+ * @property {number} [cell_budget] non-zero cells the type-level 1-1 weight table and item table may hold (SPEC 3.2); past it the three 1-1 values are n/a, and onmi, onmi_lfk and omega where entries are polysemous (--min-share thins such tables); 0: none (default 4000000)
  * @property {'merge' | 'split' | 'drop'} [unclustered] gold items a system leaves unclustered: merge (one extra cluster holds them all), split (each a cluster of its own) or drop (they leave the evaluation) (default merge)
  * @property {boolean} [exclude_punct] tokens made only of Unicode punctuation and symbols leave the evaluation (default off)
  * @property {boolean} [map_keep] label maps: keep a label the map lacks (otherwise an error) (default off)

@@ -107,8 +107,9 @@ typedef struct ce_error {
     "the best mapping found; 0: none, the paper's protocol however long it takes")                 \
   X(CE_OPT_CELL_BUDGET, "cell_budget", CE_OPT_KIND_INTEGER, 4e6, 0.0, 9007199254740991.0, "",      \
     CE_OPT_GROUP_SEARCH, "1-1 cell budget",                                                        \
-    "non-zero cells the type-level 1-1 weight table may hold (SPEC 3.2); past it the three 1-1 "   \
-    "values are n/a (--min-share thins such tables); 0: none")                                     \
+    "non-zero cells the type-level 1-1 weight table and item table may hold (SPEC 3.2); past it "  \
+    "the three 1-1 values are n/a, and onmi, onmi_lfk and omega where entries are polysemous "     \
+    "(--min-share thins such tables); 0: none")                                                    \
   X(CE_OPT_UNCLUSTERED, "unclustered", CE_OPT_KIND_CHOICE, 0.0, 0.0, 2.0, "merge\0split\0drop\0",  \
     CE_OPT_GROUP_UNCLUSTERED, "Policy",                                                            \
     "gold items a system leaves unclustered: merge (one extra cluster holds them all), split "     \

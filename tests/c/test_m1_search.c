@@ -642,9 +642,15 @@ static void test_rows_change_nothing(void) {
             one->single == three->single && one->micro == three->micro);
     }
     ce_table walked, from_rows; /* the item table, both ways */
-    CHECK(ce__table_from_entries(&walked, &e) == CE_OK);
-    CHECK(ce__table_from_rows(&from_rows, &rows) == CE_OK);
+    CHECK(ce__table_from_entries(&walked, &e, 0) == CE_OK);
+    CHECK(ce__table_from_rows(&from_rows, &rows, 0) == CE_OK);
     size_t c_n = walked.cell_count;
+    ce_table none; /* a budget of one cell fewer: neither way holds a table */
+    CHECK(ce__table_from_rows(&none, &rows, c_n - 1) == (c_n > 1 ? CE_ERR_UNAVAILABLE : CE_OK));
+    CHECK(none.cell_count == (c_n > 1 ? 0 : c_n) && (c_n > 1 ? !none.cell_n : 1));
+    ce__table_free(&none);
+    CHECK(ce__table_from_rows(&none, &rows, c_n) == CE_OK && none.cell_count == c_n);
+    ce__table_free(&none);
     CHECK(from_rows.cell_count == c_n && from_rows.total == walked.total);
     CHECK(!memcmp(from_rows.cell_class, walked.cell_class, c_n * sizeof(uint32_t)));
     CHECK(!memcmp(from_rows.cell_cluster, walked.cell_cluster, c_n * sizeof(uint32_t)));

@@ -291,7 +291,7 @@ static void test_item_table_from_entries(void) {
         for (uint32_t b = e.cluster_start[i]; b < e.cluster_start[i + 1]; b++)
           dense[e.class_ids[a] * clusters + e.cluster_ids[b]]++;
     ce_table got, want;
-    CHECK(ce__table_from_entries(&got, &e) == CE_OK);
+    CHECK(ce__table_from_entries(&got, &e, 0) == CE_OK);
     CHECK(ce__table_from_dense(&want, dense, classes, clusters) == CE_OK);
     CHECK(got.classes == want.classes && got.clusters == want.clusters);
     CHECK(got.total == want.total && got.cell_count == want.cell_count);
@@ -303,6 +303,15 @@ static void test_item_table_from_entries(void) {
     }
     CHECK(!memcmp(got.class_sums, want.class_sums, classes * sizeof *got.class_sums));
     CHECK(!memcmp(got.cluster_sums, want.cluster_sums, clusters * sizeof *got.cluster_sums));
+    /* A budget of exactly the cells holds them; one fewer holds nothing (none: no cell). */
+    ce_table at_budget;
+    CHECK(ce__table_from_entries(&at_budget, &e, want.cell_count ? want.cell_count : 1) == CE_OK);
+    CHECK(at_budget.cell_count == want.cell_count && at_budget.total == want.total);
+    ce__table_free(&at_budget);
+    if (want.cell_count > 1) {
+      CHECK(ce__table_from_entries(&at_budget, &e, want.cell_count - 1) == CE_ERR_UNAVAILABLE);
+      CHECK(at_budget.cell_count == 0 && !at_budget.cell_n && !at_budget.class_sums);
+    }
     /* Which way each row came out (see ce__sparse_ascending), so both are seen. */
     for (size_t c = 0; c < classes; c++) {
       size_t row = 0;

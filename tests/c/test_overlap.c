@@ -27,7 +27,7 @@ static ce_overlap_type overlap_on(size_t items, size_t classes, size_t clusters,
   ce_table table;
   ce_overlap_type o;
   build(&e, items, classes, clusters, gold, system);
-  CHECK(ce__table_from_entries(&table, &e) == CE_OK);
+  CHECK(ce__table_from_entries(&table, &e, 0) == CE_OK);
   CHECK(ce__overlap_type(&e, &table, 1e9, 1e9, threads, &o, item_ecs) == CE_OK);
   CHECK(o.has_nmi && o.has_omega && o.has_ecs);
   ce__table_free(&table);
@@ -310,7 +310,7 @@ static void test_budgets(void) {
   ce_overlap_type o;
   double s[3];
   build(&e, 3, 2, 2, "0 | 0 | 1", "0 | 0 1 | 1");
-  CHECK(ce__table_from_entries(&table, &e) == CE_OK);
+  CHECK(ce__table_from_entries(&table, &e, 0) == CE_OK);
   CHECK(ce__overlap_type(&e, &table, 0.5, 0.5, 1, &o, s) == CE_OK);
   CHECK(o.has_nmi && !o.has_omega && !o.has_ecs);
   CHECK(o.omega_walk > 0.5 && o.ecs_work > 0.5);

@@ -73,3 +73,54 @@ test('past --cell-budget the type-level 1-1 is null with a warning, natively and
   // The default budget leaves this pair's 1-1 as it is without one.
   assert.deepEqual({ ...cliJson('--threads', '1'), options: null }, { ...full, options: null });
 });
+
+/** Word types per (class, cluster) counted off the two tagged files: c in the word's gold
+ * labels, k in its system labels (no --min-share), the item table's cells. */
+function itemCells() {
+  const labels = (path) => {
+    const of = new Map();
+    for (const line of readFileSync(path, 'utf8').split('\n')) {
+      if (!line) continue;
+      const [word, label] = line.split('\t');
+      if (!of.has(word)) of.set(word, new Set());
+      of.get(word).add(label);
+    }
+    return of;
+  };
+  const classes = labels(gold);
+  const clusters = labels(system);
+  const cells = new Map();
+  for (const [word, cs] of classes)
+    for (const c of cs) for (const k of clusters.get(word) ?? []) cells.set(`${c}\t${k}`, (cells.get(`${c}\t${k}`) ?? 0) + 1);
+  return cells;
+}
+
+test('past --cell-budget a polysemous item table is not built: onmi, onmi_lfk and omega are null with a warning, --mapping still counts', () => {
+  const TABLE = ['onmi', 'onmi_lfk', 'omega'];
+  const full = cliJson('--cell-budget', '0', '--threads', '1', '--detail');
+  const tight = cliJson('--cell-budget', '2', '--threads', '1', '--detail');
+  const row = tight.systems[0];
+  const cells = itemCells();
+  assert.equal(full.systems[0].detail.item_cells.length, cells.size, 'the item table, counted apart');
+  for (const id of TABLE) {
+    assert.equal(typeof full.systems[0].type[id], 'number', id);
+    assert.equal(row.type[id], null, id);
+  }
+  assert.equal(row.detail.item_cells, undefined, 'no item table past the budget');
+  assert.equal(row.type.ecs, full.systems[0].type.ecs, 'ecs reads no item table');
+  const warning = row.warnings.find((w) => w.startsWith('onmi, onmi_lfk, omega: n/a'));
+  assert.match(warning, /item table they read has more non-zero cells than the budget of 2; --cell-budget 0 lifts it/);
+  const wasm = core.evaluate({
+    gold: { name: gold, bytes: readFileSync(gold) },
+    systems: [{ name: system, bytes: readFileSync(system) }],
+    options: { cell_budget: 2, detail: 1 },
+  });
+  assert.deepEqual(apart(wasm), apart(tight));
+  // --mapping's items column without the table: each M-1 pair's word types, counted apart.
+  const mapping = join(tmp, 'mapping.tsv');
+  execFileSync(cli, ['--cell-budget', '2', '--threads', '1', '--mapping', mapping, gold, system], { stdio: 'ignore' });
+  const rows = readFileSync(mapping, 'utf8').trim().split('\n').slice(1).map((line) => line.split('\t'));
+  assert.equal(rows.length, 3 * 16, 'three M-1 mappings of 16 clusters, no 1-1');
+  for (const [, kind, cluster, cls, items] of rows)
+    assert.equal(Number(items), cells.get(`${cls}\t${cluster}`) ?? 0, `${kind} ${cluster} -> ${cls}`);
+});

@@ -196,7 +196,8 @@ ce_status ce__table_from_dense(ce_table *table, const uint64_t *counts, size_t c
   return CE_OK;
 }
 
-ce_status ce__table_from_entries(ce_table *table, const struct ce_entries *e) {
+ce_status ce__table_from_entries(ce_table *table, const struct ce_entries *e,
+                                 uint64_t cell_budget) {
   size_t classes = e->classes, clusters = e->clusters, items = e->items;
   size_t golds = items ? e->class_start[items] : 0;
   size_t *row_start = calloc(classes + 2, sizeof *row_start);
@@ -223,6 +224,10 @@ ce_status ce__table_from_entries(ce_table *table, const struct ce_entries *e) {
     }
     ce__sparse_ascending(&row, clusters);
     size_t need = table->cell_count + row.count;
+    if (cell_budget && need > cell_budget) {
+      status = CE_ERR_UNAVAILABLE;
+      break;
+    }
     if (ce__grow((void **)&table->cell_class, &class_cap, need, sizeof *table->cell_class) ||
         ce__grow((void **)&table->cell_cluster, &cluster_cap, need, sizeof *table->cell_cluster) ||
         ce__grow((void **)&table->cell_n, &n_cap, need, sizeof *table->cell_n))
@@ -240,11 +245,15 @@ done:
   return status;
 }
 
-ce_status ce__table_from_rows(ce_table *table, const ce_type_index *ix) {
+ce_status ce__table_from_rows(ce_table *table, const ce_type_index *ix, uint64_t cell_budget) {
   size_t classes = ix->entries->classes, clusters = ix->entries->clusters;
   const uint32_t *start = ix->rows.start;
   const ce_type_cell *cell = ix->rows.cell;
   size_t cells = start[clusters];
+  if (cell_budget && cells > cell_budget) {
+    memset(table, 0, sizeof *table);
+    return CE_ERR_UNAVAILABLE;
+  }
   size_t *at = calloc(classes + 1, sizeof *at);
   uint32_t *cluster_of = malloc((cells ? cells : 1) * sizeof *cluster_of);
   uint32_t *n_of = malloc((cells ? cells : 1) * sizeof *n_of);

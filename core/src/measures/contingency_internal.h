@@ -119,16 +119,21 @@ void ce__table_free(ce_table *table);
  * entries (Gustavson): each class's items add their clusters into an accumulator over the
  * clusters. Cost O(Σ_i |A_i|·|B_i|) and each row's sort, with no hash: a hash of cells
  * misses the cache once the cells outgrow it (10^6 of them from 10^3 labels on each side).
+ * Past `cell_budget` non-zero cells (0: none) it stops, holds nothing and returns
+ * CE_ERR_UNAVAILABLE: a word carrying thousands of labels on each side makes the table
+ * dense (10^4 random labels a side over 10^5 tokens: 6.7·10^7 cells, a gigabyte).
  */
 struct ce_entries;
-ce_status ce__table_from_entries(ce_table *table, const struct ce_entries *entries);
+ce_status ce__table_from_entries(ce_table *table, const struct ce_entries *entries,
+                                 uint64_t cell_budget);
 
 /*
  * The same table from the type index's rows (ce_type_rows, built): cell for cell what
  * ce__table_from_entries makes of its entries (classes ascending, each one's clusters
- * ascending), in O(cells + classes) with no walk of the items.
+ * ascending), in O(cells + classes) with no walk of the items; CE_ERR_UNAVAILABLE as above.
  */
 struct ce_type_index;
-ce_status ce__table_from_rows(ce_table *table, const struct ce_type_index *index);
+ce_status ce__table_from_rows(ce_table *table, const struct ce_type_index *index,
+                              uint64_t cell_budget);
 
 #endif

@@ -1080,11 +1080,11 @@ ce_status ce__overlap_type(const ce_entries *e, const ce_table *table, double om
   ce_status status = keys && weight ? CE_OK : CE_ERR_NOMEM;
   if (!status) status = ce__entries_label_sizes(e, 0, &class_sizes);
   if (!status) status = ce__entries_label_sizes(e, 1, &cluster_sizes);
-  if (!status)
+  if (!status && table)
     status = ce__overlap_nmi(l, class_sizes, e->classes, cluster_sizes, e->clusters,
                              table->cell_count, table->cell_class, table->cell_cluster,
                              table->cell_n, &out->onmi, &out->onmi_lfk);
-  out->has_nmi = !status;
+  out->has_nmi = !status && table;
   if (!status) status = ce__entries_signatures(e, keys, weight, &groups);
   side_sets sets[2] = {{0}, {0}};
   size_t labels[2] = {e->classes, e->clusters};
@@ -1101,7 +1101,7 @@ ce_status ce__overlap_type(const ce_entries *e, const ce_table *table, double om
   free(list[1]);
   /* The budget reads the two sides' walks; the cells' lists are parts of the classes' lists
    * of joint signatures and walk about as far as the finer side. */
-  if (!status && out->omega_walk <= omega_budget) {
+  if (!status && table && out->omega_walk <= omega_budget) {
     status = omega_of(sets, keys, weight, groups, l, labels, table, &out->omega);
     out->has_omega = !status;
   }

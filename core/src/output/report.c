@@ -1024,17 +1024,40 @@ static uint64_t cell_weight(const ce_table *table, uint32_t cls, uint32_t cluste
   return 0;
 }
 
+/* Items per cluster k carrying class h[k], counted off the entries: where the item table
+ * was past its cell budget. `items`: clusters, zeroed. Cost Σ_i |A_i|·|B_i|, which the type
+ * level's visit budget bounds. */
+static void mapped_items(const ce_entries *e, const uint32_t *h, uint64_t *items) {
+  for (size_t i = 0; i < e->items; i++)
+    for (uint32_t b = e->cluster_start[i]; b < e->cluster_start[i + 1]; b++) {
+      uint32_t k = e->cluster_ids[b];
+      for (uint32_t a = e->class_start[i]; a < e->class_start[i + 1] && h[k] != UINT32_MAX; a++)
+        if (e->class_ids[a] == h[k]) {
+          items[k]++;
+          break;
+        }
+    }
+}
+
 static ce_status report_mapping(const ce_eval *ev, ce_buf *out) {
   static const char *const kinds[CE_TYPE_MEASURES] = {"macro_i", "micro_i", "micro_c"};
   ce_status status = ce__buf_puts(out, "system\tmapping\tcluster\tclass\titems\n");
   for (size_t r = 0; r < ev->row_count && !status; r++) {
     const ce_row *row = &ev->rows[r];
     if (!row->has_climb) continue;
+    size_t clusters = row->entries.clusters;
+    uint64_t *items =
+        row->has_type_table ? NULL : malloc((clusters ? clusters : 1) * sizeof *items);
+    if (!row->has_type_table && !items) status = CE_ERR_NOMEM;
     for (int t = 0; t < CE_TYPE_MEASURES && !status; t++)
       for (int kind = 0; kind < 2 && !status; kind++) {
         const uint32_t *h =
             kind ? row->climb.o1[t].cluster_to_class : row->climb.m1[t].cluster_to_class;
-        for (uint32_t k = 0; h && k < row->entries.clusters && !status; k++) {
+        if (h && items) {
+          memset(items, 0, (clusters ? clusters : 1) * sizeof *items);
+          mapped_items(&row->entries, h, items);
+        }
+        for (uint32_t k = 0; h && k < clusters && !status; k++) {
           status = ce__buf_printf(out, "%s\t%s_%s\t", row->name, kinds[t], kind ? "o1" : "m1");
           if (!status) status = put_label(out, &row->clusters, k);
           if (!status) status = ce__buf_puts(out, "\t");
@@ -1043,9 +1066,11 @@ static ce_status report_mapping(const ce_eval *ev, ce_buf *out) {
             status = ce__buf_printf(
                 out, "\t%llu\n",
                 h[k] == UINT32_MAX ? 0ull
+                : items            ? (unsigned long long)items[k]
                                    : (unsigned long long)cell_weight(&row->type_table, h[k], k));
         }
       }
+    free(items);
   }
   return status;
 }

@@ -170,10 +170,12 @@ static ce_status token_table_from_entries(const ce_eval *ev, ce_row *row,
 /* ------------------------------------------------------------- type level */
 
 /* Items per (class, cluster) with c ∈ A_i and k ∈ B_i: macro_i's 1-1 weight, the heatmap.
- * From the type index's rows where it has them (`ix` NULL: no index), else the entries. */
-static ce_status build_type_table(ce_row *row, const ce_type_index *ix) {
-  ce_status status = ix && ix->rows.start ? ce__table_from_rows(&row->type_table, ix)
-                                          : ce__table_from_entries(&row->type_table, &row->entries);
+ * From the type index's rows where it has them (`ix` NULL: no index), else the entries.
+ * Past `cell_budget` cells (0: none) CE_ERR_UNAVAILABLE and no table. */
+static ce_status build_type_table(ce_row *row, const ce_type_index *ix, uint64_t cell_budget) {
+  ce_status status = ix && ix->rows.start
+                         ? ce__table_from_rows(&row->type_table, ix, cell_budget)
+                         : ce__table_from_entries(&row->type_table, &row->entries, cell_budget);
   if (!status) row->has_type_table = 1;
   return status;
 }
@@ -320,6 +322,11 @@ typedef struct overlap_job {
   int monosemous, keep_items;
   ce_measure_options options; /* monosemous: for the contingency measures (score_type_level) */
   unsigned threads;
+  /* Polysemous entries' item table has at most Σ_i |A_i|·|B_i| cells, far more than the
+   * items where words carry many labels: past the 1-1's cell budget it is not built (a
+   * partition's has at most one cell an item, and is). */
+  uint64_t cell_budget;
+  int table_left_out;
   ce_overlap_type o;
   double *items; /* keep_items: each item's S_i */
   ce_status status;
@@ -329,18 +336,20 @@ static void overlap_run(overlap_job *job, const ce_type_index *ix) {
   ce_row *row = job->row;
   const ce_entries *e = &row->entries;
   if (!job->monosemous) {
-    job->status = build_type_table(row, ix);
+    job->status = build_type_table(row, ix, job->cell_budget);
+    job->table_left_out = job->status == CE_ERR_UNAVAILABLE;
+    if (job->table_left_out) job->status = CE_OK;
   } else { /* the contingency of items, weight 1 each (score_type_level) */
-    job->status = build_type_table(row, NULL);
+    job->status = build_type_table(row, NULL, 0);
     if (!job->status) job->status = ce__measures_all(&row->type_table, &job->options, &row->type);
   }
   if (!job->status && job->keep_items &&
       !(job->items = malloc((e->items ? e->items : 1) * sizeof *job->items)))
     job->status = CE_ERR_NOMEM;
   if (!job->status)
-    job->status = ce__overlap_type(e, &row->type_table, job->monosemous ? 0.0 : OMEGA_WALK_BUDGET,
-                                   job->keep_items ? ECS_WORK_BUDGET : ECS_RESAMPLE_BUDGET,
-                                   job->threads, &job->o, job->items);
+    job->status = ce__overlap_type(
+        e, job->table_left_out ? NULL : &row->type_table, job->monosemous ? 0.0 : OMEGA_WALK_BUDGET,
+        job->keep_items ? ECS_WORK_BUDGET : ECS_RESAMPLE_BUDGET, job->threads, &job->o, job->items);
 }
 
 static ce_status overlap_put(ce_row *row, overlap_job *job, int resampled) {
@@ -353,12 +362,21 @@ static ce_status overlap_put(ce_row *row, overlap_job *job, int resampled) {
   job->items = NULL;
   if (job->monosemous) return CE_OK;
   const ce_overlap_type *o = &job->o;
-  ce__measure_put(&row->type, CE_ONMI, o->onmi);
-  ce__measure_put(&row->type, CE_ONMI_LFK, o->onmi_lfk);
   char message[400];
   ce_status status = CE_OK;
+  if (o->has_nmi) {
+    ce__measure_put(&row->type, CE_ONMI, o->onmi);
+    ce__measure_put(&row->type, CE_ONMI_LFK, o->onmi_lfk);
+  }
   if (o->has_omega) {
     ce__measure_put(&row->type, CE_OMEGA, o->omega);
+  } else if (job->table_left_out) {
+    snprintf(message, sizeof message,
+             "onmi, onmi_lfk, omega: n/a (the item table they read has more non-zero cells "
+             "than the budget of %llu; --cell-budget 0 lifts it, and --min-share keeps the "
+             "rare labels that make such tables dense out)",
+             (unsigned long long)job->cell_budget);
+    status = ce__row_warn(row, message);
   } else {
     snprintf(message, sizeof message,
              "omega: n/a (the pairs of distinct entries sharing a label, Σ_x n_x²/2 = %.3g over "
@@ -474,7 +492,7 @@ static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t
    * are that task's first work, beside the M-1 searches instead of before them (10^6
    * one-token types: 0.48 s on one thread while the other waited). Else here, first. */
   int contingency_here = monosemous && !overlapping;
-  if (!row->entries.items || contingency_here) status = build_type_table(row, NULL);
+  if (!row->entries.items || contingency_here) status = build_type_table(row, NULL, 0);
   if (status) return status;
   row->has_type = 1;
   if (!row->entries.items) return ce__row_warn(row, "type-level measures: n/a (no item left)");
@@ -490,6 +508,7 @@ static ce_status score_type_level(const ce_eval *ev, ce_row *row, const uint32_t
   overlap.options = measure_options(ev);
   overlap.keep_items = !m1_start;
   overlap.threads = m1_start ? 1 : threads;
+  overlap.cell_budget = (uint64_t)ev->options[CE_OPT_CELL_BUDGET];
   ce_climb_options climb = {(unsigned)ev->options[CE_OPT_RESTARTS],
                             (uint64_t)ev->options[CE_OPT_SEED],
                             NULL,
