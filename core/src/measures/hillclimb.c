@@ -178,7 +178,14 @@ typedef struct climb {
    * where the climbs are not separable. */
   uint32_t *sep_best;
   double *sep_value;
-  int own_classes; /* MicroC, every item a class of its own (see at_own_classes) */
+  /* And each cluster's classes with their sums x (see separable_best), cluster by cluster
+   * in id order: sep_class[sep_at[k] .. sep_at[k + 1]), so that a climb reads them in one
+   * pass over memory. MacroI's are its G_k where it keeps them (a count's double is its
+   * sum's). sep_at NULL there, and past CE_GOLD_OF_MAX sums: the items are read then. */
+  uint32_t *sep_at, *sep_class;
+  double *sep_x;
+  int own_classes;       /* MicroC, every item a class of its own (see at_own_classes) */
+  uint32_t *own_cluster; /* there: class → the cluster of its one item, or CE_NOWHERE */
   /* Σ_k clu[k].labels = Σ_i |B_i|·(|A_i| + |B_i|): what a sweep of visits reads */
   uint64_t sweep_labels;
 } climb;
@@ -883,6 +890,10 @@ static void climb_free(climb *st) {
   free(st->values);
   free(st->sep_best);
   free(st->sep_value);
+  free(st->sep_at);
+  free(st->sep_class);
+  free(st->sep_x);
+  free(st->own_cluster);
 }
 
 /* The renumbered items (see `climb`): a counting sort of the clustered items that stand
@@ -1082,8 +1093,10 @@ static double separable_value(const climb *st, uint32_t k, uint32_t c) {
 
 /* Cluster k's best class and its value, as a visit finds them: its items' classes, and the
  * first untouched class in label order (all alike), ties within the tolerance to the first
- * label. The classes' x and marks are scratch, cleared after. */
-static void separable_best(climb *st, uint32_t k) {
+ * label. The classes' x and marks are scratch, cleared after; where sep_at is kept, each
+ * class's x is put at sep_class/sep_x from `*at` on. A class's x is the sum separable_value
+ * makes of it: the same gains added in the same (member) order from 0.0. */
+static void separable_best(climb *st, uint32_t k, size_t *at) {
   st->touched_n = 0;
   for (uint32_t q = st->clu[k].begin; q < st->clu[k].end; q++) {
     uint32_t i = st->members[q];
@@ -1111,8 +1124,13 @@ static void separable_best(climb *st, uint32_t k) {
     if (!j || st->values[j] > best_value) best_value = st->values[j];
   uint32_t best = tied_first(st, count, best_value);
   for (size_t j = 0; j < st->touched_n; j++) {
-    st->cls[st->touched[j]].x = 0.0;
-    st->cls[st->touched[j]].mark = 0;
+    uint32_t c = st->touched[j];
+    if (st->sep_at) {
+      st->sep_class[*at] = c;
+      st->sep_x[(*at)++] = st->cls[c].x;
+    }
+    st->cls[c].x = 0.0;
+    st->cls[c].mark = 0;
   }
   st->touched_n = 0;
   st->sep_best[k] = best;
@@ -1130,7 +1148,20 @@ static ce_status separable_prepare(climb *st) {
   st->sep_best = malloc(m * sizeof *st->sep_best);
   st->sep_value = malloc(m * sizeof *st->sep_value);
   if (!st->sep_best || !st->sep_value) return CE_ERR_NOMEM; /* climb_free frees */
-  for (size_t r = 0; r < m; r++) separable_best(st, st->ix->cluster_by_rank[r]);
+  /* The sums kept: at most one a clustered item's class (Σ_i |A_i|). */
+  size_t sums = st->item[st->items].gold_start;
+  if (sums <= (size_t)CE_GOLD_OF_MAX && !(st->measure == CE_TYPE_MACRO_I && gold_kept(st))) {
+    st->sep_at = malloc((m + 1) * sizeof *st->sep_at);
+    st->sep_class = malloc((sums ? sums : 1) * sizeof *st->sep_class);
+    st->sep_x = malloc((sums ? sums : 1) * sizeof *st->sep_x);
+    if (!st->sep_at || !st->sep_class || !st->sep_x) return CE_ERR_NOMEM;
+  }
+  size_t at = 0;
+  for (uint32_t k = 0; k < m; k++) {
+    if (st->sep_at) st->sep_at[k] = (uint32_t)at;
+    separable_best(st, k, &at);
+  }
+  if (st->sep_at) st->sep_at[m] = (uint32_t)at;
   return CE_OK;
 }
 
@@ -1159,14 +1190,26 @@ static int own_classes_shape(const ce_type_index *ix) {
   return 1;
 }
 
-static int at_own_classes(const climb *st) {
-  const ce_type_index *ix = st->ix;
+/* Each class's cluster there: a class holds one item at most, in one cluster at most. */
+static ce_status own_cluster_build(climb *st) {
   const ce_entries *e = st->e;
-  for (size_t k = 0; k < e->clusters; k++) {
-    uint32_t q = ix->member_start[k], end = ix->member_start[k + 1];
-    while (q < end && e->class_ids[e->class_start[ix->members[q]]] != st->map[k]) q++;
-    if (q == end && end > ix->member_start[k]) return 0;
-  }
+  st->own_cluster = malloc((e->classes ? e->classes : 1) * sizeof *st->own_cluster);
+  if (!st->own_cluster) return CE_ERR_NOMEM;
+  for (size_t c = 0; c < e->classes; c++) st->own_cluster[c] = CE_NOWHERE;
+  for (size_t i = 0; i < e->items; i++)
+    if (e->cluster_start[i + 1] > e->cluster_start[i])
+      st->own_cluster[e->class_ids[e->class_start[i]]] = e->cluster_ids[e->cluster_start[i]];
+  return CE_OK;
+}
+
+/* Every cluster with items at a class of one of its own items: k's class c is one of its
+ * items' exactly when c's one item is in k. */
+static int at_own_classes(const climb *st) {
+  const uint32_t *member_start = st->ix->member_start;
+  for (uint32_t k = 0; k < st->e->clusters; k++)
+    if (member_start[k + 1] > member_start[k] &&
+        (st->map[k] >= st->e->classes || st->own_cluster[st->map[k]] != k))
+      return 0;
   return 1;
 }
 
@@ -1174,6 +1217,25 @@ static int at_own_classes(const climb *st) {
 static uint32_t separable_target(const climb *st, uint32_t k, uint32_t a) {
   if (st->clu[k].begin == st->clu[k].end || st->sep_best[k] == a) return a;
   return st->sep_value[k] > separable_value(st, k, a) + CE_CLIMB_EPS ? st->sep_best[k] : a;
+}
+
+/* The same from the kept sums (sep_at, or MacroI's G_k): a class k's items do not hold is
+ * worth 0, as separable_value finds it, and a cluster with no sums (no items, or items of no
+ * class) stays (its best is worth 0, never more than a's). */
+static uint32_t separable_target_kept(const climb *st, uint32_t k, uint32_t a) {
+  int sums = st->sep_at != NULL;
+  uint32_t t = sums ? st->sep_at[k] : st->clu[k].gold_begin;
+  uint32_t end = sums ? st->sep_at[k + 1] : st->clu[k].gold_end;
+  if (t == end || st->sep_best[k] == a) return a;
+  const uint32_t *classes = sums ? st->sep_class : st->gold_of_class;
+  double x = 0.0;
+  for (; t < end; t++)
+    if (classes[t] == a) {
+      x = sums ? st->sep_x[t] : (double)st->gold_of_count[t];
+      break;
+    }
+  double value = st->measure == CE_TYPE_MICRO_I ? (0.0 + x) / (double)st->e->items : x;
+  return st->sep_value[k] > value + CE_CLIMB_EPS ? st->sep_best[k] : a;
 }
 
 static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
@@ -1256,7 +1318,8 @@ static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
     st->gold_of_start = NULL;
   }
   if (!status) status = separable_prepare(st);
-  st->own_classes = measure == CE_TYPE_MICRO_C && own_classes_shape(ix);
+  st->own_classes = !status && measure == CE_TYPE_MICRO_C && own_classes_shape(ix);
+  if (st->own_classes) status = own_cluster_build(st);
   if (status) climb_free(st);
   return status;
 }
@@ -1477,20 +1540,31 @@ static void visit_prefetch(const climb *st, const uint32_t *order, size_t r, siz
 static int climb_separable(ce_climber *climber, const uint32_t *from, uint64_t *sweeps,
                            long *known) {
   climb *st = &climber->st;
-  size_t m = st->e->clusters, last = SIZE_MAX;
-  st->ready = 0; /* the state is no longer st->map's */
-  for (size_t r = 0; r < m; r++) {
-    uint32_t k = st->ix->cluster_by_rank[r]; /* its items lie in this order */
-    st->map[k] = separable_target(st, k, from[k]);
+  size_t m = st->e->clusters, last = SIZE_MAX, moves = 0;
+  st->ready = 0;                     /* the state is no longer st->map's */
+  if (st->sep_at || gold_kept(st)) { /* in id order: every array read in one pass */
+    for (uint32_t k = 0; k < m; k++) {
+      st->map[k] = separable_target_kept(st, k, from[k]);
+      moves += st->map[k] != from[k];
+    }
+  } else {
+    for (size_t r = 0; r < m; r++) {
+      uint32_t k = st->ix->cluster_by_rank[r]; /* its items lie in this order */
+      st->map[k] = separable_target(st, k, from[k]);
+      moves += st->map[k] != from[k];
+    }
   }
-  uint64_t upto = 0, through_last = 0;
-  for (size_t r = 0; r < m; r++) {
+  /* The last move's place in the order of visits, from the end: the visits after it read
+   * what a sweep reads less what they read. */
+  uint64_t after = 0, through_last = 0;
+  for (size_t r = m; moves && r-- > 0;) {
     uint32_t k = climber->order[r];
-    upto += st->clu[k].labels;
     if (st->map[k] != from[k]) {
       last = r;
-      through_last = upto;
+      through_last = st->sweep_labels - after;
+      break;
     }
+    after += st->clu[k].labels;
   }
   st->hash = map_hash(st->map, m);
   long reached = last == SIZE_MAX ? -1 : optimum_of(climber, st->map, st->hash);
