@@ -524,6 +524,7 @@ static int same_climbs(const ce_type_index *ix, int t, ce_rng *rng, const uint32
     CHECK(fast.value == slow.value && fast.min == slow.min && fast.hits == slow.hits);
     CHECK(fast.sweeps == slow.sweeps && fast.starts == slow.starts);
     CHECK(fast.budget_reached == slow.budget_reached);
+    CHECK(ce__climber_reads(fast_climber) == ce__climber_reads(visits));
     CHECK(memcmp(fast.cluster_to_class, slow.cluster_to_class, m * sizeof *start) == 0);
     stopped |= fast.budget_reached && !spent_before;
     free(last);

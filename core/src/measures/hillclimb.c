@@ -1178,7 +1178,8 @@ static ce_status separable_prepare(climb *st) {
  * double, k's own class among them, and k stays (it moves only on a strict gain). So once a
  * sweep ends in such a mapping, the visits after it move nothing until every cluster has
  * had one since the last move, where the climb ends: climb_once counts them (the sweep and
- * its label reads) instead of making them.
+ * its label reads) instead of making them. For the same reason a climb that starts in such a
+ * mapping (start 0, the 1-1 mapping) ends after a sweep that moves nothing (quiet_start).
  */
 static int own_classes_shape(const ce_type_index *ix) {
   const ce_entries *e = ix->entries;
@@ -1202,13 +1203,13 @@ static ce_status own_cluster_build(climb *st) {
   return CE_OK;
 }
 
-/* Every cluster with items at a class of one of its own items: k's class c is one of its
- * items' exactly when c's one item is in k. */
-static int at_own_classes(const climb *st) {
+/* Every cluster with items at a class of one of its own items in `map`: k's class c is one
+ * of its items' exactly when c's one item is in k. */
+static int at_own_classes(const climb *st, const uint32_t *map) {
   const uint32_t *member_start = st->ix->member_start;
   for (uint32_t k = 0; k < st->e->clusters; k++)
     if (member_start[k + 1] > member_start[k] &&
-        (st->map[k] >= st->e->classes || st->own_cluster[st->map[k]] != k))
+        (map[k] >= st->e->classes || st->own_cluster[map[k]] != k))
       return 0;
   return 1;
 }
@@ -1370,6 +1371,10 @@ void ce__climber_set_budget(ce_climber *climber, uint64_t budget) {
 
 int ce__climber_spent(const ce_climber *climber) {
   return climber->spent;
+}
+
+uint64_t ce__climber_reads(const ce_climber *climber) {
+  return climber->reads;
 }
 
 int ce__climber_separable(const ce_climber *climber) {
@@ -1584,12 +1589,30 @@ static int climb_separable(ce_climber *climber, const uint32_t *from, uint64_t *
 static int quiet_counted(ce_climber *climber, size_t quiet, uint64_t *sweeps) {
   climb *st = &climber->st;
   size_t m = st->e->clusters;
-  if (!at_own_classes(st)) return 0;
+  if (!at_own_classes(st, st->map)) return 0;
   uint64_t reads = 0;
   for (size_t r = 0; r < m - quiet; r++) reads += st->clu[climber->order[r]].labels;
   if (climber->budget && climber->reads + reads >= climber->budget) return 0;
   climber->reads += reads;
   ++*sweeps;
+  return 1;
+}
+
+/* A climb from a mapping at own classes (see own_classes_shape: start 0 and the 1-1 mapping
+ * there): its first sweep moves nothing and ends it. Its label reads and the sweep counted,
+ * st->map set, the state left not ready (the next climb reaches its start afresh, as after a
+ * separable climb). 0 where the reads would reach the budget (the visits then run, to stop
+ * where the budget says). */
+static int quiet_start(ce_climber *climber, const uint32_t *from, uint64_t *sweeps) {
+  climb *st = &climber->st;
+  size_t m = st->e->clusters;
+  if (!at_own_classes(st, from)) return 0;
+  if (climber->budget && climber->reads + st->sweep_labels >= climber->budget) return 0;
+  climber->reads += st->sweep_labels;
+  ++*sweeps;
+  memcpy(st->map, from, m * sizeof *st->map);
+  st->hash = map_hash(st->map, m);
+  st->ready = 0;
   return 1;
 }
 
@@ -1604,6 +1627,7 @@ static long climb_once(ce_climber *climber, const uint32_t *from, uint64_t *swee
   }
   if (st->sep_best && !climber->spent && climb_separable(climber, from, sweeps, &known))
     return known;
+  if (st->own_classes && !climber->spent && quiet_start(climber, from, sweeps)) return -1;
   state_reach(st, from);
   if (climber->spent) return -1; /* no budget left: the start is the result */
   /* Visits since the last move: once every cluster has had one, the mapping is a local

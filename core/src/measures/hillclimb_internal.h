@@ -61,8 +61,9 @@ void ce__climber_free(ce_climber *climber);
  * scores its start. Deterministic: reads are counted, never timed.
  */
 void ce__climber_set_budget(ce_climber *climber, uint64_t budget);
-/* Whether the budget is spent. */
+/* Whether the budget is spent; the label reads counted so far, in all runs. */
 int ce__climber_spent(const ce_climber *climber);
+uint64_t ce__climber_reads(const ce_climber *climber);
 
 /*
  * Whether the climber's climbs are separable (MacroI or MicroI, every item in one cluster:
