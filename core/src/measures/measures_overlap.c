@@ -1078,8 +1078,8 @@ ce_status ce__overlap_type(const ce_entries *e, const ce_table *table, double om
   memset(sides, 0, sizeof sides);
   size_t groups = 0;
   ce_status status = keys && weight ? CE_OK : CE_ERR_NOMEM;
-  if (!status) status = ce__entries_label_sizes(e, 0, &class_sizes);
-  if (!status) status = ce__entries_label_sizes(e, 1, &cluster_sizes);
+  if (!status && table) status = ce__entries_label_sizes(e, 0, &class_sizes);
+  if (!status && table) status = ce__entries_label_sizes(e, 1, &cluster_sizes);
   if (!status && table)
     status = ce__overlap_nmi(l, class_sizes, e->classes, cluster_sizes, e->clusters,
                              table->cell_count, table->cell_class, table->cell_cluster,
@@ -1088,7 +1088,7 @@ ce_status ce__overlap_type(const ce_entries *e, const ce_table *table, double om
   if (!status) status = ce__entries_signatures(e, keys, weight, &groups);
   side_sets sets[2] = {{0}, {0}};
   size_t labels[2] = {e->classes, e->clusters};
-  for (int side = 0; side < 2 && !status; side++) {
+  for (int side = 0; side < 2 && !status && table; side++) { /* omega's walk, which needs it */
     status = sets_of(keys, weight, groups, side, &sets[side]);
     if (!status)
       status =

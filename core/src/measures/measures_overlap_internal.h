@@ -36,8 +36,10 @@ typedef struct ce_overlap_type {
 /*
  * The four measures over items, gold's entries A_i and the system's B_i as two covers of the
  * l items (SPEC §3.3). `table`: items per (class, cluster), as ce__table_from_entries makes
- * it, or NULL (past its cell budget): then onmi, onmi_lfk and omega, which read it, are left
- * out (has_nmi, has_omega 0). Items with equal (A_i, B_i) are counted once with a weight:
+ * it, or NULL (past its cell budget, or not wanted: a partition's four measures come from
+ * its contingency table): then onmi, onmi_lfk and omega, which read it, are left out
+ * (has_nmi, has_omega 0, omega_walk 0), and ecs alone is computed. Items with equal
+ * (A_i, B_i) are counted once with a weight:
  *  - omega walks, for each signature, the later signatures sharing a class or a cluster with
  *    it, once each (about Σ_x n_x²/2 over the labels x, n_x signatures holding x); past
  *    `omega_budget` of that it is left out (has_omega 0, omega_walk says how much);
