@@ -34,6 +34,12 @@ ce_status ce__m1_exact(const ce_type_index *index, int measure, uint64_t budget,
 ce_status ce__m1_exact_by_components(const ce_type_index *index, int measure, uint64_t budget,
                                      uint32_t *map, double *value, ce_m1_proof *proof);
 
+/* ce__m1_exact with MicroC's bound reading the untouched classes best first for `by_best`
+ * of them only, then in id order (SIZE_MAX: best first throughout; otherwise 256): for a
+ * test that every choice gives the same, bit for bit. */
+ce_status ce__m1_exact_untouched(const ce_type_index *index, int measure, uint64_t budget,
+                                 size_t by_best, uint32_t *map, double *value, ce_m1_proof *proof);
+
 /*
  * MicroC's union bound (m1_exact.c), by class c: an open cluster as a helper of c, with x its
  * items new to U_c that are of c, y those plus its other items in no other open cluster (all
