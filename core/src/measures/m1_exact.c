@@ -56,7 +56,7 @@ typedef struct search {
   uint32_t *scratch;                 /* per class, zero between uses */
   uint64_t *keys;                    /* per class: sort keys */
   uint64_t work, budget;
-  size_t untouched_by_best; /* see untouched_best */
+  size_t untouched_by_best; /* see untouched_best; set by exact */
 } search;
 
 static uint32_t gold_count(const ce_entries *e, uint32_t i) {
@@ -136,10 +136,6 @@ static void search_free(search *s) {
   free(s->keys);
 }
 
-/* MicroC's bound reads the untouched classes by best first for this many, then in id order
- * (see untouched_best). */
-#define UNTOUCHED_BY_BEST 256
-
 static ce_status search_init(search *s, const ce_type_index *ix, uint64_t budget) {
   const ce_entries *e = ix->entries;
   memset(s, 0, sizeof *s);
@@ -149,7 +145,6 @@ static ce_status search_init(search *s, const ce_type_index *ix, uint64_t budget
   s->m = e->clusters;
   s->l = e->items;
   s->budget = budget;
-  s->untouched_by_best = UNTOUCHED_BY_BEST;
   size_t n = s->n ? s->n : 1, m = s->m ? s->m : 1, l = s->l ? s->l : 1;
   size_t slots = e->cluster_start[e->items] ? e->cluster_start[e->items] : 1;
   s->map = malloc(m * sizeof *s->map);
@@ -1247,9 +1242,13 @@ static void class_bests(search *s, union_bound *u) {
   s->work += 4 * n + sort_steps(n);
 }
 
-/* Class c's F with every item of an open cluster of `size` items joining U_c, none matching. */
-static double untouched_value(const search *s, const union_bound *u, uint32_t c, uint32_t size) {
-  return best_union(u, c, s->cm[c], (uint64_t)s->t[c] + s->ix->class_size[c] + size, NONE);
+/* `best` raised to class c's F with every item of an open cluster of `size` items joining
+ * U_c and none matching, where its F*_c (at least that F) is above `best`. */
+static void untouched_raise(const search *s, const union_bound *u, uint32_t c, uint32_t size,
+                            double *best) {
+  if (u->best0[c] <= *best) return;
+  double f = best_union(u, c, s->cm[c], (uint64_t)s->t[c] + s->ix->class_size[c] + size, NONE);
+  if (f > *best) *best = f;
 }
 
 /*
@@ -1264,25 +1263,16 @@ static double untouched_value(const search *s, const union_bound *u, uint32_t c,
  * array in one pass (the one-token types: F*_c = 1 for every class, 9·10^6 values a root,
  * 0.3 s scattered).
  */
-
 static double untouched_best(search *s, const union_bound *u, uint32_t size) {
   double best = 0.0;
   size_t q = 0;
   for (; q < s->n && q < s->untouched_by_best; q++) {
-    uint32_t c = u->by_best[q];
-    if (u->best0[c] + 0x1p-30 <= best) break;
-    if (u->best0[c] <= best) continue;
-    double f = untouched_value(s, u, c, size);
-    if (f > best) best = f;
+    if (u->best0[u->by_best[q]] + 0x1p-30 <= best) break;
+    untouched_raise(s, u, u->by_best[q], size, &best);
     if (best >= 1.0) break; /* F is at most 1 (the work counts every class) */
   }
-  if (q == s->untouched_by_best && q < s->n && best < 1.0)
-    for (uint32_t c = 0; c < s->n; c++) {
-      if (u->best0[c] <= best) continue;
-      double f = untouched_value(s, u, c, size);
-      if (f > best) best = f;
-      if (best >= 1.0) break;
-    }
+  if (q == s->untouched_by_best && q < s->n)
+    for (uint32_t c = 0; c < s->n && best < 1.0; c++) untouched_raise(s, u, c, size, &best);
   s->work += s->n;
   return best;
 }
@@ -1510,6 +1500,10 @@ done:
   free(cand);
   return status;
 }
+
+/* MicroC's bound reads the untouched classes by best first for this many, then in id order
+ * (see untouched_best). */
+#define UNTOUCHED_BY_BEST 256
 
 static ce_status exact(const ce_type_index *ix, int measure, uint64_t budget, int by_components,
                        size_t untouched_by_best, uint32_t *map, double *value, ce_m1_proof *proof) {
