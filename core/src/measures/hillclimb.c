@@ -184,8 +184,9 @@ typedef struct climb {
    * sum's). sep_at NULL there, and past CE_GOLD_OF_MAX sums: the items are read then. */
   uint32_t *sep_at, *sep_class;
   double *sep_x;
-  int own_classes;       /* MicroC, every item a class of its own (see at_own_classes) */
-  uint32_t *own_cluster; /* there: class → the cluster of its one item, or CE_NOWHERE */
+  /* MicroC where every item is a class of its own (see own_classes_shape): class → the
+   * cluster of its one item, or CE_NOWHERE; NULL elsewhere. */
+  uint32_t *own_cluster;
   /* Σ_k clu[k].labels = Σ_i |B_i|·(|A_i| + |B_i|): what a sweep of visits reads */
   uint64_t sweep_labels;
 } climb;
@@ -1319,8 +1320,8 @@ static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
     st->gold_of_start = NULL;
   }
   if (!status) status = separable_prepare(st);
-  st->own_classes = !status && measure == CE_TYPE_MICRO_C && own_classes_shape(ix);
-  if (st->own_classes) status = own_cluster_build(st);
+  if (!status && measure == CE_TYPE_MICRO_C && own_classes_shape(ix))
+    status = own_cluster_build(st);
   if (status) climb_free(st);
   return status;
 }
@@ -1386,7 +1387,8 @@ void ce__climber_visit_all(ce_climber *climber) {
   free(climber->st.sep_value);
   climber->st.sep_best = NULL;
   climber->st.sep_value = NULL;
-  climber->st.own_classes = 0;
+  free(climber->st.own_cluster);
+  climber->st.own_cluster = NULL;
 }
 
 void ce__climber_free(ce_climber *climber) {
@@ -1542,22 +1544,25 @@ static void visit_prefetch(const climb *st, const uint32_t *order, size_t r, siz
  * a cluster still to move is not where an optimum has it). Their label reads are counted so.
  * Returns 0 where those reads would reach the budget, and the visits run instead.
  */
+/* `reads` label reads counted as made, where they stay below the budget; 0 where they would
+ * reach it (the visits then run, to stop where the budget says). */
+static int reads_counted(ce_climber *climber, uint64_t reads) {
+  if (climber->budget && climber->reads + reads >= climber->budget) return 0;
+  climber->reads += reads;
+  return 1;
+}
+
 static int climb_separable(ce_climber *climber, const uint32_t *from, uint64_t *sweeps,
                            long *known) {
   climb *st = &climber->st;
   size_t m = st->e->clusters, last = SIZE_MAX, moves = 0;
-  st->ready = 0;                     /* the state is no longer st->map's */
-  if (st->sep_at || gold_kept(st)) { /* in id order: every array read in one pass */
-    for (uint32_t k = 0; k < m; k++) {
-      st->map[k] = separable_target_kept(st, k, from[k]);
-      moves += st->map[k] != from[k];
-    }
-  } else {
-    for (size_t r = 0; r < m; r++) {
-      uint32_t k = st->ix->cluster_by_rank[r]; /* its items lie in this order */
-      st->map[k] = separable_target(st, k, from[k]);
-      moves += st->map[k] != from[k];
-    }
+  st->ready = 0; /* the state is no longer st->map's */
+  /* Kept sums lie in id order, the items in label order: each read in one pass. */
+  int kept = st->sep_at || gold_kept(st);
+  for (size_t r = 0; r < m; r++) {
+    uint32_t k = kept ? (uint32_t)r : st->ix->cluster_by_rank[r];
+    st->map[k] = kept ? separable_target_kept(st, k, from[k]) : separable_target(st, k, from[k]);
+    moves += st->map[k] != from[k];
   }
   /* The last move's place in the order of visits, from the end: the visits after it read
    * what a sweep reads less what they read. */
@@ -1576,24 +1581,21 @@ static int climb_separable(ce_climber *climber, const uint32_t *from, uint64_t *
   uint64_t reads = last == SIZE_MAX ? st->sweep_labels
                    : reached >= 0   ? through_last
                                     : st->sweep_labels + through_last;
-  if (climber->budget && climber->reads + reads >= climber->budget) return 0;
+  if (!reads_counted(climber, reads)) return 0;
   *known = reached;
-  climber->reads += reads;
   *sweeps += last == SIZE_MAX ? 1 : 2;
   return 1;
 }
 
 /* Where a sweep ends at own classes (see at_own_classes), the visits up to the last move's
- * place, none of which moves: their label reads and the sweep counted. 0 where they would
- * reach the budget (the visits then run, to stop where the budget says). */
+ * place, none of which moves: their label reads and the sweep counted (reads_counted). */
 static int quiet_counted(ce_climber *climber, size_t quiet, uint64_t *sweeps) {
   climb *st = &climber->st;
   size_t m = st->e->clusters;
   if (!at_own_classes(st, st->map)) return 0;
   uint64_t reads = 0;
   for (size_t r = 0; r < m - quiet; r++) reads += st->clu[climber->order[r]].labels;
-  if (climber->budget && climber->reads + reads >= climber->budget) return 0;
-  climber->reads += reads;
+  if (!reads_counted(climber, reads)) return 0;
   ++*sweeps;
   return 1;
 }
@@ -1601,14 +1603,11 @@ static int quiet_counted(ce_climber *climber, size_t quiet, uint64_t *sweeps) {
 /* A climb from a mapping at own classes (see own_classes_shape: start 0 and the 1-1 mapping
  * there): its first sweep moves nothing and ends it. Its label reads and the sweep counted,
  * st->map set, the state left not ready (the next climb reaches its start afresh, as after a
- * separable climb). 0 where the reads would reach the budget (the visits then run, to stop
- * where the budget says). */
+ * separable climb); 0 as reads_counted says. */
 static int quiet_start(ce_climber *climber, const uint32_t *from, uint64_t *sweeps) {
   climb *st = &climber->st;
   size_t m = st->e->clusters;
-  if (!at_own_classes(st, from)) return 0;
-  if (climber->budget && climber->reads + st->sweep_labels >= climber->budget) return 0;
-  climber->reads += st->sweep_labels;
+  if (!at_own_classes(st, from) || !reads_counted(climber, st->sweep_labels)) return 0;
   ++*sweeps;
   memcpy(st->map, from, m * sizeof *st->map);
   st->hash = map_hash(st->map, m);
@@ -1627,7 +1626,7 @@ static long climb_once(ce_climber *climber, const uint32_t *from, uint64_t *swee
   }
   if (st->sep_best && !climber->spent && climb_separable(climber, from, sweeps, &known))
     return known;
-  if (st->own_classes && !climber->spent && quiet_start(climber, from, sweeps)) return -1;
+  if (st->own_cluster && !climber->spent && quiet_start(climber, from, sweeps)) return -1;
   state_reach(st, from);
   if (climber->spent) return -1; /* no budget left: the start is the result */
   /* Visits since the last move: once every cluster has had one, the mapping is a local
@@ -1657,7 +1656,7 @@ static long climb_once(ce_climber *climber, const uint32_t *from, uint64_t *swee
       return known;
     }
     if (quiet >= m || climber->spent) return -1;
-    if (st->own_classes && quiet_counted(climber, quiet, sweeps)) return -1;
+    if (st->own_cluster && quiet_counted(climber, quiet, sweeps)) return -1;
   }
 }
 
