@@ -1031,11 +1031,9 @@ static void mapped_items(const ce_entries *e, const uint32_t *h, uint64_t *items
   for (size_t i = 0; i < e->items; i++)
     for (uint32_t b = e->cluster_start[i]; b < e->cluster_start[i + 1]; b++) {
       uint32_t k = e->cluster_ids[b];
-      for (uint32_t a = e->class_start[i]; a < e->class_start[i + 1] && h[k] != UINT32_MAX; a++)
-        if (e->class_ids[a] == h[k]) {
-          items[k]++;
-          break;
-        }
+      items[k] +=
+          h[k] != UINT32_MAX && ce__ids_hold(e->class_ids + e->class_start[i],
+                                             e->class_start[i + 1] - e->class_start[i], h[k]);
     }
 }
 
