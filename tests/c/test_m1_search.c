@@ -491,6 +491,37 @@ static void item_labels(ce_rng *rng, uint32_t i, int count, uint32_t range, uint
 }
 
 /*
+ * Random entries of l items over n classes and m clusters: each item in 1-3 classes (or, one
+ * token, the class i alone); in one cluster for nine items in ten (`spread` 0) or in 0-2 of
+ * them (`spread` 1; one token: one).
+ */
+static void draw_entries(ce_rng *rng, uint32_t l, uint32_t n, uint32_t m, int one_token, int spread,
+                         ce_entries *e) {
+  uint32_t *pairs = malloc(10 * (size_t)l * sizeof *pairs);
+  uint32_t *gi = pairs, *gl = pairs + 3 * l, *si = pairs + 6 * l, *sl = pairs + 8 * l;
+  size_t gn = 0, sn = 0;
+  for (uint32_t i = 0; i < l; i++) {
+    int a = one_token ? 1 : 1 + below(rng, 3), b = !spread || one_token ? 1 : below(rng, 3);
+    item_labels(rng, i, a, n, one_token ? i : UINT32_MAX, gi, gl, &gn);
+    if (spread)
+      item_labels(rng, i, b, m, UINT32_MAX, si, sl, &sn);
+    else if (below(rng, 10))
+      item_labels(rng, i, 1, m, UINT32_MAX, si, sl, &sn);
+  }
+  CHECK(ce__entries_from_pairs(e, l, n, m, gi, gl, gn, si, sl, sn, NULL, NULL) == CE_OK);
+  free(pairs);
+}
+
+/* A start for the exact searches: a random class for every cluster, or (`first`) each
+ * cluster with items at its first item's first class. */
+static void draw_start(ce_rng *rng, const ce_entries *e, int first, uint32_t *from) {
+  for (uint32_t k = 0; k < e->clusters; k++) from[k] = (uint32_t)below(rng, (int)e->classes);
+  for (uint32_t i = (uint32_t)e->items; first && i-- > 0;)
+    for (uint32_t j = e->cluster_start[i]; j < e->cluster_start[i + 1]; j++)
+      from[e->cluster_ids[j]] = e->class_ids[e->class_start[i]];
+}
+
+/*
  * Where every item is in one cluster at most, MacroI's and MicroI's exact search takes the
  * clusters in one pass (m1_exact.c's separable_round); ce__m1_exact_by_components takes the
  * same instances through the general components. On 300 random type-based instances (items
@@ -507,28 +538,14 @@ static void test_one_cluster_pass(void) {
     int one_token = draw % 5 == 0;
     uint32_t l = 50 + (uint32_t)below(&rng, 2000), m = 1 + (uint32_t)below(&rng, 200);
     uint32_t n = one_token ? l : 2 + (uint32_t)below(&rng, 59);
-    /* gold pairs (3 an item at most), system pairs; then three mappings */
-    uint32_t *pairs = malloc(8 * (size_t)l * sizeof *pairs);
-    uint32_t *maps = malloc(3 * (size_t)m * sizeof *maps);
-    uint32_t *gi = pairs, *gl = pairs + 3 * l, *si = pairs + 6 * l, *sl = pairs + 7 * l;
+    uint32_t *maps = malloc(3 * (size_t)m * sizeof *maps); /* three mappings */
     uint32_t *x = maps, *y = maps + m, *from = maps + 2 * m;
-    size_t gn = 0, sn = 0;
-    for (uint32_t i = 0; i < l; i++) {
-      int a = one_token ? 1 : 1 + below(&rng, 3);
-      item_labels(&rng, i, a, n, one_token ? i : UINT32_MAX, gi, gl, &gn);
-      if (below(&rng, 10)) {
-        si[sn] = i;
-        sl[sn++] = (uint32_t)below(&rng, (int)m);
-      }
-    }
     ce_entries e;
-    CHECK(ce__entries_from_pairs(&e, l, n, m, gi, gl, gn, si, sl, sn, NULL, NULL) == CE_OK);
+    draw_entries(&rng, l, n, m, one_token, 0, &e);
     ce_type_index ix;
     CHECK(ce__type_index_build(&ix, &e) == CE_OK);
     for (int start = 0; start < 2; start++) {
-      for (uint32_t k = 0; k < m; k++) from[k] = (uint32_t)below(&rng, (int)n);
-      for (size_t q = sn; start == 1 && q-- > 0;) /* the first item's first class */
-        from[sl[q]] = e.class_ids[e.class_start[si[q]]];
+      draw_start(&rng, &e, start, from);
       for (int t = CE_TYPE_MACRO_I; t <= CE_TYPE_MICRO_I; t++) {
         static const uint64_t budgets[] = {0, 50, UINT64_MAX};
         for (int b = 0; b < 3; b++) {
@@ -550,7 +567,6 @@ static void test_one_cluster_pass(void) {
     }
     ce__type_index_free(&ix);
     ce__entries_free(&e);
-    free(pairs);
     free(maps);
   }
   printf("one cluster an item, %d searches: the pass as the components, %d improved, %d proved\n",
@@ -575,22 +591,13 @@ static void test_untouched_orders(void) {
     int one_token = draw % 4 == 0;
     uint32_t l = 20 + (uint32_t)below(&rng, 1500), m = 1 + (uint32_t)below(&rng, 120);
     uint32_t n = one_token ? l : 2 + (uint32_t)below(&rng, 599);
-    uint32_t *pairs = malloc(10 * (size_t)l * sizeof *pairs);
     uint32_t *maps = malloc(2 * (size_t)m * sizeof *maps), *from = malloc(m * sizeof *from);
-    uint32_t *gi = pairs, *gl = pairs + 3 * l, *si = pairs + 6 * l, *sl = pairs + 8 * l;
-    size_t gn = 0, sn = 0;
-    for (uint32_t i = 0; i < l; i++) {
-      int a = one_token ? 1 : 1 + below(&rng, 3), b = one_token ? 1 : below(&rng, 3);
-      item_labels(&rng, i, a, n, one_token ? i : UINT32_MAX, gi, gl, &gn);
-      item_labels(&rng, i, b, m, UINT32_MAX, si, sl, &sn);
-    }
     ce_entries e;
-    CHECK(ce__entries_from_pairs(&e, l, n, m, gi, gl, gn, si, sl, sn, NULL, NULL) == CE_OK);
+    draw_entries(&rng, l, n, m, one_token, 1, &e);
     ce_type_index ix;
     CHECK(ce__type_index_build(&ix, &e) == CE_OK);
     for (int start = 0; start < 2; start++) {
-      for (uint32_t k = 0; k < m; k++) from[k] = (uint32_t)below(&rng, (int)n);
-      for (size_t q = sn; start == 1 && q-- > 0;) from[sl[q]] = e.class_ids[e.class_start[si[q]]];
+      draw_start(&rng, &e, start, from);
       static const uint64_t budgets[] = {0, 200, 20000};
       for (int b = 0; b < 3; b++) {
         double all[CE_TYPE_MEASURES], base;
@@ -616,7 +623,6 @@ static void test_untouched_orders(void) {
     }
     ce__type_index_free(&ix);
     ce__entries_free(&e);
-    free(pairs);
     free(maps);
     free(from);
   }
