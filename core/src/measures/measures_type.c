@@ -53,6 +53,46 @@ static void weight_row_fill(const ce_type_index *ix, int measure, uint32_t k, ce
 }
 
 /*
+ * The weight rows ahead of one_to_one's pass over the clusters, fetched in two steps: on
+ * many labels (10^6 one-token types) a row's items, their classes and those classes'
+ * accumulator entries lie anywhere, each load waiting on the one before. First the item
+ * CE_ROWS_AHEAD members ahead (its entry's bounds; or the index row's cell), then, half as
+ * far, the accumulator entries and sizes of its classes (two). Only where the accumulator
+ * passes CE_ROWS_CACHED bytes. Nothing is written: the rows are the same.
+ */
+#define CE_ROWS_AHEAD 16
+#define CE_ROWS_CACHED ((size_t)2 << 20)
+
+static void weight_rows_prefetch(const ce_type_index *ix, const ce_sparse_row *row, uint32_t q) {
+  const ce_entries *e = ix->entries;
+  const ce_type_rows *rows = &ix->rows;
+  uint32_t far = q + CE_ROWS_AHEAD, near = q + CE_ROWS_AHEAD / 2;
+  if (rows->start) { /* q counts cells */
+    if (far < rows->start[e->clusters]) ce__prefetch(&rows->cell[far]);
+    if (near < rows->start[e->clusters]) {
+      uint32_t c = rows->cell[near].class_id;
+      ce__prefetch(&row->acc[c]);
+      ce__prefetch(&ix->class_size[c]);
+    }
+    return;
+  }
+  uint32_t members = ix->member_start[e->clusters]; /* q counts members */
+  if (far < members) {
+    uint32_t i = ix->members[far];
+    ce__prefetch(&e->class_start[i]);
+    ce__prefetch(&e->cluster_start[i]);
+  }
+  if (near < members) {
+    uint32_t i = ix->members[near];
+    for (uint32_t j = e->class_start[i]; j < e->class_start[i + 1] && j < e->class_start[i] + 2;
+         j++) {
+      ce__prefetch(&row->acc[e->class_ids[j]]);
+      ce__prefetch(&ix->class_size[e->class_ids[j]]);
+    }
+  }
+}
+
+/*
  * The rows of a measure's weights worth an assignment (clusters × classes), kept sparse.
  * Identical rows are interchangeable, and a row matched outside its non-zero weights adds
  * nothing, so a row identical to `support` kept rows (support = its non-zero weights) and
@@ -176,7 +216,12 @@ static ce_status one_to_one(const ce_type_index *ix, int measure, uint64_t cell_
   long *row_to_col = NULL;
   score->cluster_to_class = malloc((m ? m : 1) * sizeof *score->cluster_to_class);
   if (!row.acc || !row.ids || !score->cluster_to_class) status = CE_ERR_NOMEM;
+  int far_apart = n * sizeof *row.acc > CE_ROWS_CACHED;
   for (uint32_t k = 0; k < m && !status && n; k++) {
+    if (far_apart) {
+      const uint32_t *bounds = ix->rows.start ? ix->rows.start : ix->member_start;
+      for (uint32_t q = bounds[k]; q < bounds[k + 1]; q++) weight_rows_prefetch(ix, &row, q);
+    }
     weight_row_fill(ix, measure, k, &row);
     uint32_t best = ix->class_by_rank[0];
     double best_weight = 0.0;
