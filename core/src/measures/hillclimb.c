@@ -342,6 +342,20 @@ static void union_sum_refresh(climb *st) {
   for (size_t r = 0; r < st->n; r++) st->union_sum += st->cls[st->ix->class_by_rank[r]].x;
 }
 
+/* MicroC's value of st->map from a state that is its (st->ready, every cluster mapped):
+ * ce__type_values' sum without its pass over the items. The terms are the same doubles (g_c
+ * is ce__union_term of the same integers, 0.0 where T_c = 0, which the sum skips), added in
+ * the same label order, over N* = Σ_c T_c = h_sum. */
+static double micro_c_value(const climb *st) {
+  const uint32_t *by_rank = st->ix->class_by_rank;
+  double num = 0.0;
+  for (size_t r = 0; r < st->n; r++) {
+    if (r + 16 < st->n) ce__prefetch(&st->cls[by_rank[r + 16]]);
+    num += st->cls[by_rank[r]].x;
+  }
+  return st->h_sum ? num / (double)st->h_sum : 0.0;
+}
+
 /* Cluster k mapped to class c in the hash of a mapping, a sum of such terms (so that one
  * move updates it in O(1)): splitmix64's finaliser of (k, c). */
 static uint64_t map_term(uint32_t k, uint32_t c) {
@@ -1691,7 +1705,10 @@ ce_status ce__climber_run(ce_climber *climber, const uint32_t *start,
       reached = climber->optimum_maps + (size_t)known * m;
     } else {
       /* The reported value comes from the definitions, not from the running sums. */
-      status = ce__type_value(ix, st->map, st->measure, &values[s]);
+      if (st->measure == CE_TYPE_MICRO_C && st->ready && e->classes)
+        values[s] = micro_c_value(st);
+      else
+        status = ce__type_value(ix, st->map, st->measure, &values[s]);
       if (status) goto done;
       /* A climb the budget stopped ended short of a local optimum. */
       if (e->classes && !climber->spent) optimum_add(climber, values[s]);
