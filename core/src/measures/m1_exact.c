@@ -765,6 +765,72 @@ static void solve_part(item_search *b, const uint32_t *clusters, size_t count,
     for (size_t q = 0; q < count; q++) best_map[clusters[q]] = map[clusters[q]];
 }
 
+/*
+ * Reads ahead of a walk over clusters: on many labels (10^6 one-token types) a cluster's
+ * members, their numbers and entries, and their classes' tallies lie anywhere, each load
+ * waiting on the one before. The clusters ahead of the walk are fetched in five steps of
+ * AHEAD_STEP clusters, each reading what the step before fetched: the cluster's member bounds
+ * (and its entry of `per_cluster`); its first two members; their entry bounds (and their
+ * entries of `per_item`); their first two classes (and their first slot in `slot_class`);
+ * those classes' tallies. Walks use it only where the tallies pass AHEAD_CACHED bytes: in
+ * cache the fetching costs more than it hides. Nothing is written.
+ */
+#define AHEAD_STEP 4
+#define AHEAD_CACHED ((size_t)2 << 20)
+
+typedef struct reads_ahead {
+  const uint32_t *per_cluster; /* NULL: none */
+  const uint32_t *per_item[2]; /* NULL: none */
+  const uint32_t *slot_class;  /* from e->cluster_start[i]; NULL: none */
+  const char *tally[3];        /* per class, tally_size[t] bytes apart; NULL: none */
+  size_t tally_size[3];
+} reads_ahead;
+
+static void cluster_ahead(const search *s, const reads_ahead *r, uint32_t k, int step) {
+  const ce_type_index *ix = s->ix;
+  const ce_entries *e = s->e;
+  if (step == 5) {
+    ce__prefetch(&ix->member_start[k]);
+    if (r->per_cluster) ce__prefetch(&r->per_cluster[k]);
+    return;
+  }
+  uint32_t q = ix->member_start[k], end = ix->member_start[k + 1];
+  if (end > q + 2) end = q + 2;
+  if (step == 4) {
+    ce__prefetch(&ix->members[q]);
+    return;
+  }
+  for (; q < end; q++) {
+    uint32_t i = ix->members[q];
+    if (step == 3) {
+      ce__prefetch(&e->class_start[i]);
+      if (r->slot_class) ce__prefetch(&e->cluster_start[i]);
+      for (int t = 0; t < 2; t++)
+        if (r->per_item[t]) ce__prefetch(&r->per_item[t][i]);
+      continue;
+    }
+    uint32_t g = e->class_start[i], g_end = e->class_start[i + 1];
+    if (g_end > g + 2) g_end = g + 2;
+    if (step == 2 && r->slot_class) ce__prefetch(&r->slot_class[e->cluster_start[i]]);
+    for (; g < g_end; g++) {
+      if (step == 2) {
+        ce__prefetch(&e->class_ids[g]);
+        continue;
+      }
+      for (int t = 0; t < 3; t++)
+        if (r->tally[t]) ce__prefetch(r->tally[t] + (size_t)e->class_ids[g] * r->tally_size[t]);
+    }
+  }
+}
+
+/* The reads ahead of position `at` of a walk over `order` (`count` clusters). */
+static void clusters_ahead(const search *s, const reads_ahead *r, const uint32_t *order,
+                           size_t count, size_t at) {
+  at += 5 * AHEAD_STEP;
+  for (int step = 5; step >= 1; step--, at -= AHEAD_STEP)
+    if (at < count) cluster_ahead(s, r, order[at], step);
+}
+
 /* The classes of the gold entries of a component's items, in label order. */
 static size_t part_domain(search *s, const uint32_t *items, size_t count, uint32_t *out) {
   const ce_entries *e = s->e;
@@ -801,64 +867,19 @@ static size_t part_domain(search *s, const uint32_t *items, size_t count, uint32
  * work is counted as theirs counts it. Adds each component's bound to *upper and says in
  * *better whether one beat its incumbent; its best mapping goes to `trial`.
  */
-/*
- * separable_round's reads ahead: on many labels (10^6 one-token types) a cluster's members,
- * their gold entries and their classes' tallies lie anywhere, each load waiting on the one
- * before. The clusters ahead are fetched in as many steps, each reading what the step before
- * fetched SEPARABLE_STEP clusters earlier: the member bounds and the incumbent, the first
- * members, their entries' bounds, their classes, those classes' tallies (two members, two
- * classes each). Only where the tallies pass SEPARABLE_CACHED bytes. Nothing is written.
- */
-#define SEPARABLE_STEP 6
-#define SEPARABLE_CACHED ((size_t)2 << 20)
-
-static void separable_prefetch(const item_search *b, const uint32_t *map, size_t rank) {
-  const search *s = b->s;
-  const ce_type_index *ix = s->ix;
-  const ce_entries *e = s->e;
-  size_t at = rank + 5 * SEPARABLE_STEP;
-  if (at < s->m) {
-    uint32_t k = ix->cluster_by_rank[at];
-    ce__prefetch(&ix->member_start[k]);
-    ce__prefetch(&map[k]);
-  }
-  for (int step = 4; step >= 1; step--) {
-    if ((at -= SEPARABLE_STEP) >= s->m) continue;
-    uint32_t k = ix->cluster_by_rank[at];
-    uint32_t q = ix->member_start[k], end = ix->member_start[k + 1];
-    if (end > q + 2) end = q + 2;
-    if (step == 4) {
-      ce__prefetch(&ix->members[q]);
-      continue;
-    }
-    for (; q < end; q++) {
-      uint32_t i = ix->members[q];
-      if (step == 3) {
-        ce__prefetch(&e->class_start[i]);
-        continue;
-      }
-      uint32_t j = e->class_start[i], j_end = e->class_start[i + 1];
-      if (j_end > j + 2) j_end = j + 2;
-      for (; j < j_end; j++) {
-        if (step == 2) {
-          ce__prefetch(&e->class_ids[j]);
-        } else {
-          ce__prefetch(&b->count_a[e->class_ids[j]]);
-          ce__prefetch(&b->gain[e->class_ids[j]]);
-        }
-      }
-    }
-  }
-}
-
 static void separable_round(item_search *b, const uint32_t *map, double scale, size_t clustered,
                             uint32_t *trial, double *upper, int *better) {
   search *s = b->s;
   const ce_type_index *ix = s->ix;
   const ce_entries *e = s->e;
-  int far_apart = s->n * (sizeof *b->count_a + sizeof *b->gain) > SEPARABLE_CACHED;
+  reads_ahead ahead = {map,
+                       {NULL, NULL},
+                       NULL,
+                       {(const char *)b->count_a, (const char *)b->gain, NULL},
+                       {sizeof *b->count_a, sizeof *b->gain, 0}};
+  int far_apart = s->n * (sizeof *b->count_a + sizeof *b->gain) > AHEAD_CACHED;
   for (size_t rank = 0; rank < s->m; rank++) {
-    if (far_apart) separable_prefetch(b, map, rank);
+    if (far_apart) clusters_ahead(s, &ahead, ix->cluster_by_rank, s->m, rank);
     uint32_t k = ix->cluster_by_rank[rank], incumbent_class = map[k];
     const uint32_t *items = ix->members + ix->member_start[k];
     size_t its_n = ix->member_start[k + 1] - ix->member_start[k], touched = 0;
@@ -1204,65 +1225,20 @@ static void entry_put(union_bound *u, size_t at, uint32_t c, uint32_t x, uint32_
  * the index, where it has rows: the same entries in the same order, the walk counted in the
  * work as if taken.
  */
-#define TOUCH_STEP 4
-#define TOUCH_CACHED ((size_t)2 << 20)
-
-/* touch_entries' reads ahead where it walks the items (no rows): on many labels (10^6
- * one-token types, the root's 486,857 open clusters largest first) an open cluster's
- * members, their numbers, their entries and their classes' tallies lie anywhere, each load
- * waiting on the one before. The clusters ahead are fetched in five steps of TOUCH_STEP,
- * each reading what the step before fetched: the member bounds; the first two members;
- * their numbers and entry bounds; their first two classes and slots; those classes'
- * tallies. Only where the tallies pass TOUCH_CACHED bytes. Nothing is written. */
-static void touch_prefetch(const search *s, const union_bound *u, const uint32_t *open,
-                           size_t open_n, size_t r) {
-  const ce_type_index *ix = s->ix;
-  const ce_entries *e = s->e;
-  size_t at = r + 5 * TOUCH_STEP;
-  if (at < open_n) ce__prefetch(&ix->member_start[open[at]]);
-  for (int step = 4; step >= 1; step--) {
-    if ((at -= TOUCH_STEP) >= open_n) continue;
-    uint32_t k = open[at], q = ix->member_start[k], end = ix->member_start[k + 1];
-    if (end > q + 2) end = q + 2;
-    if (step == 4) {
-      ce__prefetch(&ix->members[q]);
-      continue;
-    }
-    for (; q < end; q++) {
-      uint32_t i = ix->members[q];
-      if (step == 3) {
-        ce__prefetch(&e->cluster_start[i]);
-        ce__prefetch(&e->class_start[i]);
-        ce__prefetch(&s->used[i]);
-        ce__prefetch(&s->left[i]);
-        continue;
-      }
-      uint32_t g = e->class_start[i], g_end = e->class_start[i + 1];
-      if (g_end > g + 2) g_end = g + 2;
-      if (step == 2) ce__prefetch(&s->slot_class[e->cluster_start[i]]);
-      for (; g < g_end; g++) {
-        if (step == 2) {
-          ce__prefetch(&e->class_ids[g]);
-          continue;
-        }
-        uint32_t c = e->class_ids[g];
-        ce__prefetch(&u->in[c]);
-        ce__prefetch(&u->x[c]);
-        ce__prefetch(&u->priv_in[c]);
-      }
-    }
-  }
-}
-
 static void touch_entries(search *s, union_bound *u, const uint32_t *open, size_t open_n,
                           int root) {
   const ce_type_index *ix = s->ix;
   const ce_entries *e = s->e;
   const ce_type_rows *rows = root && ix->rows.start ? &ix->rows : NULL;
-  int far_apart = !rows && s->n * 3 * sizeof *u->in > TOUCH_CACHED;
+  reads_ahead ahead = {NULL,
+                       {s->used, s->left},
+                       s->slot_class,
+                       {(const char *)u->in, (const char *)u->x, (const char *)u->priv_in},
+                       {sizeof *u->in, sizeof *u->x, sizeof *u->priv_in}};
+  int far_apart = !rows && s->n * 3 * sizeof *u->in > AHEAD_CACHED;
   size_t entries = 0;
   for (size_t r = 0; r < open_n; r++) {
-    if (far_apart) touch_prefetch(s, u, open, open_n, r);
+    if (far_apart) clusters_ahead(s, &ahead, open, open_n, r);
     uint32_t k = open[r], privates = 0, touched = 0;
     u->ent_start[r] = (uint32_t)entries;
     for (uint32_t q = ix->member_start[k]; q < ix->member_start[k + 1]; q++) {
