@@ -40,11 +40,15 @@ uint64_t ce__rng_next(ce_rng *rng) {
 uint64_t ce__rng_below(ce_rng *rng, uint64_t bound) {
   if (bound <= 1) return 0;
   /* 2^64 mod bound values at the bottom are rejected; the rest is a whole number of
-   * copies of [0, bound). */
+   * copies of [0, bound). That many is below bound, so a draw of at least bound is kept
+   * without it: the division that finds it is made only for the rare smaller draws (the
+   * same draws kept; one division a draw instead of two, and shuffles draw per element). */
+  uint64_t r = ce__rng_next(rng);
+  if (r >= bound) return r % bound;
   uint64_t threshold = (0 - bound) % bound;
   for (;;) {
-    uint64_t r = ce__rng_next(rng);
     if (r >= threshold) return r % bound;
+    r = ce__rng_next(rng);
   }
 }
 
