@@ -378,11 +378,12 @@ static int ascending_u32(const void *x, const void *y) {
   return (a > b) - (a < b);
 }
 
-/* The number sorts (introsort) against qsort on inputs that trouble a quicksort: random,
- * few distinct values, all equal, ascending, descending, organ pipe, sawtooth, and the
- * median of three's classic adversary (ascending halves interleaved); sizes around the
- * switch from insertion and past it. test_measures_heapsort runs this with heapsort on every
- * part (CE_SORT_HALVINGS 0). */
+/* The number sorts (introsort; the 64-bit one by radix from 65,536 values) against qsort
+ * on inputs that trouble a quicksort: random, few distinct values, all equal, ascending,
+ * descending, organ pipe, sawtooth, and the median of three's classic adversary (ascending
+ * halves interleaved); sizes around the switch from insertion and past it, and past the
+ * switch to radix. test_measures_heapsort runs this with heapsort on every part
+ * (CE_SORT_HALVINGS 0). */
 static void test_sort_numbers(void) {
   static const size_t sizes[] = {0, 1, 2, 3, 15, 16, 17, 33, 100, 1000, 65537};
   ce_rng rng;

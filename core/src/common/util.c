@@ -134,10 +134,6 @@ void ce__sort_u32(uint32_t *ids, size_t count) {
   sort_u32_intro(ids, count, sort_depth(count));
 }
 
-void ce__sort_u64(uint64_t *values, size_t count) {
-  sort_u64_intro(values, count, sort_depth(count));
-}
-
 /* Below this many elements, merge_sort inserts. */
 #define CE_SORT_INSERTION 8
 
@@ -178,16 +174,75 @@ ce_status ce__sort(void *base, size_t count, size_t size,
   return CE_OK;
 }
 
+/*
+ * A least-significant-digit radix sort of `count` records of `width` words (1 or 2), by
+ * their first word, a byte at a time, with `scratch` (room for them all): one pass counts
+ * every byte of every key, then each byte that is not the same in all keys moves the records
+ * once. Keys made of two ids (an item and a label) differ in a few bytes only, so a sort of
+ * the item cells takes two to four passes; qsort, which compares through a function pointer,
+ * took 7% of a whole run in wasm (musl's smoothsort). Stable, so equal keys keep their order.
+ * Inlined at its two widths, each copy moving its records word by word without a loop.
+ */
+static CE_ALWAYS_INLINE void radix_by_first(uint64_t *records, size_t width, size_t count,
+                                            uint64_t *scratch, size_t (*counts)[256]) {
+  for (size_t j = 0; j < count; j++)
+    for (unsigned byte = 0; byte < 8; byte++)
+      counts[byte][(records[width * j] >> (8 * byte)) & 255]++;
+  uint64_t *from = records, *to = scratch;
+  for (unsigned byte = 0; byte < 8; byte++) {
+    unsigned shift = 8 * byte;
+    if (counts[byte][(from[0] >> shift) & 255] == count) continue; /* the same in every key */
+    size_t next[256], total = 0;
+    for (unsigned digit = 0; digit < 256; digit++) {
+      next[digit] = total;
+      total += counts[byte][digit];
+    }
+    for (size_t j = 0; j < count; j++) {
+      size_t at = next[(from[width * j] >> shift) & 255]++;
+      to[width * at] = from[width * j];
+      if (width == 2) to[width * at + 1] = from[width * j + 1];
+    }
+    uint64_t *swap = from;
+    from = to;
+    to = swap;
+  }
+  if (from != records) memcpy(records, from, count * width * sizeof *records);
+}
+
+/* Scratch for radix_by_first: room for `words`, and the byte counts (16 KB: off a small wasm
+ * stack). Both NULL when either cannot be had. */
+static uint64_t *radix_scratch(size_t words, size_t (**counts)[256]) {
+  uint64_t *scratch = malloc((words ? words : 1) * sizeof *scratch);
+  *counts = calloc(8, sizeof **counts);
+  if (scratch && *counts) return scratch;
+  free(scratch);
+  free(*counts);
+  *counts = NULL;
+  return NULL;
+}
+
+/* From this many values on, ce__sort_u64 sorts by radix where its scratch can be had: on
+ * 10^6 values made of two ids (the one-token types' clusters by their one id) a few passes
+ * where the introsort took about 20 comparisons a value. */
+#define CE_SORT_RADIX ((size_t)1 << 16)
+
+void ce__sort_u64(uint64_t *values, size_t count) {
+  if (count >= CE_SORT_RADIX) {
+    size_t(*counts)[256];
+    uint64_t *scratch = radix_scratch(count, &counts);
+    if (scratch) {
+      radix_by_first(values, 1, count, scratch, counts);
+      free(scratch);
+      free(counts);
+      return;
+    }
+  }
+  sort_u64_intro(values, count, sort_depth(count));
+}
+
 /* Below this many pairs, insertion; above, radix. */
 #define CE_PAIRS_INSERTION 32
 
-/*
- * A least-significant-digit radix sort, a byte at a time: one pass counts every byte of
- * every key, then each byte that is not the same in all keys moves the pairs once. Keys made
- * of two ids (an item and a label) differ in a few bytes only, so a sort of the item cells
- * takes two to four passes; qsort, which compares through a function pointer, took 7% of a
- * whole run in wasm (musl's smoothsort). Stable, so equal keys keep their order.
- */
 ce_status ce__sort_pairs_u64(uint64_t *pairs, size_t count) {
   if (count < CE_PAIRS_INSERTION) {
     for (size_t j = 1; j < count; j++) {
@@ -202,34 +257,10 @@ ce_status ce__sort_pairs_u64(uint64_t *pairs, size_t count) {
     }
     return CE_OK;
   }
-  uint64_t *scratch = malloc(count * 2 * sizeof *scratch);
-  size_t(*counts)[256] = calloc(8, sizeof *counts); /* 16 KB: off a small wasm stack */
-  if (!scratch || !counts) {
-    free(scratch);
-    free(counts);
-    return CE_ERR_NOMEM;
-  }
-  for (size_t j = 0; j < count; j++)
-    for (unsigned byte = 0; byte < 8; byte++) counts[byte][(pairs[2 * j] >> (8 * byte)) & 255]++;
-  uint64_t *from = pairs, *to = scratch;
-  for (unsigned byte = 0; byte < 8; byte++) {
-    unsigned shift = 8 * byte;
-    if (counts[byte][(from[0] >> shift) & 255] == count) continue; /* the same in every key */
-    size_t next[256], total = 0;
-    for (unsigned digit = 0; digit < 256; digit++) {
-      next[digit] = total;
-      total += counts[byte][digit];
-    }
-    for (size_t j = 0; j < count; j++) {
-      size_t at = next[(from[2 * j] >> shift) & 255]++;
-      to[2 * at] = from[2 * j];
-      to[2 * at + 1] = from[2 * j + 1];
-    }
-    uint64_t *swap = from;
-    from = to;
-    to = swap;
-  }
-  if (from != pairs) memcpy(pairs, from, count * 2 * sizeof *pairs);
+  size_t(*counts)[256];
+  uint64_t *scratch = radix_scratch(count * 2, &counts);
+  if (!scratch) return CE_ERR_NOMEM;
+  radix_by_first(pairs, 2, count, scratch, counts);
   free(scratch);
   free(counts);
   return CE_OK;
