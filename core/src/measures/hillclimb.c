@@ -1051,6 +1051,38 @@ static ce_status cells_build(climb *st) {
   return CE_OK;
 }
 
+/* The reads ahead of a pass over the clusters in id order that reads each one's items' gold
+ * classes (G_k, separable_prepare): on many labels (10^6 one-token types) a cluster's
+ * members, their gold entries and their classes' state lie anywhere, each load waiting on
+ * the one before. The clusters 4 to 16 ahead are fetched in four steps, each reading what
+ * the step before fetched: the first members, their rows, their classes, those classes'
+ * state (two of each). The passes use it only where the classes' state passes
+ * CE_GOLD_AHEAD_CACHED bytes. Nothing is written. */
+#define CE_GOLD_AHEAD_STEP 4
+#define CE_GOLD_AHEAD_CACHED ((size_t)2 << 20)
+
+static void gold_classes_prefetch(const climb *st, uint32_t k) {
+  size_t m = st->e->clusters, at = (size_t)k + 4 * CE_GOLD_AHEAD_STEP;
+  if (at < m) ce__prefetch(&st->members[st->clu[at].begin]);
+  for (int step = 3; step >= 1; step--) {
+    if ((at -= CE_GOLD_AHEAD_STEP) >= m) continue;
+    const cluster_state *cl = &st->clu[at];
+    for (uint32_t q = cl->begin; q < cl->end && q < cl->begin + 2; q++) {
+      uint32_t i = st->members[q];
+      if (step == 3) {
+        ce__prefetch(&st->item[i]);
+        continue;
+      }
+      uint32_t g = st->item[i].gold_start, end = st->item[i + 1].gold_start;
+      for (uint32_t j = g; j < end && j < g + 2; j++)
+        if (step == 2)
+          ce__prefetch(&st->gold_ids[j]);
+        else
+          ce__prefetch(&st->cls[st->gold_ids[j]]);
+    }
+  }
+}
+
 /* G_k of every cluster without the cells (see gold_of_start), the classes in the order
  * first met, in one pass over Σ_i |A_i|·|B_i| item labels. Leaves gold_of_start NULL past
  * CE_GOLD_OF_MAX entries. */
@@ -1060,7 +1092,9 @@ static ce_status gold_of_build(climb *st) {
   ce_status status = start ? CE_OK : CE_ERR_NOMEM;
   int past = 0; /* past CE_GOLD_OF_MAX: not kept, the visits read the items */
   if (start) start[0] = 0;
+  int far_apart = st->n * sizeof *st->cls > CE_GOLD_AHEAD_CACHED;
   for (size_t k = 0; k < m && !status && !past; k++) {
+    if (far_apart) gold_classes_prefetch(st, (uint32_t)k);
     size_t count = gold_of_cluster(st, k), end = start[k] + count;
     past = end > (size_t)CE_GOLD_OF_MAX;
     if (!past)
@@ -1174,37 +1208,6 @@ static void separable_best(climb *st, uint32_t k, size_t *at) {
 }
 
 /* The separable climbs' best classes, where the climbs are separable (see above). */
-/* separable_prepare's reads ahead: on many labels (10^6 one-token types) a cluster's
- * members, their gold entries and their classes' state lie anywhere, each load waiting on
- * the one before. The clusters 4 to 16 ahead are fetched in four steps, each reading what
- * the step before fetched: the first members, their rows, their classes, those classes'
- * state (two of each). Only where the classes' state passes CE_SEPARABLE_CACHED bytes.
- * Nothing is written. */
-#define CE_SEPARABLE_STEP 4
-#define CE_SEPARABLE_CACHED ((size_t)2 << 20)
-
-static void separable_prefetch(const climb *st, uint32_t k) {
-  size_t m = st->e->clusters, at = (size_t)k + 4 * CE_SEPARABLE_STEP;
-  if (at < m) ce__prefetch(&st->members[st->clu[at].begin]);
-  for (int step = 3; step >= 1; step--) {
-    if ((at -= CE_SEPARABLE_STEP) >= m) continue;
-    const cluster_state *cl = &st->clu[at];
-    for (uint32_t q = cl->begin; q < cl->end && q < cl->begin + 2; q++) {
-      uint32_t i = st->members[q];
-      if (step == 3) {
-        ce__prefetch(&st->item[i]);
-        continue;
-      }
-      uint32_t g = st->item[i].gold_start, end = st->item[i + 1].gold_start;
-      for (uint32_t j = g; j < end && j < g + 2; j++)
-        if (step == 2)
-          ce__prefetch(&st->gold_ids[j]);
-        else
-          ce__prefetch(&st->cls[st->gold_ids[j]]);
-    }
-  }
-}
-
 static ce_status separable_prepare(climb *st) {
   size_t m = st->e->clusters;
   if ((st->measure != CE_TYPE_MACRO_I && st->measure != CE_TYPE_MICRO_I) || !st->n || !m ||
@@ -1224,9 +1227,9 @@ static ce_status separable_prepare(climb *st) {
     if (!st->sep_at || !st->sep_class || !st->sep_x) return CE_ERR_NOMEM;
   }
   size_t at = 0;
-  int far_apart = st->n * sizeof *st->cls > CE_SEPARABLE_CACHED;
+  int far_apart = st->n * sizeof *st->cls > CE_GOLD_AHEAD_CACHED;
   for (uint32_t k = 0; k < m; k++) {
-    if (far_apart) separable_prefetch(st, k);
+    if (far_apart) gold_classes_prefetch(st, (uint32_t)k);
     if (st->sep_at) st->sep_at[k] = (uint32_t)at;
     separable_best(st, k, &at);
   }
