@@ -57,7 +57,7 @@ static void weight_row_fill(const ce_type_index *ix, int measure, uint32_t k, ce
  * many labels (10^6 one-token types) a row's items, their classes and those classes'
  * accumulator entries lie anywhere, each load waiting on the one before. First the item
  * CE_ROWS_AHEAD members ahead (its entry's bounds; or the index row's cell), then, half as
- * far, the accumulator entries and sizes of its classes (two). Only where the accumulator
+ * far, the accumulator entries, sizes and ranks of its classes (two). Only where the accumulator
  * passes CE_ROWS_CACHED bytes. Nothing is written: the rows are the same.
  */
 #define CE_ROWS_AHEAD 16
@@ -73,6 +73,7 @@ static void weight_rows_prefetch(const ce_type_index *ix, const ce_sparse_row *r
       uint32_t c = rows->cell[near].class_id;
       ce__prefetch(&row->acc[c]);
       ce__prefetch(&ix->class_size[c]);
+      ce__prefetch(&e->class_order[c]);
     }
     return;
   }
@@ -88,6 +89,7 @@ static void weight_rows_prefetch(const ce_type_index *ix, const ce_sparse_row *r
          j++) {
       ce__prefetch(&row->acc[e->class_ids[j]]);
       ce__prefetch(&ix->class_size[e->class_ids[j]]);
+      ce__prefetch(&e->class_order[e->class_ids[j]]); /* the start's ties */
     }
   }
 }
