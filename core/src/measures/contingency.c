@@ -57,9 +57,9 @@ ce_status ce__cells_add_rest(ce_cells *cells, uint32_t cls, uint32_t cluster, ui
   return CE_OK;
 }
 
-/* The hash at `slot_count` slots (a power of two, 2^(64 - shift), past its count), its
- * cells moved. */
-static ce_status cells_resize(ce_cells *cells, size_t slot_count, unsigned shift) {
+ce_status ce__cells_grow(ce_cells *cells) {
+  size_t slot_count = cells->slot_count ? cells->slot_count * 2 : 256;
+  unsigned shift = cells->slot_count ? cells->shift - 1 : 64 - 8;
   ce_cell *slots = calloc(slot_count, sizeof *slots);
   if (!slots) return CE_ERR_NOMEM;
   size_t mask = slot_count - 1;
@@ -76,42 +76,24 @@ static ce_status cells_resize(ce_cells *cells, size_t slot_count, unsigned shift
   return CE_OK;
 }
 
-ce_status ce__cells_grow(ce_cells *cells) {
-  return cells->slot_count ? cells_resize(cells, cells->slot_count * 2, cells->shift - 1)
-                           : cells_resize(cells, 256, 64 - 8);
-}
-
-/* Items ahead whose first label's slot settling fetches. */
-#define CE_SETTLE_AHEAD 16
-
-ce_status ce__cells_settle(ce_cells *cells) {
-  ce_cell *first = cells->first;
-  size_t cap = cells->first_cap, total = cells->used;
-  cells->first = NULL;
-  cells->first_cap = 0;
-  cells->by_item = 0; /* from here on, every cell is in the hash */
-  cells->used -= cells->in_first;
-  cells->in_first = 0;
-  /* The hash at the size the additions would grow it to, at once: each doubling on the way
-   * moved every cell again (10^6 one-token types: settling took 0.13 s). */
-  size_t slot_count = cells->slot_count ? cells->slot_count : 256;
-  unsigned shift = cells->slot_count ? cells->shift : 64 - 8;
-  while (total * 4 > slot_count * 3) {
-    slot_count *= 2;
-    shift--;
+int ce__cells_next(const ce_cells *cells, ce_cells_walk *walk, uint64_t *key, uint64_t *count) {
+  for (; walk->at < cells->first_cap; walk->at++) {
+    const ce_cell *cell = &cells->first[walk->at];
+    if (!cell->key) continue;
+    *key = (uint64_t)walk->at << 32 | (cell->key - 1);
+    *count = cell->count;
+    walk->at++;
+    return 1;
   }
-  ce_status status =
-      total && slot_count != cells->slot_count ? cells_resize(cells, slot_count, shift) : CE_OK;
-  for (size_t item = 0; item < cap && !status; item++) {
-    size_t ahead = item + CE_SETTLE_AHEAD;
-    if (ahead < cap && first[ahead].key)
-      ce__cells_prefetch(cells, (uint32_t)ahead, (uint32_t)(first[ahead].key - 1));
-    if (first[item].key)
-      status =
-          ce__cells_add(cells, (uint32_t)item, (uint32_t)(first[item].key - 1), first[item].count);
+  for (size_t slot; (slot = walk->at - cells->first_cap) < cells->slot_count; walk->at++) {
+    const ce_cell *cell = &cells->slots[slot];
+    if (!cell->key) continue;
+    *key = cell->key - 1;
+    *count = cell->count;
+    walk->at++;
+    return 1;
   }
-  free(first);
-  return status;
+  return 0;
 }
 
 ce_status ce__cells_add_new(ce_cells *cells, uint64_t key, size_t slot, uint64_t count) {
@@ -169,13 +151,16 @@ ce_status ce__cells_sorted(const ce_cells *cells, uint64_t **pairs) {
   *pairs = malloc((cells->used ? cells->used : 1) * 2 * sizeof **pairs);
   if (!*pairs) return CE_ERR_NOMEM;
   size_t n = 0;
-  for (size_t i = 0; i < cells->slot_count; i++)
-    if (cells->slots[i].key) {
-      (*pairs)[2 * n] = cells->slots[i].key - 1;
-      (*pairs)[2 * n + 1] = cells->slots[i].count;
-      n++;
-    }
-  ce_status status = ce__sort_pairs_u64(*pairs, n);
+  ce_cells_walk walk = {0};
+  uint64_t key, count;
+  while (ce__cells_next(cells, &walk, &key, &count)) {
+    (*pairs)[2 * n] = key;
+    (*pairs)[2 * n + 1] = count;
+    n++;
+  }
+  /* First labels alone come in item order, one an item: sorted already. */
+  int sorted = cells->used == cells->in_first;
+  ce_status status = sorted ? CE_OK : ce__sort_pairs_u64(*pairs, n);
   if (status) {
     free(*pairs);
     *pairs = NULL;

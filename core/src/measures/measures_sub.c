@@ -283,9 +283,9 @@ int ce__sub_has_test(const ce_sub *sub) {
 
 /* Σ n(n−1) over the counted cells. */
 static uint64_t ordered_pairs(const ce_cells *cells) {
-  uint64_t sum = 0;
-  for (size_t i = 0; i < cells->slot_count; i++)
-    if (cells->slots[i].key) sum += cells->slots[i].count * (cells->slots[i].count - 1);
+  uint64_t sum = 0, key, count;
+  ce_cells_walk walk = {0};
+  while (ce__cells_next(cells, &walk, &key, &count)) sum += count * (count - 1);
   return sum;
 }
 

@@ -100,11 +100,11 @@ static ce_status put_gold_sizes(ce_buf *out, const ce_eval *ev) {
   uint64_t *tokens = calloc(classes ? classes : 1, sizeof *tokens);
   uint64_t *items = calloc(classes ? classes : 1, sizeof *items);
   ce_status status = tokens && items ? CE_OK : CE_ERR_NOMEM;
-  const ce_cells *cells = &gold->item_cells;
-  for (size_t slot = 0; !status && slot < cells->slot_count; slot++) {
-    if (!cells->slots[slot].key) continue;
-    uint32_t cls = (uint32_t)(cells->slots[slot].key - 1);
-    tokens[cls] += cells->slots[slot].count;
+  ce_cells_walk walk = {0};
+  uint64_t key, count;
+  while (!status && ce__cells_next(&gold->item_cells, &walk, &key, &count)) {
+    uint32_t cls = (uint32_t)key;
+    tokens[cls] += count;
     items[cls]++;
   }
   int has_tokens = ce__format_shape(gold->format) == CE_SHAPE_TOKENS;

@@ -1110,10 +1110,7 @@ ce_status ce_eval_finish(ce_eval *ev, ce_error *err) {
   ev->crew = NULL;
   for (size_t i = 0; i < ev->input_count; i++) ce__input_read_done(&ev->inputs[i]);
   ce__intern_drop_slots(&ev->items); /* scoring reads the words by id */
-  ce_status status = CE_OK;
-  for (size_t i = 0; i < ev->input_count && !status; i++)
-    status = ce__cells_settle(&ev->inputs[i].item_cells);
-  if (!status) status = ce__score_rows(ev);
+  ce_status status = ce__score_rows(ev);
   if (status) return ce__fail(err, status, NULL, 0, 0, "%s while scoring", ce_strerror(status));
   ev->finished = 1;
   return CE_OK;

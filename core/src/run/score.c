@@ -115,13 +115,12 @@ static ce_status table_from_entries(ce_row *row, const uint32_t *entry_of, const
   const ce_entries *e = &row->entries;
   ce_cells cells = {0};
   ce_status status = CE_OK;
-  for (size_t slot = 0; slot < gold->slot_count && !status; slot++) {
-    if (!gold->slots[slot].key) continue;
-    uint64_t key = gold->slots[slot].key - 1;
+  ce_cells_walk walk = {0};
+  uint64_t key, count;
+  while (!status && ce__cells_next(gold, &walk, &key, &count)) {
     uint32_t entry = entry_of[key >> 32];
     if (entry != UINT32_MAX)
-      status = ce__cells_add(&cells, (uint32_t)key, e->cluster_ids[e->cluster_start[entry]],
-                             gold->slots[slot].count);
+      status = ce__cells_add(&cells, (uint32_t)key, e->cluster_ids[e->cluster_start[entry]], count);
   }
   if (!status) status = ce__table_build(table, &cells, e->classes, e->clusters);
   ce__cells_free(&cells);
@@ -897,12 +896,12 @@ static void fail_disagree(const ce_eval *ev, ce_input *system, uint64_t key, uin
 static ce_status translate(const ce_cells *cells, const uint32_t *to_gold, int class_first,
                            ce_cells *out) {
   ce_status status = CE_OK;
-  for (size_t slot = 0; slot < cells->slot_count && !status; slot++) {
-    if (!cells->slots[slot].key) continue;
-    uint64_t key = cells->slots[slot].key - 1;
+  ce_cells_walk walk = {0};
+  uint64_t key, count;
+  while (!status && ce__cells_next(cells, &walk, &key, &count)) {
     uint32_t hi = (uint32_t)(key >> 32), lo = (uint32_t)key;
-    status = class_first ? ce__cells_add(out, to_gold[hi], lo, cells->slots[slot].count)
-                         : ce__cells_add(out, hi, to_gold[lo], cells->slots[slot].count);
+    status = class_first ? ce__cells_add(out, to_gold[hi], lo, count)
+                         : ce__cells_add(out, hi, to_gold[lo], count);
   }
   return status;
 }
