@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/parallel_internal.h"
 #include "common/util_internal.h"
 #include "run/input_internal.h"
 #include "run/typeset_internal.h"
@@ -95,6 +96,32 @@ static void builder_free(entry_builder *b) {
   free(b->items);
 }
 
+/* The label orders of an entries table, gold's classes and the row's clusters: side by side
+ * where both tables are large (10^6 one-token types: two sorts of 10^6 and 486,857 strings,
+ * 58 ms on one thread between reading and scoring); each task writes its own. */
+#define CE_RANKS_APART 65536
+
+typedef struct ranks_job {
+  const ce_intern *table[2];
+  uint32_t **ranks[2];
+  ce_status status[2];
+} ranks_job;
+
+static void ranks_task(void *context, size_t t) {
+  ranks_job *job = context;
+  job->status[t] = ce__intern_ranks(job->table[t], job->ranks[t]);
+}
+
+static ce_status label_ranks(const ce_eval *ev, ce_row *row, ce_entries *e) {
+  ranks_job job = {{&ev->inputs[0].labels, &row->clusters},
+                   {&e->class_order, &e->cluster_order},
+                   {CE_OK, CE_OK}};
+  int apart = ce__intern_count(job.table[0]) >= CE_RANKS_APART &&
+              ce__intern_count(job.table[1]) >= CE_RANKS_APART;
+  ce__parallel_for(2, apart ? (unsigned)ev->options[CE_OPT_THREADS] : 1, ranks_task, &job);
+  return job.status[0] ? job.status[0] : job.status[1];
+}
+
 ce_status ce__row_entries(const ce_eval *ev, ce_row *row, const ce_item_labels *gold,
                           const ce_item_labels *system, uint32_t unclustered_id,
                           const uint32_t *evaluated, size_t evaluated_count, size_t classes) {
@@ -124,8 +151,7 @@ ce_status ce__row_entries(const ce_eval *ev, ce_row *row, const ce_item_labels *
     e->cluster_ids = b.cluster_ids;
     row->entry_items = b.items;
     b.class_ids = b.cluster_ids = b.items = NULL;
-    status = ce__intern_ranks(&ev->inputs[0].labels, &e->class_order);
-    if (!status) status = ce__intern_ranks(&row->clusters, &e->cluster_order);
+    status = label_ranks(ev, row, e);
   }
   builder_free(&b);
   if (!status) row->has_entries = 1;
