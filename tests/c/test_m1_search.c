@@ -521,6 +521,47 @@ static void draw_start(ce_rng *rng, const ce_entries *e, int first, uint32_t *fr
       from[e->cluster_ids[j]] = e->class_ids[e->class_start[i]];
 }
 
+/* A way of taking the exact search, `way` 0 the reference: each must give way 0's result. */
+typedef ce_status exact_way(const ce_type_index *ix, int measure, uint64_t budget, int way,
+                            uint32_t *map, double *value, ce_m1_proof *proof);
+
+/* Runs `ways` ways of the exact search from `from` (its value the incumbent's) and checks
+ * each against way 0: the same value, mapping, claim, bound and work, bit for bit. Counts
+ * in *improved and *proved what way 0 did. */
+static void same_every_way(const ce_type_index *ix, int measure, uint64_t budget,
+                           const uint32_t *from, exact_way *search, int ways, int *improved,
+                           int *proved) {
+  size_t m = ix->entries->clusters;
+  uint32_t *maps = malloc(2 * (m ? m : 1) * sizeof *maps); /* way 0's, then the others' */
+  double all[CE_TYPE_MEASURES], first_value = 0.0;
+  ce_m1_proof first = {0, 0.0, 0};
+  CHECK(ce__type_values(ix, from, all) == CE_OK);
+  for (int way = 0; way < ways; way++) {
+    uint32_t *map = maps + (way ? m : 0);
+    double value = all[measure];
+    ce_m1_proof proof;
+    memcpy(map, from, m * sizeof *map);
+    CHECK(search(ix, measure, budget, way, map, &value, &proof) == CE_OK);
+    if (!way) {
+      first_value = value;
+      first = proof;
+      continue;
+    }
+    CHECK(value == first_value && !memcmp(map, maps, m * sizeof *map));
+    CHECK(proof.optimal == first.optimal && proof.bound == first.bound && proof.work == first.work);
+  }
+  *improved += first_value > all[measure];
+  *proved += first.optimal;
+  free(maps);
+}
+
+/* Way 0 the one-cluster pass (ce__m1_exact), way 1 the general components. */
+static ce_status pass_or_components(const ce_type_index *ix, int measure, uint64_t budget, int way,
+                                    uint32_t *map, double *value, ce_m1_proof *proof) {
+  return way ? ce__m1_exact_by_components(ix, measure, budget, map, value, proof)
+             : ce__m1_exact(ix, measure, budget, map, value, proof);
+}
+
 /*
  * Where every item is in one cluster at most, MacroI's and MicroI's exact search takes the
  * clusters in one pass (m1_exact.c's separable_round); ce__m1_exact_by_components takes the
@@ -531,6 +572,7 @@ static void draw_start(ce_rng *rng, const ce_entries *e, int first, uint32_t *fr
  * work, bit for bit; the better mapping found in most.
  */
 static void test_one_cluster_pass(void) {
+  static const uint64_t budgets[] = {0, 50, UINT64_MAX};
   ce_rng rng;
   ce__rng_seed(&rng, 77, 0);
   int improved = 0, proved = 0, runs = 0;
@@ -538,39 +580,31 @@ static void test_one_cluster_pass(void) {
     int one_token = draw % 5 == 0;
     uint32_t l = 50 + (uint32_t)below(&rng, 2000), m = 1 + (uint32_t)below(&rng, 200);
     uint32_t n = one_token ? l : 2 + (uint32_t)below(&rng, 59);
-    uint32_t *maps = malloc(3 * (size_t)m * sizeof *maps); /* three mappings */
-    uint32_t *x = maps, *y = maps + m, *from = maps + 2 * m;
+    uint32_t *from = malloc(m * sizeof *from);
     ce_entries e;
     draw_entries(&rng, l, n, m, one_token, 0, &e);
     ce_type_index ix;
     CHECK(ce__type_index_build(&ix, &e) == CE_OK);
     for (int start = 0; start < 2; start++) {
       draw_start(&rng, &e, start, from);
-      for (int t = CE_TYPE_MACRO_I; t <= CE_TYPE_MICRO_I; t++) {
-        static const uint64_t budgets[] = {0, 50, UINT64_MAX};
-        for (int b = 0; b < 3; b++) {
-          double all[CE_TYPE_MEASURES], vx, vy;
-          CHECK(ce__type_values(&ix, from, all) == CE_OK);
-          vx = vy = all[t];
-          memcpy(x, from, m * sizeof *x);
-          memcpy(y, from, m * sizeof *y);
-          ce_m1_proof px, py;
-          CHECK(ce__m1_exact(&ix, t, budgets[b], x, &vx, &px) == CE_OK);
-          CHECK(ce__m1_exact_by_components(&ix, t, budgets[b], y, &vy, &py) == CE_OK);
-          CHECK(vx == vy && !memcmp(x, y, m * sizeof *x));
-          CHECK(px.optimal == py.optimal && px.bound == py.bound && px.work == py.work);
-          improved += vx > all[t];
-          proved += px.optimal;
-          runs++;
-        }
-      }
+      for (int t = CE_TYPE_MACRO_I; t <= CE_TYPE_MICRO_I; t++)
+        for (int b = 0; b < 3; b++, runs++)
+          same_every_way(&ix, t, budgets[b], from, pass_or_components, 2, &improved, &proved);
     }
     ce__type_index_free(&ix);
     ce__entries_free(&e);
-    free(maps);
+    free(from);
   }
   printf("one cluster an item, %d searches: the pass as the components, %d improved, %d proved\n",
          runs, improved, proved);
+}
+
+/* MicroC's untouched classes read best first throughout (way 0), in id order from the start,
+ * after one class, after 256 (ce__m1_exact_untouched). */
+static ce_status untouched_turns(const ce_type_index *ix, int measure, uint64_t budget, int way,
+                                 uint32_t *map, double *value, ce_m1_proof *proof) {
+  static const size_t turns[] = {SIZE_MAX, 0, 1, 256};
+  return ce__m1_exact_untouched(ix, measure, budget, turns[way], map, value, proof);
 }
 
 /*
@@ -584,6 +618,7 @@ static void test_one_cluster_pass(void) {
  * claim, bound and work, bit for bit.
  */
 static void test_untouched_orders(void) {
+  static const uint64_t budgets[] = {0, 200, 20000};
   ce_rng rng;
   ce__rng_seed(&rng, 1988, 0);
   int runs = 0, proved = 0, improved = 0;
@@ -591,39 +626,19 @@ static void test_untouched_orders(void) {
     int one_token = draw % 4 == 0;
     uint32_t l = 20 + (uint32_t)below(&rng, 1500), m = 1 + (uint32_t)below(&rng, 120);
     uint32_t n = one_token ? l : 2 + (uint32_t)below(&rng, 599);
-    uint32_t *maps = malloc(2 * (size_t)m * sizeof *maps), *from = malloc(m * sizeof *from);
+    uint32_t *from = malloc(m * sizeof *from);
     ce_entries e;
     draw_entries(&rng, l, n, m, one_token, 1, &e);
     ce_type_index ix;
     CHECK(ce__type_index_build(&ix, &e) == CE_OK);
     for (int start = 0; start < 2; start++) {
       draw_start(&rng, &e, start, from);
-      static const uint64_t budgets[] = {0, 200, 20000};
-      for (int b = 0; b < 3; b++) {
-        double all[CE_TYPE_MEASURES], base;
-        CHECK(ce__type_values(&ix, from, all) == CE_OK);
-        base = all[CE_TYPE_MICRO_C];
-        static const size_t turns[] = {SIZE_MAX, 0, 1, 256};
-        double value[4];
-        ce_m1_proof proof[4];
-        for (int w = 0; w < 4; w++) {
-          value[w] = base;
-          memcpy(maps + (w ? m : 0), from, m * sizeof *from);
-          CHECK(ce__m1_exact_untouched(&ix, CE_TYPE_MICRO_C, budgets[b], turns[w],
-                                       maps + (w ? m : 0), &value[w], &proof[w]) == CE_OK);
-          if (!w) continue;
-          CHECK(value[w] == value[0] && !memcmp(maps + m, maps, m * sizeof *maps));
-          CHECK(proof[w].optimal == proof[0].optimal && proof[w].bound == proof[0].bound &&
-                proof[w].work == proof[0].work);
-        }
-        proved += proof[0].optimal;
-        improved += value[0] > base;
-        runs++;
-      }
+      for (int b = 0; b < 3; b++, runs++)
+        same_every_way(&ix, CE_TYPE_MICRO_C, budgets[b], from, untouched_turns, 4, &improved,
+                       &proved);
     }
     ce__type_index_free(&ix);
     ce__entries_free(&e);
-    free(maps);
     free(from);
   }
   printf(
