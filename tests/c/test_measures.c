@@ -1,5 +1,6 @@
 /* Contingency measures on tables worked by hand; the arithmetic is in the comments. */
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 
 #include "check.h"
@@ -467,6 +468,56 @@ static void test_sort(void) {
   CHECK(differ == 0);
 }
 
+/* Records with a list of ids, as the signatures and extended BCubed's keys hold them. */
+typedef struct id_record {
+  const uint32_t *ids;
+  uint32_t n, place;
+} id_record;
+
+static int by_id_then_place(const void *x, const void *y) {
+  const id_record *a = x, *b = y;
+  if (a->ids[0] != b->ids[0]) return (a->ids[0] > b->ids[0]) - (a->ids[0] < b->ids[0]);
+  return (a->place > b->place) - (a->place < b->place);
+}
+
+/* ce__sort_single_ids against qsort on (id, place), the stable order: random ids of few and
+ * of many values, sizes around and past the radix sort's switch; a list of two ids anywhere
+ * leaves the records as they were and says so. */
+static void test_sort_single_ids(void) {
+  static const size_t sizes[] = {0, 1, 2, 17, 1000, 70000};
+  ce_rng rng;
+  ce__rng_seed(&rng, 2026, 0);
+  int differ = 0;
+  for (int shape = 0; shape < 2; shape++) {
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+      size_t n = sizes[s];
+      uint32_t *ids = malloc((n + 1) * sizeof *ids);
+      id_record *got = malloc((n + 1) * sizeof *got), *want = malloc((n + 1) * sizeof *want);
+      for (size_t j = 0; j < n; j++) {
+        ids[j] = shape ? (uint32_t)ce__rng_next(&rng) : (uint32_t)ce__rng_below(&rng, 1 + n / 3);
+        got[j] = (id_record){&ids[j], 1, (uint32_t)j};
+      }
+      memcpy(want, got, n * sizeof *got);
+      qsort(want, n, sizeof *want, by_id_then_place);
+      int sorted = ce__sort_single_ids(got, n, sizeof *got, offsetof(id_record, ids),
+                                       offsetof(id_record, n));
+      differ += !sorted || (n && memcmp(got, want, n * sizeof *got) != 0);
+      if (n > 1) { /* one list of two: nothing moves */
+        memcpy(want, got, n * sizeof *got);
+        got[n / 2].n = 2;
+        want[n / 2].n = 2;
+        differ += ce__sort_single_ids(got, n, sizeof *got, offsetof(id_record, ids),
+                                      offsetof(id_record, n)) != 0 ||
+                  memcmp(got, want, n * sizeof *got) != 0;
+      }
+      free(ids);
+      free(got);
+      free(want);
+    }
+  }
+  CHECK(differ == 0);
+}
+
 /* The digits printf writes: "%.15g" to "%.17g", the first that reads back as the same
  * double (the general path of ce__buf_put_double, which whole numbers skip). */
 static void shortest_by_printf(char *text, size_t size, double value) {
@@ -549,6 +600,7 @@ int main(void) {
   test_sort_numbers();
   test_sort_pairs();
   test_sort();
+  test_sort_single_ids();
   test_numbers_as_json();
   test_strings_as_json();
   test_item_table_from_entries();

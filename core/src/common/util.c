@@ -240,6 +240,32 @@ void ce__sort_u64(uint64_t *values, size_t count) {
   sort_u64_intro(values, count, sort_depth(count));
 }
 
+int ce__sort_single_ids(void *records, size_t count, size_t size, size_t ids_at, size_t n_at) {
+  char *at = records;
+  for (size_t r = 0; r < count; r++) {
+    uint32_t n;
+    memcpy(&n, at + r * size + n_at, sizeof n);
+    if (n != 1) return 0;
+  }
+  uint64_t *by_id = malloc((count ? count : 1) * sizeof *by_id);
+  char *sorted = malloc((count ? count : 1) * size);
+  int done = by_id && sorted;
+  for (size_t r = 0; done && r < count; r++) {
+    const uint32_t *ids;
+    memcpy(&ids, at + r * size + ids_at, sizeof ids);
+    by_id[r] = (uint64_t)ids[0] << 32 | r;
+  }
+  if (done) {
+    ce__sort_u64(by_id, count);
+    for (size_t q = 0; q < count; q++)
+      memcpy(sorted + q * size, at + (uint32_t)by_id[q] * size, size);
+    memcpy(records, sorted, count * size);
+  }
+  free(by_id);
+  free(sorted);
+  return done;
+}
+
 /* Below this many pairs, insertion; above, radix. */
 #define CE_PAIRS_INSERTION 32
 

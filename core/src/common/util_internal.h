@@ -160,6 +160,15 @@ void ce__sort_u64(uint64_t *values, size_t count);
 ce_status ce__sort(void *base, size_t count, size_t size,
                    int (*compare)(const void *, const void *));
 
+/*
+ * Records of `size` bytes, each with a list of ids (a `const uint32_t *` at byte `ids_at`, its
+ * length a uint32_t at `n_at`), in the order of their ids, stably, where every list holds one
+ * id (every item in one label of that side: a type-based clustering, one-token types): one
+ * radix sort of (id, place) numbers instead of comparing lists. 0, the records as they were,
+ * where a list holds another number of ids or the scratch cannot be had.
+ */
+int ce__sort_single_ids(void *records, size_t count, size_t size, size_t ids_at, size_t n_at);
+
 /* Sorts `count` (key, value) pairs, pairs[2j] the key and pairs[2j + 1] the value, by key
  * ascending; pairs of equal keys keep their order. CE_ERR_NOMEM when its scratch (16 bytes
  * a pair) cannot be had: the pairs are then as they were. */

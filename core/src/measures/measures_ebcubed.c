@@ -40,6 +40,7 @@
  * every signature sharing a cluster, and in parts.
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -656,27 +657,6 @@ static int compare_system_keys(const void *xp, const void *yp) {
   return order ? order : (x->group > y->group) - (x->group < y->group);
 }
 
-/* The induced keys in compare_system_keys' order where each holds one id (every item in
- * one cluster: a type-based clustering, the one-token types): by (id, group) in one radix
- * sort of numbers instead of a merge sort comparing lists. `order` holds group g at g. 0
- * where a key holds another number of ids, or the scratch cannot be had. */
-static int sort_single_ids(system_key *order, size_t groups) {
-  for (size_t g = 0; g < groups; g++)
-    if (order[g].n != 1) return 0;
-  uint64_t *by_id = malloc((groups ? groups : 1) * sizeof *by_id);
-  system_key *sorted = malloc((groups ? groups : 1) * sizeof *sorted);
-  int done = by_id && sorted;
-  if (done) {
-    for (size_t g = 0; g < groups; g++) by_id[g] = (uint64_t)order[g].ids[0] << 32 | g;
-    ce__sort_u64(by_id, groups);
-    for (size_t q = 0; q < groups; q++) sorted[q] = order[(uint32_t)by_id[q]];
-    memcpy(order, sorted, groups * sizeof *order);
-  }
-  free(by_id);
-  free(sorted);
-  return done;
-}
-
 /*
  * Distinct entries of the signatures, gold (system 0) or induced (1): entry_of[g] numbers
  * signature g's entry; entries[x] and weight[x] (its items) describe entry x. Gold entries
@@ -690,7 +670,11 @@ static ce_status distinct_entries(size_t groups, const ce_signature *keys,
   for (size_t g = 0; g < groups; g++)
     order[g] = system ? (system_key){keys[g].system, keys[g].system_n, (uint32_t)g}
                       : (system_key){keys[g].gold, keys[g].gold_n, (uint32_t)g};
-  if (system && !sort_single_ids(order, groups) &&
+  /* Where each holds one id (a type-based clustering), compare_system_keys' order (group g
+   * sits at g) by one radix sort. */
+  if (system &&
+      !ce__sort_single_ids(order, groups, sizeof *order, offsetof(system_key, ids),
+                           offsetof(system_key, n)) &&
       ce__sort(order, groups, sizeof *order, compare_system_keys)) {
     free(order);
     return CE_ERR_NOMEM;
