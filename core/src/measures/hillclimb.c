@@ -275,16 +275,14 @@ static void tree_build(climb *st) {
 
 /*
  * The state set afresh, the tree and the groups left for the first search that needs them
- * (tree_fresh): only their root's bound, `loose`, joined over the classes in id order (a
- * join takes maxima: the order does not matter, and the root a build would give is the same
- * bound). On 10^6 one-token types no visit of a random start's climb searches, and the
- * build took 19 ms of the 45 a start took to reach.
+ * (tree_fresh): only their root's bound, `loose`, the classes' bounds joined in id order by
+ * state_init's pass over them (a join takes maxima: the order does not matter, and the root
+ * a build would give is the same bound). On 10^6 one-token types no visit of a random start's climb
+ * searches, and the build took 19 ms of the 45 a start took to reach.
  */
-static void tree_defer(climb *st) {
+static void tree_defer(climb *st, ce_gain_bound root) {
   for (size_t j = 0; j < st->stale_n; j++) st->cls[st->stale_list[j]].stale = 0;
   st->stale_n = 0;
-  ce_gain_bound root = ce__gain_none;
-  for (uint32_t c = 0; c < st->n; c++) root = ce__gain_join(root, leaf_bound(st, c));
   st->loose = root;
   st->tree_unbuilt = 1;
 }
@@ -358,24 +356,24 @@ static uint32_t untouched_first(climb *st, uint32_t size, double threshold) {
   return CE_NOWHERE;
 }
 
-/* Σ_c g_c in label order: afresh, so that rounding cannot drift for long. */
+/* Σ_c g_c in label order: afresh, so that rounding cannot drift for long. The classes'
+ * states are fetched ahead: on 10^6 classes label order reads them anywhere. */
 static void union_sum_refresh(climb *st) {
+  const uint32_t *by_rank = st->ix->class_by_rank;
   st->union_sum = 0.0;
-  for (size_t r = 0; r < st->n; r++) st->union_sum += st->cls[st->ix->class_by_rank[r]].x;
+  for (size_t r = 0; r < st->n; r++) {
+    if (r + 16 < st->n) ce__prefetch(&st->cls[by_rank[r + 16]]);
+    st->union_sum += st->cls[by_rank[r]].x;
+  }
 }
 
 /* MicroC's value of st->map from a state that is its (st->ready, every cluster mapped):
  * ce__type_values' sum without its pass over the items. The terms are the same doubles (g_c
- * is ce__union_term of the same integers, 0.0 where T_c = 0, which the sum skips), added in
- * the same label order, over N* = Σ_c T_c = h_sum. */
-static double micro_c_value(const climb *st) {
-  const uint32_t *by_rank = st->ix->class_by_rank;
-  double num = 0.0;
-  for (size_t r = 0; r < st->n; r++) {
-    if (r + 16 < st->n) ce__prefetch(&st->cls[by_rank[r + 16]]);
-    num += st->cls[by_rank[r]].x;
-  }
-  return st->h_sum ? num / (double)st->h_sum : 0.0;
+ * is ce__union_term of the same integers, 0.0 where T_c = 0, which that sum skips), added
+ * in the same label order (union_sum_refresh), over N* = Σ_c T_c = h_sum. */
+static double micro_c_value(climb *st) {
+  union_sum_refresh(st);
+  return st->h_sum ? st->union_sum / (double)st->h_sum : 0.0;
 }
 
 /* Cluster k mapped to class c in the hash of a mapping, a sum of such terms (so that one
@@ -492,12 +490,15 @@ static void state_init(climb *st) {
     st->im_sum += (uint64_t)w * im;
     st->h_sum += (uint64_t)w * used;
   }
-  for (size_t c = 0; c < st->n && st->measure == CE_TYPE_MICRO_C; c++)
-    st->cls[c].x = ce__union_term(st->cls[c].t, st->cls[c].cm, st->cls[c].size);
-  if (st->cells)
-    cells_init(st);
-  else if (st->measure == CE_TYPE_MICRO_C)
-    tree_defer(st);
+  if (st->measure == CE_TYPE_MICRO_C) { /* the classes' terms, and (no cells) the tree's root */
+    ce_gain_bound root = ce__gain_none;
+    for (uint32_t c = 0; c < st->n; c++) {
+      st->cls[c].x = ce__union_term(st->cls[c].t, st->cls[c].cm, st->cls[c].size);
+      if (!st->cells) root = ce__gain_join(root, leaf_bound(st, c));
+    }
+    if (!st->cells) tree_defer(st, root);
+  }
+  if (st->cells) cells_init(st);
   st->ready = 1;
 }
 
