@@ -77,8 +77,11 @@ typedef struct pair_files {
 
 /* Gold and a system over the same words, each with its own line ends and odd lines; `bad`
  * puts a fault in the system (a word that differs, a line without a label, a label without a word,
- * a byte that is not UTF-8) at a random line. */
-static void make_files(uint64_t *rng, pair_files *f, size_t tokens, int bad) {
+ * a byte that is not UTF-8) at a random line. `many_labels`: nine tokens in ten have labels of
+ * their own on both sides, so that past 49,152 tokens both tables of labels outgrow 65,536
+ * slots (the tagged windows then fetch every label's slot ahead, eval.c). */
+static void make_labelled_files(uint64_t *rng, pair_files *f, size_t tokens, int bad,
+                                int many_labels) {
   memset(f, 0, sizeof *f);
   int crlf_gold = next(rng) % 3 == 0, crlf_system = next(rng) % 3 == 0;
   if (next(rng) % 2) puts_text(&f->gold, "\xEF\xBB\xBF");
@@ -87,11 +90,17 @@ static void make_files(uint64_t *rng, pair_files *f, size_t tokens, int bad) {
   char word[300], label[64], line[400];
   for (size_t i = 0; i < tokens; i++) {
     random_word(rng, word, sizeof word);
-    random_label(rng, "t", label, sizeof label);
+    if (many_labels && next(rng) % 10)
+      snprintf(label, sizeof label, "t%zu", i);
+    else
+      random_label(rng, "t", label, sizeof label);
     const char *gold_end = crlf_gold || next(rng) % 50 == 0 ? "\r\n" : "\n";
     snprintf(line, sizeof line, "%s\t%s%s", word, label, gold_end);
     puts_text(&f->gold, line);
-    random_label(rng, "c", label, sizeof label);
+    if (many_labels && next(rng) % 10)
+      snprintf(label, sizeof label, "c%zu", tokens - i);
+    else
+      random_label(rng, "c", label, sizeof label);
     const char *end = crlf_system || next(rng) % 50 == 0 ? "\r\n" : "\n";
     if (i == fault_at) {
       unsigned kind = bad % 4;
@@ -109,6 +118,10 @@ static void make_files(uint64_t *rng, pair_files *f, size_t tokens, int bad) {
       puts_text(&f->system, next(rng) % 4 ? "\n" : "\r\n");
     }
   }
+}
+
+static void make_files(uint64_t *rng, pair_files *f, size_t tokens, int bad) {
+  make_labelled_files(rng, f, tokens, bad, 0);
 }
 
 /* The JSON echoes the options: the thread count is the one that may differ. */
@@ -150,10 +163,13 @@ static outcome finish_run(ce_eval *ev, size_t inputs) {
 }
 
 /* Reads the pair: `piece` bytes a call round-robin through ce_eval_feed, or (WHOLE) each
- * file in one call of ce_eval_feed_inputs on `threads` threads. */
-static outcome read_pair(const pair_files *f, size_t piece, unsigned threads, int check) {
+ * file in one call of ce_eval_feed_inputs on `threads` threads; `check`, the token check;
+ * `levels`, CE_OPT_LEVELS. */
+static outcome read_pair_levels(const pair_files *f, size_t piece, unsigned threads, int check,
+                                double levels) {
   ce_eval *ev = ce_eval_create();
   CHECK(ce_eval_set(ev, CE_OPT_THREADS, threads) == CE_OK);
+  CHECK(ce_eval_set(ev, CE_OPT_LEVELS, levels) == CE_OK);
   CHECK(ce_eval_set(ev, CE_OPT_TOKEN_CHECK, check) == CE_OK);
   CHECK(ce_eval_add_input(ev, "gold.tsv", NULL, NULL) == CE_OK);
   CHECK(ce_eval_add_input(ev, "system.tsv", NULL, NULL) == CE_OK);
@@ -182,6 +198,10 @@ static outcome read_pair(const pair_files *f, size_t piece, unsigned threads, in
   return finish_run(ev, 2);
 }
 
+static outcome read_pair(const pair_files *f, size_t piece, unsigned threads, int check) {
+  return read_pair_levels(f, piece, threads, check, 0);
+}
+
 static void outcome_free(outcome *out) {
   ce_free(out->json);
   free(out->errors);
@@ -190,16 +210,21 @@ static void outcome_free(outcome *out) {
 static void test_block_and_line_readers_agree(void) {
   uint64_t rng = 0x9e3779b97f4a7c15u;
   size_t faults_seen = 0;
-  for (int trial = 0; trial < 24; trial++) {
+  for (int trial = 0; trial < 26; trial++) {
     pair_files f;
-    int bad = trial % 4 == 3 ? 1 + trial / 4 : 0;
-    make_files(&rng, &f, 1500 + (size_t)(next(&rng) % 3000), bad);
-    int check = trial % 8 != 5; /* the token check off now and then: texts are not queued */
-    outcome lines = read_pair(&f, 1, 1, check);
-    outcome blocks = read_pair(&f, WHOLE, 2, check);
-    outcome one_thread = read_pair(&f, WHOLE, 1, check);
+    int bad = trial % 4 == 3 ? 1 + trial / 4 : trial == 25 ? 2 : 0;
+    if (trial < 24)
+      make_files(&rng, &f, 1500 + (size_t)(next(&rng) % 3000), bad);
+    else /* labels past the cache, the second time with a fault */
+      make_labelled_files(&rng, &f, 60000 + (size_t)(next(&rng) % 3000), bad, 1);
+    int check = trial % 8 != 5;         /* the token check off now and then: texts are not queued */
+    double levels = trial < 24 ? 0 : 1; /* many labels: the token level (gold's (item, class)
+                                         * cells are still counted, for its class sizes) */
+    outcome lines = read_pair_levels(&f, 1, 1, check, levels);
+    outcome blocks = read_pair_levels(&f, WHOLE, 2, check, levels);
+    outcome one_thread = read_pair_levels(&f, WHOLE, 1, check, levels);
     size_t piece = 1 + (size_t)(next(&rng) % 5000);
-    outcome pieces = read_pair(&f, piece, 1, check);
+    outcome pieces = read_pair_levels(&f, piece, 1, check, levels);
     CHECK(lines.json || bad);
     CHECK(same(lines.json, blocks.json) && same(lines.errors, blocks.errors));
     CHECK(same(lines.json, one_thread.json) && same(lines.errors, one_thread.errors));
@@ -215,7 +240,7 @@ static void test_block_and_line_readers_agree(void) {
     free(f.gold.bytes);
     free(f.system.bytes);
   }
-  CHECK(faults_seen == 6); /* every faulty system was caught, at a line of its own file */
+  CHECK(faults_seen == 7); /* every faulty system was caught, at a line of its own file */
 }
 
 /* The token files of tests/data, each many times over (past the first batch of lines) and

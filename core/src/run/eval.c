@@ -281,13 +281,16 @@ static int is_punct_item(const ce_eval *ev, const ce_record *record) {
 /* Interns a system's cluster label (the record's) into `clusters`, the input's labels or
  * the clusters of a joint gold file, and notes the id of the unclustered label. */
 /* `recent`: may be NULL; else the label lies in a line (see ce__intern_put_recent). */
+/* A cluster's label put in `clusters`: by its intern key where `key` is not NULL (worked
+ * out ahead), else through `recent` where not NULL. */
 static CE_ALWAYS_INLINE ce_status put_cluster_label(ce_eval *ev, ce_input *input,
                                                     ce_intern *clusters, ce_intern_recent *recent,
-                                                    const char *label, size_t len,
-                                                    uint32_t *cluster) {
+                                                    const ce_intern_key *key, const char *label,
+                                                    size_t len, uint32_t *cluster) {
   int added = 0;
-  ce_status status = recent ? ce__intern_put_recent(clusters, recent, label, len, cluster, &added)
-                            : ce__intern_put(clusters, label, len, cluster, &added);
+  ce_status status = key      ? ce__intern_put_key(clusters, label, len, *key, cluster, &added)
+                     : recent ? ce__intern_put_recent(clusters, recent, label, len, cluster, &added)
+                              : ce__intern_put(clusters, label, len, cluster, &added);
   if (!status && added && ev->unclustered_label && strlen(ev->unclustered_label) == len &&
       memcmp(ev->unclustered_label, label, len) == 0)
     input->unclustered_id = *cluster;
@@ -296,15 +299,18 @@ static CE_ALWAYS_INLINE ce_status put_cluster_label(ce_eval *ev, ce_input *input
 
 static ce_status put_cluster(ce_eval *ev, ce_input *input, ce_intern *clusters,
                              const ce_record *record, uint32_t *cluster) {
-  return put_cluster_label(ev, input, clusters, NULL, record->label, record->label_len, cluster);
+  return put_cluster_label(ev, input, clusters, NULL, NULL, record->label, record->label_len,
+                           cluster);
 }
 
 /* A token as a line gives it: its text and its label; `recent`, the input's recent labels
- * where the label lies in a line with its padding (lines.c), else NULL. */
+ * where the label lies in a line with its padding (lines.c), else NULL; `label_key`, the
+ * label's intern key where worked out ahead (tagged_window), else NULL. */
 typedef struct token_text {
   const char *item, *label;
   size_t item_len, label_len;
   ce_intern_recent *recent;
+  const ce_intern_key *label_key;
 } token_text;
 
 /* Queues a token of `input`, with its text when texts are checked (SPEC §2). The slot is
@@ -334,7 +340,9 @@ static CE_ALWAYS_INLINE ce_status gold_token_key(ce_eval *ev, ce_input *gold,
   /* (item, class) is counted as the token leaves the queue (pairing.c), where the tokens
    * ahead are known and their cells are fetched before they are needed. */
   if (!excluded)
-    status = text->recent
+    status = text->label_key ? ce__intern_put_key(&gold->labels, text->label, text->label_len,
+                                                  *text->label_key, &label, NULL)
+             : text->recent
                  ? ce__intern_put_recent(&gold->labels, text->recent, text->label, text->label_len,
                                          &label, NULL)
                  : ce__intern_put(&gold->labels, text->label, text->label_len, &label, NULL);
@@ -349,7 +357,7 @@ static CE_ALWAYS_INLINE ce_status gold_token_key(ce_eval *ev, ce_input *gold,
 }
 
 static ce_status gold_token(ce_eval *ev, ce_input *gold, const ce_record *record, uint64_t line) {
-  token_text text = {record->item, record->label, record->item_len, record->label_len, NULL};
+  token_text text = {record->item, record->label, record->item_len, record->label_len, NULL, NULL};
   return gold_token_key(ev, gold, &text, line, ce__intern_key(record->item, record->item_len));
 }
 
@@ -372,14 +380,14 @@ static CE_ALWAYS_INLINE ce_status system_token_cluster(ce_eval *ev, ce_input *sy
 static CE_ALWAYS_INLINE ce_status system_token_text(ce_eval *ev, ce_input *system,
                                                     const token_text *text, uint64_t line) {
   uint32_t cluster;
-  ce_status status = put_cluster_label(ev, system, &system->labels, text->recent, text->label,
-                                       text->label_len, &cluster);
+  ce_status status = put_cluster_label(ev, system, &system->labels, text->recent, text->label_key,
+                                       text->label, text->label_len, &cluster);
   return status ? status : system_token_cluster(ev, system, text, line, cluster);
 }
 
 static ce_status system_token(ce_eval *ev, ce_input *system, const ce_record *record,
                               uint64_t line) {
-  token_text text = {record->item, record->label, record->item_len, record->label_len, NULL};
+  token_text text = {record->item, record->label, record->item_len, record->label_len, NULL, NULL};
   return system_token_text(ev, system, &text, line);
 }
 
@@ -594,21 +602,34 @@ static void peek_gold_tagged(void *ctx, const char *line, size_t len) {
  * the words before it are counted. A system's first pass finds the clusters of the window's
  * lines up to the first of another shape but an empty one (in line order, so the ids are the
  * same) and starts fetching the cells they will pair into, which on a large table (random
- * labels of 1,000 a side) sit in memory; the second pairs.
+ * labels of 1,000 a side) sit in memory; the second pairs. Where the input's labels outgrow
+ * the cache (each type its own class, or 600,000 clusters), a pass before the first starts
+ * fetching each label's slot in their table.
  */
 enum { TAGGED_WINDOW = 32 };
+
+/* Labels past this many slots (16 bytes each: 1 MB) are taken as out of the cache. */
+enum { CE_LABELS_CACHED_SLOTS = 1 << 16 };
 
 static ce_status tagged_window(const record_context *context, const ce_line_batch *batch,
                                size_t from, size_t to, ce_error *err) {
   ce_eval *ev = context->ev;
   ce_input *input = context->input;
   size_t tab[TAGGED_WINDOW];
-  ce_intern_key key[TAGGED_WINDOW];
+  ce_intern_key key[TAGGED_WINDOW], label_key[TAGGED_WINDOW];
   uint32_t cluster[TAGGED_WINDOW]; /* a system's, UINT32_MAX where the second pass finds it */
+  int label_ahead = input->labels.slot_count > CE_LABELS_CACHED_SLOTS;
   /* A system: no line before has a label the first pass skipped. A table small enough to
    * stay in cache gains nothing from the first pass: the lines go once (3-5% in wasm). */
   int in_order = !context->is_gold && input->pair_cells.slot_count > CE_PAIR_CACHED_CELLS;
   uint64_t position = ce__queue_passed(input);
+  for (size_t k = from; label_ahead && k < to; k++) {
+    const char *text = batch->bytes + batch->start[k];
+    size_t at;
+    if (!ce__tagged_simple(text, batch->len[k], &at)) continue;
+    label_key[k - from] = ce__intern_key(text + at + 1, batch->len[k] - at - 1);
+    ce__intern_prefetch_key(&input->labels, label_key[k - from]);
+  }
   for (size_t k = from; k < to; k++) {
     const char *text = batch->bytes + batch->start[k];
     cluster[k - from] = UINT32_MAX;
@@ -620,7 +641,8 @@ static ce_status tagged_window(const record_context *context, const ce_line_batc
       ce__intern_prefetch_key(&ev->items, key[k - from]);
     } else if (in_order) {
       const char *label = text + tab[k - from] + 1;
-      in_order = !put_cluster_label(ev, input, &input->labels, &input->recent, label,
+      in_order = !put_cluster_label(ev, input, &input->labels, &input->recent,
+                                    label_ahead ? &label_key[k - from] : NULL, label,
                                     batch->len[k] - tab[k - from] - 1, &cluster[k - from]);
       if (in_order) ce__pair_prefetch(ev, input, position++, cluster[k - from]);
     }
@@ -638,7 +660,8 @@ static ce_status tagged_window(const record_context *context, const ce_line_batc
       if (status) return status;
       continue;
     }
-    token_text token = {text, text + at + 1, at, len - at - 1, &input->recent};
+    token_text token = {text,         text + at + 1,  at,
+                        len - at - 1, &input->recent, label_ahead ? &label_key[k - from] : NULL};
     input->reader.header_seen = CE_SEEN_RECORD;
     ce_status status = context->is_gold ? gold_token_key(ev, input, &token, line, key[k - from])
                        : cluster[k - from] != UINT32_MAX
