@@ -50,6 +50,39 @@ static double f_term(uint64_t c, uint64_t n) {
   return c ? (double)c * log2((double)n / (double)c) : 0.0;
 }
 
+/*
+ * f_term(c, n) of the counts c below `small` and above n - `small`, each worked out at its
+ * first use and kept: the same doubles, without a log2 for each. A table's terms take few
+ * values there (cells of a few tokens, classes and clusters of similar sizes, n less those),
+ * and a table may have 10^6 classes or cells (10^6 one-token types), or be scored again for
+ * each resample (--bootstrap).
+ */
+enum { F_TERMS_SMALL = 4096 };
+
+typedef struct f_terms {
+  uint64_t n;
+  size_t small;
+  double *low, *high; /* [c], [n - c]; -1: not yet */
+} f_terms;
+
+static ce_status f_terms_init(f_terms *t, uint64_t n) {
+  t->n = n;
+  t->small = n < F_TERMS_SMALL ? (size_t)n + 1 : F_TERMS_SMALL;
+  t->low = malloc(2 * t->small * sizeof *t->low);
+  if (!t->low) return CE_ERR_NOMEM;
+  t->high = t->low + t->small;
+  for (size_t j = 0; j < 2 * t->small; j++) t->low[j] = -1.0; /* f_term is never negative */
+  return CE_OK;
+}
+
+/* f_term(c, n), c <= n. */
+static double f_of(const f_terms *t, uint64_t c) {
+  double *kept = c < t->small ? &t->low[c] : t->n - c < t->small ? &t->high[t->n - c] : NULL;
+  if (!kept) return f_term(c, t->n);
+  if (*kept < 0) *kept = f_term(c, t->n);
+  return *kept;
+}
+
 ce_status ce__overlap_nmi(uint64_t n, const uint64_t *x, size_t x_count, const uint64_t *y,
                           size_t y_count, size_t cells, const uint32_t *cell_x,
                           const uint32_t *cell_y, const uint64_t *cell_o, double *onmi,
@@ -57,19 +90,21 @@ ce_status ce__overlap_nmi(uint64_t n, const uint64_t *x, size_t x_count, const u
   /* h[k]: H(X_k); best[k]: H(X_k|Y) as it stands (X's then Y's). */
   double *h = malloc((x_count + y_count + 1) * sizeof *h);
   double *best = malloc((x_count + y_count + 1) * sizeof *best);
-  if (!h || !best) {
+  f_terms terms = {0};
+  if (!h || !best || f_terms_init(&terms, n)) {
     free(h);
     free(best);
+    free(terms.low);
     return CE_ERR_NOMEM;
   }
   double *hx = h, *hy = h + x_count, *bx = best, *by = best + x_count;
-  for (size_t k = 0; k < x_count; k++) bx[k] = hx[k] = f_term(x[k], n) + f_term(n - x[k], n);
-  for (size_t l = 0; l < y_count; l++) by[l] = hy[l] = f_term(y[l], n) + f_term(n - y[l], n);
+  for (size_t k = 0; k < x_count; k++) bx[k] = hx[k] = f_of(&terms, x[k]) + f_of(&terms, n - x[k]);
+  for (size_t l = 0; l < y_count; l++) by[l] = hy[l] = f_of(&terms, y[l]) + f_of(&terms, n - y[l]);
   for (size_t i = 0; i < cells; i++) {
     uint64_t o = cell_o[i], xs = x[cell_x[i]], ys = y[cell_y[i]];
     if (!o) continue;
-    double f11 = f_term(o, n), f10 = f_term(xs - o, n), f01 = f_term(ys - o, n);
-    double f00 = f_term(n - xs - ys + o, n);
+    double f11 = f_of(&terms, o), f10 = f_of(&terms, xs - o), f01 = f_of(&terms, ys - o);
+    double f00 = f_of(&terms, n - xs - ys + o);
     /* The pair counts only when it looks like agreement, strictly: a tie does not count. */
     if (!(f11 + f00 > f01 + f10)) continue;
     double joint = f11 + f10 + f01 + f00;
@@ -101,6 +136,7 @@ ce_status ce__overlap_nmi(uint64_t n, const uint64_t *x, size_t x_count, const u
   *lfk = 1.0 - 0.5 * (mean_x + mean_y);
   free(h);
   free(best);
+  free(terms.low);
   return CE_OK;
 }
 
