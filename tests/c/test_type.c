@@ -136,17 +136,20 @@ static void test_signatures(void) {
       CHECK(ce__entries_from_pairs(&e, items, n, n, gi, gl, gn, si, sl, sn, NULL, NULL) == CE_OK);
       ce_signature *keys = malloc(items * sizeof *keys);
       uint32_t *weight = malloc(items * sizeof *weight), *order = malloc(items * sizeof *order);
+      uint32_t *group_of = malloc(items * sizeof *group_of);
       size_t groups;
-      CHECK(ce__entries_signatures(&e, keys, weight, &groups) == CE_OK);
+      CHECK(ce__entries_signatures(&e, keys, weight, &groups, group_of) == CE_OK);
       for (uint32_t i = 0; i < items; i++) order[i] = i;
       order_of = &e;
       qsort(order, items, sizeof *order, by_entries_then_item);
-      /* A group for each run of equal entries: its first item, and the run's length. */
+      /* A group for each run of equal entries: its first item, and the run's length; each
+       * item of the run in that group. */
       size_t g = 0;
       for (size_t q = 0, end; q < items; q = end) {
         for (end = q + 1; end < items && !entries_compare(&e, order[q], order[end]); end++)
-          continue;
+          CHECK(group_of[order[end]] == g);
         CHECK(g < groups && keys[g].item == order[q] && weight[g] == end - q);
+        CHECK(group_of[order[q]] == g);
         g++;
       }
       CHECK(g == groups);
@@ -158,6 +161,7 @@ static void test_signatures(void) {
       free(keys);
       free(weight);
       free(order);
+      free(group_of);
     }
   }
 }

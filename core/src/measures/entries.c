@@ -240,17 +240,19 @@ static ce_status signatures_sort(const ce_entries *e, ce_signature *keys) {
 }
 
 ce_status ce__entries_signatures(const ce_entries *e, ce_signature *keys, uint32_t *weight,
-                                 size_t *groups_out) {
+                                 size_t *groups_out, uint32_t *group_of) {
   size_t l = e->items, groups = 0;
   ce_status status = signatures_sort(e, keys);
   if (status) return status;
   for (size_t i = 0; i < l; i++) {
+    uint32_t item = keys[i].item;
     if (groups && same_signature(&keys[groups - 1], &keys[i])) {
       weight[groups - 1]++;
     } else {
       keys[groups] = keys[i];
       weight[groups++] = 1;
     }
+    if (group_of) group_of[item] = (uint32_t)(groups - 1);
   }
   *groups_out = groups;
   return CE_OK;

@@ -72,12 +72,13 @@ typedef struct ce_signature {
  * Items with equal gold and equal induced entries grouped: `keys` (items elements) ends up
  * with one key a group, the groups sorted by entries, each key the group's first item in
  * item order, weight[g] its items; *groups of them. Both extended BCubed and the M-1 climb
- * take such a group as one item, weighted. CE_ERR_NOMEM. Cost O(Σ_i |A_i| + |B_i|) and
- * a radix sort of l keys, plus a comparison sort of the keys that tie without holding
- * their whole signatures (see entries.c).
+ * take such a group as one item, weighted. `group_of` (NULL: not wanted; else items
+ * elements) gets each item's group. CE_ERR_NOMEM. Cost O(Σ_i |A_i| + |B_i|) and a radix sort
+ * of l keys, plus a comparison sort of the keys that tie without holding their whole
+ * signatures (see entries.c).
  */
 ce_status ce__entries_signatures(const ce_entries *entries, ce_signature *keys, uint32_t *weight,
-                                 size_t *groups);
+                                 size_t *groups, uint32_t *group_of);
 
 /* Items per class (`clusters` 0) or per cluster (1): one count per label (caller frees). */
 ce_status ce__entries_label_sizes(const ce_entries *entries, int clusters, uint64_t **sizes);

@@ -926,7 +926,7 @@ static ce_status plan_build(ce_ebcubed *plan) {
       !plan->system_entries || !plan->gold_weight || !plan->system_weight || !plan->recall_den ||
       !plan->precision_den || !plan->layout)
     return CE_ERR_NOMEM;
-  ce_status status = ce__entries_signatures(e, plan->keys, plan->weight, &plan->groups);
+  ce_status status = ce__entries_signatures(e, plan->keys, plan->weight, &plan->groups, NULL);
   size_t groups = plan->groups;
   const ce_signature *keys = plan->keys;
   if (!status) status = label_rows_build(&plan->rows, groups, keys, e->classes, e->clusters);

@@ -1063,25 +1063,6 @@ static ce_status ecs_scores(ecs_side sides[2], const ce_signature *keys, const u
   return CE_OK;
 }
 
-/* The signature group of item i (keys sorted by gold entry, then system entry). */
-static size_t group_of(const ce_entries *e, const ce_signature *keys, size_t groups, size_t i) {
-  const uint32_t *gold = e->class_ids + e->class_start[i];
-  const uint32_t *system = e->cluster_ids + e->cluster_start[i];
-  uint32_t gold_n = e->class_start[i + 1] - e->class_start[i];
-  uint32_t system_n = e->cluster_start[i + 1] - e->cluster_start[i];
-  size_t lo = 0, hi = groups;
-  while (lo < hi) {
-    size_t mid = lo + (hi - lo) / 2;
-    int order = ce__ids_compare(keys[mid].gold, keys[mid].gold_n, gold, gold_n);
-    if (!order) order = ce__ids_compare(keys[mid].system, keys[mid].system_n, system, system_n);
-    if (order < 0)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo;
-}
-
 ce_status ce__overlap_type(const ce_entries *e, const ce_table *table, double omega_budget,
                            double ecs_budget, unsigned threads, ce_overlap_type *out,
                            double *item_ecs) {
@@ -1090,13 +1071,14 @@ ce_status ce__overlap_type(const ce_entries *e, const ce_table *table, double om
   uint64_t *class_sizes = NULL, *cluster_sizes = NULL;
   ce_signature *keys = malloc((l ? l : 1) * sizeof *keys);
   uint32_t *weight = malloc((l ? l : 1) * sizeof *weight);
+  uint32_t *group_of = item_ecs ? malloc((l ? l : 1) * sizeof *group_of) : NULL;
   size_t *start[2] = {NULL, NULL};
   uint32_t *list[2] = {NULL, NULL};
   double *score = NULL;
   ecs_side sides[2];
   memset(sides, 0, sizeof sides);
   size_t groups = 0;
-  ce_status status = keys && weight ? CE_OK : CE_ERR_NOMEM;
+  ce_status status = keys && weight && (group_of || !item_ecs) ? CE_OK : CE_ERR_NOMEM;
   if (!status && table) status = ce__entries_label_sizes(e, 0, &class_sizes);
   if (!status && table) status = ce__entries_label_sizes(e, 1, &cluster_sizes);
   if (!status && table)
@@ -1104,7 +1086,7 @@ ce_status ce__overlap_type(const ce_entries *e, const ce_table *table, double om
                              table->cell_count, table->cell_class, table->cell_cluster,
                              table->cell_n, &out->onmi, &out->onmi_lfk);
   out->has_nmi = !status && table;
-  if (!status) status = ce__entries_signatures(e, keys, weight, &groups);
+  if (!status) status = ce__entries_signatures(e, keys, weight, &groups, group_of);
   side_sets sets[2] = {{0}, {0}};
   size_t labels[2] = {e->classes, e->clusters};
   for (int side = 0; side < 2 && !status && table; side++) { /* omega's walk, which needs it */
@@ -1146,8 +1128,7 @@ ce_status ce__overlap_type(const ce_entries *e, const ce_table *table, double om
     }
   }
   if (!status && item_ecs)
-    for (size_t i = 0; i < l; i++)
-      item_ecs[i] = out->has_ecs ? score[group_of(e, keys, groups, i)] : NAN;
+    for (size_t i = 0; i < l; i++) item_ecs[i] = out->has_ecs ? score[group_of[i]] : NAN;
   ecs_side_free(&sides[0]);
   ecs_side_free(&sides[1]);
   free(score);
@@ -1155,5 +1136,6 @@ ce_status ce__overlap_type(const ce_entries *e, const ce_table *table, double om
   free(cluster_sizes);
   free(keys);
   free(weight);
+  free(group_of);
   return status;
 }

@@ -161,7 +161,7 @@ static ce_status groups_build(ce_type_index *ix) {
   uint32_t *weight = malloc(l * sizeof *weight);
   ix->group_weight = calloc(l, sizeof *ix->group_weight);
   ce_status status = keys && weight && ix->group_weight ? CE_OK : CE_ERR_NOMEM;
-  if (!status) status = ce__entries_signatures(e, keys, weight, &groups);
+  if (!status) status = ce__entries_signatures(e, keys, weight, &groups, NULL);
   for (size_t g = 0; !status && g < groups; g++) ix->group_weight[keys[g].item] = weight[g];
   free(keys);
   free(weight);
