@@ -25,6 +25,7 @@
 #include "check.h"
 #include "entries_random.h"
 #include "mask_instance.h"
+#include "common/parallel_internal.h"
 #include "common/rng_internal.h"
 #include "measures/contingency_internal.h"
 #include "measures/m1_exact_internal.h"
@@ -258,7 +259,7 @@ static void test_exhaustive_families(void) {
         ce_type_score climb, kicks;
         CHECK(ce__climb(&ix, t, start, &options, &climb) == CE_OK);
         /* The perturbations alone, without the exact search. */
-        ce_m1_search_options only_kicks = {0, 10};
+        ce_m1_search_options only_kicks = {0, 10, NULL};
         CHECK(ce__m1_search(&ix, t, start, NULL, &options, &only_kicks, &kicks) == CE_OK);
         const ce_type_score *m1 = &r.m1[t];
         double values[3];
@@ -276,7 +277,7 @@ static void test_exhaustive_families(void) {
         if (best[t] - climb.value > a->climb_gap) a->climb_gap = best[t] - climb.value;
         /* Bounds where the exact search stops early: its root alone, or CUT steps. */
         for (int cut = 0; cut < 2; cut++) {
-          ce_m1_search_options stop = {cut ? CUT : 0, 0};
+          ce_m1_search_options stop = {cut ? CUT : 0, 0, NULL};
           ce_type_score bounded;
           CHECK(ce__m1_search(&ix, t, start, NULL, &options, &stop, &bounded) == CE_OK);
           if (bounded.bound < best[t] - EPS || (bounded.optimal && bounded.value < best[t] - EPS))
@@ -415,7 +416,7 @@ static void test_type_based(void) {
   }
   double expected[2] = {2.0 * matches / (gold_total + clustered), micro / L};
   ce_climb_options options = {10, 1, NULL, NULL, NULL, NULL, 0, 0};
-  ce_m1_search_options tiny = {1, 0};
+  ce_m1_search_options tiny = {1, 0, NULL};
   ce_type_result r;
   CHECK(ce__type_measures_searched(&e, &options, &tiny, &r) == CE_OK);
   for (int t = 0; t < 2; t++) {
@@ -617,13 +618,18 @@ static ce_status untouched_turns(const ce_type_index *ix, int measure, uint64_t 
  * item's first class), at budgets of 0, 200 and 20,000 steps: the same value, mapping,
  * claim, bound and work, bit for bit.
  */
-static void test_untouched_orders(void) {
+/* MicroC's exact search, `ways` ways (same_every_way), on `draws` random instances drawn from
+ * `seed` (items in 1-3 classes of up to 600, in 0-2 clusters of up to 120; every
+ * `one_token_every`-th one-token: each item its own class, in one cluster), from a random
+ * incumbent and from the climbs' start (each cluster to its first item's first class), at
+ * budgets of 0, 200 and 20,000 steps. Counts the searches and what way 0 did. */
+static void micro_c_ways(uint64_t seed, int draws, int one_token_every, exact_way *search, int ways,
+                         int *runs, int *improved, int *proved) {
   static const uint64_t budgets[] = {0, 200, 20000};
   ce_rng rng;
-  ce__rng_seed(&rng, 1988, 0);
-  int runs = 0, proved = 0, improved = 0;
-  for (int draw = 0; draw < 200; draw++) {
-    int one_token = draw % 4 == 0;
+  ce__rng_seed(&rng, seed, 0);
+  for (int draw = 0; draw < draws; draw++) {
+    int one_token = draw % one_token_every == 0;
     uint32_t l = 20 + (uint32_t)below(&rng, 1500), m = 1 + (uint32_t)below(&rng, 120);
     uint32_t n = one_token ? l : 2 + (uint32_t)below(&rng, 599);
     uint32_t *from = malloc(m * sizeof *from);
@@ -633,18 +639,76 @@ static void test_untouched_orders(void) {
     CHECK(ce__type_index_build(&ix, &e) == CE_OK);
     for (int start = 0; start < 2; start++) {
       draw_start(&rng, &e, start, from);
-      for (int b = 0; b < 3; b++, runs++)
-        same_every_way(&ix, CE_TYPE_MICRO_C, budgets[b], from, untouched_turns, 4, &improved,
-                       &proved);
+      for (int b = 0; b < 3; b++, ++*runs)
+        same_every_way(&ix, CE_TYPE_MICRO_C, budgets[b], from, search, ways, improved, proved);
     }
     ce__type_index_free(&ix);
     ce__entries_free(&e);
     free(from);
   }
+}
+
+static void test_untouched_orders(void) {
+  int runs = 0, proved = 0, improved = 0;
+  micro_c_ways(1988, 200, 4, untouched_turns, 4, &runs, &improved, &proved);
   printf(
       "MicroC's untouched classes, %d searches: best first as in id order, %d improved, %d "
       "proved\n",
       runs, improved, proved);
+}
+
+/* MicroC's root bound shared with a task (ce_m1_root): way 0 the search's own
+ * (ce__m1_exact), 1 the root offered first as the other thread's task would, 2 claimed by
+ * the search itself, 3 offered on one thread while the search runs on another (either may
+ * begin it; the other takes or waits). */
+typedef struct root_race {
+  ce_m1_root *root;
+  const ce_type_index *ix;
+  int measure;
+  uint64_t budget;
+  uint32_t *map;
+  double *value;
+  ce_m1_proof *proof;
+  ce_status status;
+} root_race;
+
+static void root_race_task(void *context, size_t task) {
+  root_race *r = context;
+  if (task == 0)
+    ce__m1_root_offer(r->root, r->ix);
+  else
+    r->status =
+        ce__m1_exact_rooted(r->ix, r->measure, r->budget, r->root, r->map, r->value, r->proof);
+}
+
+static ce_status shared_root(const ce_type_index *ix, int measure, uint64_t budget, int way,
+                             uint32_t *map, double *value, ce_m1_proof *proof) {
+  if (!way) return ce__m1_exact(ix, measure, budget, map, value, proof);
+  ce_m1_root root;
+  CHECK(ce__m1_root_init(&root));
+  root_race race = {&root, ix, measure, budget, map, value, proof, CE_OK};
+  if (way == 1) ce__m1_root_offer(&root, ix);
+  if (way == 3)
+    ce__parallel_for(2, 2, root_race_task, &race);
+  else
+    root_race_task(&race, 1);
+  ce__m1_root_free(&root);
+  return race.status;
+}
+
+/*
+ * MicroC's root bound depends on the index alone, so a task may work it out while MicroC
+ * climbs (measures_type.c); the search then takes it. On 120 random instances (micro_c_ways,
+ * every third one-token): every way of sharing it gives the search's own value, mapping,
+ * claim, bound and work, bit for bit, both where the root proves the incumbent and where the
+ * search goes on.
+ */
+static void test_shared_root(void) {
+  int runs = 0, proved = 0, improved = 0;
+  micro_c_ways(2024, 120, 3, shared_root, 4, &runs, &improved, &proved);
+  printf("MicroC's root shared, %d searches: as its own, %d improved, %d proved\n", runs, improved,
+         proved);
+  CHECK(proved > 0 && proved < runs); /* both the root's proof and the search after it */
 }
 
 /*
@@ -661,7 +725,7 @@ static void test_budget(void) {
   uniform_entries(&rng, &e, 600, 40, 60, 3, 1, 3);
   ce_type_index ix;
   CHECK(ce__type_index_build(&ix, &e) == CE_OK);
-  ce_m1_search_options search = {CE_M1_EXACT_BUDGET, 10};
+  ce_m1_search_options search = {CE_M1_EXACT_BUDGET, 10, NULL};
   static const uint64_t budgets[] = {0, 1, 700, 5000, UINT64_C(1) << 40};
   ce_type_result r[5];
   for (size_t b = 0; b < 5; b++) {
@@ -786,7 +850,7 @@ static void test_rows_change_nothing(void) {
       static const uint64_t budgets[] = {0, 40, 400};
       for (size_t b = 0; b < 3; b++) {
         ce_climb_options climb = {10, 7, NULL, NULL, NULL, NULL, budgets[b], 0};
-        ce_m1_search_options search = {b == 1 ? 0 : 20000, 10};
+        ce_m1_search_options search = {b == 1 ? 0 : 20000, 10, NULL};
         ce_type_score x, y;
         CHECK(ce__m1_search(&plain, t, start, NULL, &climb, &search, &x) == CE_OK);
         CHECK(ce__m1_search(&rows, t, start, NULL, &climb, &search, &y) == CE_OK);
@@ -902,6 +966,7 @@ int main(void) {
   test_type_based();
   test_one_cluster_pass();
   test_untouched_orders();
+  test_shared_root();
   test_one_token_types();
   printf("m1_search: %d checks, %d failed\n", check_count, check_failures);
   return check_failures != 0;

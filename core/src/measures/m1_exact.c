@@ -1459,12 +1459,110 @@ static double micro_c_value(const search *s) {
   return n_star ? num / (double)n_star : 0.0;
 }
 
-static ce_status exact_micro_c(search *s, uint32_t *map, double *value, ce_m1_proof *proof) {
+/* MicroC's bound reads the untouched classes by best first for this many, then in id order
+ * (see untouched_best). */
+#define UNTOUCHED_BY_BEST 256
+
+/* The clusters with items, largest first (then by label), into `order` (`key`: scratch of
+ * as many); how many. */
+static size_t root_order(const search *s, uint32_t *order, uint64_t *key) {
+  const ce_type_index *ix = s->ix;
+  size_t count = 0;
+  for (uint32_t k = 0; k < s->m; k++) {
+    size_t size = cluster_size(ix, k);
+    if (size) key[count++] = (uint64_t)(UINT32_MAX - size) << 32 | ix->entries->cluster_order[k];
+  }
+  ce__sort_u64(key, count);
+  for (size_t d = 0; d < count; d++) order[d] = ix->cluster_by_rank[(uint32_t)key[d]];
+  return count;
+}
+
+int ce__m1_root_init(ce_m1_root *root) {
+  memset(root, 0, sizeof *root);
+  if (!ce__lock_init(&root->state)) return 0;
+  if (ce__lock_init(&root->busy)) return 1;
+  ce__lock_free(&root->state);
+  return 0;
+}
+
+void ce__m1_root_free(ce_m1_root *root) {
+  ce__lock_free(&root->state);
+  ce__lock_free(&root->busy);
+}
+
+/* The root bound as exact_micro_c's own search computes it, into `root`. */
+static void root_compute(ce_m1_root *root, const ce_type_index *ix) {
+  search s;
+  union_bound u;
+  root->status = search_init(&s, ix, 0);
+  if (root->status) return;
+  s.untouched_by_best = UNTOUCHED_BY_BEST;
+  size_t m = s.m ? s.m : 1;
+  uint32_t *order = malloc(m * sizeof *order);
+  uint64_t *key = malloc(m * sizeof *key);
+  root->status = order && key ? union_bound_init(&u, &s) : CE_ERR_NOMEM;
+  if (!root->status) {
+    root->count = root_order(&s, order, key);
+    root->bound = micro_c_bound(&s, &u, order, root->count, 1);
+    root->work = s.work;
+    union_bound_free(&u);
+  }
+  free(order);
+  free(key);
+  search_free(&s);
+}
+
+/* Whether this caller begins the computation (no one has): it then holds `busy` until the
+ * bound is in (root_run), taken inside `state` so that no one else can take it first. The
+ * locks nest in that order only. */
+static int root_claim(ce_m1_root *root) {
+  ce__lock_acquire(&root->state);
+  int mine = !root->begun;
+  if (mine) {
+    root->begun = 1;
+    ce__lock_acquire(&root->busy);
+  }
+  ce__lock_release(&root->state);
+  return mine;
+}
+
+static void root_run(ce_m1_root *root, const ce_type_index *ix) {
+  root_compute(root, ix);
+  ce__lock_release(&root->busy);
+}
+
+void ce__m1_root_offer(ce_m1_root *root, const ce_type_index *ix) {
+  if (root_claim(root)) root_run(root, ix);
+}
+
+/* The root bound: computed here, or by another task (`busy` is free once it is in). */
+static const ce_m1_root *root_take(ce_m1_root *root, const ce_type_index *ix) {
+  if (root_claim(root)) {
+    root_run(root, ix);
+  } else {
+    ce__lock_acquire(&root->busy);
+    ce__lock_release(&root->busy);
+  }
+  return root;
+}
+
+static ce_status exact_micro_c(search *s, ce_m1_root *shared, uint32_t *map, double *value,
+                               ce_m1_proof *proof) {
   const ce_type_index *ix = s->ix;
   size_t m = s->m, n = s->n, count = 0;
   /* Past ENTRY_LIMIT the bound's entries would take memory by the gigabyte (a cluster of
    * frequent items touches most classes): the climb's value stands, bounded by 1. */
   if (union_bound_entries(s) > ENTRY_LIMIT) return CE_OK;
+  if (shared) { /* where the root proves the climbs' best (below), nothing more to do */
+    const ce_m1_root *root = root_take(shared, ix);
+    if (root->status) return root->status;
+    if (!root->count || root->bound <= *value + SLACK + micro_c_rounding(s, *value, root->bound)) {
+      s->work = root->work;
+      proof->optimal = 1;
+      proof->bound = *value;
+      return CE_OK;
+    }
+  }
   union_bound u;
   ce_status status = union_bound_init(&u, s);
   if (status) return status;
@@ -1478,13 +1576,7 @@ static ce_status exact_micro_c(search *s, uint32_t *map, double *value, ce_m1_pr
     status = CE_ERR_NOMEM;
     goto done;
   }
-  /* The clusters with items, largest first (then by label). */
-  for (uint32_t k = 0; k < m; k++) {
-    size_t size = cluster_size(ix, k);
-    if (size) key[count++] = (uint64_t)(UINT32_MAX - size) << 32 | ix->entries->cluster_order[k];
-  }
-  ce__sort_u64(key, count);
-  for (size_t d = 0; d < count; d++) order[d] = ix->cluster_by_rank[(uint32_t)key[d]];
+  count = root_order(s, order, key);
   double best = *value;
   double root = micro_c_bound(s, &u, order, count, 1);
   proof->optimal = 0;
@@ -1581,12 +1673,9 @@ done:
   return status;
 }
 
-/* MicroC's bound reads the untouched classes by best first for this many, then in id order
- * (see untouched_best). */
-#define UNTOUCHED_BY_BEST 256
-
 static ce_status exact(const ce_type_index *ix, int measure, uint64_t budget, int by_components,
-                       size_t untouched_by_best, uint32_t *map, double *value, ce_m1_proof *proof) {
+                       size_t untouched_by_best, ce_m1_root *root, uint32_t *map, double *value,
+                       ce_m1_proof *proof) {
   memset(proof, 0, sizeof *proof);
   proof->bound = 1.0; /* every measure's largest value, until a search says better */
   const ce_entries *e = ix->entries;
@@ -1600,7 +1689,7 @@ static ce_status exact(const ce_type_index *ix, int measure, uint64_t budget, in
   if (status) return status;
   s.untouched_by_best = untouched_by_best;
   if (measure == CE_TYPE_MICRO_C)
-    status = exact_micro_c(&s, map, value, proof);
+    status = exact_micro_c(&s, root, map, value, proof);
   else
     status = exact_items(&s, measure, by_components, map, value, proof);
   proof->work = s.work;
@@ -1613,15 +1702,20 @@ static ce_status exact(const ce_type_index *ix, int measure, uint64_t budget, in
 
 ce_status ce__m1_exact(const ce_type_index *ix, int measure, uint64_t budget, uint32_t *map,
                        double *value, ce_m1_proof *proof) {
-  return exact(ix, measure, budget, 0, UNTOUCHED_BY_BEST, map, value, proof);
+  return exact(ix, measure, budget, 0, UNTOUCHED_BY_BEST, NULL, map, value, proof);
+}
+
+ce_status ce__m1_exact_rooted(const ce_type_index *ix, int measure, uint64_t budget,
+                              ce_m1_root *root, uint32_t *map, double *value, ce_m1_proof *proof) {
+  return exact(ix, measure, budget, 0, UNTOUCHED_BY_BEST, root, map, value, proof);
 }
 
 ce_status ce__m1_exact_by_components(const ce_type_index *ix, int measure, uint64_t budget,
                                      uint32_t *map, double *value, ce_m1_proof *proof) {
-  return exact(ix, measure, budget, 1, UNTOUCHED_BY_BEST, map, value, proof);
+  return exact(ix, measure, budget, 1, UNTOUCHED_BY_BEST, NULL, map, value, proof);
 }
 
 ce_status ce__m1_exact_untouched(const ce_type_index *ix, int measure, uint64_t budget,
                                  size_t by_best, uint32_t *map, double *value, ce_m1_proof *proof) {
-  return exact(ix, measure, budget, 0, by_best, map, value, proof);
+  return exact(ix, measure, budget, 0, by_best, NULL, map, value, proof);
 }

@@ -6,6 +6,7 @@
 #ifndef CE_M1_EXACT_INTERNAL_H
 #define CE_M1_EXACT_INTERNAL_H
 
+#include "common/parallel_internal.h"
 #include "measures/type_index_internal.h"
 
 /* What the exact search proved. */
@@ -27,6 +28,32 @@ typedef struct ce_m1_proof {
  */
 ce_status ce__m1_exact(const ce_type_index *index, int measure, uint64_t budget, uint32_t *map,
                        double *value, ce_m1_proof *proof);
+
+/*
+ * MicroC's root bound (every cluster open) depends on the index alone, not on the mapping
+ * the climbs reach: where MicroC's search is the longest task (10^6 one-token types), a
+ * thread that comes free works it out while MicroC climbs, in a task of its own
+ * (ce__m1_root_offer), and MicroC's exact search takes it (ce__m1_exact_rooted): the first
+ * to ask computes it, a later one takes it or waits for the one computing it. The same
+ * double either way. ce__m1_root_init returns 0 where it cannot be shared (the search then
+ * computes its own).
+ */
+typedef struct ce_m1_root {
+  ce_lock state, busy; /* state guards `begun`; busy: held by the one computing it */
+  int begun;
+  ce_status status;
+  size_t count; /* clusters with items */
+  double bound;
+  uint64_t work; /* the search's steps to it */
+} ce_m1_root;
+
+int ce__m1_root_init(ce_m1_root *root);
+void ce__m1_root_free(ce_m1_root *root);
+void ce__m1_root_offer(ce_m1_root *root, const ce_type_index *index);
+
+/* ce__m1_exact with MicroC's root bound from `root` (NULL: its own). */
+ce_status ce__m1_exact_rooted(const ce_type_index *index, int measure, uint64_t budget,
+                              ce_m1_root *root, uint32_t *map, double *value, ce_m1_proof *proof);
 
 /* ce__m1_exact with MacroI and MicroI always through the general components, also where
  * every item is in one cluster at most (which it otherwise takes cluster by cluster in one

@@ -194,7 +194,9 @@ ce_status ce__m1_search(const ce_type_index *ix, int measure, const uint32_t *st
   /* Past the budget the exact search gives its root bound alone. */
   ce_m1_proof proof = {0, 1.0, 0};
   uint64_t exact = ce__climber_spent(climber) ? 0 : search->exact_budget;
-  status = ce__m1_exact(ix, measure, exact, score->cluster_to_class, &score->value, &proof);
+  status = ce__m1_exact_rooted(ix, measure, exact,
+                               measure == CE_TYPE_MICRO_C ? search->micro_c_root : NULL,
+                               score->cluster_to_class, &score->value, &proof);
   if (!status && !proof.optimal && ix->entries->classes)
     status = perturb(ix, climber, measure, climb, search->kicks, score);
   score->budget_reached = ce__climber_spent(climber);

@@ -301,6 +301,7 @@ typedef struct type_tasks {
   ce_status status[CE_TYPE_MEASURES];
   const ce_type_parallel *alongside; /* the caller's tasks around the measures; NULL: none */
   int micro_c_leads;                 /* MicroC before the caller's first tasks (see type_task) */
+  ce_m1_root *root; /* MicroC's root bound, a task of its own (see type_task); NULL: none */
 } type_tasks;
 
 /* Measure t's 1-1, then its M-1 from `m1_start` (NULL: the 1-1 weights' start), then
@@ -315,9 +316,11 @@ static ce_status one_measure(const type_tasks *job, int t) {
   result->o1[t].bound = result->o1[t].value;
   const uint32_t *from = job->m1_start ? job->m1_start[t] : start;
   if (!status && job->search) {
+    ce_m1_search_options search = *job->search;
+    if (t == CE_TYPE_MICRO_C) search.micro_c_root = job->root;
     /* Without a 1-1 mapping, no climb from it. */
-    status = ce__m1_search(job->ix, t, from, result->o1[t].cluster_to_class, job->options,
-                           job->search, &result->m1[t]);
+    status = ce__m1_search(job->ix, t, from, result->o1[t].cluster_to_class, job->options, &search,
+                           &result->m1[t]);
   } else if (!status) {
     status = ce__climb(job->ix, t, from, job->options, &result->m1[t]);
     result->m1[t].bound = 1.0; /* not searched: every measure's largest value */
@@ -333,12 +336,18 @@ static ce_status one_measure(const type_tasks *job, int t) {
  * labels it took 40% more than either other). Where every item is in one cluster, MacroI's
  * and MicroI's climbs are one pass each (hillclimb.c) and MicroC's search is by far the
  * longest task: it comes first of all (10^6 one-token types in 600,000 clusters: the
- * token level and the overlap measures took 0.5 s on its thread before it). */
+ * token level and the overlap measures took 0.5 s on its thread before it), and its exact
+ * search's root bound, which does not depend on the climbs, is a task of its own between
+ * MicroI and MacroI, taken by the other thread while MicroC climbs (there 0.45 s of MicroC's
+ * 2.2 s; the other thread's tasks took 1.9 s). On one thread MicroC computes it first. */
+enum { ROOT_TASK = CE_TYPE_MEASURES };
+
 static void type_task(void *context, size_t task) {
   static const int by_cells[2][CE_TYPE_MEASURES] = {
       {CE_TYPE_MICRO_C, CE_TYPE_MICRO_I, CE_TYPE_MACRO_I},
       {CE_TYPE_MICRO_I, CE_TYPE_MACRO_I, CE_TYPE_MICRO_C}};
-  static const int after_micro_c[CE_TYPE_MEASURES - 1] = {CE_TYPE_MICRO_I, CE_TYPE_MACRO_I};
+  static const int after_micro_c[2][CE_TYPE_MEASURES] = {
+      {CE_TYPE_MICRO_I, CE_TYPE_MACRO_I}, {CE_TYPE_MICRO_I, ROOT_TASK, CE_TYPE_MACRO_I}};
   type_tasks *job = context;
   const ce_type_parallel *alongside = job->alongside;
   size_t first = alongside ? alongside->first : 0, measures = CE_TYPE_MEASURES;
@@ -348,14 +357,18 @@ static void type_task(void *context, size_t task) {
     return;
   }
   if (job->micro_c_leads) {
-    measure_of = after_micro_c;
-    measures--;
+    measure_of = after_micro_c[job->root != NULL];
+    measures -= job->root == NULL;
   }
   if (task < first || task >= first + measures) {
     alongside->task(alongside->context, task < first ? task : task - measures);
     return;
   }
   int t = measure_of[task - first];
+  if (t == ROOT_TASK) {
+    ce__m1_root_offer(job->root, job->ix);
+    return;
+  }
   job->status[t] = one_measure(job, t);
 }
 
@@ -373,15 +386,23 @@ static ce_status type_measures(const ce_entries *entries, const ce_climb_options
     ce__type_index_free(&ix);
     return status;
   }
-  type_tasks job = {
-      &ix, options, m1_start, search, result, {CE_OK}, parallel && parallel->task ? parallel : NULL,
-      0};
+  type_tasks job;
+  memset(&job, 0, sizeof job);
+  job.ix = &ix;
+  job.options = options;
+  job.m1_start = m1_start;
+  job.search = search;
+  job.result = result;
+  job.alongside = parallel && parallel->task ? parallel : NULL;
   job.micro_c_leads = job.alongside && job.alongside->first && ix.one_cluster_each;
-  size_t tasks = CE_TYPE_MEASURES;
+  ce_m1_root root;
+  if (job.micro_c_leads && search && ce__m1_root_init(&root)) job.root = &root;
+  size_t tasks = CE_TYPE_MEASURES + (job.root != NULL);
   if (job.alongside) tasks += job.alongside->first + job.alongside->last;
   if (job.alongside && parallel->index) *parallel->index = &ix;
   ce__parallel_for(tasks, parallel ? parallel->threads : 1, type_task, &job);
   if (job.alongside && parallel->index) *parallel->index = NULL;
+  if (job.root) ce__m1_root_free(job.root);
   for (int t = 0; t < CE_TYPE_MEASURES && !status; t++) status = job.status[t];
   ce__type_index_free(&ix);
   if (status) ce__type_result_free(result);
@@ -396,7 +417,7 @@ ce_status ce__type_measures(const ce_entries *entries, const ce_climb_options *o
 ce_status ce__type_measures_from(const ce_entries *entries, const ce_climb_options *options,
                                  const uint32_t *const *m1_start, const ce_type_parallel *parallel,
                                  ce_type_result *result) {
-  ce_m1_search_options search = {CE_M1_EXACT_BUDGET, 10};
+  ce_m1_search_options search = {CE_M1_EXACT_BUDGET, 10, NULL};
   if (options) search.kicks = options->restarts ? options->restarts : 1;
   return type_measures(entries, options, m1_start, m1_start ? NULL : &search, parallel, result);
 }
