@@ -278,19 +278,26 @@ static int is_punct_item(const ce_eval *ev, const ce_record *record) {
   return is_punct_text(ev, record->item, record->item_len);
 }
 
+/* A label's id in `table`: by its intern key where `key` is not NULL (worked out ahead, see
+ * tagged_window), else through `recent` where not NULL (the label then lies in a line, see
+ * ce__intern_put_recent), else by its bytes. */
+static CE_ALWAYS_INLINE ce_status put_label(ce_intern *table, ce_intern_recent *recent,
+                                            const ce_intern_key *key, const char *label, size_t len,
+                                            uint32_t *id, int *added) {
+  return key      ? ce__intern_put_key(table, label, len, *key, id, added)
+         : recent ? ce__intern_put_recent(table, recent, label, len, id, added)
+                  : ce__intern_put(table, label, len, id, added);
+}
+
 /* Interns a system's cluster label (the record's) into `clusters`, the input's labels or
- * the clusters of a joint gold file, and notes the id of the unclustered label. */
-/* `recent`: may be NULL; else the label lies in a line (see ce__intern_put_recent). */
-/* A cluster's label put in `clusters`: by its intern key where `key` is not NULL (worked
- * out ahead), else through `recent` where not NULL. */
+ * the clusters of a joint gold file (`recent` and `key` as put_label takes them), and notes
+ * the id of the unclustered label. */
 static CE_ALWAYS_INLINE ce_status put_cluster_label(ce_eval *ev, ce_input *input,
                                                     ce_intern *clusters, ce_intern_recent *recent,
                                                     const ce_intern_key *key, const char *label,
                                                     size_t len, uint32_t *cluster) {
   int added = 0;
-  ce_status status = key      ? ce__intern_put_key(clusters, label, len, *key, cluster, &added)
-                     : recent ? ce__intern_put_recent(clusters, recent, label, len, cluster, &added)
-                              : ce__intern_put(clusters, label, len, cluster, &added);
+  ce_status status = put_label(clusters, recent, key, label, len, cluster, &added);
   if (!status && added && ev->unclustered_label && strlen(ev->unclustered_label) == len &&
       memcmp(ev->unclustered_label, label, len) == 0)
     input->unclustered_id = *cluster;
@@ -340,12 +347,8 @@ static CE_ALWAYS_INLINE ce_status gold_token_key(ce_eval *ev, ce_input *gold,
   /* (item, class) is counted as the token leaves the queue (pairing.c), where the tokens
    * ahead are known and their cells are fetched before they are needed. */
   if (!excluded)
-    status = text->label_key ? ce__intern_put_key(&gold->labels, text->label, text->label_len,
-                                                  *text->label_key, &label, NULL)
-             : text->recent
-                 ? ce__intern_put_recent(&gold->labels, text->recent, text->label, text->label_len,
-                                         &label, NULL)
-                 : ce__intern_put(&gold->labels, text->label, text->label_len, &label, NULL);
+    status = put_label(&gold->labels, text->recent, text->label_key, text->label, text->label_len,
+                       &label, NULL);
   if (!status) status = queue_token(ev, gold, text, item, label, !ev->sentence_open, line);
   if (status) return status;
   ev->sentence_open = 1;
@@ -603,8 +606,8 @@ static void peek_gold_tagged(void *ctx, const char *line, size_t len) {
  * lines up to the first of another shape but an empty one (in line order, so the ids are the
  * same) and starts fetching the cells they will pair into, which on a large table (random
  * labels of 1,000 a side) sit in memory; the second pairs. Where the input's labels outgrow
- * the cache (each type its own class, or 600,000 clusters), a pass before the first starts
- * fetching each label's slot in their table.
+ * the cache (each type its own class, or 600,000 clusters), a pass before the first finds
+ * the lines' TABs (which the first then reads) and starts fetching each label's slot.
  */
 enum { TAGGED_WINDOW = 32 };
 
@@ -625,15 +628,19 @@ static ce_status tagged_window(const record_context *context, const ce_line_batc
   uint64_t position = ce__queue_passed(input);
   for (size_t k = from; label_ahead && k < to; k++) {
     const char *text = batch->bytes + batch->start[k];
-    size_t at;
-    if (!ce__tagged_simple(text, batch->len[k], &at)) continue;
-    label_key[k - from] = ce__intern_key(text + at + 1, batch->len[k] - at - 1);
+    if (!ce__tagged_simple(text, batch->len[k], &tab[k - from])) {
+      tab[k - from] = SIZE_MAX;
+      continue;
+    }
+    label_key[k - from] =
+        ce__intern_key(text + tab[k - from] + 1, batch->len[k] - tab[k - from] - 1);
     ce__intern_prefetch_key(&input->labels, label_key[k - from]);
   }
   for (size_t k = from; k < to; k++) {
     const char *text = batch->bytes + batch->start[k];
     cluster[k - from] = UINT32_MAX;
-    if (!ce__tagged_simple(text, batch->len[k], &tab[k - from])) {
+    if (label_ahead ? tab[k - from] == SIZE_MAX
+                    : !ce__tagged_simple(text, batch->len[k], &tab[k - from])) {
       tab[k - from] = SIZE_MAX;
       in_order &= !batch->len[k]; /* an empty line ends a sentence, and has no label */
     } else if (context->is_gold) {
