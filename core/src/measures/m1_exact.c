@@ -1463,6 +1463,13 @@ static double micro_c_value(const search *s) {
  * (see untouched_best). */
 #define UNTOUCHED_BY_BEST 256
 
+/* Whether the root bound over `count` clusters proves the climbs' best: it exceeds it by no
+ * more than rounding, so no mapping can beat it by more (the search compares bounds computed
+ * alike). */
+static int root_proves(const search *s, size_t count, double root, double best) {
+  return !count || root <= best + SLACK + micro_c_rounding(s, best, root);
+}
+
 /* The clusters with items, largest first (then by label), into `order` (`key`: scratch of
  * as many); how many. */
 static size_t root_order(const search *s, uint32_t *order, uint64_t *key) {
@@ -1553,15 +1560,15 @@ static ce_status exact_micro_c(search *s, ce_m1_root *shared, uint32_t *map, dou
   /* Past ENTRY_LIMIT the bound's entries would take memory by the gigabyte (a cluster of
    * frequent items touches most classes): the climb's value stands, bounded by 1. */
   if (union_bound_entries(s) > ENTRY_LIMIT) return CE_OK;
-  if (shared) { /* where the root proves the climbs' best (below), nothing more to do */
-    const ce_m1_root *root = root_take(shared, ix);
-    if (root->status) return root->status;
-    if (!root->count || root->bound <= *value + SLACK + micro_c_rounding(s, *value, root->bound)) {
-      s->work = root->work;
-      proof->optimal = 1;
-      proof->bound = *value;
-      return CE_OK;
-    }
+  /* The root bound from the task that works it out beside the climbs, or below; where it
+   * proves the climbs' best, nothing more is allocated. */
+  const ce_m1_root *given = shared ? root_take(shared, ix) : NULL;
+  if (given && given->status) return given->status;
+  if (given) s->work = given->work; /* as if computed here */
+  if (given && root_proves(s, given->count, given->bound, *value)) {
+    proof->optimal = 1;
+    proof->bound = *value;
+    return CE_OK;
   }
   union_bound u;
   ce_status status = union_bound_init(&u, s);
@@ -1578,12 +1585,11 @@ static ce_status exact_micro_c(search *s, ce_m1_root *shared, uint32_t *map, dou
   }
   count = root_order(s, order, key);
   double best = *value;
-  double root = micro_c_bound(s, &u, order, count, 1);
+  /* Each node's bound sets the scratch afresh: the search below needs the root's value only. */
+  double root = given ? given->bound : micro_c_bound(s, &u, order, count, 1);
   proof->optimal = 0;
   proof->bound = root > best ? root : best;
-  /* The root proves the climbs' best where it exceeds it by no more than rounding: no
-   * mapping can beat it by more (the search below compares bounds computed alike). */
-  if (!count || root <= best + SLACK + micro_c_rounding(s, best, root)) {
+  if (root_proves(s, count, root, best)) {
     proof->optimal = 1;
     proof->bound = best;
     goto done;
