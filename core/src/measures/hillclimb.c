@@ -255,10 +255,12 @@ static void class_stale(climb *st, uint32_t b) {
   st->stale_list[st->stale_n++] = b;
 }
 
-static void stale_clear(climb *st) {
+/* No class stale, every class's gain bounded by `loose` (the tree's root, or the bound
+ * state_init joins). */
+static void stale_clear(climb *st, ce_gain_bound loose) {
   for (size_t j = 0; j < st->stale_n; j++) st->cls[st->stale_list[j]].stale = 0;
   st->stale_n = 0;
-  st->loose = st->tree[1];
+  st->loose = loose;
 }
 
 static void tree_build(climb *st) {
@@ -270,7 +272,7 @@ static void tree_build(climb *st) {
   ce__union_groups_reset(&st->groups);
   for (uint32_t c = 0; c < st->n; c++)
     ce__union_groups_place(&st->groups, c, st->cls[c].t, st->cls[c].cm, st->cls[c].size);
-  stale_clear(st);
+  stale_clear(st, st->tree[1]);
 }
 
 /*
@@ -281,9 +283,7 @@ static void tree_build(climb *st) {
  * searches, and the build took 19 ms of the 45 a start took to reach.
  */
 static void tree_defer(climb *st, ce_gain_bound root) {
-  for (size_t j = 0; j < st->stale_n; j++) st->cls[st->stale_list[j]].stale = 0;
-  st->stale_n = 0;
-  st->loose = root;
+  stale_clear(st, root);
   st->tree_unbuilt = 1;
 }
 
@@ -295,7 +295,7 @@ static void tree_fresh(climb *st) {
     return;
   }
   for (size_t j = 0; j < st->stale_n; j++) class_changed(st, st->stale_list[j]);
-  stale_clear(st);
+  stale_clear(st, st->tree[1]);
 }
 
 /* The most a class under `node` can gain from a cluster of `size` items; -DBL_MAX if none. */
