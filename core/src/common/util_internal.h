@@ -53,6 +53,13 @@ static inline void ce__prefetch(const void *at) {
 }
 
 /*
+ * Arrays past this many bytes lie beyond the caches: there a pass that reads ahead (the 1-1's
+ * weight rows, the assignment's columns, the climbs' set-up, the exact search's walks,
+ * ce__type_values) gains from it; within them the fetching costs more than it hides.
+ */
+#define CE_CACHED_BYTES ((size_t)2 << 20)
+
+/*
  * ce__prefetch of an address that holds data (never one past an array): where there is no
  * prefetch (wasm), a load whose value goes nowhere, which the processor running the code
  * starts as early and overlaps with the work after it as a prefetch would be.

@@ -492,7 +492,6 @@ static void best_two(const sparse_lap *lap, uint32_t i, double *u1, uint32_t *j1
  * one-token types: a class's column a row, anywhere among 1.6·10^6): those of the first few
  * edges of row i, which a pass reads CE_COLUMNS_AHEAD rows later. Nothing is written. */
 #define CE_COLUMNS_AHEAD 16
-#define CE_COLUMNS_CACHED ((size_t)2 << 20)
 
 static void columns_prefetch(const sparse_lap *lap, uint32_t i) {
   for (size_t e = lap->start[i]; e < lap->start[i + 1] && e < lap->start[i] + 4; e++)
@@ -502,7 +501,7 @@ static void columns_prefetch(const sparse_lap *lap, uint32_t i) {
 static void reduce_rows(sparse_lap *lap) {
   size_t bids = 4 * (lap->start[lap->rows] + lap->rows);
   if (bids / CE_ASSIGN_BIDS_A_ROW > lap->rows) bids = CE_ASSIGN_BIDS_A_ROW * lap->rows;
-  int far_apart = (lap->cols + lap->rows) * sizeof *lap->c > CE_COLUMNS_CACHED;
+  int far_apart = (lap->cols + lap->rows) * sizeof *lap->c > CE_CACHED_BYTES;
   for (int pass = 0; pass < 2 && lap->free_n; pass++) {
     size_t current = 0, pending = lap->free_n;
     lap->free_n = 0; /* the rows left free for the next pass, at the front; never ahead */

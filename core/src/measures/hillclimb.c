@@ -1058,9 +1058,8 @@ static ce_status cells_build(climb *st) {
  * the one before. The clusters 4 to 16 ahead are fetched in four steps, each reading what
  * the step before fetched: the first members, their rows, their classes, those classes'
  * state (two of each). The passes use it only where the classes' state passes
- * CE_GOLD_AHEAD_CACHED bytes. Nothing is written. */
+ * CE_CACHED_BYTES bytes. Nothing is written. */
 #define CE_GOLD_AHEAD_STEP 4
-#define CE_GOLD_AHEAD_CACHED ((size_t)2 << 20)
 
 static void gold_classes_prefetch(const climb *st, uint32_t k) {
   size_t m = st->e->clusters, at = (size_t)k + 4 * CE_GOLD_AHEAD_STEP;
@@ -1093,7 +1092,7 @@ static ce_status gold_of_build(climb *st) {
   ce_status status = start ? CE_OK : CE_ERR_NOMEM;
   int past = 0; /* past CE_GOLD_OF_MAX: not kept, the visits read the items */
   if (start) start[0] = 0;
-  int far_apart = st->n * sizeof *st->cls > CE_GOLD_AHEAD_CACHED;
+  int far_apart = st->n * sizeof *st->cls > CE_CACHED_BYTES;
   for (size_t k = 0; k < m && !status && !past; k++) {
     if (far_apart) gold_classes_prefetch(st, (uint32_t)k);
     size_t count = gold_of_cluster(st, k), end = start[k] + count;
@@ -1228,7 +1227,7 @@ static ce_status separable_prepare(climb *st) {
     if (!st->sep_at || !st->sep_class || !st->sep_x) return CE_ERR_NOMEM;
   }
   size_t at = 0;
-  int far_apart = st->n * sizeof *st->cls > CE_GOLD_AHEAD_CACHED;
+  int far_apart = st->n * sizeof *st->cls > CE_CACHED_BYTES;
   for (uint32_t k = 0; k < m; k++) {
     if (far_apart) gold_classes_prefetch(st, (uint32_t)k);
     if (st->sep_at) st->sep_at[k] = (uint32_t)at;

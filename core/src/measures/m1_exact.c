@@ -772,11 +772,10 @@ static void solve_part(item_search *b, const uint32_t *clusters, size_t count,
  * AHEAD_STEP clusters, each reading what the step before fetched: the cluster's member bounds
  * (and its entry of `per_cluster`); its first two members; their entry bounds (and their
  * entries of `per_item`); their first two classes (and their first slot in `slot_class`);
- * those classes' tallies. Walks use it only where the tallies pass AHEAD_CACHED bytes: in
+ * those classes' tallies. Walks use it only where the tallies pass CE_CACHED_BYTES bytes: in
  * cache the fetching costs more than it hides. Nothing is written.
  */
 #define AHEAD_STEP 4
-#define AHEAD_CACHED ((size_t)2 << 20)
 
 typedef struct reads_ahead {
   const uint32_t *per_cluster; /* NULL: none */
@@ -877,7 +876,7 @@ static void separable_round(item_search *b, const uint32_t *map, double scale, s
                        NULL,
                        {(const char *)b->count_a, (const char *)b->gain, NULL},
                        {sizeof *b->count_a, sizeof *b->gain, 0}};
-  int far_apart = s->n * (sizeof *b->count_a + sizeof *b->gain) > AHEAD_CACHED;
+  int far_apart = s->n * (sizeof *b->count_a + sizeof *b->gain) > CE_CACHED_BYTES;
   for (size_t rank = 0; rank < s->m; rank++) {
     if (far_apart) clusters_ahead(s, &ahead, ix->cluster_by_rank, s->m, rank);
     uint32_t k = ix->cluster_by_rank[rank], incumbent_class = map[k];
@@ -1235,7 +1234,7 @@ static void touch_entries(search *s, union_bound *u, const uint32_t *open, size_
                        s->slot_class,
                        {(const char *)u->in, (const char *)u->x, (const char *)u->priv_in},
                        {sizeof *u->in, sizeof *u->x, sizeof *u->priv_in}};
-  int far_apart = !rows && s->n * 3 * sizeof *u->in > AHEAD_CACHED;
+  int far_apart = !rows && s->n * 3 * sizeof *u->in > CE_CACHED_BYTES;
   size_t entries = 0;
   for (size_t r = 0; r < open_n; r++) {
     if (far_apart) clusters_ahead(s, &ahead, open, open_n, r);

@@ -58,10 +58,9 @@ static void weight_row_fill(const ce_type_index *ix, int measure, uint32_t k, ce
  * accumulator entries lie anywhere, each load waiting on the one before. First the item
  * CE_ROWS_AHEAD members ahead (its entry's bounds; or the index row's cell), then, half as
  * far, the accumulator entries, sizes and ranks of its classes (two). Only where the accumulator
- * passes CE_ROWS_CACHED bytes. Nothing is written: the rows are the same.
+ * passes CE_CACHED_BYTES bytes. Nothing is written: the rows are the same.
  */
 #define CE_ROWS_AHEAD 16
-#define CE_ROWS_CACHED ((size_t)2 << 20)
 
 static void weight_rows_prefetch(const ce_type_index *ix, const ce_sparse_row *row, uint32_t q) {
   const ce_entries *e = ix->entries;
@@ -218,7 +217,7 @@ static ce_status one_to_one(const ce_type_index *ix, int measure, uint64_t cell_
   long *row_to_col = NULL;
   score->cluster_to_class = malloc((m ? m : 1) * sizeof *score->cluster_to_class);
   if (!row.acc || !row.ids || !score->cluster_to_class) status = CE_ERR_NOMEM;
-  int far_apart = n * sizeof *row.acc > CE_ROWS_CACHED;
+  int far_apart = n * sizeof *row.acc > CE_CACHED_BYTES;
   for (uint32_t k = 0; k < m && !status && n; k++) {
     if (far_apart) {
       const uint32_t *bounds = ix->rows.start ? ix->rows.start : ix->member_start;

@@ -234,12 +234,11 @@ typedef struct class_tally {
  * one-token types) each item's classes' tallies and its clusters' classes are far apart, and
  * the pass runs once a start. First an item's tallies of its classes and its clusters' map
  * entries (two of each), then, half as far ahead, the tallies those map entries name. Only
- * where the tallies and the map pass CE_VALUES_CACHED bytes: where they stay in cache the
+ * where the tallies and the map pass CE_CACHED_BYTES bytes: where they stay in cache the
  * fetching costs more than it hides (full Brown against the HMM tagging, the pass 50%
  * slower; 10^6 one-token types, 33% faster).
  */
 #define CE_VALUES_AHEAD 16
-#define CE_VALUES_CACHED ((size_t)2 << 20)
 
 static void values_prefetch(const ce_entries *e, const uint32_t *map, const class_tally *tally,
                             uint32_t i) {
@@ -289,7 +288,7 @@ ce_status ce__type_values(const ce_type_index *ix, const uint32_t *map,
   if (!tally) return CE_ERR_NOMEM;
   for (size_t c = 0; c < n; c++) tally[c] = (class_tally){UINT32_MAX, UINT32_MAX, 0, 0};
   item_sums sums = {0, 0, 0.0};
-  int far_apart = n * sizeof *tally + m * sizeof *map > CE_VALUES_CACHED;
+  int far_apart = n * sizeof *tally + m * sizeof *map > CE_CACHED_BYTES;
   for (uint32_t i = 0; i < l; i++) {
     if (far_apart) values_prefetch(e, map, tally, i);
     for (uint32_t j = e->class_start[i]; j < e->class_start[i + 1]; j++)
@@ -345,7 +344,7 @@ ce_status ce__type_value(const ce_type_index *ix, const uint32_t *map, int measu
   const ce_entries *e = ix->entries;
   size_t l = e->items;
   item_sums sums = {0, 0, 0.0};
-  int far_apart = e->clusters * sizeof *map > CE_VALUES_CACHED;
+  int far_apart = e->clusters * sizeof *map > CE_CACHED_BYTES;
   for (uint32_t i = 0; i < l; i++) {
     uint32_t begin = e->cluster_start[i], a = e->class_start[i + 1] - e->class_start[i];
     if (far_apart && i + CE_VALUES_AHEAD < l &&
