@@ -211,10 +211,48 @@ static void test_intern(void) {
   ce__intern_free(&table);
 }
 
+/* A copy into an empty table (a row's copy of a system's labels) keeps every id and string,
+ * short, long (in the arena) and past the entries' first block, though it has no slots:
+ * a find reads the strings, the first put builds the slots, the next id follows on. A copy
+ * into a table that has strings puts them as new ones. */
+static void test_intern_copy(void) {
+  ce_intern from = {0}, to = {0}, into = {0};
+  char word[64];
+  uint32_t id;
+  int added;
+  for (uint32_t i = 0; i < 9000; i++) {
+    snprintf(word, sizeof word, i % 3 ? "s%u" : "a-longer-label-%u-past-inline", i);
+    CHECK(ce__intern_put(&from, word, strlen(word), &id, NULL) == CE_OK && id == i);
+  }
+  CHECK(ce__intern_copy(&to, &from) == CE_OK && ce__intern_count(&to) == 9000);
+  int same = 1;
+  for (uint32_t i = 0; i < 9000; i++) {
+    size_t a, b;
+    const char *x = ce__intern_get(&from, i, &a), *y = ce__intern_get(&to, i, &b);
+    same &= a == b && memcmp(x, y, a) == 0 && (a <= CE_INTERN_INLINE || x != y);
+  }
+  CHECK(same);
+  CHECK(ce__intern_find(&to, "a-longer-label-8997-past-inline", 31) == 8997);
+  CHECK(ce__intern_find(&to, "s8998", 5) == 8998 && ce__intern_find(&to, "s9000", 5) == UINT32_MAX);
+  CHECK(ce__intern_put(&to, "s4", 2, &id, &added) == CE_OK && id == 4 && !added);
+  CHECK(ce__intern_put(&to, "fresh", 5, &id, &added) == CE_OK && id == 9000 && added);
+  CHECK(ce__intern_put(&to, "a-longer-label-3-past-inline", 28, &id, &added) == CE_OK && id == 3 &&
+        !added);
+  ce__intern_free(&from);
+  CHECK(strcmp(ce__intern_get(&to, 6, NULL), "a-longer-label-6-past-inline") == 0);
+  CHECK(ce__intern_put(&into, "s1", 2, &id, NULL) == CE_OK);
+  CHECK(ce__intern_copy(&into, &to) == CE_OK && ce__intern_count(&into) == 9001);
+  CHECK(ce__intern_find(&into, "s1", 2) == 0 && ce__intern_find(&into, "s2", 2) == 2 &&
+        ce__intern_find(&into, "fresh", 5) == 9000);
+  ce__intern_free(&to);
+  ce__intern_free(&into);
+}
+
 int main(void) {
   test_lines_any_chunking();
   test_lines_bad_bytes();
   test_lines_batches();
   test_intern();
+  test_intern_copy();
   return check_report("read");
 }

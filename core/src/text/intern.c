@@ -175,7 +175,37 @@ uint32_t ce__intern_find(const ce_intern *table, const char *bytes, size_t len) 
 
 /* -------------------------------------------------- copies and byte order */
 
+/* `from`'s entries into the empty table `to`, block by block, its long strings into `to`'s
+ * arena; no slots (a put builds them, a find reads the strings): a row's copy of a system's
+ * labels is read by id, and 600,000 puts (one-token types' clusters) took 30 ms of hashing
+ * and rehashing where this copies 10 MB. */
+static ce_status intern_clone(ce_intern *to, const ce_intern *from) {
+  size_t blocks = (from->count + (1u << CE_INTERN_BLOCK_BITS) - 1) >> CE_INTERN_BLOCK_BITS;
+  to->entries = calloc(blocks, sizeof *to->entries);
+  if (!to->entries) return CE_ERR_NOMEM;
+  to->cap = blocks;
+  for (size_t b = 0; b < blocks; b++) {
+    to->entries[b] = malloc(sizeof **to->entries << CE_INTERN_BLOCK_BITS);
+    if (!to->entries[b]) return CE_ERR_NOMEM;
+    size_t first = b << CE_INTERN_BLOCK_BITS, count = from->count - first;
+    if (count > (1u << CE_INTERN_BLOCK_BITS)) count = 1u << CE_INTERN_BLOCK_BITS;
+    memcpy(to->entries[b], from->entries[b], count * sizeof **to->entries);
+    for (size_t j = 0; j < count; j++) {
+      ce_intern_entry *entry = &to->entries[b][j];
+      if (entry->len <= CE_INTERN_INLINE) continue;
+      const char *text, *copy;
+      memcpy(&text, entry->bytes, sizeof text);
+      if (!(copy = arena_copy(to, text, entry->len))) return CE_ERR_NOMEM;
+      memcpy(entry->bytes, &copy, sizeof copy);
+    }
+  }
+  to->count = from->count;
+  return CE_OK;
+}
+
 ce_status ce__intern_copy(ce_intern *to, const ce_intern *from) {
+  if (!to->count && !to->slot_count && !to->blocks && !to->cap && from->count)
+    return intern_clone(to, from);
   for (uint32_t id = 0; id < ce__intern_count(from); id++) {
     size_t len;
     const char *text = ce__intern_get(from, id, &len);

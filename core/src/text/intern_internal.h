@@ -224,7 +224,8 @@ static inline size_t ce__intern_count(const ce_intern *table) {
   return table->count;
 }
 
-/* Copies every string of `from` into `to`, keeping ids when `to` starts empty. */
+/* Copies every string of `from` into `to`, keeping ids when `to` starts empty (then without
+ * slots: the first put builds them). */
 ce_status ce__intern_copy(ce_intern *to, const ce_intern *from);
 
 /* The ids of `table` in byte order of their strings (caller frees *ids). */
