@@ -30,6 +30,8 @@
  *           if r >= th: return r % b
  */
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "common/rng_internal.h"
@@ -68,6 +70,33 @@ static void test_bounded_and_shuffle(void) {
   CHECK(ce__rng_below(&rng, 0) == 0 && ce__rng_below(&rng, 1) == 0);
   CHECK(rng.s[0] == before.s[0] && rng.s[3] == before.s[3]);
   ce__rng_shuffle_u32(&rng, NULL, 0);
+}
+
+/* The shuffle, which draws ahead of its swaps, against Fisher–Yates as written above, draw
+ * by draw: the same permutation and the generator left in the same state, at every count
+ * around the distance it draws ahead and at large ones. */
+static void test_shuffle_as_written(void) {
+  static const size_t counts[] = {0, 1, 2, 3, 15, 16, 17, 18, 31, 32, 33, 1000, 100003};
+  int same = 1;
+  for (size_t t = 0; t < sizeof counts / sizeof *counts; t++) {
+    size_t n = counts[t];
+    uint32_t *a = malloc((n ? n : 1) * sizeof *a), *b = malloc((n ? n : 1) * sizeof *b);
+    for (size_t i = 0; i < n; i++) a[i] = b[i] = (uint32_t)(i * 7919u);
+    ce_rng x, y;
+    ce__rng_seed(&x, 5, t);
+    ce__rng_seed(&y, 5, t);
+    ce__rng_shuffle_u32(&x, a, n);
+    for (size_t i = n; i > 1; i--) {
+      size_t j = (size_t)ce__rng_below(&y, i);
+      uint32_t swap = b[i - 1];
+      b[i - 1] = b[j];
+      b[j] = swap;
+    }
+    same &= (n == 0 || memcmp(a, b, n * sizeof *a) == 0) && ce__rng_next(&x) == ce__rng_next(&y);
+    free(a);
+    free(b);
+  }
+  CHECK(same);
 }
 
 /* A bound just above 2^63 rejects almost half of the raw draws: still in range, and the
@@ -118,6 +147,7 @@ static void test_shuffle_uniform(void) {
 int main(void) {
   test_seed_one_stream();
   test_bounded_and_shuffle();
+  test_shuffle_as_written();
   test_rejection();
   test_shuffle_uniform();
   return check_report("rng");
