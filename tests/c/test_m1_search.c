@@ -259,7 +259,7 @@ static void test_exhaustive_families(void) {
         ce_type_score climb, kicks;
         CHECK(ce__climb(&ix, t, start, &options, &climb) == CE_OK);
         /* The perturbations alone, without the exact search. */
-        ce_m1_search_options only_kicks = {0, 10, NULL};
+        ce_m1_search_options only_kicks = {0, 10, NULL, NULL};
         CHECK(ce__m1_search(&ix, t, start, NULL, &options, &only_kicks, &kicks) == CE_OK);
         const ce_type_score *m1 = &r.m1[t];
         double values[3];
@@ -277,7 +277,7 @@ static void test_exhaustive_families(void) {
         if (best[t] - climb.value > a->climb_gap) a->climb_gap = best[t] - climb.value;
         /* Bounds where the exact search stops early: its root alone, or CUT steps. */
         for (int cut = 0; cut < 2; cut++) {
-          ce_m1_search_options stop = {cut ? CUT : 0, 0, NULL};
+          ce_m1_search_options stop = {cut ? CUT : 0, 0, NULL, NULL};
           ce_type_score bounded;
           CHECK(ce__m1_search(&ix, t, start, NULL, &options, &stop, &bounded) == CE_OK);
           if (bounded.bound < best[t] - EPS || (bounded.optimal && bounded.value < best[t] - EPS))
@@ -416,7 +416,7 @@ static void test_type_based(void) {
   }
   double expected[2] = {2.0 * matches / (gold_total + clustered), micro / L};
   ce_climb_options options = {10, 1, NULL, NULL, NULL, NULL, 0, 0};
-  ce_m1_search_options tiny = {1, 0, NULL};
+  ce_m1_search_options tiny = {1, 0, NULL, NULL};
   ce_type_result r;
   CHECK(ce__type_measures_searched(&e, &options, &tiny, &r) == CE_OK);
   for (int t = 0; t < 2; t++) {
@@ -711,6 +711,92 @@ static void test_shared_root(void) {
   CHECK(proved > 0 && proved < runs); /* both the root's proof and the search after it */
 }
 
+/* Two scores of one search, field by field and mapping, to the bit. */
+static int same_score(const ce_type_score *x, const ce_type_score *y, size_t m) {
+  return x->value == y->value && x->min == y->min && x->hits == y->hits && x->sweeps == y->sweeps &&
+         x->optimal == y->optimal && x->bound == y->bound && x->starts == y->starts &&
+         x->budget_reached == y->budget_reached &&
+         !memcmp(x->cluster_to_class, y->cluster_to_class, m * sizeof(uint32_t));
+}
+
+/* The three measures' searches made with one shared layout (ce_climb_shared), each measure
+ * on a task of its own: on two threads they race for who builds it. */
+typedef struct layout_race {
+  const ce_type_index *ix;
+  const uint32_t *start;
+  const ce_climb_options *climb;
+  ce_m1_search_options search;
+  const int *order; /* the measure of each task */
+  ce_type_score *score;
+  ce_status status[CE_TYPE_MEASURES];
+} layout_race;
+
+static void layout_race_task(void *context, size_t task) {
+  layout_race *r = context;
+  int t = r->order[task];
+  r->status[t] = ce__m1_search(r->ix, t, r->start, NULL, r->climb, &r->search, &r->score[t]);
+}
+
+/*
+ * Every measure's climber reads one layout and G_k where the type level's measures share
+ * them (measures_type.c), built by whichever climber comes first (MicroI builds G_k for the
+ * others, reading none itself). On 90 random instances (items in 1-3 classes, in one cluster
+ * or in 0-2; every third one-token), with the cells and with G_k, under no budget and one
+ * that stops the climbs: for each order of the measures in turn, and all three on two
+ * threads, every search ends as without the sharing, bit for bit (value, spread, sweeps,
+ * claim, bound, mapping).
+ */
+static void test_shared_layout(void) {
+  static const int orders[4][CE_TYPE_MEASURES] = {
+      {CE_TYPE_MICRO_I, CE_TYPE_MACRO_I, CE_TYPE_MICRO_C},
+      {CE_TYPE_MICRO_C, CE_TYPE_MICRO_I, CE_TYPE_MACRO_I},
+      {CE_TYPE_MACRO_I, CE_TYPE_MICRO_C, CE_TYPE_MICRO_I},
+      {CE_TYPE_MICRO_C, CE_TYPE_MACRO_I, CE_TYPE_MICRO_I}};
+  static const uint64_t budgets[] = {0, 900};
+  ce_rng rng;
+  ce__rng_seed(&rng, 1492, 0);
+  int searches = 0, kept_cells = 0;
+  for (int draw = 0; draw < 90; draw++) {
+    int one_token = draw % 3 == 0, small = draw % 2;
+    uint32_t l = 20 + (uint32_t)below(&rng, 600), m = 1 + (uint32_t)below(&rng, small ? 8 : 120);
+    uint32_t n = one_token ? l : 2 + (uint32_t)below(&rng, small ? 6 : 400);
+    ce_entries e;
+    draw_entries(&rng, l, n, m, one_token, draw % 5 < 2, &e);
+    ce_type_index ix;
+    CHECK(ce__type_index_build(&ix, &e) == CE_OK);
+    kept_cells += ce__climb_keeps_cells(&ix);
+    uint32_t *start = malloc(m * sizeof *start);
+    draw_start(&rng, &e, 1, start);
+    for (int b = 0; b < 2; b++) {
+      ce_climb_options climb = {3, (uint64_t)draw, NULL, NULL, NULL, NULL, budgets[b], 0};
+      ce_m1_search_options own = {20000, 3, NULL, NULL};
+      ce_type_score alone[CE_TYPE_MEASURES], shared[CE_TYPE_MEASURES];
+      for (int t = 0; t < CE_TYPE_MEASURES; t++)
+        CHECK(ce__m1_search(&ix, t, start, NULL, &climb, &own, &alone[t]) == CE_OK);
+      for (int way = 0; way < 5; way++) {
+        layout_race race = {&ix, start, &climb, own, orders[way % 4], shared, {CE_OK}};
+        race.search.climb_shared = ce__climb_shared_new();
+        CHECK(race.search.climb_shared != NULL);
+        ce__parallel_for(CE_TYPE_MEASURES, way == 4 ? 2 : 1, layout_race_task, &race);
+        ce__climb_shared_free(race.search.climb_shared);
+        for (int t = 0; t < CE_TYPE_MEASURES; t++, searches++) {
+          CHECK(race.status[t] == CE_OK && same_score(&shared[t], &alone[t], m));
+          free(shared[t].cluster_to_class);
+        }
+      }
+      for (int t = 0; t < CE_TYPE_MEASURES; t++) free(alone[t].cluster_to_class);
+    }
+    free(start);
+    ce__type_index_free(&ix);
+    ce__entries_free(&e);
+  }
+  printf(
+      "layout shared by the measures' climbers, %d searches (%d of 90 indexes with the cells): "
+      "as their own\n",
+      searches, kept_cells);
+  CHECK(kept_cells > 0 && kept_cells < 90); /* both the cells and G_k */
+}
+
 /*
  * The work budget (SPEC §3.2): a budget that runs out in the middle of start 0's first sweep
  * leaves a mapping whose value, recomputed from the definitions, is the one reported; the
@@ -725,7 +811,7 @@ static void test_budget(void) {
   uniform_entries(&rng, &e, 600, 40, 60, 3, 1, 3);
   ce_type_index ix;
   CHECK(ce__type_index_build(&ix, &e) == CE_OK);
-  ce_m1_search_options search = {CE_M1_EXACT_BUDGET, 10, NULL};
+  ce_m1_search_options search = {CE_M1_EXACT_BUDGET, 10, NULL, NULL};
   static const uint64_t budgets[] = {0, 1, 700, 5000, UINT64_C(1) << 40};
   ce_type_result r[5];
   for (size_t b = 0; b < 5; b++) {
@@ -760,14 +846,6 @@ static void test_budget(void) {
   for (size_t b = 0; b < 5; b++) ce__type_result_free(&r[b]);
   ce__type_index_free(&ix);
   ce__entries_free(&e);
-}
-
-/* Two scores of one search, field by field and mapping, to the bit. */
-static int same_score(const ce_type_score *x, const ce_type_score *y, size_t m) {
-  return x->value == y->value && x->min == y->min && x->hits == y->hits && x->sweeps == y->sweeps &&
-         x->optimal == y->optimal && x->bound == y->bound && x->starts == y->starts &&
-         x->budget_reached == y->budget_reached &&
-         !memcmp(x->cluster_to_class, y->cluster_to_class, m * sizeof(uint32_t));
 }
 
 /*
@@ -850,7 +928,7 @@ static void test_rows_change_nothing(void) {
       static const uint64_t budgets[] = {0, 40, 400};
       for (size_t b = 0; b < 3; b++) {
         ce_climb_options climb = {10, 7, NULL, NULL, NULL, NULL, budgets[b], 0};
-        ce_m1_search_options search = {b == 1 ? 0 : 20000, 10, NULL};
+        ce_m1_search_options search = {b == 1 ? 0 : 20000, 10, NULL, NULL};
         ce_type_score x, y;
         CHECK(ce__m1_search(&plain, t, start, NULL, &climb, &search, &x) == CE_OK);
         CHECK(ce__m1_search(&rows, t, start, NULL, &climb, &search, &y) == CE_OK);
@@ -967,6 +1045,7 @@ int main(void) {
   test_one_cluster_pass();
   test_untouched_orders();
   test_shared_root();
+  test_shared_layout();
   test_one_token_types();
   printf("m1_search: %d checks, %d failed\n", check_count, check_failures);
   return check_failures != 0;

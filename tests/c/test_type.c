@@ -783,7 +783,7 @@ static void test_m1_at_least_o1(void) {
     ce_entries e;
     CHECK(ce__entries_from_pairs(&e, l, n, m, gi, gl, gn, si, sl, sn, NULL, NULL) == CE_OK);
     ce_climb_options options = {2, (uint64_t)s, NULL, NULL, NULL, NULL, 0, 0};
-    ce_m1_search_options search = {1000, 2, NULL};
+    ce_m1_search_options search = {1000, 2, NULL, NULL};
     ce_type_result r;
     CHECK(ce__type_measures_searched(&e, &options, &search, &r) == CE_OK);
     for (int t = 0; t < CE_TYPE_MEASURES; t++, runs++) {

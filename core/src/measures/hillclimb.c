@@ -56,6 +56,7 @@
 
 #include "measures/hillclimb_internal.h"
 #include "measures/union_groups_internal.h"
+#include "common/parallel_internal.h"
 #include "common/rng_internal.h"
 #include "common/util_internal.h"
 
@@ -193,6 +194,8 @@ typedef struct climb {
   uint32_t *own_cluster;
   /* Σ_k clu[k].labels = Σ_i |B_i|·(|A_i| + |B_i|): what a sweep of visits reads */
   uint64_t sweep_labels;
+  /* The layout (gold_ids, clusters_of, members, clu) and G_k are a ce_climb_shared's */
+  int borrowed;
 } climb;
 
 enum { MARK_SLOT = 1, MARK_TOUCHED = 2 };
@@ -904,17 +907,19 @@ static CE_NOINLINE int visit(climb *st, uint32_t k) {
 
 static void climb_free(climb *st) {
   free(st->item);
-  free(st->gold_ids);
-  free(st->clusters_of);
+  if (!st->borrowed) {
+    free(st->gold_ids);
+    free(st->clusters_of);
+    free(st->members);
+    free(st->clu);
+    free(st->gold_of_class);
+    free(st->gold_of_count);
+  }
   free(st->member_start);
-  free(st->members);
   free(st->gold_of_start);
-  free(st->gold_of_class);
-  free(st->gold_of_count);
   free(st->cells);
   free(st->cells2);
   free(st->cell_gold);
-  free(st->clu);
   free(st->map);
   free(st->slots);
   free(st->cls);
@@ -1062,8 +1067,10 @@ static size_t gold_of_cluster(climb *st, size_t k) {
 }
 
 /* The cells, G_k in them: from the index's rows where it has them (a group's weight is its
- * items, so the counts are the same), else one pass over Σ_i |A_i|·|B_i| item labels. */
-static ce_status cells_build(climb *st) {
+ * items, so the counts are the same), else one pass over Σ_i |A_i|·|B_i| item labels. Apart
+ * from climb_alloc, where gcc, inlining it, cannot tell that m·n cells are some
+ * (-Warray-bounds). */
+static CE_NOINLINE ce_status cells_build(climb *st) {
   size_t m = st->e->clusters, n = st->n;
   const ce_type_rows *rows = &st->ix->rows;
   st->cells = calloc(m * n, sizeof *st->cells);
@@ -1345,63 +1352,72 @@ static uint32_t separable_target_kept(const climb *st, uint32_t k, uint32_t a) {
   return st->sep_value[k] > value + CE_CLIMB_EPS ? st->sep_best[k] : a;
 }
 
-static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
-  const ce_entries *e = ix->entries;
-  size_t n = e->classes ? e->classes : 1, m = e->clusters ? e->clusters : 1;
-  size_t l = e->items ? e->items : 1;
-  size_t golds = e->class_start[e->items], slots = e->cluster_start[e->items];
-  if (!golds) golds = 1;
-  if (!slots) slots = 1;
-  memset(st, 0, sizeof *st);
-  st->ix = ix;
-  st->e = e;
-  st->measure = measure;
-  st->n = e->classes;
-  st->item = malloc((l + 1) * sizeof *st->item);
-  st->gold_ids = malloc(golds * sizeof *st->gold_ids);
-  st->clusters_of = malloc(slots * sizeof *st->clusters_of);
-  st->member_start = malloc((m + 1) * sizeof *st->member_start);
-  st->members = malloc(slots * sizeof *st->members);
-  st->map = malloc(m * sizeof *st->map);
-  st->slots = malloc(slots * sizeof *st->slots);
-  st->cls = aligned_alloc(sizeof *st->cls, n * sizeof *st->cls);
-  if (st->cls) {
-    memset(st->cls, 0, n * sizeof *st->cls);
-    for (size_t c = 0; c < e->classes; c++) st->cls[c].size = ix->class_size[c];
+/*
+ * What the climbers of one type index share (see hillclimb_internal.h): the layout as
+ * climb_layout and layout_build leave it, the items' part that no climb writes (`item`, a
+ * copy each climber takes), and G_k where kept. Built by the first climber under the lock,
+ * read-only after.
+ */
+struct ce_climb_shared {
+  ce_lock lock;
+  int built;
+  ce_status status;
+  size_t items;
+  item_state *item; /* items + 1 */
+  uint32_t *gold_ids, *clusters_of, *members;
+  cluster_state *clu;
+  uint64_t sweep_labels;
+  uint32_t *gold_of_class, *gold_of_count; /* NULL: G_k not kept */
+};
+
+ce_climb_shared *ce__climb_shared_new(void) {
+  ce_climb_shared *shared = calloc(1, sizeof *shared);
+  if (shared && !ce__lock_init(&shared->lock)) {
+    free(shared);
+    shared = NULL;
   }
-  st->touched = malloc(n * sizeof *st->touched);
-  for (st->leaves = 1; st->leaves < n;) st->leaves *= 2;
-  st->tree = malloc(2 * st->leaves * sizeof *st->tree);
-  st->apart = malloc(n * sizeof *st->apart);
-  st->candidates = malloc((n + 1) * sizeof *st->candidates);
-  st->values = malloc((n + 1) * sizeof *st->values);
+  return shared;
+}
+
+void ce__climb_shared_free(ce_climb_shared *shared) {
+  if (!shared) return;
+  free(shared->item);
+  free(shared->gold_ids);
+  free(shared->clusters_of);
+  free(shared->members);
+  free(shared->clu);
+  free(shared->gold_of_class);
+  free(shared->gold_of_count);
+  ce__lock_free(&shared->lock);
+  free(shared);
+}
+
+/* The renumbered items, their lists and the clusters' state (climb_layout, then each
+ * cluster's labels): what a climber reads and never writes but for its items' slot_used and
+ * im. Cost O(l + m + Σ|A_i| + Σ|B_i|). */
+static ce_status layout_build(climb *st) {
+  const ce_entries *e = st->e;
+  size_t m = e->clusters ? e->clusters : 1, l = e->items ? e->items : 1;
+  size_t golds = e->class_start[e->items], slots = e->cluster_start[e->items];
+  st->gold_ids = malloc((golds ? golds : 1) * sizeof *st->gold_ids);
+  st->clusters_of = malloc((slots ? slots : 1) * sizeof *st->clusters_of);
+  st->member_start = malloc((m + 1) * sizeof *st->member_start);
+  st->members = malloc((slots ? slots : 1) * sizeof *st->members);
   /* Scratch for the layout: the sort keys and the new order. */
   uint32_t *key = malloc(l * sizeof *key), *order = malloc(l * sizeof *order);
-  if (!st->item || !st->gold_ids || !st->clusters_of || !st->member_start || !st->members ||
-      !st->map || !st->slots || !st->cls || !st->touched || !st->tree || !st->apart ||
-      !st->candidates || !st->values || !key || !order) {
-    free(key);
-    free(order);
-    climb_free(st);
-    return CE_ERR_NOMEM;
-  }
-  if (measure == CE_TYPE_MICRO_C && (!(st->stale_list = malloc(n * sizeof *st->stale_list)) ||
-                                     ce__union_groups_init(&st->groups, st->n))) {
-    free(key);
-    free(order);
-    climb_free(st);
-    return CE_ERR_NOMEM;
-  }
-  climb_layout(st, key, order);
+  ce_status status =
+      st->gold_ids && st->clusters_of && st->member_start && st->members && key && order
+          ? CE_OK
+          : CE_ERR_NOMEM;
+  if (!status) climb_layout(st, key, order);
   free(key);
   free(order);
-  st->clu = calloc(m, sizeof *st->clu);
-  ce_status status = st->clu ? CE_OK : CE_ERR_NOMEM;
+  if (!status && !(st->clu = calloc(m, sizeof *st->clu))) status = CE_ERR_NOMEM;
   for (size_t k = 0; k < e->clusters && !status; k++) {
     cluster_state *cl = &st->clu[k];
     cl->begin = st->member_start[k];
     cl->end = st->member_start[k + 1];
-    cl->size = ix->member_start[k + 1] - ix->member_start[k];
+    cl->size = st->ix->member_start[k + 1] - st->ix->member_start[k];
   }
   /* Each cluster's labels, Σ over its members: item by item, in the order they lie (a
    * cluster's members lie anywhere among the items; its state is fetched ahead instead). */
@@ -1416,18 +1432,121 @@ static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure) {
   }
   free(st->member_start); /* in the clusters' state now */
   st->member_start = NULL;
-  /* The cells hold G_k where they fit (and G_k would be kept: a test keeps none). */
-  int cells = cells_fit(e->clusters, st->n, st->sweep_labels) &&
-              (size_t)e->clusters * st->n <= (size_t)CE_GOLD_OF_MAX;
-  if (!status && measure != CE_TYPE_MICRO_I) status = cells ? cells_build(st) : gold_of_build(st);
-  if (!status && st->gold_of_start) { /* G_k kept: its ranges into the clusters' state */
-    for (size_t k = 0; k < e->clusters; k++) {
+  return status;
+}
+
+/* Whether the cells hold G_k (they fit, and G_k would be kept: a test keeps none). */
+static int cells_kept(const climb *st) {
+  return cells_fit(st->e->clusters, st->n, st->sweep_labels) &&
+         (size_t)st->e->clusters * st->n <= (size_t)CE_GOLD_OF_MAX;
+}
+
+/* G_k without the cells (gold_of_build), its ranges into the clusters' state. */
+static ce_status gold_of_kept(climb *st) {
+  ce_status status = gold_of_build(st);
+  if (!status && st->gold_of_start) {
+    for (size_t k = 0; k < st->e->clusters; k++) {
       st->clu[k].gold_begin = (uint32_t)st->gold_of_start[k]; /* <= CE_GOLD_OF_MAX */
       st->clu[k].gold_end = (uint32_t)st->gold_of_start[k + 1];
     }
-    free(st->gold_of_start);
-    st->gold_of_start = NULL;
   }
+  free(st->gold_of_start);
+  st->gold_of_start = NULL;
+  return status;
+}
+
+/* The climber's layout and G_k into `shared` (a copy of its items' part), which the climber
+ * reads from then on. MicroI reads no G_k: it is the others' (built for them here, as all
+ * three measures climb), and MicroI's climb goes on without it. */
+static ce_status layout_publish(climb *st, ce_climb_shared *shared) {
+  size_t bytes = (st->items + 1) * sizeof *st->item;
+  if (!(shared->item = malloc(bytes))) return CE_ERR_NOMEM;
+  memcpy(shared->item, st->item, bytes);
+  shared->items = st->items;
+  shared->gold_ids = st->gold_ids;
+  shared->clusters_of = st->clusters_of;
+  shared->members = st->members;
+  shared->clu = st->clu;
+  shared->sweep_labels = st->sweep_labels;
+  shared->gold_of_class = st->gold_of_class;
+  shared->gold_of_count = st->gold_of_count;
+  st->borrowed = 1;
+  if (st->measure == CE_TYPE_MICRO_I) st->gold_of_class = st->gold_of_count = NULL;
+  return CE_OK;
+}
+
+/* The layout and G_k of `shared`, as layout_build and gold_of_kept would have made them. */
+static void layout_borrow(climb *st, const ce_climb_shared *shared) {
+  st->items = shared->items;
+  memcpy(st->item, shared->item, (shared->items + 1) * sizeof *st->item);
+  st->gold_ids = shared->gold_ids;
+  st->clusters_of = shared->clusters_of;
+  st->members = shared->members;
+  st->clu = shared->clu;
+  st->sweep_labels = shared->sweep_labels;
+  if (st->measure != CE_TYPE_MICRO_I && !cells_kept(st)) {
+    st->gold_of_class = shared->gold_of_class;
+    st->gold_of_count = shared->gold_of_count;
+  }
+  st->borrowed = 1;
+}
+
+/* The layout and G_k: from `shared` where it has them, else built (and published there). */
+static ce_status layout_take(climb *st, ce_climb_shared *shared) {
+  if (shared) ce__lock_acquire(&shared->lock);
+  ce_status status;
+  if (shared && shared->built) {
+    status = shared->status;
+    if (!status) layout_borrow(st, shared);
+  } else {
+    status = layout_build(st);
+    int gold_of = !status && !cells_kept(st) && (st->measure != CE_TYPE_MICRO_I || shared);
+    if (gold_of) status = gold_of_kept(st);
+    if (!status && shared) status = layout_publish(st, shared);
+    if (shared) {
+      shared->built = 1;
+      shared->status = status;
+    }
+  }
+  if (shared) ce__lock_release(&shared->lock);
+  return status;
+}
+
+static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure,
+                             ce_climb_shared *shared) {
+  const ce_entries *e = ix->entries;
+  size_t n = e->classes ? e->classes : 1, m = e->clusters ? e->clusters : 1;
+  size_t l = e->items ? e->items : 1;
+  size_t slots = e->cluster_start[e->items];
+  if (!slots) slots = 1;
+  memset(st, 0, sizeof *st);
+  st->ix = ix;
+  st->e = e;
+  st->measure = measure;
+  st->n = e->classes;
+  st->item = malloc((l + 1) * sizeof *st->item);
+  st->map = malloc(m * sizeof *st->map);
+  st->slots = malloc(slots * sizeof *st->slots);
+  st->cls = aligned_alloc(sizeof *st->cls, n * sizeof *st->cls);
+  if (st->cls) {
+    memset(st->cls, 0, n * sizeof *st->cls);
+    for (size_t c = 0; c < e->classes; c++) st->cls[c].size = ix->class_size[c];
+  }
+  st->touched = malloc(n * sizeof *st->touched);
+  for (st->leaves = 1; st->leaves < n;) st->leaves *= 2;
+  st->tree = malloc(2 * st->leaves * sizeof *st->tree);
+  st->apart = malloc(n * sizeof *st->apart);
+  st->candidates = malloc((n + 1) * sizeof *st->candidates);
+  st->values = malloc((n + 1) * sizeof *st->values);
+  if (!st->item || !st->map || !st->slots || !st->cls || !st->touched || !st->tree || !st->apart ||
+      !st->candidates || !st->values ||
+      (measure == CE_TYPE_MICRO_C && (!(st->stale_list = malloc(n * sizeof *st->stale_list)) ||
+                                      ce__union_groups_init(&st->groups, st->n)))) {
+    climb_free(st);
+    return CE_ERR_NOMEM;
+  }
+  ce_status status = layout_take(st, shared);
+  if (!status && measure != CE_TYPE_MICRO_I && cells_kept(st)) status = cells_build(st);
   if (!status) status = separable_prepare(st);
   if (!status && measure == CE_TYPE_MICRO_C && own_classes_shape(ix))
     status = own_cluster_build(st);
@@ -1530,11 +1649,16 @@ void ce__climber_free(ce_climber *climber) {
 }
 
 ce_status ce__climber_new(const ce_type_index *ix, int measure, ce_climber **out) {
+  return ce__climber_new_shared(ix, measure, NULL, out);
+}
+
+ce_status ce__climber_new_shared(const ce_type_index *ix, int measure, ce_climb_shared *shared,
+                                 ce_climber **out) {
   size_t m = ix->entries->clusters ? ix->entries->clusters : 1;
   *out = NULL;
   ce_climber *climber = calloc(1, sizeof *climber);
   if (!climber) return CE_ERR_NOMEM;
-  ce_status status = climb_alloc(&climber->st, ix, measure);
+  ce_status status = climb_alloc(&climber->st, ix, measure, shared);
   if (status) {
     free(climber);
     return status;

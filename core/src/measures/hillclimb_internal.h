@@ -53,6 +53,20 @@ ce_status ce__climber_run(ce_climber *climber, const uint32_t *start,
 void ce__climber_free(ce_climber *climber);
 
 /*
+ * What the climbers of one type index share, as every measure's M-1 climbs over the same
+ * items: their renumbering (`climb` in hillclimb.c), their classes' and clusters' lists, the
+ * clusters' state and G_k. The first climber made with it builds them under its lock, the
+ * others read them (10^6 one-token types: 65 ms a climber for the layout, 46 for G_k, and the
+ * memory of two). The caller frees it once no climber made with it is left. NULL from
+ * ce__climb_shared_new where no lock can be had: a climber made with NULL builds its own.
+ */
+typedef struct ce_climb_shared ce_climb_shared;
+ce_climb_shared *ce__climb_shared_new(void);
+void ce__climb_shared_free(ce_climb_shared *shared);
+ce_status ce__climber_new_shared(const ce_type_index *index, int measure, ce_climb_shared *shared,
+                                 ce_climber **climber);
+
+/*
  * The work budget of SPEC §3.2: the label reads the climber's visits may take in all its
  * runs together (a visit of cluster k reads Σ_{i ∈ k} |A_i| + |B_i|), 0 for none. Once they
  * are spent, the climb in hand stops after the cluster it is visiting (its mapping, a valid

@@ -12,9 +12,10 @@
 
 /* What runs after the climb's starts. */
 typedef struct ce_m1_search_options {
-  uint64_t exact_budget;    /* steps of the exact search; 0: its root bound alone */
-  unsigned kicks;           /* perturbations of the best mapping, each climbed again */
-  ce_m1_root *micro_c_root; /* MicroC's root bound, shared with a task (NULL: its own) */
+  uint64_t exact_budget;         /* steps of the exact search; 0: its root bound alone */
+  unsigned kicks;                /* perturbations of the best mapping, each climbed again */
+  ce_m1_root *micro_c_root;      /* MicroC's root bound, shared with a task (NULL: its own) */
+  ce_climb_shared *climb_shared; /* the climbers' layout, shared with the other measures' */
 } ce_m1_search_options;
 
 /* The evaluation's exact search: at most about 10 ms (steps are item visits), plenty for

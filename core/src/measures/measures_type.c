@@ -301,6 +301,7 @@ typedef struct type_tasks {
   const ce_type_parallel *alongside; /* the caller's tasks around the measures; NULL: none */
   int micro_c_leads;                 /* MicroC before the caller's first tasks (see type_task) */
   ce_m1_root *root; /* MicroC's root bound, a task of its own (see type_task); NULL: none */
+  ce_climb_shared *climb_shared; /* the measures' climbers' layout; NULL: each its own */
 } type_tasks;
 
 /* Measure t's 1-1, then its M-1 from `m1_start` (NULL: the 1-1 weights' start), then
@@ -317,6 +318,7 @@ static ce_status one_measure(const type_tasks *job, int t) {
   if (!status && job->search) {
     ce_m1_search_options search = *job->search;
     if (t == CE_TYPE_MICRO_C) search.micro_c_root = job->root;
+    search.climb_shared = job->climb_shared;
     /* Without a 1-1 mapping, no climb from it. */
     status = ce__m1_search(job->ix, t, from, result->o1[t].cluster_to_class, job->options, &search,
                            &result->m1[t]);
@@ -399,8 +401,10 @@ static ce_status type_measures(const ce_entries *entries, const ce_climb_options
   size_t tasks = CE_TYPE_MEASURES + (job.root != NULL);
   if (job.alongside) tasks += job.alongside->first + job.alongside->last;
   if (job.alongside && parallel->index) *parallel->index = &ix;
+  if (search) job.climb_shared = ce__climb_shared_new();
   ce__parallel_for(tasks, parallel ? parallel->threads : 1, type_task, &job);
   if (job.alongside && parallel->index) *parallel->index = NULL;
+  ce__climb_shared_free(job.climb_shared);
   if (job.root) ce__m1_root_free(job.root);
   for (int t = 0; t < CE_TYPE_MEASURES && !status; t++) status = job.status[t];
   ce__type_index_free(&ix);
@@ -416,7 +420,7 @@ ce_status ce__type_measures(const ce_entries *entries, const ce_climb_options *o
 ce_status ce__type_measures_from(const ce_entries *entries, const ce_climb_options *options,
                                  const uint32_t *const *m1_start, const ce_type_parallel *parallel,
                                  ce_type_result *result) {
-  ce_m1_search_options search = {CE_M1_EXACT_BUDGET, 10, NULL};
+  ce_m1_search_options search = {CE_M1_EXACT_BUDGET, 10, NULL, NULL};
   if (options) search.kicks = options->restarts ? options->restarts : 1;
   return type_measures(entries, options, m1_start, m1_start ? NULL : &search, parallel, result);
 }
