@@ -1977,9 +1977,15 @@ done:
 
 ce_status ce__climb(const ce_type_index *ix, int measure, const uint32_t *start,
                     const ce_climb_options *options, ce_type_score *score) {
+  return ce__climb_sharing(ix, measure, NULL, start, options, score);
+}
+
+ce_status ce__climb_sharing(const ce_type_index *ix, int measure, ce_climb_shared *shared,
+                            const uint32_t *start, const ce_climb_options *options,
+                            ce_type_score *score) {
   ce_climber *climber;
   memset(score, 0, sizeof *score);
-  ce_status status = ce__climber_new(ix, measure, &climber);
+  ce_status status = ce__climber_new_shared(ix, measure, shared, &climber);
   if (status) return status;
   ce__climber_set_budget(climber, options->budget);
   status = ce__climber_run(climber, start, options, score);

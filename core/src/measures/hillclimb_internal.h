@@ -65,6 +65,10 @@ ce_climb_shared *ce__climb_shared_new(void);
 void ce__climb_shared_free(ce_climb_shared *shared);
 ce_status ce__climber_new_shared(const ce_type_index *index, int measure, ce_climb_shared *shared,
                                  ce_climber **climber);
+/* ce__climb with a climber made with `shared` (NULL: its own): a resample's climbs. */
+ce_status ce__climb_sharing(const ce_type_index *index, int measure, ce_climb_shared *shared,
+                            const uint32_t *start, const ce_climb_options *options,
+                            ce_type_score *score);
 
 /*
  * The work budget of SPEC §3.2: the label reads the climber's visits may take in all its

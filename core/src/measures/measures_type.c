@@ -323,7 +323,7 @@ static ce_status one_measure(const type_tasks *job, int t) {
     status = ce__m1_search(job->ix, t, from, result->o1[t].cluster_to_class, job->options, &search,
                            &result->m1[t]);
   } else if (!status) {
-    status = ce__climb(job->ix, t, from, job->options, &result->m1[t]);
+    status = ce__climb_sharing(job->ix, t, job->climb_shared, from, job->options, &result->m1[t]);
     result->m1[t].bound = 1.0; /* not searched: every measure's largest value */
   }
   free(start);
@@ -401,7 +401,7 @@ static ce_status type_measures(const ce_entries *entries, const ce_climb_options
   size_t tasks = CE_TYPE_MEASURES + (job.root != NULL);
   if (job.alongside) tasks += job.alongside->first + job.alongside->last;
   if (job.alongside && parallel->index) *parallel->index = &ix;
-  if (search) job.climb_shared = ce__climb_shared_new();
+  job.climb_shared = ce__climb_shared_new();
   ce__parallel_for(tasks, parallel ? parallel->threads : 1, type_task, &job);
   if (job.alongside && parallel->index) *parallel->index = NULL;
   ce__climb_shared_free(job.climb_shared);
