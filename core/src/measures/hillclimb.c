@@ -1554,40 +1554,36 @@ static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure,
   return status;
 }
 
+/* How far ahead a random start's placing of the clusters fetches what it reaches. */
+enum { DRAWS_AHEAD = 16 };
+
 /* Start s into `from`: `start` for s = 0, else a uniformly random class for every
  * cluster (drawn in label order, classes counted in label order) and a random order of
  * visits. */
-enum { DRAWS_AHEAD = 16 };
-
-/* The random start's draw for the cluster of rank r, its class's rank and its place fetched. */
-static void start_draw(const climb *st, ce_rng *rng, const uint32_t *from, size_t r,
-                       uint32_t *drawn) {
-  uint32_t rank = (uint32_t)ce__rng_below(rng, st->n);
-  drawn[r % DRAWS_AHEAD] = rank;
-  ce__prefetch(&st->ix->class_by_rank[rank]);
-  ce__prefetch(&from[st->ix->cluster_by_rank[r]]);
-}
-
 static void start_mapping(const climb *st, const uint32_t *start, const ce_climb_options *options,
                           unsigned s, uint32_t *from, uint32_t *order) {
   const ce_type_index *ix = st->ix;
   size_t m = st->e->clusters;
-  memcpy(order, ix->cluster_by_rank, m * sizeof *order);
   if (s == 0) {
+    memcpy(order, ix->cluster_by_rank, m * sizeof *order);
     memcpy(from, start, m * sizeof *from);
     return;
   }
   ce_rng rng;
   ce__rng_seed(&rng, options->seed, s);
-  /* Each draw made DRAWS_AHEAD clusters ahead, where it and the cluster it is for are
-   * fetched: on 10^6 classes both lie anywhere. The draws are the same, in the same order. */
-  uint32_t drawn[DRAWS_AHEAD];
-  for (size_t r = 0; r < m && r < DRAWS_AHEAD; r++) start_draw(st, &rng, from, r, drawn);
+  /* The draws first, in rank order, into `order` (its visits are drawn after them): then
+   * each cluster's place and its class, which on 10^6 classes lie anywhere, are fetched
+   * ahead of their use. The same draws in the same order. */
+  for (size_t r = 0; r < m; r++) order[r] = (uint32_t)ce__rng_below(&rng, st->n);
+  int far = (st->n + m) * sizeof *from > CE_CACHED_BYTES;
   for (size_t r = 0; r < m; r++) {
-    uint32_t c = ix->class_by_rank[drawn[r % DRAWS_AHEAD]];
-    if (r + DRAWS_AHEAD < m) start_draw(st, &rng, from, r + DRAWS_AHEAD, drawn);
-    from[ix->cluster_by_rank[r]] = c;
+    if (far && r + DRAWS_AHEAD < m) {
+      ce__prefetch(&ix->class_by_rank[order[r + DRAWS_AHEAD]]);
+      ce__prefetch(&from[ix->cluster_by_rank[r + DRAWS_AHEAD]]);
+    }
+    from[ix->cluster_by_rank[r]] = ix->class_by_rank[order[r]];
   }
+  memcpy(order, ix->cluster_by_rank, m * sizeof *order);
   ce__rng_shuffle_u32(&rng, order, m);
 }
 
