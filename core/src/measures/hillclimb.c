@@ -194,8 +194,9 @@ typedef struct climb {
   uint32_t *own_cluster;
   /* Σ_k clu[k].labels = Σ_i |B_i|·(|A_i| + |B_i|): what a sweep of visits reads */
   uint64_t sweep_labels;
-  /* The layout (gold_ids, clusters_of, members, clu) and G_k are a ce_climb_shared's */
-  int borrowed;
+  /* The layout (gold_ids, clusters_of, members, clu) and G_k belong to a ce_climb_shared:
+   * the one the climber was made with, or this one, its own. */
+  ce_climb_shared *own_layout;
 } climb;
 
 enum { MARK_SLOT = 1, MARK_TOUCHED = 2 };
@@ -907,14 +908,7 @@ static CE_NOINLINE int visit(climb *st, uint32_t k) {
 
 static void climb_free(climb *st) {
   free(st->item);
-  if (!st->borrowed) {
-    free(st->gold_ids);
-    free(st->clusters_of);
-    free(st->members);
-    free(st->clu);
-    free(st->gold_of_class);
-    free(st->gold_of_count);
-  }
+  ce__climb_shared_free(st->own_layout);
   free(st->member_start);
   free(st->gold_of_start);
   free(st->cells);
@@ -1353,30 +1347,36 @@ static uint32_t separable_target_kept(const climb *st, uint32_t k, uint32_t a) {
 }
 
 /*
- * What the climbers of one type index share (see hillclimb_internal.h): the layout as
- * climb_layout and layout_build leave it, the items' part that no climb writes (`item`, a
- * copy each climber takes), and G_k where kept. Built by the first climber under the lock,
- * read-only after.
+ * A climber's layout and G_k (see hillclimb_internal.h), as layout_build and gold_of_kept
+ * leave them, built by the first climber that takes it and read-only after: the climbers
+ * of several measures, under the lock (`several`), or one climber, its own. `item` keeps
+ * the items' part that no climb writes, for the climbers after the first to copy.
  */
 struct ce_climb_shared {
-  ce_lock lock;
+  int several;
+  ce_lock lock; /* where several */
   int built;
   ce_status status;
   size_t items;
-  item_state *item; /* items + 1 */
+  item_state *item; /* items + 1; NULL where one climber reads it */
   uint32_t *gold_ids, *clusters_of, *members;
   cluster_state *clu;
   uint64_t sweep_labels;
   uint32_t *gold_of_class, *gold_of_count; /* NULL: G_k not kept */
 };
 
-ce_climb_shared *ce__climb_shared_new(void) {
+static ce_climb_shared *layout_new(int several) {
   ce_climb_shared *shared = calloc(1, sizeof *shared);
-  if (shared && !ce__lock_init(&shared->lock)) {
+  if (shared && several && !ce__lock_init(&shared->lock)) {
     free(shared);
-    shared = NULL;
+    return NULL;
   }
+  if (shared) shared->several = several;
   return shared;
+}
+
+ce_climb_shared *ce__climb_shared_new(void) {
+  return layout_new(1);
 }
 
 void ce__climb_shared_free(ce_climb_shared *shared) {
@@ -1388,7 +1388,7 @@ void ce__climb_shared_free(ce_climb_shared *shared) {
   free(shared->clu);
   free(shared->gold_of_class);
   free(shared->gold_of_count);
-  ce__lock_free(&shared->lock);
+  if (shared->several) ce__lock_free(&shared->lock);
   free(shared);
 }
 
@@ -1455,13 +1455,9 @@ static ce_status gold_of_kept(climb *st) {
   return status;
 }
 
-/* The climber's layout and G_k into `shared` (a copy of its items' part), which the climber
- * reads from then on. MicroI reads no G_k: it is the others' (built for them here, as all
- * three measures climb), and MicroI's climb goes on without it. */
+/* What the first climber built into `shared`, which owns it from then on, whether or not
+ * the build went through; for other climbers a copy of the items' part. */
 static ce_status layout_publish(climb *st, ce_climb_shared *shared) {
-  size_t bytes = (st->items + 1) * sizeof *st->item;
-  if (!(shared->item = malloc(bytes))) return CE_ERR_NOMEM;
-  memcpy(shared->item, st->item, bytes);
   shared->items = st->items;
   shared->gold_ids = st->gold_ids;
   shared->clusters_of = st->clusters_of;
@@ -1470,45 +1466,40 @@ static ce_status layout_publish(climb *st, ce_climb_shared *shared) {
   shared->sweep_labels = st->sweep_labels;
   shared->gold_of_class = st->gold_of_class;
   shared->gold_of_count = st->gold_of_count;
-  st->borrowed = 1;
-  if (st->measure == CE_TYPE_MICRO_I) st->gold_of_class = st->gold_of_count = NULL;
+  if (shared->status || !shared->several) return shared->status;
+  size_t bytes = (st->items + 1) * sizeof *st->item;
+  if (!(shared->item = malloc(bytes))) return CE_ERR_NOMEM;
+  memcpy(shared->item, st->item, bytes);
   return CE_OK;
 }
 
-/* The layout and G_k of `shared`, as layout_build and gold_of_kept would have made them. */
-static void layout_borrow(climb *st, const ce_climb_shared *shared) {
-  st->items = shared->items;
-  memcpy(st->item, shared->item, (shared->items + 1) * sizeof *st->item);
-  st->gold_ids = shared->gold_ids;
-  st->clusters_of = shared->clusters_of;
-  st->members = shared->members;
-  st->clu = shared->clu;
-  st->sweep_labels = shared->sweep_labels;
-  if (st->measure != CE_TYPE_MICRO_I && !cells_kept(st)) {
-    st->gold_of_class = shared->gold_of_class;
-    st->gold_of_count = shared->gold_of_count;
-  }
-  st->borrowed = 1;
-}
-
-/* The layout and G_k: from `shared` where it has them, else built (and published there). */
+/* The climber's layout and G_k from `shared`, built by this climber where it is the first
+ * (G_k too where several measures read it: MicroI builds it for the others and reads none).
+ * A climber after the first copies the items' part. */
 static ce_status layout_take(climb *st, ce_climb_shared *shared) {
-  if (shared) ce__lock_acquire(&shared->lock);
-  ce_status status;
-  if (shared && shared->built) {
-    status = shared->status;
-    if (!status) layout_borrow(st, shared);
-  } else {
-    status = layout_build(st);
-    int gold_of = !status && !cells_kept(st) && (st->measure != CE_TYPE_MICRO_I || shared);
-    if (gold_of) status = gold_of_kept(st);
-    if (!status && shared) status = layout_publish(st, shared);
-    if (shared) {
-      shared->built = 1;
-      shared->status = status;
-    }
+  if (shared->several) ce__lock_acquire(&shared->lock);
+  int first = !shared->built;
+  if (first) {
+    shared->status = layout_build(st);
+    if (!shared->status && !cells_kept(st) && (st->measure != CE_TYPE_MICRO_I || shared->several))
+      shared->status = gold_of_kept(st);
+    shared->status = layout_publish(st, shared);
+    shared->built = 1;
   }
-  if (shared) ce__lock_release(&shared->lock);
+  ce_status status = shared->status;
+  if (!status) {
+    if (!first) memcpy(st->item, shared->item, (shared->items + 1) * sizeof *st->item);
+    st->items = shared->items;
+    st->gold_ids = shared->gold_ids;
+    st->clusters_of = shared->clusters_of;
+    st->members = shared->members;
+    st->clu = shared->clu;
+    st->sweep_labels = shared->sweep_labels;
+    int reads_gold_of = st->measure != CE_TYPE_MICRO_I && !cells_kept(st);
+    st->gold_of_class = reads_gold_of ? shared->gold_of_class : NULL;
+    st->gold_of_count = reads_gold_of ? shared->gold_of_count : NULL;
+  }
+  if (shared->several) ce__lock_release(&shared->lock);
   return status;
 }
 
@@ -1542,6 +1533,10 @@ static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure,
       !st->candidates || !st->values ||
       (measure == CE_TYPE_MICRO_C && (!(st->stale_list = malloc(n * sizeof *st->stale_list)) ||
                                       ce__union_groups_init(&st->groups, st->n)))) {
+    climb_free(st);
+    return CE_ERR_NOMEM;
+  }
+  if (!shared && !(shared = st->own_layout = layout_new(0))) {
     climb_free(st);
     return CE_ERR_NOMEM;
   }
