@@ -98,7 +98,7 @@ static void test_local_optima(void) {
       CHECK(v[t] == r.m1[t].value);
       CHECK(is_local_optimum(&ix, t, r.m1[t].cluster_to_class, r.m1[t].value));
       ce_type_score score;
-      CHECK(ce__climb(&ix, t, start, &one, &score) == CE_OK);
+      CHECK(ce__climb(&ix, t, NULL, start, &one, &score) == CE_OK);
       CHECK(is_local_optimum(&ix, t, score.cluster_to_class, score.value));
       CHECK(score.hits == 1 && score.min == score.value && score.sweeps >= 1);
       CHECK(ce__type_values(&ix, start, v) == CE_OK);
@@ -154,7 +154,7 @@ static void compare_climbs(const ce_entries *e, const uint32_t *start) {
   for (int t = 0; t < CE_TYPE_MEASURES; t++) {
     memcpy(map, start, e->clusters * sizeof *map);
     ce_type_score score;
-    CHECK(ce__climb(&ix, t, start, &one, &score) == CE_OK);
+    CHECK(ce__climb(&ix, t, NULL, start, &one, &score) == CE_OK);
     uint64_t sweeps = naive_climb(&ix, t, map);
     CHECK(score.sweeps == sweeps);
     CHECK(memcmp(score.cluster_to_class, map, e->clusters * sizeof *map) == 0);
@@ -412,7 +412,7 @@ static void test_ties(void) {
     uint32_t start[1] = {0};
     for (int t = 0; t < CE_TYPE_MEASURES; t++) {
       ce_type_score score;
-      CHECK(ce__climb(&ix, t, start, &one, &score) == CE_OK);
+      CHECK(ce__climb(&ix, t, NULL, start, &one, &score) == CE_OK);
       CHECK(score.cluster_to_class[0] == (order ? 2u : 1u));
       CHECK(score.sweeps == 2);
       free(score.cluster_to_class);
@@ -421,7 +421,7 @@ static void test_ties(void) {
     start[0] = 2;
     for (int t = 0; t < CE_TYPE_MEASURES; t++) {
       ce_type_score score;
-      CHECK(ce__climb(&ix, t, start, &one, &score) == CE_OK);
+      CHECK(ce__climb(&ix, t, NULL, start, &one, &score) == CE_OK);
       CHECK(score.cluster_to_class[0] == 2 && score.sweeps == 1);
       free(score.cluster_to_class);
     }
@@ -455,7 +455,7 @@ static void test_climber_remembers(void) {
     uint32_t *start = malloc(m * sizeof *start);
     for (int t = 0; t < CE_TYPE_MEASURES; t++) {
       ce_climber *climber;
-      CHECK(ce__climber_new(&ix, t, &climber) == CE_OK);
+      CHECK(ce__climber_new(&ix, t, NULL, &climber) == CE_OK);
       uint32_t *last = NULL;
       unsigned last_restarts = 0;
       for (int c = 0; c < 40; c++) {
@@ -470,7 +470,7 @@ static void test_climber_remembers(void) {
             1 + (unsigned)ce__rng_below(&rng, 3), (uint64_t)c, NULL, NULL, NULL, NULL, 0, 0};
         last_restarts = options.restarts;
         ce_type_score fresh, kept;
-        CHECK(ce__climb(&ix, t, start, &options, &fresh) == CE_OK);
+        CHECK(ce__climb(&ix, t, NULL, start, &options, &fresh) == CE_OK);
         CHECK(ce__climber_run(climber, start, &options, &kept) == CE_OK);
         CHECK(kept.value == fresh.value && kept.min == fresh.min);
         CHECK(kept.hits == fresh.hits && kept.sweeps == fresh.sweeps);
@@ -502,8 +502,8 @@ static int same_climbs(const ce_type_index *ix, int t, ce_rng *rng, const uint32
   size_t n = ix->entries->classes, m = ix->entries->clusters, l = ix->entries->items;
   int stopped = 0;
   ce_climber *fast_climber, *visits;
-  CHECK(ce__climber_new(ix, t, &fast_climber) == CE_OK);
-  CHECK(ce__climber_new(ix, t, &visits) == CE_OK);
+  CHECK(ce__climber_new(ix, t, NULL, &fast_climber) == CE_OK);
+  CHECK(ce__climber_new(ix, t, NULL, &visits) == CE_OK);
   ce__climber_visit_all(visits);
   CHECK(!ce__climber_separable(visits));
   uint64_t budget = ce__rng_below(rng, 3) ? 0 : 1 + ce__rng_below(rng, 40 * l);
@@ -582,7 +582,7 @@ static void test_separable_climbs(void) {
     CHECK(ce__type_index_build(&ix, &e) == CE_OK);
     for (int t = 0; t < CE_TYPE_MEASURES; t++) {
       ce_climber *one_pass;
-      CHECK(ce__climber_new(&ix, t, &one_pass) == CE_OK);
+      CHECK(ce__climber_new(&ix, t, NULL, &one_pass) == CE_OK);
       CHECK(ce__climber_separable(one_pass) == (t != CE_TYPE_MICRO_C));
       separable += (unsigned)ce__climber_separable(one_pass);
       ce__climber_free(one_pass);

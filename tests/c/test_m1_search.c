@@ -257,7 +257,7 @@ static void test_exhaustive_families(void) {
         intelligent_start(&x, t, start);
         /* The paper's climb alone, as it ran before any search was added. */
         ce_type_score climb, kicks;
-        CHECK(ce__climb(&ix, t, start, &options, &climb) == CE_OK);
+        CHECK(ce__climb(&ix, t, NULL, start, &options, &climb) == CE_OK);
         /* The perturbations alone, without the exact search. */
         ce_m1_search_options only_kicks = {0, 10, NULL, NULL};
         CHECK(ce__m1_search(&ix, t, start, NULL, &options, &only_kicks, &kicks) == CE_OK);

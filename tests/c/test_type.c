@@ -744,7 +744,7 @@ static void test_candidates_against_every_class(void) {
     for (int t = 0; t < CE_TYPE_MEASURES; t++) {
       ce_climb_options one = {1, 1, NULL, NULL, NULL, NULL, 0, 0};
       ce_type_score score;
-      CHECK(ce__climb(&ix, t, start, &one, &score) == CE_OK);
+      CHECK(ce__climb(&ix, t, NULL, start, &one, &score) == CE_OK);
       memcpy(reference, start, m * sizeof *start);
       climb_by_definition(&ix, t, reference);
       runs++;

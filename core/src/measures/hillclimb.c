@@ -1639,12 +1639,8 @@ void ce__climber_free(ce_climber *climber) {
   free(climber);
 }
 
-ce_status ce__climber_new(const ce_type_index *ix, int measure, ce_climber **out) {
-  return ce__climber_new_shared(ix, measure, NULL, out);
-}
-
-ce_status ce__climber_new_shared(const ce_type_index *ix, int measure, ce_climb_shared *shared,
-                                 ce_climber **out) {
+ce_status ce__climber_new(const ce_type_index *ix, int measure, ce_climb_shared *shared,
+                          ce_climber **out) {
   size_t m = ix->entries->clusters ? ix->entries->clusters : 1;
   *out = NULL;
   ce_climber *climber = calloc(1, sizeof *climber);
@@ -1966,17 +1962,11 @@ done:
   return status;
 }
 
-ce_status ce__climb(const ce_type_index *ix, int measure, const uint32_t *start,
-                    const ce_climb_options *options, ce_type_score *score) {
-  return ce__climb_sharing(ix, measure, NULL, start, options, score);
-}
-
-ce_status ce__climb_sharing(const ce_type_index *ix, int measure, ce_climb_shared *shared,
-                            const uint32_t *start, const ce_climb_options *options,
-                            ce_type_score *score) {
+ce_status ce__climb(const ce_type_index *ix, int measure, ce_climb_shared *shared,
+                    const uint32_t *start, const ce_climb_options *options, ce_type_score *score) {
   ce_climber *climber;
   memset(score, 0, sizeof *score);
-  ce_status status = ce__climber_new_shared(ix, measure, shared, &climber);
+  ce_status status = ce__climber_new(ix, measure, shared, &climber);
   if (status) return status;
   ce__climber_set_budget(climber, options->budget);
   status = ce__climber_run(climber, start, options, score);

@@ -25,15 +25,29 @@ typedef struct ce_climb_options {
 } ce_climb_options;
 
 /*
+ * What the climbers of one type index share, as every measure's M-1 climbs over the same
+ * items: their renumbering (`climb` in hillclimb.c), their classes' and clusters' lists, the
+ * clusters' state and G_k. The first climber made with it builds them under its lock, the
+ * others read them (10^6 one-token types: 65 ms a climber for the layout, 46 for G_k, and the
+ * memory of two). The caller frees it once no climber made with it is left. NULL from
+ * ce__climb_shared_new where no lock can be had: a climber made with NULL builds its own
+ * (and frees it).
+ */
+typedef struct ce_climb_shared ce_climb_shared;
+ce_climb_shared *ce__climb_shared_new(void);
+void ce__climb_shared_free(ce_climb_shared *shared);
+
+/*
  * Hill climbing for `measure` (a CE_TYPE_* id) from options->restarts starts: start 0 is
  * `start` (every cluster mapped) visited in label order, the others uniformly random
  * mappings visited in random orders, start s drawn from stream s of options->seed. Fills
  * every field of `score`; score->cluster_to_class is allocated (clusters elements, at
  * least one) and freed by the caller. The best start wins; among starts within 1e-12 of
- * each other, the earliest. Cost per sweep about Σ_i |B_i|·(|A_i| + |B_i|) + m·n.
+ * each other, the earliest. Cost per sweep about Σ_i |B_i|·(|A_i| + |B_i|) + m·n. `shared`
+ * (NULL: none) holds the layout the climbers of the other measures share.
  */
-ce_status ce__climb(const ce_type_index *index, int measure, const uint32_t *start,
-                    const ce_climb_options *options, ce_type_score *score);
+ce_status ce__climb(const ce_type_index *index, int measure, ce_climb_shared *shared,
+                    const uint32_t *start, const ce_climb_options *options, ce_type_score *score);
 
 /* Whether MacroI's and MicroC's climbs keep their (cluster, class) cells on this index (see
  * hillclimb.c): their visits then read a row of cells instead of the items. */
@@ -47,28 +61,11 @@ int ce__climb_keeps_cells(const ce_type_index *index);
  * does what ce__climb does, with the same results.
  */
 typedef struct ce_climber ce_climber;
-ce_status ce__climber_new(const ce_type_index *index, int measure, ce_climber **climber);
+ce_status ce__climber_new(const ce_type_index *index, int measure, ce_climb_shared *shared,
+                          ce_climber **climber);
 ce_status ce__climber_run(ce_climber *climber, const uint32_t *start,
                           const ce_climb_options *options, ce_type_score *score);
 void ce__climber_free(ce_climber *climber);
-
-/*
- * What the climbers of one type index share, as every measure's M-1 climbs over the same
- * items: their renumbering (`climb` in hillclimb.c), their classes' and clusters' lists, the
- * clusters' state and G_k. The first climber made with it builds them under its lock, the
- * others read them (10^6 one-token types: 65 ms a climber for the layout, 46 for G_k, and the
- * memory of two). The caller frees it once no climber made with it is left. NULL from
- * ce__climb_shared_new where no lock can be had: a climber made with NULL builds its own.
- */
-typedef struct ce_climb_shared ce_climb_shared;
-ce_climb_shared *ce__climb_shared_new(void);
-void ce__climb_shared_free(ce_climb_shared *shared);
-ce_status ce__climber_new_shared(const ce_type_index *index, int measure, ce_climb_shared *shared,
-                                 ce_climber **climber);
-/* ce__climb with a climber made with `shared` (NULL: its own): a resample's climbs. */
-ce_status ce__climb_sharing(const ce_type_index *index, int measure, ce_climb_shared *shared,
-                            const uint32_t *start, const ce_climb_options *options,
-                            ce_type_score *score);
 
 /*
  * The work budget of SPEC §3.2: the label reads the climber's visits may take in all its

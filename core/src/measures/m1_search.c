@@ -164,7 +164,7 @@ ce_status ce__m1_search(const ce_type_index *ix, int measure, const uint32_t *st
                         const uint32_t *one_to_one, const ce_climb_options *climb,
                         const ce_m1_search_options *search, ce_type_score *score) {
   ce_climber *climber;
-  ce_status status = ce__climber_new_shared(ix, measure, search->climb_shared, &climber);
+  ce_status status = ce__climber_new(ix, measure, search->climb_shared, &climber);
   if (status) return status;
   ce__climber_set_budget(climber, climb->budget);
   /* SPEC §3.2's order of work: start 0, the climb from 1-1, the random starts, the exact

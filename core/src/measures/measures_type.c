@@ -323,7 +323,7 @@ static ce_status one_measure(const type_tasks *job, int t) {
     status = ce__m1_search(job->ix, t, from, result->o1[t].cluster_to_class, job->options, &search,
                            &result->m1[t]);
   } else if (!status) {
-    status = ce__climb_sharing(job->ix, t, job->climb_shared, from, job->options, &result->m1[t]);
+    status = ce__climb(job->ix, t, job->climb_shared, from, job->options, &result->m1[t]);
     result->m1[t].bound = 1.0; /* not searched: every measure's largest value */
   }
   free(start);
