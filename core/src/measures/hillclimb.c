@@ -936,21 +936,13 @@ static void climb_free(climb *st) {
  * for their group (the type index's group_weight) by the label rank of their first
  * cluster, stable in item order, with their weights; then the rows and the cluster → item
  * lists in the new numbering. Cost O(l + m + Σ|A_i| + Σ|B_i|). */
-enum { LAYOUT_AHEAD = 16 };
-
 static void climb_layout(climb *st, uint32_t *key, uint32_t *order) {
   const ce_entries *e = st->e;
-  const ce_type_index *ix = st->ix;
-  size_t m = e->clusters, l = e->items;
-  /* Past the cache, each pass below reads an array by ids that another gives: those are
-   * fetched LAYOUT_AHEAD steps ahead (half as far for a read that needs one fetched first). */
-  int far = (l + m) * sizeof *key > CE_CACHED_BYTES;
+  size_t m = e->clusters;
   memset(st->member_start, 0, (m + 1) * sizeof *st->member_start);
-  for (uint32_t i = 0; i < l; i++) {
-    if (far && i + LAYOUT_AHEAD < l && e->cluster_start[i + LAYOUT_AHEAD] < e->cluster_start[l])
-      ce__prefetch(&e->cluster_order[e->cluster_ids[e->cluster_start[i + LAYOUT_AHEAD]]]);
+  for (uint32_t i = 0; i < e->items; i++) {
     key[i] = UINT32_MAX;
-    if (!ix->group_weight[i]) continue; /* in the weight of its group's first item */
+    if (!st->ix->group_weight[i]) continue; /* in the weight of its group's first item */
     for (uint32_t j = e->cluster_start[i]; j < e->cluster_start[i + 1]; j++)
       if (e->cluster_order[e->cluster_ids[j]] < key[i])
         key[i] = e->cluster_order[e->cluster_ids[j]];
@@ -958,60 +950,34 @@ static void climb_layout(climb *st, uint32_t *key, uint32_t *order) {
   }
   for (size_t r = 0; r < m; r++) st->member_start[r + 1] += st->member_start[r];
   st->items = st->member_start[m];
-  for (uint32_t i = 0; i < l; i++) {
-    if (far && i + LAYOUT_AHEAD < l && key[i + LAYOUT_AHEAD] != UINT32_MAX)
-      ce__prefetch(&st->member_start[key[i + LAYOUT_AHEAD]]);
+  for (uint32_t i = 0; i < e->items; i++)
     if (key[i] != UINT32_MAX) order[st->member_start[key[i]]++] = i;
-  }
   st->item[0].gold_start = st->item[0].slot_start = 0;
   for (uint32_t j = 0; j < st->items; j++) {
-    if (far && j + LAYOUT_AHEAD < st->items) {
-      uint32_t ahead = order[j + LAYOUT_AHEAD];
-      ce__prefetch(&e->class_start[ahead]);
-      ce__prefetch(&e->cluster_start[ahead]);
-      ce__prefetch(&ix->group_weight[ahead]);
-      ce__prefetch(&key[ahead]);
-    }
-    if (far && j + LAYOUT_AHEAD / 2 < st->items)
-      ce__prefetch(&e->class_ids[e->class_start[order[j + LAYOUT_AHEAD / 2]]]);
     uint32_t i = order[j], g = st->item[j].gold_start;
     for (uint32_t q = e->class_start[i]; q < e->class_start[i + 1]; q++)
       st->gold_ids[g++] = e->class_ids[q];
     st->item[j + 1].gold_start = g;
     st->item[j + 1].slot_start =
         st->item[j].slot_start + e->cluster_start[i + 1] - e->cluster_start[i];
-    st->item[j].weight = ix->group_weight[i];
+    st->item[j].weight = st->ix->group_weight[i];
     key[i] = j; /* from now on: the new number of item i */
   }
   /* Each item's clusters in label order, so that nothing below depends on the ids. */
   for (uint32_t j = 0; j < st->items; j++) order[j] = st->item[j].slot_start;
   for (size_t r = 0; r < m; r++) {
-    if (far && r + LAYOUT_AHEAD < m)
-      ce__prefetch(&ix->member_start[ix->cluster_by_rank[r + LAYOUT_AHEAD]]);
-    if (far && r + LAYOUT_AHEAD / 2 < m) {
-      uint32_t ahead = ix->cluster_by_rank[r + LAYOUT_AHEAD / 2];
-      for (uint32_t q = ix->member_start[ahead];
-           q < ix->member_start[ahead + 1] && q < ix->member_start[ahead] + 2; q++)
-        ce__prefetch(&key[ix->members[q]]);
-    }
-    uint32_t k = ix->cluster_by_rank[r];
-    for (uint32_t q = ix->member_start[k]; q < ix->member_start[k + 1]; q++)
-      if (key[ix->members[q]] != UINT32_MAX) st->clusters_of[order[key[ix->members[q]]]++] = k;
+    uint32_t k = st->ix->cluster_by_rank[r];
+    for (uint32_t q = st->ix->member_start[k]; q < st->ix->member_start[k + 1]; q++)
+      if (key[st->ix->members[q]] != UINT32_MAX)
+        st->clusters_of[order[key[st->ix->members[q]]]++] = k;
   }
   memset(st->member_start, 0, (m + 1) * sizeof *st->member_start);
-  uint32_t slots = st->item[st->items].slot_start;
-  for (uint32_t q = 0; q < slots; q++) {
-    if (far && q + LAYOUT_AHEAD < slots)
-      ce__prefetch(&st->member_start[st->clusters_of[q + LAYOUT_AHEAD] + 1]);
+  for (uint32_t q = 0; q < st->item[st->items].slot_start; q++)
     st->member_start[st->clusters_of[q] + 1]++;
-  }
   for (size_t k = 0; k < m; k++) st->member_start[k + 1] += st->member_start[k];
   for (uint32_t j = 0; j < st->items; j++)
-    for (uint32_t q = st->item[j].slot_start; q < st->item[j + 1].slot_start; q++) {
-      if (far && q + LAYOUT_AHEAD < slots)
-        ce__prefetch(&st->member_start[st->clusters_of[q + LAYOUT_AHEAD]]);
+    for (uint32_t q = st->item[j].slot_start; q < st->item[j + 1].slot_start; q++)
       st->members[st->member_start[st->clusters_of[q]]++] = j;
-    }
   for (size_t k = m; k > 0; k--) st->member_start[k] = st->member_start[k - 1];
   st->member_start[0] = 0;
 }
