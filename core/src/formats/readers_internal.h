@@ -17,7 +17,7 @@ ce_status ce__read_tagged(const ce_text_line *line, ce_error *err);
  * its label the rest. 0 for any other line, which ce__read_tagged reads (or rejects). A line
  * from ce__lines_feed (CE_LINE_PAD bytes after it).
  */
-static inline int ce__tagged_simple(const char *text, size_t len, size_t *tab) {
+static CE_ALWAYS_INLINE int ce__tagged_simple(const char *text, size_t len, size_t *tab) {
   if (!len || ce__is_space(text[0])) return 0;
 #ifdef CE_WORD_SEARCH
   if (len <= 16) { /* most lines: their tabs from two words at most, without a loop */

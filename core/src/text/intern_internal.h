@@ -158,8 +158,9 @@ ce_status ce__intern_put_unslotted(ce_intern *table, const char *bytes, size_t l
                                    ce_intern_key key, uint32_t *id, int *added);
 
 /* ce__intern_put of a string whose key is known. */
-static inline ce_status ce__intern_put_key(ce_intern *table, const char *bytes, size_t len,
-                                           ce_intern_key key, uint32_t *id, int *added) {
+static CE_ALWAYS_INLINE ce_status ce__intern_put_key(ce_intern *table, const char *bytes,
+                                                     size_t len, ce_intern_key key, uint32_t *id,
+                                                     int *added) {
   uint64_t head = key.head, hash = key.hash;
   if (!table->slot_count) return ce__intern_put_unslotted(table, bytes, len, key, id, added);
   size_t slot = ce__intern_slot(table, bytes, len, hash, head);
