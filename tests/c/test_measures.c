@@ -369,6 +369,54 @@ static void test_sort_pairs(void) {
   CHECK(differ == 0);
 }
 
+/* Cells handed over sorted (ce__cells_adopt_sorted, as a resample's counts are) against the
+ * same cells added one by one to the hash: the same walk once sorted, the same sorted pairs,
+ * the same table; and nothing is added to them. */
+static void test_cells_adopted_sorted(void) {
+  ce_rng rng;
+  ce__rng_seed(&rng, 2024, 0);
+  for (int round = 0; round < 20; round++) {
+    size_t classes = 1 + ce__rng_below(&rng, 40), clusters = 1 + ce__rng_below(&rng, 40);
+    ce_cells hashed = {0}, adopted = {0};
+    size_t tokens = ce__rng_below(&rng, 3000);
+    for (size_t t = 0; t < tokens; t++)
+      CHECK(ce__cells_add(&hashed, (uint32_t)ce__rng_below(&rng, classes),
+                          (uint32_t)ce__rng_below(&rng, clusters),
+                          1 + ce__rng_below(&rng, 3)) == CE_OK);
+    uint64_t *want, *pairs;
+    CHECK(ce__cells_sorted(&hashed, &want) == CE_OK);
+    CHECK(ce__cells_sorted(&hashed, &pairs) == CE_OK);
+    ce__cells_adopt_sorted(&adopted, pairs, hashed.used);
+    CHECK(adopted.used == hashed.used);
+    uint64_t *copy;
+    CHECK(ce__cells_sorted(&adopted, &copy) == CE_OK);
+    CHECK(!hashed.used || memcmp(copy, want, 2 * hashed.used * sizeof *want) == 0);
+    ce_cells_walk walk = {0};
+    uint64_t key, count;
+    size_t walked = 0;
+    int in_order = 1;
+    while (ce__cells_next(&adopted, &walk, &key, &count)) {
+      in_order &= key == want[2 * walked] && count == want[2 * walked + 1];
+      walked++;
+    }
+    CHECK(in_order && walked == hashed.used);
+    ce_table a, b;
+    CHECK(ce__table_build(&a, &hashed, classes, clusters) == CE_OK);
+    CHECK(ce__table_build(&b, &adopted, classes, clusters) == CE_OK);
+    CHECK(a.cell_count == b.cell_count && a.total == b.total);
+    for (size_t j = 0; j < a.cell_count; j++)
+      CHECK(a.cell_class[j] == b.cell_class[j] && a.cell_cluster[j] == b.cell_cluster[j] &&
+            a.cell_n[j] == b.cell_n[j]);
+    CHECK(ce__cells_add(&adopted, 0, 0, 1) == CE_ERR_INTERNAL);
+    ce__table_free(&a);
+    ce__table_free(&b);
+    free(want);
+    free(copy);
+    ce__cells_free(&hashed);
+    ce__cells_free(&adopted);
+  }
+}
+
 static int ascending_u64(const void *x, const void *y) {
   uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
   return (a > b) - (a < b);
@@ -599,6 +647,7 @@ static void test_strings_as_json(void) {
 int main(void) {
   test_sort_numbers();
   test_sort_pairs();
+  test_cells_adopted_sorted();
   test_sort();
   test_sort_single_ids();
   test_numbers_as_json();

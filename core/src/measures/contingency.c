@@ -9,7 +9,13 @@
 void ce__cells_free(ce_cells *cells) {
   free(cells->slots);
   free(cells->first);
+  free(cells->sorted);
   memset(cells, 0, sizeof *cells);
+}
+
+void ce__cells_adopt_sorted(ce_cells *cells, uint64_t *pairs, size_t count) {
+  cells->sorted = pairs;
+  cells->used = count;
 }
 
 ce_status ce__cells_first_grow(ce_cells *cells, uint32_t item) {
@@ -24,6 +30,7 @@ ce_status ce__cells_first_grow(ce_cells *cells, uint32_t item) {
 }
 
 ce_status ce__cells_add_rest(ce_cells *cells, uint32_t cls, uint32_t cluster, uint64_t count) {
+  if (cells->sorted) return CE_ERR_INTERNAL; /* handed over whole: nothing is added */
   if (cells->by_item) {
     if (cls >= cells->first_cap) {
       ce_status status = ce__cells_first_grow(cells, cls);
@@ -77,6 +84,12 @@ ce_status ce__cells_grow(ce_cells *cells) {
 }
 
 int ce__cells_next(const ce_cells *cells, ce_cells_walk *walk, uint64_t *key, uint64_t *count) {
+  if (cells->sorted) {
+    if (walk->at >= cells->used) return 0;
+    *key = cells->sorted[2 * walk->at];
+    *count = cells->sorted[2 * walk->at++ + 1];
+    return 1;
+  }
   for (; walk->at < cells->first_cap; walk->at++) {
     const ce_cell *cell = &cells->first[walk->at];
     if (!cell->key) continue;
@@ -150,6 +163,10 @@ static void table_add_cell(ce_table *table, uint32_t cls, uint32_t cluster, uint
 ce_status ce__cells_sorted(const ce_cells *cells, uint64_t **pairs) {
   *pairs = malloc((cells->used ? cells->used : 1) * 2 * sizeof **pairs);
   if (!*pairs) return CE_ERR_NOMEM;
+  if (cells->sorted) {
+    memcpy(*pairs, cells->sorted, cells->used * 2 * sizeof **pairs);
+    return CE_OK;
+  }
   size_t n = 0;
   ce_cells_walk walk = {0};
   uint64_t key, count;
@@ -171,22 +188,21 @@ ce_status ce__cells_sorted(const ce_cells *cells, uint64_t **pairs) {
 ce_status ce__table_build(ce_table *table, const ce_cells *cells, size_t classes, size_t clusters) {
   ce_status status = table_alloc(table, classes, clusters, cells->used);
   if (status) return status;
-  uint64_t *pairs;
-  if (ce__cells_sorted(cells, &pairs)) {
+  uint64_t *pairs = cells->sorted; /* borrowed where the cells are sorted already */
+  if (!pairs && ce__cells_sorted(cells, &pairs)) {
     ce__table_free(table);
     return CE_ERR_NOMEM;
   }
-  for (size_t i = 0; i < cells->used; i++) {
+  for (size_t i = 0; i < cells->used && !status; i++) {
     uint32_t cls = (uint32_t)(pairs[2 * i] >> 32), cluster = (uint32_t)pairs[2 * i];
-    if (cls >= classes || cluster >= clusters) {
-      free(pairs);
-      ce__table_free(table);
-      return CE_ERR_INTERNAL;
-    }
-    table_add_cell(table, cls, cluster, pairs[2 * i + 1]);
+    if (cls >= classes || cluster >= clusters)
+      status = CE_ERR_INTERNAL;
+    else
+      table_add_cell(table, cls, cluster, pairs[2 * i + 1]);
   }
-  free(pairs);
-  return CE_OK;
+  if (pairs != cells->sorted) free(pairs);
+  if (status) ce__table_free(table);
+  return status;
 }
 
 ce_status ce__table_from_dense(ce_table *table, const uint64_t *counts, size_t classes,

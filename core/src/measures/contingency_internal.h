@@ -34,9 +34,18 @@ typedef struct ce_cells {
   int by_item;
   ce_cell *first; /* by_item: per item, key = label + 1 (0: none yet) and its count */
   size_t first_cap, in_first;
+  /* Cells handed over whole and sorted (ce__cells_adopt_sorted): `used` (key, count) pairs
+   * side by side, keys as (class << 32 | cluster), instead of the hash; no cell is added. */
+  uint64_t *sorted;
 } ce_cells;
 
 void ce__cells_free(ce_cells *cells);
+
+/* Makes an empty `cells` hold `count` distinct cells given as (key, count) pairs sorted by
+ * key, as ce__cells_sorted gives them: `pairs` (2 · count numbers, malloc'd) becomes the
+ * cells', freed with them. What knows its cells sorted (a resample's counts, by an index of
+ * sorted keys) hands them over so, without a hash to fill, walk and sort again. */
+void ce__cells_adopt_sorted(ce_cells *cells, uint64_t *pairs, size_t count);
 
 /* A walk over the cells, `first`'s in item order and then the hash's: zero-initialised
  * (`at` 0) at the start. */

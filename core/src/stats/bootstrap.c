@@ -418,7 +418,8 @@ static void weighted_cells_free(weighted_cells *w) {
   ce__cells_free(&w->squares);
 }
 
-/* Counts of an indexed pair over the drawn sentences, as cells for the scoring code. */
+/* Counts of an indexed pair over the drawn sentences, as cells for the scoring code: in key
+ * order, as the index has them, handed over sorted (ce__cells_adopt_sorted). */
 static ce_status reweighted_cells(ce_boot *boot, const ce_key_index *index, int copies,
                                   weighted_cells *out) {
   size_t keys = index->count ? index->count : 1;
@@ -440,14 +441,27 @@ static ce_status reweighted_cells(ce_boot *boot, const ce_key_index *index, int 
       boot->squares[k] += w * w;
     }
   }
-  ce_status status = CE_OK;
-  for (size_t k = 0; k < index->count && !status; k++) {
-    if (!boot->weight[k]) continue;
-    uint32_t first = (uint32_t)(index->keys[k] >> 32), second = (uint32_t)index->keys[k];
-    status = ce__cells_add(&out->counts, first, second, boot->weight[k]);
-    if (!status && copies) status = ce__cells_add(&out->squares, first, second, boot->squares[k]);
+  uint64_t *counts = malloc(2 * keys * sizeof *counts);
+  uint64_t *squares = copies ? malloc(2 * keys * sizeof *squares) : NULL;
+  if (!counts || (copies && !squares)) {
+    free(counts);
+    free(squares);
+    return CE_ERR_NOMEM;
   }
-  return status;
+  size_t used = 0;
+  for (size_t k = 0; k < index->count; k++) {
+    if (!boot->weight[k]) continue;
+    counts[2 * used] = index->keys[k];
+    counts[2 * used + 1] = boot->weight[k];
+    if (copies) {
+      squares[2 * used] = index->keys[k];
+      squares[2 * used + 1] = boot->squares[k];
+    }
+    used++;
+  }
+  ce__cells_adopt_sorted(&out->counts, counts, used);
+  if (copies) ce__cells_adopt_sorted(&out->squares, squares, used);
+  return CE_OK;
 }
 
 /* What one step draws: sentences for the token level, items for the type level. Step
