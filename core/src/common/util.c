@@ -1,3 +1,8 @@
+#if defined(__linux__) && !defined(__EMSCRIPTEN__)
+#define _DEFAULT_SOURCE /* madvise's MADV_HUGEPAGE */
+#include <sys/mman.h>
+#endif
+
 #include "common/util_internal.h"
 
 #include <math.h>
@@ -403,4 +408,29 @@ ce_status ce__buf_put_json_string(ce_buf *buf, const char *bytes, size_t len) {
   }
   if (!status) status = ce__buf_append(buf, bytes + plain, len - plain);
   return status ? status : ce__buf_puts(buf, "\"");
+}
+
+/* Whole 2 MB pages of [at, at + bytes) on transparent huge pages where the kernel gives them
+ * on request; a hint, and a no-op off Linux and in wasm. */
+static void advise_huge_pages(void *at, size_t bytes) {
+#if defined(__linux__) && !defined(__EMSCRIPTEN__) && defined(MADV_HUGEPAGE)
+  const uintptr_t huge = (uintptr_t)2 << 20;
+  uintptr_t begin = ((uintptr_t)at + huge - 1) & ~(huge - 1);
+  uintptr_t end = ((uintptr_t)at + bytes) & ~(huge - 1);
+  if (end > begin) (void)madvise((void *)begin, end - begin, MADV_HUGEPAGE);
+#else
+  (void)at;
+  (void)bytes;
+#endif
+}
+
+void *ce__calloc_huge(size_t count, size_t size) {
+  if (size && count > SIZE_MAX / size) return NULL;
+  size_t bytes = count * size;
+  if (bytes < CE_HUGE_BYTES) return calloc(count ? count : 1, size ? size : 1);
+  /* Advised before anything touches it (calloc may clear reused memory first), then cleared. */
+  void *at = malloc(bytes);
+  if (!at) return NULL;
+  advise_huge_pages(at, bytes);
+  return memset(at, 0, bytes);
 }

@@ -67,7 +67,7 @@ ce_status ce__cells_add_rest(ce_cells *cells, uint32_t cls, uint32_t cluster, ui
 ce_status ce__cells_grow(ce_cells *cells) {
   size_t slot_count = cells->slot_count ? cells->slot_count * 2 : 256;
   unsigned shift = cells->slot_count ? cells->shift - 1 : 64 - 8;
-  ce_cell *slots = calloc(slot_count, sizeof *slots);
+  ce_cell *slots = ce__calloc_huge(slot_count, sizeof *slots);
   if (!slots) return CE_ERR_NOMEM;
   size_t mask = slot_count - 1;
   for (size_t i = 0; i < cells->slot_count; i++) {

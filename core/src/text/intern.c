@@ -76,7 +76,7 @@ enum { REHASH_AHEAD = 32 };
 static CE_NOINLINE ce_status rehash(ce_intern *table) {
   size_t slot_count = table->slot_count ? table->slot_count * 2 : 64;
   while ((table->count + 1) * 4 > slot_count * 3) slot_count *= 2; /* after a drop */
-  ce_intern_slot *slots = calloc(slot_count, sizeof *slots);
+  ce_intern_slot *slots = ce__calloc_huge(slot_count, sizeof *slots);
   if (!slots) return CE_ERR_NOMEM;
   free(table->slots);
   table->slots = slots;
