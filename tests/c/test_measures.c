@@ -417,6 +417,25 @@ static void test_cells_adopted_sorted(void) {
   }
 }
 
+/* ce__calloc_huge: zeroed memory below and past CE_HUGE_BYTES (where it is advised and
+ * cleared by hand, possibly over memory a free gave back), NULL where the size overflows. */
+static void test_calloc_huge(void) {
+  static const size_t sizes[] = {
+      0, 1, 4096, CE_HUGE_BYTES - 8, CE_HUGE_BYTES, 3 * CE_HUGE_BYTES + 5};
+  for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+    unsigned char *dirty = malloc(sizes[s] + 1);
+    if (dirty) memset(dirty, 0xa5, sizes[s] + 1);
+    free(dirty); /* so that the next block may be this one, written */
+    unsigned char *at = ce__calloc_huge(sizes[s], 1);
+    CHECK(at != NULL);
+    size_t nonzero = 0;
+    for (size_t i = 0; at && i < sizes[s]; i++) nonzero += at[i] != 0;
+    CHECK(nonzero == 0);
+    free(at);
+  }
+  CHECK(ce__calloc_huge(SIZE_MAX / 2, 4) == NULL);
+}
+
 static int ascending_u64(const void *x, const void *y) {
   uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
   return (a > b) - (a < b);
@@ -648,6 +667,7 @@ int main(void) {
   test_sort_numbers();
   test_sort_pairs();
   test_cells_adopted_sorted();
+  test_calloc_huge();
   test_sort();
   test_sort_single_ids();
   test_numbers_as_json();
