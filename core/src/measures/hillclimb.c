@@ -1312,6 +1312,16 @@ static uint32_t separable_target_kept(const climb *st, uint32_t k, uint32_t a) {
   return st->sep_value[k] > value + CE_CLIMB_EPS ? st->sep_best[k] : a;
 }
 
+/* The arrays of the layout and G_k that a climber reads and its ce_climb_shared owns, each
+ * under the same name in both: one list for handing them over either way and freeing them. */
+#define CE_LAYOUT_ARRAYS(X) \
+  X(gold_ids)               \
+  X(clusters_of)            \
+  X(members)                \
+  X(clu)                    \
+  X(gold_of_class)          \
+  X(gold_of_count)
+
 /*
  * A climber's layout and G_k (see hillclimb_internal.h), as layout_build and gold_of_kept
  * leave them, built by the first climber that takes it and read-only after: the climbers
@@ -1348,12 +1358,9 @@ ce_climb_shared *ce__climb_shared_new(void) {
 void ce__climb_shared_free(ce_climb_shared *shared) {
   if (!shared) return;
   free(shared->item);
-  free(shared->gold_ids);
-  free(shared->clusters_of);
-  free(shared->members);
-  free(shared->clu);
-  free(shared->gold_of_class);
-  free(shared->gold_of_count);
+#define FREE_ARRAY(array) free(shared->array);
+  CE_LAYOUT_ARRAYS(FREE_ARRAY)
+#undef FREE_ARRAY
   if (shared->several) ce__lock_free(&shared->lock);
   free(shared);
 }
@@ -1425,13 +1432,10 @@ static ce_status gold_of_kept(climb *st) {
  * the build went through; for other climbers a copy of the items' part. */
 static ce_status layout_publish(climb *st, ce_climb_shared *shared) {
   shared->items = st->items;
-  shared->gold_ids = st->gold_ids;
-  shared->clusters_of = st->clusters_of;
-  shared->members = st->members;
-  shared->clu = st->clu;
   shared->sweep_labels = st->sweep_labels;
-  shared->gold_of_class = st->gold_of_class;
-  shared->gold_of_count = st->gold_of_count;
+#define TO_SHARED(array) shared->array = st->array;
+  CE_LAYOUT_ARRAYS(TO_SHARED)
+#undef TO_SHARED
   if (shared->status || !shared->several) return shared->status;
   size_t bytes = (st->items + 1) * sizeof *st->item;
   if (!(shared->item = malloc(bytes))) return CE_ERR_NOMEM;
@@ -1456,14 +1460,12 @@ static ce_status layout_take(climb *st, ce_climb_shared *shared) {
   if (!status) {
     if (!first) memcpy(st->item, shared->item, (shared->items + 1) * sizeof *st->item);
     st->items = shared->items;
-    st->gold_ids = shared->gold_ids;
-    st->clusters_of = shared->clusters_of;
-    st->members = shared->members;
-    st->clu = shared->clu;
     st->sweep_labels = shared->sweep_labels;
-    int reads_gold_of = st->measure != CE_TYPE_MICRO_I && !cells_kept(st);
-    st->gold_of_class = reads_gold_of ? shared->gold_of_class : NULL;
-    st->gold_of_count = reads_gold_of ? shared->gold_of_count : NULL;
+#define FROM_SHARED(array) st->array = shared->array;
+    CE_LAYOUT_ARRAYS(FROM_SHARED)
+#undef FROM_SHARED
+    if (st->measure == CE_TYPE_MICRO_I || cells_kept(st)) /* G_k is the others' */
+      st->gold_of_class = st->gold_of_count = NULL;
   }
   if (shared->several) ce__lock_release(&shared->lock);
   return status;
