@@ -514,37 +514,38 @@ static void known_take(const known_terms *known, size_t key, entropy_sums *s) {
   s->bias -= known->bias[key];
 }
 
-/* Adds a cell of count n in row `row`, λ = n·scale (`scale` the same over the row). */
-static void entropy_add_count(entropy_sums *s, known_terms *known, uint32_t row, double n,
+/* Adds a cell of `count` tokens in row `row`, λ = count·scale (`scale` the same over the
+ * row). */
+static void entropy_add_count(entropy_sums *s, known_terms *known, uint32_t row, uint64_t count,
                               double scale, double total, double log_total) {
-  double lambda = n * scale;
+  double lambda = (double)count * scale;
   if (!(lambda > 0.0)) return;
-  if (!(n < CE_SMALL_COUNTS) || (double)(size_t)n != n) {
+  if (count >= CE_SMALL_COUNTS) {
     entropy_add_log(s, lambda, log(lambda), total, log_total);
     return;
   }
-  if (!known_has(known, (size_t)n, row))
-    known_put(known, (size_t)n, row, s, lambda, log(lambda), total, log_total);
-  known_take(known, (size_t)n, s);
+  if (!known_has(known, count, row))
+    known_put(known, count, row, s, lambda, log(lambda), total, log_total);
+  known_take(known, count, s);
 }
 
-/* Each cluster's rank among the distinct cluster sizes, into `rank`; the terms by size,
- * `by_size`, none known. */
+/* Each cluster's rank among the distinct cluster sizes (distinct_sizes'), into `rank`; the
+ * terms by size, `by_size`, none known. */
 static ce_status size_keys(const ce_table *table, uint32_t *rank, known_terms *by_size) {
-  uint64_t *pairs = malloc(2 * (table->clusters ? table->clusters : 1) * sizeof *pairs);
-  if (!pairs) return CE_ERR_NOMEM;
-  for (size_t k = 0; k < table->clusters; k++) {
-    pairs[2 * k] = table->cluster_sums[k];
-    pairs[2 * k + 1] = k;
+  size_t room = table->clusters ? table->clusters : 1;
+  uint64_t *value = malloc(room * sizeof *value), *times = malloc(room * sizeof *times);
+  if (!value || !times) {
+    free(value);
+    free(times);
+    return CE_ERR_NOMEM;
   }
-  ce_status status = ce__sort_pairs_u64(pairs, table->clusters);
-  for (size_t q = 0, size = 0; !status && q < table->clusters; q++) {
-    size += q && pairs[2 * q] != pairs[2 * q - 2];
-    rank[pairs[2 * q + 1]] = (uint32_t)size;
-    by_size->row[size] = UINT32_MAX;
-  }
-  free(pairs);
-  return status;
+  size_t sizes = distinct_sizes(table->cluster_sums, table->clusters, value, times);
+  for (size_t k = 0; k < table->clusters; k++) /* an empty cluster's rank is never read */
+    rank[k] = (uint32_t)ce__lower_bound_u64(value, sizes, table->cluster_sums[k]);
+  for (size_t size = 0; size < sizes; size++) by_size->row[size] = UINT32_MAX;
+  free(value);
+  free(times);
+  return CE_OK;
 }
 
 ce_status ce__info_unseen_bias(const ce_table *table, const ce_measure_options *options,
@@ -614,8 +615,9 @@ ce_status ce__info_unseen_bias(const ce_table *table, const ce_measure_options *
     for (size_t j = i; j < end; j++) {
       double n = (double)table->cell_n[j];
       uint32_t k = table->cell_cluster[j];
-      entropy_add_count(&joint_plug, &plug_counts, 0, n, 1.0, total, log_total);
-      entropy_add_count(&joint_model, &model_counts, c, n, 1.0 - m0, total, log_total);
+      entropy_add_count(&joint_plug, &plug_counts, 0, table->cell_n[j], 1.0, total, log_total);
+      entropy_add_count(&joint_model, &model_counts, c, table->cell_n[j], 1.0 - m0, total,
+                        log_total);
       /* The cell keeps 1 − m0 of its count and takes no share of the row's unseen mass. */
       expect[k] -= n * m0 + per_size * (double)table->cluster_sums[k];
     }
