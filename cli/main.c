@@ -10,8 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <sys/stat.h> /* fstat */
-#include <unistd.h>   /* isatty */
+#include <unistd.h> /* isatty */
 
 #include "clustereval.h"
 #include "save_page.h"
@@ -536,66 +535,15 @@ static int open_files(const cli_args *args, FILE **files, const char **names, si
   return code;
 }
 
-/*
- * Each file's chunk in a round. A file's share of the round's bytes follows its size against
- * gold's: the files of one corpus (as many tokens, in lines of other lengths) then end
- * together instead of a system's last chunks being read alone after gold's. A system reads
- * 1/SHARE_MARGIN less than its size alone would give, so that it never outruns gold's lead
- * of a chunk (on threads its tokens pair against gold's as they are read). And the first
- * reads ramp up from FIRST_CHUNK, what format detection looks at, doubling to CHUNK_BYTES:
- * the first round reads the files in turn (their formats are settled in it) and in the
- * second gold reads alone to get its lead, so those two are kept small.
- */
-enum { FIRST_CHUNK = 1 << 16, SHARE_MAX = 4, SHARE_MARGIN = 64 };
-
+/* Reads the chunks of a round, one for each file the core does not hold back (NULL: closed),
+ * and hands them to the core together, which reads them side by side where it can. */
 typedef struct feed_round {
-  char **chunk;        /* a buffer of CHUNK_BYTES · share bytes a file */
-  double *share;       /* its size against gold's (1 where either is unknown), clamped */
-  unsigned *reads;     /* chunks read so far */
+  char **chunk;        /* a buffer of CHUNK_BYTES a file */
   size_t *index, *len; /* the files of this round and their bytes */
   const void **bytes;
   size_t count;
 } feed_round;
 
-/* A regular file's size in bytes, 0 where it has none (a pipe, stdin). */
-static double file_size(FILE *file) {
-  struct stat st;
-  return fstat(fileno(file), &st) == 0 && S_ISREG(st.st_mode) ? (double)st.st_size : 0.0;
-}
-
-/* File i's next chunk: never more than its buffer holds (CHUNK_BYTES · share). */
-static size_t chunk_bytes(const feed_round *round, size_t i) {
-  unsigned reads = round->reads[i];
-  size_t base = reads < 2 ? (size_t)FIRST_CHUNK << reads : CHUNK_BYTES;
-  if (base > CHUNK_BYTES) base = CHUNK_BYTES;
-  return (size_t)((double)base * round->share[i]);
-}
-
-static int round_init(feed_round *round, FILE **files, size_t count) {
-  memset(round, 0, sizeof *round);
-  round->chunk = calloc(count, sizeof *round->chunk);
-  round->share = malloc(count * sizeof *round->share);
-  round->reads = calloc(count, sizeof *round->reads);
-  round->index = malloc(count * sizeof *round->index);
-  round->len = malloc(count * sizeof *round->len);
-  round->bytes = malloc(count * sizeof *round->bytes);
-  if (!round->chunk || !round->share || !round->reads || !round->index || !round->len ||
-      !round->bytes)
-    return 0;
-  double gold = count ? file_size(files[0]) : 0.0;
-  for (size_t i = 0; i < count; i++) {
-    double size = file_size(files[i]), share = gold > 0.0 && size > 0.0 ? size / gold : 1.0;
-    if (i) share *= 1.0 - 1.0 / SHARE_MARGIN;
-    round->share[i] = share > SHARE_MAX         ? SHARE_MAX
-                      : share < 1.0 / SHARE_MAX ? 1.0 / SHARE_MAX
-                                                : share;
-    if (!(round->chunk[i] = malloc((size_t)((double)CHUNK_BYTES * round->share[i])))) return 0;
-  }
-  return 1;
-}
-
-/* Reads the chunks of a round, one for each file the core does not hold back (NULL: closed),
- * and hands them to the core together, which reads them side by side where it can. */
 static int read_round(const ce_eval *ev, FILE **files, const char **names, size_t count,
                       feed_round *round, int *ended) {
   int code = EXIT_DONE;
@@ -603,10 +551,8 @@ static int read_round(const ce_eval *ev, FILE **files, const char **names, size_
   for (size_t i = 0; i < count; i++) {
     ended[i] = 0;
     if (!files[i] || ce_eval_waits(ev, i)) continue;
-    size_t want = chunk_bytes(round, i);
-    size_t got = fread(round->chunk[i], 1, want, files[i]);
-    round->reads[i]++;
-    ended[i] = got < want;
+    size_t got = fread(round->chunk[i], 1, CHUNK_BYTES, files[i]);
+    ended[i] = got < CHUNK_BYTES;
     if (ended[i] && ferror(files[i])) {
       fprintf(stderr, "clustereval: %s: read error: %s\n", names[i], strerror(errno));
       code = EXIT_INPUT;
@@ -622,8 +568,6 @@ static int read_round(const ce_eval *ev, FILE **files, const char **names, size_
 static void round_free(feed_round *round, size_t count) {
   for (size_t i = 0; round->chunk && i < count; i++) free(round->chunk[i]);
   free(round->chunk);
-  free(round->share);
-  free(round->reads);
   free(round->index);
   free(round->len);
   free((void *)round->bytes);
@@ -631,9 +575,11 @@ static void round_free(feed_round *round, size_t count) {
 
 /* Reads every file round-robin, a chunk at a time, so the core can pair tokens as they come. */
 static int feed_files(ce_eval *ev, FILE **files, const char **names, size_t count) {
-  feed_round round;
+  feed_round round = {calloc(count, sizeof(char *)), malloc(count * sizeof(size_t)),
+                      malloc(count * sizeof(size_t)), malloc(count * sizeof(void *)), 0};
   int *ended = malloc(count * sizeof *ended);
-  int ok = round_init(&round, files, count) && ended;
+  int ok = round.chunk && round.index && round.len && round.bytes && ended;
+  for (size_t i = 0; ok && i < count; i++) ok = (round.chunk[i] = malloc(CHUNK_BYTES)) != NULL;
   int code = ok ? EXIT_DONE : EXIT_INTERNAL;
   for (size_t open_count = count; ok && open_count;) {
     if (read_round(ev, files, names, count, &round, ended) != EXIT_DONE) code = EXIT_INPUT;
