@@ -56,6 +56,16 @@ static void random_entries(ce_rng *rng, ce_entries *e, size_t l, size_t n, size_
   free(cluster_order);
 }
 
+/* random_entries of 2 to 1 + n_span classes, 2 to 1 + m_span clusters and l_min to
+ * l_min + l_span - 1 items, and their type index. */
+static void random_index(ce_rng *rng, size_t n_span, size_t m_span, size_t l_min, size_t l_span,
+                         ce_entries *e, ce_type_index *ix) {
+  size_t n = 2 + ce__rng_below(rng, n_span), m = 2 + ce__rng_below(rng, m_span);
+  size_t l = l_min + ce__rng_below(rng, l_span);
+  random_entries(rng, e, l, n, m, NULL, NULL);
+  CHECK(ce__type_index_build(ix, e) == CE_OK);
+}
+
 /* No single cluster can move to another class and gain more than the tolerance. */
 static int is_local_optimum(const ce_type_index *ix, int measure, uint32_t *map, double value) {
   const ce_entries *e = ix->entries;
@@ -79,12 +89,10 @@ static void test_local_optima(void) {
   ce_rng rng;
   ce__rng_seed(&rng, 7, 0);
   for (int s = 0; s < 40; s++) {
-    size_t n = 2 + ce__rng_below(&rng, 9), m = 2 + ce__rng_below(&rng, 19);
-    size_t l = 20 + ce__rng_below(&rng, 180);
     ce_entries e;
-    random_entries(&rng, &e, l, n, m, NULL, NULL);
     ce_type_index ix;
-    CHECK(ce__type_index_build(&ix, &e) == CE_OK);
+    random_index(&rng, 9, 19, 20, 180, &e, &ix);
+    size_t n = e.classes, m = e.clusters;
     /* From the library's starts, and directly from a random single start. */
     ce_climb_options options = {4, (uint64_t)s, NULL, NULL, NULL, NULL, 0, 0};
     ce_type_result r;
@@ -446,12 +454,10 @@ static void test_climber_remembers(void) {
   ce__rng_seed(&rng, 11, 0);
   unsigned reached = 0; /* climbs that ended on a remembered optimum: the test's reach */
   for (int s = 0; s < 60; s++) {
-    size_t n = 2 + ce__rng_below(&rng, 40), m = 2 + ce__rng_below(&rng, 50);
-    size_t l = 10 + ce__rng_below(&rng, 200);
     ce_entries e;
-    random_entries(&rng, &e, l, n, m, NULL, NULL);
     ce_type_index ix;
-    CHECK(ce__type_index_build(&ix, &e) == CE_OK);
+    random_index(&rng, 40, 50, 10, 200, &e, &ix);
+    size_t n = e.classes, m = e.clusters;
     uint32_t *start = malloc(m * sizeof *start);
     for (int t = 0; t < CE_TYPE_MEASURES; t++) {
       ce_climber *climber;
@@ -488,6 +494,55 @@ static void test_climber_remembers(void) {
     ce__entries_free(&e);
   }
   CHECK(reached > 1000);
+}
+
+/*
+ * A climber whose budget is spent takes each later start as its result (the 1-1 mapping's
+ * climb once start 0 has spent the budget): the start, scored from the definitions
+ * (ce__type_value), the same double, with or without the state the climber had before, and
+ * with or without the cells the climbs keep.
+ */
+static void test_spent_scores_start(void) {
+  ce_rng rng;
+  ce__rng_seed(&rng, 29, 0);
+  unsigned with_cells = 0, runs = 0;
+  for (int s = 0; s < 60; s++) {
+    ce_entries e;
+    ce_type_index ix;
+    random_index(&rng, 30, 30, 10, 400, &e, &ix);
+    size_t n = e.classes, m = e.clusters, l = e.items;
+    with_cells += (unsigned)ce__climb_keeps_cells(&ix);
+    uint32_t *start = malloc(m * sizeof *start);
+    for (int t = 0; t < CE_TYPE_MEASURES; t++) {
+      ce_climber *climber;
+      CHECK(ce__climber_new(&ix, t, NULL, &climber) == CE_OK);
+      ce__climber_set_budget(climber, 1 + ce__rng_below(&rng, 2 * l));
+      for (int c = 0; c < 6; c++) {
+        for (size_t k = 0; k < m; k++) start[k] = (uint32_t)ce__rng_below(&rng, n);
+        int spent_before = ce__climber_spent(climber);
+        ce_climb_options options = {
+            1 + (unsigned)ce__rng_below(&rng, 3), (uint64_t)c, NULL, NULL, NULL, NULL, 0, 0};
+        ce_type_score score;
+        CHECK(ce__climber_run(climber, start, &options, &score) == CE_OK);
+        CHECK(score.budget_reached == 1); /* at most 2·l reads: spent within the first run */
+        if (spent_before) {
+          double value;
+          CHECK(ce__type_value(&ix, start, t, &value) == CE_OK);
+          CHECK(score.value == value && score.min == value);
+          CHECK(score.starts == 1 && score.hits == 1);
+          CHECK(memcmp(score.cluster_to_class, start, m * sizeof *start) == 0);
+          runs++;
+        }
+        free(score.cluster_to_class);
+      }
+      ce__climber_free(climber);
+    }
+    free(start);
+    ce__type_index_free(&ix);
+    ce__entries_free(&e);
+  }
+  CHECK(runs == 60 * CE_TYPE_MEASURES * 5);
+  CHECK(with_cells > 20 && with_cells < 60); /* climbers with cells and without */
 }
 
 /*
@@ -666,6 +721,7 @@ int main(void) {
   test_ids_do_not_matter();
   test_ties();
   test_climber_remembers();
+  test_spent_scores_start();
   test_separable_climbs();
   test_own_classes_climbs();
   test_unused_labels();
