@@ -1255,13 +1255,7 @@ static ce_status separable_prepare(climb *st) {
  * mapping (start 0, the 1-1 mapping) ends after a sweep that moves nothing (quiet_start).
  */
 static int own_classes_shape(const ce_type_index *ix) {
-  const ce_entries *e = ix->entries;
-  if (!ix->one_cluster_each) return 0;
-  for (size_t i = 0; i < e->items; i++)
-    if (e->class_start[i + 1] - e->class_start[i] != 1) return 0;
-  for (size_t c = 0; c < e->classes; c++)
-    if (ix->class_size[c] > 1) return 0;
-  return 1;
+  return ix->own_classes;
 }
 
 /* Each class's cluster there: a class holds one item at most, in one cluster at most. */

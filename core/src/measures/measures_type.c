@@ -339,8 +339,9 @@ static ce_status one_measure(const type_tasks *job, int t) {
  * longest task: it comes first of all (10^6 one-token types in 600,000 clusters: the
  * token level and the overlap measures took 0.5 s on its thread before it), and its exact
  * search's root bound, which does not depend on the climbs, is a task of its own between
- * MicroI and MacroI, taken by the other thread while MicroC climbs (there 0.45 s of MicroC's
- * 2.2 s; the other thread's tasks took 1.9 s). On one thread MicroC computes it first. */
+ * MicroI and MacroI, taken by the other thread while MicroC climbs (it took 0.45 s of
+ * MicroC's 2.2 s on those one-token types, where the climbs' best is now proved without it:
+ * ce__own_classes_map). On one thread MicroC computes it first. */
 enum { ROOT_TASK = CE_TYPE_MEASURES };
 
 static void type_task(void *context, size_t task) {
@@ -396,8 +397,10 @@ static ce_status type_measures(const ce_entries *entries, const ce_climb_options
   job.result = result;
   job.alongside = parallel && parallel->task ? parallel : NULL;
   job.micro_c_leads = job.alongside && job.alongside->first && ix.one_cluster_each;
+  /* Where every item is a class of its own, MicroC's climbs end at own classes, which
+   * ce__own_classes_map proves optimal: no root bound to work out beside them. */
   ce_m1_root root;
-  if (job.micro_c_leads && search && ce__m1_root_init(&root)) job.root = &root;
+  if (job.micro_c_leads && search && !ix.own_classes && ce__m1_root_init(&root)) job.root = &root;
   size_t tasks = CE_TYPE_MEASURES + (job.root != NULL);
   if (job.alongside) tasks += job.alongside->first + job.alongside->last;
   if (job.alongside && parallel->index) *parallel->index = &ix;

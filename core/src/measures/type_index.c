@@ -217,8 +217,51 @@ ce_status ce__type_index_build(ce_type_index *ix, const ce_entries *e) {
   for (size_t k = m; k > 0; k--) ix->member_start[k] = ix->member_start[k - 1];
   ix->member_start[0] = 0;
   status = groups_build(ix);
-  if (status) ce__type_index_free(ix);
-  return status;
+  if (status) {
+    ce__type_index_free(ix);
+    return status;
+  }
+  ix->own_classes = ix->one_cluster_each;
+  for (size_t i = 0; i < l && ix->own_classes; i++)
+    ix->own_classes = e->class_start[i + 1] - e->class_start[i] == 1;
+  for (size_t c = 0; c < n && ix->own_classes; c++) ix->own_classes = ix->class_size[c] <= 1;
+  return CE_OK;
+}
+
+/*
+ * Where every item holds one gold class no other item holds and sits in one cluster at most
+ * (ix->own_classes), a mapping that sends every cluster with items to the class of one of its
+ * own items is optimal for all three measures (§4.1, §4.2). Each clustered item has one
+ * cluster, so one membership whatever the mapping: N* = Σ_c |U_c| and Σ_i |h(B_i)| are the
+ * clustered items, fixed. A cluster k mapped to c matches at most one item (c's only one),
+ * and matches it exactly when that item is in k. MacroI = 2·IM / (Σ|A_i| + Σ|h(B_i)|) and
+ * MicroI = (1/l)·Σ_i F_i, with F_i = IM_i (|A_i| = |h(B_i)| = 1) or 0 (unclustered), both
+ * grow with IM alone, which is at most one a non-empty cluster, reached there. MicroC: a class
+ * c whose one item its union holds, with clusters K_c of s_k items mapped to it, has
+ * g_c = |U_c|·F_c = f(Σ_{k ∈ K_c} s_k), f(s) = 2s / (s + 1); any other class has g_c = 0.
+ * f is concave with f(0) = 0, so subadditive: Σ_c g_c ≤ Σ_k f(s_k), with equality where
+ * every class takes one cluster at most and matches its item, as such a mapping does; and
+ * MicroC = Σ_c g_c / N*. So they all score their optimum; the climbs' tie rules only choose
+ * among them.
+ */
+ce_status ce__own_classes_map(const ce_type_index *ix, const uint32_t *map, int *answer) {
+  const ce_entries *e = ix->entries;
+  size_t m = e->clusters;
+  *answer = 0;
+  if (!ix->own_classes) return CE_OK;
+  unsigned char *matched = calloc(m ? m : 1, 1);
+  if (!matched) return CE_ERR_NOMEM;
+  for (size_t i = 0; i < e->items; i++) {
+    if (e->cluster_start[i + 1] == e->cluster_start[i]) continue;
+    uint32_t k = e->cluster_ids[e->cluster_start[i]];
+    if (map[k] == e->class_ids[e->class_start[i]]) matched[k] = 1;
+  }
+  int all = 1;
+  for (size_t k = 0; k < m && all; k++)
+    all = ix->member_start[k + 1] == ix->member_start[k] || matched[k];
+  free(matched);
+  *answer = all;
+  return CE_OK;
 }
 
 /* Per class in ce__type_values: the last item that reached it / holds it in its gold entry,

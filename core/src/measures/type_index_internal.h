@@ -65,6 +65,9 @@ typedef struct ce_type_index {
   uint32_t *cluster_by_rank;        /* inverse of entries->cluster_order */
   uint64_t gold_total;              /* Σ_i |A_i| */
   int one_cluster_each;             /* every item in one cluster at most (type-based) */
+  /* Every item one gold class that no other item holds, in one cluster at most (one-token
+   * types, each its own class: entity- or sense-like singletons); see ce__own_classes_map. */
+  int own_classes;
   /* Per item: the items with its gold and induced entries where it is the first of them in
    * item order, else 0 (ce__entries_signatures): the M-1 climb takes each group as one. */
   uint32_t *group_weight;
@@ -77,6 +80,14 @@ typedef struct ce_type_index {
  */
 ce_status ce__type_index_build(ce_type_index *index, const ce_entries *entries);
 void ce__type_index_free(ce_type_index *index);
+
+/*
+ * Where index->own_classes: whether `map` sends every cluster with items to the class of one
+ * of its own items. Such a mapping scores each of MacroI, MicroI and MicroC at its optimum
+ * (type_index.c proves it). 0 elsewhere, and where the flag is not set. Cost O(items +
+ * clusters); CE_ERR_NOMEM aside, it allocates a byte per cluster (*answer 0 then).
+ */
+ce_status ce__own_classes_map(const ce_type_index *index, const uint32_t *map, int *answer);
 
 /*
  * index->rows, where the walks they spare take at least `min_steps` steps (Σ_i |A_i|·|B_i|)
