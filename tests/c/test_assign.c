@@ -263,6 +263,58 @@ static void test_sparse_edges_cases(void) {
   CHECK(!memcmp(first, again, sizeof first));
 }
 
+/*
+ * Rows whose columns no other row has (rows <= cols; edges in any order, weights drawn from
+ * a few values so that rows tie): the sparse assignment gives each row the first of its
+ * edges of largest weight, its contract for such rows (assign_internal.h), which the
+ * type-level 1-1 of one-token types takes without solving (measures_type.c). Also with one
+ * bid a row (the test_assign_few_bids build).
+ */
+static void test_columns_of_their_own(void) {
+  int ties = 0;
+  for (int draw = 0; draw < 300; draw++) {
+    size_t rows = 1 + next_random() % 60, cols = rows + next_random() % 80, edge_n = 0;
+    uint32_t *perm = malloc(cols * sizeof *perm);
+    for (size_t j = 0; j < cols; j++) perm[j] = (uint32_t)j;
+    for (size_t j = cols; j > 1; j--) { /* columns dealt out at random */
+      size_t at = next_random() % j;
+      uint32_t swap = perm[j - 1];
+      perm[j - 1] = perm[at];
+      perm[at] = swap;
+    }
+    size_t *start = malloc((rows + 1) * sizeof *start);
+    uint32_t *col = malloc(cols * sizeof *col);
+    double *weight = malloc(cols * sizeof *weight);
+    long *map = malloc(rows * sizeof *map);
+    start[0] = 0;
+    for (size_t r = 0, dealt = 0; r < rows; r++) {
+      size_t take = 1 + next_random() % 4;
+      if (take > cols - dealt - (rows - r - 1)) take = cols - dealt - (rows - r - 1);
+      for (size_t q = 0; q < take; q++, edge_n++) {
+        col[edge_n] = perm[dealt++];
+        weight[edge_n] = 1.0 + next_random() % 3;
+      }
+      start[r + 1] = edge_n;
+    }
+    double total;
+    CHECK(ce__assign_sparse(rows, cols, start, col, weight, map, &total) == CE_OK);
+    for (size_t r = 0; r < rows; r++) {
+      size_t first = start[r], best = 0;
+      for (size_t e = start[r] + 1; e < start[r + 1]; e++)
+        if (weight[e] > weight[first]) first = e;
+      for (size_t e = start[r]; e < start[r + 1]; e++) best += weight[e] == weight[first];
+      ties += best > 1;
+      CHECK(map[r] == (long)col[first]);
+    }
+    free(perm);
+    free(start);
+    free(col);
+    free(weight);
+    free(map);
+  }
+  CHECK(ties > 1000); /* rows whose largest weight several edges share */
+}
+
 int main(void) {
   test_random_integer_matrices();
   test_random_real_matrices();
@@ -271,5 +323,6 @@ int main(void) {
   test_sparse_against_dense();
   test_dense_close_weights();
   test_sparse_edges_cases();
+  test_columns_of_their_own();
   return check_report("assign");
 }

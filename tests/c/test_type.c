@@ -4,9 +4,11 @@
  * mapping on random small instances.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "mask_instance.h"
+#include "measures/assign_internal.h"
 #include "measures/hillclimb_internal.h"
 #include "common/rng_internal.h"
 #include "entries_random.h"
@@ -894,6 +896,84 @@ static void test_one_value(void) {
   CHECK(fast >= 200);
 }
 
+/*
+ * Every item its own gold class, in one cluster or none, labels in a shuffled order, sizes
+ * where the 1-1 takes the sparse assignment: each measure's 1-1 maps a cluster with items to
+ * the lowest class id among its items' (the assignment's contract on rows that share no
+ * class, assign_internal.h) and its M-1 start 0, at own classes, to the class of its items
+ * whose label sorts first, where a climb from it stays (empty clusters: the first label).
+ * measures_type.c takes both without the weight rows; the test_type_own_rows build works
+ * them out from the rows, and the same checks hold.
+ */
+static void test_own_classes_one_to_one(void) {
+  ce_rng rng;
+  ce__rng_seed(&rng, 808, 0);
+  int sparse = 0;
+  for (int draw = 0; draw < 12; draw++) {
+    uint32_t l = 400 + (uint32_t)ce__rng_below(&rng, 2000),
+             n = l + (uint32_t)ce__rng_below(&rng, 40);
+    uint32_t m = l / 4 + (uint32_t)ce__rng_below(&rng, l / 2);
+    uint32_t *order = malloc(n * sizeof *order), *gl = malloc(l * sizeof *gl);
+    uint32_t *gi = malloc(l * sizeof *gi), *si = malloc(l * sizeof *si),
+             *sl = malloc(l * sizeof *sl);
+    for (uint32_t c = 0; c < n; c++) order[c] = c;
+    ce__rng_shuffle_u32(&rng, order, n);
+    for (uint32_t i = 0; i < l; i++) gl[i] = order[i]; /* distinct; some classes no item's */
+    uint32_t sn = 0;
+    for (uint32_t i = 0; i < l; i++) {
+      gi[i] = i;
+      if (ce__rng_below(&rng, 10) == 0) continue; /* unclustered */
+      si[sn] = i;
+      sl[sn++] = (uint32_t)ce__rng_below(&rng, m);
+    }
+    ce__rng_shuffle_u32(&rng, order, n); /* the labels' order, apart from the ids */
+    ce_entries e;
+    CHECK(ce__entries_from_pairs(&e, l, n, m, gi, gl, l, si, sl, sn, order, NULL) == CE_OK);
+    ce_type_index ix;
+    CHECK(ce__type_index_build(&ix, &e) == CE_OK);
+    CHECK(ix.own_classes);
+    uint32_t *by_id = malloc(m * sizeof *by_id), *by_label = malloc(m * sizeof *by_label);
+    uint32_t rows = 0;
+    for (uint32_t k = 0; k < m; k++) {
+      by_id[k] = UINT32_MAX;
+      by_label[k] = ix.class_by_rank[0];
+      rows += ix.member_start[k + 1] > ix.member_start[k];
+    }
+    for (uint32_t q = 0; q < sn; q++) {
+      uint32_t k = sl[q], c = gl[si[q]];
+      if (c < by_id[k]) by_id[k] = c;
+    }
+    for (uint32_t k = 0; k < m; k++) /* the first label among its items' classes */
+      for (uint32_t q = ix.member_start[k]; q < ix.member_start[k + 1]; q++) {
+        uint32_t c = gl[ix.members[q]];
+        if (q == ix.member_start[k] || e.class_order[c] < e.class_order[by_label[k]])
+          by_label[k] = c;
+      }
+    sparse += ce__assign_goes_sparse(rows, n);
+    ce_type_result r = run(&e, 1, (uint64_t)draw);
+    for (int t = 0; t < CE_TYPE_MEASURES; t++) {
+      CHECK(!r.o1[t].left_out && r.o1[t].cells == sn);
+      CHECK(memcmp(r.o1[t].cluster_to_class, by_id, m * sizeof *by_id) == 0);
+      double value;
+      CHECK(ce__type_value(&ix, by_id, t, &value) == CE_OK);
+      CHECK(r.o1[t].value == value);
+      CHECK(memcmp(r.m1[t].cluster_to_class, by_label, m * sizeof *by_label) == 0);
+      CHECK(r.m1[t].optimal);
+    }
+    ce__type_result_free(&r);
+    ce__type_index_free(&ix);
+    ce__entries_free(&e);
+    free(order);
+    free(gl);
+    free(gi);
+    free(si);
+    free(sl);
+    free(by_id);
+    free(by_label);
+  }
+  CHECK(sparse == 12);
+}
+
 int main(void) {
   test_ids_hold();
   test_one_value();
@@ -909,5 +989,6 @@ int main(void) {
   test_candidates_against_every_class();
   test_m1_at_least_o1();
   test_cell_budget();
+  test_own_classes_one_to_one();
   return check_report("type");
 }

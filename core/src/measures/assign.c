@@ -711,10 +711,14 @@ ce_status ce__assign_sparse(size_t rows, size_t cols, const size_t *start, const
   return status;
 }
 
+int ce__assign_goes_sparse(size_t rows, size_t cols) {
+  size_t small = rows < cols ? rows : cols, large = rows < cols ? cols : rows;
+  return !small || (double)small * small * large > CE_ASSIGN_DENSE_WORK;
+}
+
 ce_status ce__assign_edges(size_t rows, size_t cols, const size_t *start, const uint32_t *col,
                            const double *weight, long *row_to_col, double *total) {
-  size_t small = rows < cols ? rows : cols, large = rows < cols ? cols : rows;
-  if (!small || (double)small * small * large > CE_ASSIGN_DENSE_WORK)
+  if (ce__assign_goes_sparse(rows, cols))
     return ce__assign_sparse(rows, cols, start, col, weight, row_to_col, total);
   double *dense = calloc(rows * cols, sizeof *dense);
   long *matched = row_to_col ? row_to_col : malloc(rows * sizeof *matched);

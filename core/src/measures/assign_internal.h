@@ -24,7 +24,9 @@ ce_status ce__assign_max(const double *weights, size_t rows, size_t cols, long *
  * rows + 1 elements. The primal-dual method over adjacency lists, phases of shortest
  * augmenting paths (assign.c): memory O(rows + cols + edges), never rows × cols. Among
  * equally good assignments the one chosen depends on the ids alone: the same input gives
- * the same mapping, natively and in wasm.
+ * the same mapping, natively and in wasm. Where no column has an edge in two rows (and
+ * rows <= cols), each row takes the first of its edges of largest weight, in the order
+ * given: its first bid in the row reduction, which no other row contests.
  */
 ce_status ce__assign_sparse(size_t rows, size_t cols, const size_t *start, const uint32_t *col,
                             const double *weight, long *row_to_col, double *total);
@@ -32,6 +34,9 @@ ce_status ce__assign_sparse(size_t rows, size_t cols, const size_t *start, const
 /* Below this many steps of the dense algorithm (min² · max of the sides) ce__assign_edges
  * solves the dense matrix, which is then faster, and gives the same mapping as before. */
 #define CE_ASSIGN_DENSE_WORK 2e7
+
+/* Whether ce__assign_edges takes ce__assign_sparse's way for rows × cols. */
+int ce__assign_goes_sparse(size_t rows, size_t cols);
 
 /* ce__assign_sparse's contract; small problems go through the dense matrix. */
 ce_status ce__assign_edges(size_t rows, size_t cols, const size_t *start, const uint32_t *col,
