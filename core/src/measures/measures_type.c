@@ -201,6 +201,10 @@ static ce_status kept_offer(kept_rows *kept, uint32_t k, const ce_sparse_row *ro
   return CE_OK;
 }
 
+#ifndef CE_OWN_CLASSES_ONE_TO_ONE /* a test sets 0: the rows and the assignment everywhere */
+#define CE_OWN_CLASSES_ONE_TO_ONE 1
+#endif
+
 /* The 1-1 and the M-1 start 0 (one_to_one's) where every item is a class of its own
  * (ix->own_classes): a cluster's row holds the classes of its items, each of weight 1 (MacroI,
  * MicroI: 2 / (1 + 1)) or 2s / (s + 1) (MicroC, s its items), the same double across the row,
@@ -256,9 +260,6 @@ static ce_status one_to_one(const ce_type_index *ix, int measure, uint64_t cell_
   const ce_entries *e = ix->entries;
   size_t n = e->classes, m = e->clusters;
   ce_status own = CE_OK;
-#ifndef CE_OWN_CLASSES_ONE_TO_ONE /* a test sets 0: the rows and the assignment everywhere */
-#define CE_OWN_CLASSES_ONE_TO_ONE 1
-#endif
   if (CE_OWN_CLASSES_ONE_TO_ONE &&
       own_classes_one_to_one(ix, measure, cell_budget, start, score, &own))
     return own;
