@@ -658,9 +658,11 @@ static void test_separable_climbs(void) {
 
 /*
  * One-token types (every item a gold class of its own, in one cluster or none; clusters of
- * 1 to 6 items, some empty) and classes in a shuffled label order: MicroC's climbs count
- * the quiet visits after a sweep that ends at own classes (hillclimb.c's at_own_classes)
- * instead of making them. Against the same climber visiting every cluster (same_climbs).
+ * 1 to 6 items, some empty; a third of them with classes of no item) and classes in a
+ * shuffled label order: MicroC's climbs from a mapping elsewhere run on the classes' T_c
+ * alone (own_classes_start), and count the quiet visits after a sweep that ends at own
+ * classes (at_own_classes) instead of making them. Against the same climber visiting every
+ * cluster (same_climbs: values, sweeps, label reads, the budget and mappings).
  */
 static void test_own_classes_climbs(void) {
   ce_rng rng;
@@ -668,20 +670,23 @@ static void test_own_classes_climbs(void) {
   unsigned stopped = 0;
   for (int s = 0; s < 120; s++) {
     size_t l = 5 + ce__rng_below(&rng, 300), m = 1 + l / (1 + ce__rng_below(&rng, 4)), sn = 0;
+    size_t n = l + (s % 3 ? 0 : ce__rng_below(&rng, 6)); /* some classes of no item */
     uint32_t *ids = malloc(l * sizeof *ids), *si = malloc(l * sizeof *si);
-    uint32_t *sl = malloc(l * sizeof *sl), *class_perm = malloc(l * sizeof *class_perm);
+    uint32_t *sl = malloc(l * sizeof *sl), *class_perm = malloc(n * sizeof *class_perm);
     uint32_t *start = malloc(m * sizeof *start);
-    for (size_t i = 0; i < l; i++) ids[i] = class_perm[i] = (uint32_t)i;
-    ce__rng_shuffle_u32(&rng, class_perm, l);
+    for (size_t i = 0; i < l; i++) ids[i] = (uint32_t)i;
+    for (size_t c = 0; c < n; c++) class_perm[c] = (uint32_t)c;
+    ce__rng_shuffle_u32(&rng, class_perm, n);
     for (size_t i = 0; i < l; i++) {
       if (!ce__rng_below(&rng, 12)) continue; /* in no cluster */
       si[sn] = (uint32_t)i;
       sl[sn++] = (uint32_t)ce__rng_below(&rng, m);
     }
     ce_entries e;
-    CHECK(ce__entries_from_pairs(&e, l, l, m, ids, ids, l, si, sl, sn, class_perm, NULL) == CE_OK);
+    CHECK(ce__entries_from_pairs(&e, l, n, m, ids, ids, l, si, sl, sn, class_perm, NULL) == CE_OK);
     ce_type_index ix;
     CHECK(ce__type_index_build(&ix, &e) == CE_OK);
+    CHECK(ix.own_classes);
     stopped += (unsigned)same_climbs(&ix, CE_TYPE_MICRO_C, &rng, class_perm, start);
     ce__type_index_free(&ix);
     ce__entries_free(&e);
