@@ -1815,32 +1815,30 @@ static int quiet_counted(ce_climber *climber, size_t quiet, uint64_t *sweeps) {
   return 1;
 }
 
+/* st->map set to `to`, with its hash, and the state left not ready (a climb that needs it next
+ * sets it afresh): for the climbs whose result needs no state, a start taken past the budget,
+ * a start at own classes (quiet_start) and an own-classes climb (own_classes_start), which
+ * ce__climber_run scores from the definitions (for MicroC the same double as micro_c_value
+ * from a state). Bringing the state to a start past the budget, cells and all, only to score
+ * it took more than the pass over the items that scores it (random labels of 1,000 a side:
+ * 50-140 ms a measure, the 1-1 mapping's climb once start 0 had spent the budget). */
+static void state_skip(climb *st, const uint32_t *to) {
+  size_t m = st->e->clusters;
+  memcpy(st->map, to, m * sizeof *st->map);
+  st->hash = map_hash(st->map, m);
+  st->ready = 0;
+}
+
 /* A climb from a mapping at own classes (see own_classes_shape: start 0 and the 1-1 mapping
  * there): its first sweep moves nothing and ends it. Its label reads and the sweep counted,
  * st->map set, the state left not ready (the next climb reaches its start afresh, as after a
  * separable climb); 0 as reads_counted says. */
 static int quiet_start(ce_climber *climber, const uint32_t *from, uint64_t *sweeps) {
   climb *st = &climber->st;
-  size_t m = st->e->clusters;
   if (!at_own_classes(st, from) || !reads_counted(climber, st->sweep_labels)) return 0;
   ++*sweeps;
-  memcpy(st->map, from, m * sizeof *st->map);
-  st->hash = map_hash(st->map, m);
-  st->ready = 0;
+  state_skip(st, from);
   return 1;
-}
-
-/* st->map set to `to` without the state, left not ready: where no budget is left, the start
- * is the climb's result, and ce__climber_run scores it from the definitions (for MicroC the
- * same double as micro_c_value from a state; see there). Bringing the state there, cells and
- * all, only to score it took more than the pass over the items that scores it (random labels
- * of 1,000 a side: 50-140 ms a measure, the 1-1 mapping's climb once start 0 had spent the
- * budget). */
-static void state_skip(climb *st, const uint32_t *to) {
-  size_t m = st->e->clusters;
-  memcpy(st->map, to, m * sizeof *st->map);
-  st->hash = map_hash(st->map, m);
-  st->ready = 0;
 }
 
 /* A visit of cluster k in an own-classes climb (own_classes_start): 1 where k moved. */
@@ -1968,9 +1966,7 @@ static int own_classes_start(ce_climber *climber, const uint32_t *from) {
     if (t[c].t > most) most = t[c].t;
   double reach = (double)most + (double)largest;
   if ((reach + 1.0) * (reach + 2.0) * 4.0 * CE_CLIMB_EPS * (double)clustered >= 2.0) return 0;
-  memcpy(st->map, from, m * sizeof *st->map);
-  st->hash = map_hash(st->map, m);
-  st->ready = 0;
+  state_skip(st, from);
   return 1;
 }
 
@@ -2022,13 +2018,12 @@ static long climb_once(ce_climber *climber, const uint32_t *from, uint64_t *swee
     ++*sweeps;
     return known;
   }
-  if (st->sep_best && !climber->spent && climb_separable(climber, from, sweeps, &known))
-    return known;
-  if (st->own_cluster && !climber->spent && quiet_start(climber, from, sweeps)) return -1;
   if (climber->spent) { /* no budget left: the start is the result */
     state_skip(st, from);
     return -1;
   }
+  if (st->sep_best && climb_separable(climber, from, sweeps, &known)) return known;
+  if (st->own_cluster && quiet_start(climber, from, sweeps)) return -1;
   if (st->own_cluster && own_classes_start(climber, from)) return climb_sweeps(climber, 1, sweeps);
   state_reach(st, from);
   return climb_sweeps(climber, 0, sweeps);
