@@ -661,7 +661,7 @@ static void test_separable_climbs(void) {
  * 1 to 6 items, some empty; a third of them with classes of no item) and classes in a
  * shuffled label order: MicroC's climbs from a mapping elsewhere run on the classes' T_c
  * alone (own_classes_start), and count the quiet visits after a sweep that ends at own
- * classes (at_own_classes) instead of making them. Against the same climber visiting every
+ * classes (ce__own_classes_map) instead of making them. Against the same climber visiting every
  * cluster (same_climbs: values, sweeps, label reads, the budget and mappings).
  */
 static void test_own_classes_climbs(void) {

@@ -189,9 +189,9 @@ typedef struct climb {
    * sum's). sep_at NULL there, and past CE_GOLD_OF_MAX sums: the items are read then. */
   uint32_t *sep_at, *sep_class;
   double *sep_x;
-  /* MicroC where every item is a class of its own (see own_classes_shape): class → the
-   * cluster of its one item, or CE_NOWHERE; NULL elsewhere. */
-  uint32_t *own_cluster;
+  /* MicroC where every item is a class of its own (see own_classes_shape), unless the
+   * climber visits every cluster (ce__climber_visit_all). */
+  int own_classes;
   /* Σ_k clu[k].labels = Σ_i |B_i|·(|A_i| + |B_i|): what a sweep of visits reads */
   uint64_t sweep_labels;
   /* The layout (gold_ids, clusters_of, members, clu) and G_k belong to a ce_climb_shared:
@@ -929,7 +929,6 @@ static void climb_free(climb *st) {
   free(st->sep_at);
   free(st->sep_class);
   free(st->sep_x);
-  free(st->own_cluster);
 }
 
 /* The renumbered items (see `climb`): a counting sort of the clustered items that stand
@@ -1246,7 +1245,7 @@ static ce_status separable_prepare(climb *st) {
  * gains 2(t_b + s)/(t_b + s + 1) ≥ 2s/(s + 1) ≥ 1, t_b the items other clusters bring it:
  * k brings b's one item, which no other cluster holds. Any other class gains 0, or, where
  * its item is in its union already, 2s/((t_b + s + 1)(t_b + 1)) < 1. Where every cluster
- * with items is mapped to a class of one of its own items (at_own_classes), no other
+ * with items is mapped to a class of one of its own items (ce__own_classes_map), no other
  * cluster with items is mapped to one of k's classes: they all score 2s/(s + 1), the same
  * double, k's own class among them, and k stays (it moves only on a strict gain). So once a
  * sweep ends in such a mapping, the visits after it move nothing until every cluster has
@@ -1256,29 +1255,6 @@ static ce_status separable_prepare(climb *st) {
  */
 static int own_classes_shape(const ce_type_index *ix) {
   return ix->own_classes;
-}
-
-/* Each class's cluster there: a class holds one item at most, in one cluster at most. */
-static ce_status own_cluster_build(climb *st) {
-  const ce_entries *e = st->e;
-  st->own_cluster = malloc((e->classes ? e->classes : 1) * sizeof *st->own_cluster);
-  if (!st->own_cluster) return CE_ERR_NOMEM;
-  for (size_t c = 0; c < e->classes; c++) st->own_cluster[c] = CE_NOWHERE;
-  for (size_t i = 0; i < e->items; i++)
-    if (e->cluster_start[i + 1] > e->cluster_start[i])
-      st->own_cluster[e->class_ids[e->class_start[i]]] = e->cluster_ids[e->cluster_start[i]];
-  return CE_OK;
-}
-
-/* Every cluster with items at a class of one of its own items in `map`: k's class c is one
- * of its items' exactly when c's one item is in k. */
-static int at_own_classes(const climb *st, const uint32_t *map) {
-  const uint32_t *member_start = st->ix->member_start;
-  for (uint32_t k = 0; k < st->e->clusters; k++)
-    if (member_start[k + 1] > member_start[k] &&
-        (map[k] >= st->e->classes || st->own_cluster[map[k]] != k))
-      return 0;
-  return 1;
 }
 
 /* Where a visit of cluster k sends it from class a: f(k, a) above. */
@@ -1505,8 +1481,7 @@ static ce_status climb_alloc(climb *st, const ce_type_index *ix, int measure,
   ce_status status = layout_take(st, shared);
   if (!status && measure != CE_TYPE_MICRO_I && cells_kept(st)) status = cells_build(st);
   if (!status) status = separable_prepare(st);
-  if (!status && measure == CE_TYPE_MICRO_C && own_classes_shape(ix))
-    status = own_cluster_build(st);
+  st->own_classes = measure == CE_TYPE_MICRO_C && own_classes_shape(ix);
   if (status) climb_free(st);
   return status;
 }
@@ -1598,8 +1573,7 @@ void ce__climber_visit_all(ce_climber *climber) {
   free(climber->st.sep_value);
   climber->st.sep_best = NULL;
   climber->st.sep_value = NULL;
-  free(climber->st.own_cluster);
-  climber->st.own_cluster = NULL;
+  climber->st.own_classes = 0;
 }
 
 void ce__climber_free(ce_climber *climber) {
@@ -1802,12 +1776,12 @@ static int climb_separable(ce_climber *climber, const uint32_t *from, uint64_t *
   return 1;
 }
 
-/* Where a sweep ends at own classes (see at_own_classes), the visits up to the last move's
+/* Where a sweep ends at own classes (ce__own_classes_map), the visits up to the last move's
  * place, none of which moves: their label reads and the sweep counted (reads_counted). */
 static int quiet_counted(ce_climber *climber, size_t quiet, uint64_t *sweeps) {
   climb *st = &climber->st;
   size_t m = st->e->clusters;
-  if (!at_own_classes(st, st->map)) return 0;
+  if (!ce__own_classes_map(st->ix, st->map)) return 0;
   uint64_t reads = 0;
   for (size_t r = 0; r < m - quiet; r++) reads += st->clu[climber->order[r]].labels;
   if (!reads_counted(climber, reads)) return 0;
@@ -1835,7 +1809,7 @@ static void state_skip(climb *st, const uint32_t *to) {
  * separable climb); 0 as reads_counted says. */
 static int quiet_start(ce_climber *climber, const uint32_t *from, uint64_t *sweeps) {
   climb *st = &climber->st;
-  if (!at_own_classes(st, from) || !reads_counted(climber, st->sweep_labels)) return 0;
+  if (!ce__own_classes_map(st->ix, from) || !reads_counted(climber, st->sweep_labels)) return 0;
   ++*sweeps;
   state_skip(st, from);
   return 1;
@@ -2005,7 +1979,7 @@ static long climb_sweeps(ce_climber *climber, int own, uint64_t *sweeps) {
       return known;
     }
     if (quiet >= m || climber->spent) return -1;
-    if (st->own_cluster && quiet_counted(climber, quiet, sweeps)) return -1;
+    if (st->own_classes && quiet_counted(climber, quiet, sweeps)) return -1;
   }
 }
 
@@ -2023,8 +1997,8 @@ static long climb_once(ce_climber *climber, const uint32_t *from, uint64_t *swee
     return -1;
   }
   if (st->sep_best && climb_separable(climber, from, sweeps, &known)) return known;
-  if (st->own_cluster && quiet_start(climber, from, sweeps)) return -1;
-  if (st->own_cluster && own_classes_start(climber, from)) return climb_sweeps(climber, 1, sweeps);
+  if (st->own_classes && quiet_start(climber, from, sweeps)) return -1;
+  if (st->own_classes && own_classes_start(climber, from)) return climb_sweeps(climber, 1, sweeps);
   state_reach(st, from);
   return climb_sweeps(climber, 0, sweeps);
 }

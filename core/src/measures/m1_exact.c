@@ -1684,16 +1684,14 @@ static ce_status exact(const ce_type_index *ix, int measure, uint64_t budget, in
   memset(proof, 0, sizeof *proof);
   proof->bound = 1.0; /* every measure's largest value, until a search says better */
   const ce_entries *e = ix->entries;
-  int own = 0; /* an incumbent at own classes is optimal there (ce__own_classes_map) */
-  ce_status status = e->classes && e->items ? ce__own_classes_map(ix, map, &own) : CE_OK;
-  if (status) return status;
-  if (!e->classes || !e->items || own) { /* one mapping only, nothing to score, or proved */
+  /* one mapping only, nothing to score, or an incumbent at own classes (ce__own_classes_map) */
+  if (!e->classes || !e->items || ce__own_classes_map(ix, map)) {
     proof->optimal = 1;
     proof->bound = *value;
     return CE_OK;
   }
   search s;
-  status = search_init(&s, ix, budget);
+  ce_status status = search_init(&s, ix, budget);
   if (status) return status;
   s.untouched_by_best = untouched_by_best;
   if (measure == CE_TYPE_MICRO_C)

@@ -22,6 +22,7 @@ void ce__type_index_free(ce_type_index *ix) {
   free(ix->class_by_rank);
   free(ix->cluster_by_rank);
   free(ix->group_weight);
+  free(ix->class_cluster);
   ce__type_rows_free(ix);
   memset(ix, 0, sizeof *ix);
 }
@@ -225,6 +226,15 @@ ce_status ce__type_index_build(ce_type_index *ix, const ce_entries *e) {
   for (size_t i = 0; i < l && ix->own_classes; i++)
     ix->own_classes = e->class_start[i + 1] - e->class_start[i] == 1;
   for (size_t c = 0; c < n && ix->own_classes; c++) ix->own_classes = ix->class_size[c] <= 1;
+  if (!ix->own_classes) return CE_OK;
+  if (!(ix->class_cluster = malloc((n ? n : 1) * sizeof *ix->class_cluster))) {
+    ce__type_index_free(ix);
+    return CE_ERR_NOMEM;
+  }
+  for (size_t c = 0; c < n; c++) ix->class_cluster[c] = UINT32_MAX;
+  for (size_t i = 0; i < l; i++)
+    if (e->cluster_start[i + 1] > e->cluster_start[i])
+      ix->class_cluster[e->class_ids[e->class_start[i]]] = e->cluster_ids[e->cluster_start[i]];
   return CE_OK;
 }
 
@@ -244,24 +254,14 @@ ce_status ce__type_index_build(ce_type_index *ix, const ce_entries *e) {
  * MicroC = Σ_c g_c / N*. So they all score their optimum; the climbs' tie rules only choose
  * among them.
  */
-ce_status ce__own_classes_map(const ce_type_index *ix, const uint32_t *map, int *answer) {
+int ce__own_classes_map(const ce_type_index *ix, const uint32_t *map) {
   const ce_entries *e = ix->entries;
-  size_t m = e->clusters;
-  *answer = 0;
-  if (!ix->own_classes) return CE_OK;
-  unsigned char *matched = calloc(m ? m : 1, 1);
-  if (!matched) return CE_ERR_NOMEM;
-  for (size_t i = 0; i < e->items; i++) {
-    if (e->cluster_start[i + 1] == e->cluster_start[i]) continue;
-    uint32_t k = e->cluster_ids[e->cluster_start[i]];
-    if (map[k] == e->class_ids[e->class_start[i]]) matched[k] = 1;
-  }
-  int all = 1;
-  for (size_t k = 0; k < m && all; k++)
-    all = ix->member_start[k + 1] == ix->member_start[k] || matched[k];
-  free(matched);
-  *answer = all;
-  return CE_OK;
+  if (!ix->own_classes) return 0;
+  for (uint32_t k = 0; k < e->clusters; k++)
+    if (ix->member_start[k + 1] > ix->member_start[k] &&
+        (map[k] >= e->classes || ix->class_cluster[map[k]] != k))
+      return 0;
+  return 1;
 }
 
 /* Per class in ce__type_values: the last item that reached it / holds it in its gold entry,

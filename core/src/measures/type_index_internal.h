@@ -66,8 +66,10 @@ typedef struct ce_type_index {
   uint64_t gold_total;              /* Σ_i |A_i| */
   int one_cluster_each;             /* every item in one cluster at most (type-based) */
   /* Every item one gold class that no other item holds, in one cluster at most (one-token
-   * types, each its own class: entity- or sense-like singletons); see ce__own_classes_map. */
+   * types, each its own class: entity- or sense-like singletons); see ce__own_classes_map.
+   * There, per class, the cluster of its one item (UINT32_MAX: none); NULL elsewhere. */
   int own_classes;
+  uint32_t *class_cluster;
   /* Per item: the items with its gold and induced entries where it is the first of them in
    * item order, else 0 (ce__entries_signatures): the M-1 climb takes each group as one. */
   uint32_t *group_weight;
@@ -83,11 +85,11 @@ void ce__type_index_free(ce_type_index *index);
 
 /*
  * Where index->own_classes: whether `map` sends every cluster with items to the class of one
- * of its own items. Such a mapping scores each of MacroI, MicroI and MicroC at its optimum
- * (type_index.c proves it). 0 elsewhere, and where the flag is not set. Cost O(items +
- * clusters); CE_ERR_NOMEM aside, it allocates a byte per cluster (*answer 0 then).
+ * of its own items (k's class c is one of its items' exactly when c's one item is in k). Such
+ * a mapping scores each of MacroI, MicroI and MicroC at its optimum (type_index.c proves it).
+ * 0 elsewhere, and where the flag is not set. O(clusters).
  */
-ce_status ce__own_classes_map(const ce_type_index *index, const uint32_t *map, int *answer);
+int ce__own_classes_map(const ce_type_index *index, const uint32_t *map);
 
 /*
  * index->rows, where the walks they spare take at least `min_steps` steps (Σ_i |A_i|·|B_i|)
