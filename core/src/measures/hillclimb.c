@@ -1543,12 +1543,7 @@ struct ce_climber {
   uint64_t budget;       /* label reads all runs' visits may take; 0: none */
   uint64_t reads;        /* label reads so far */
   int spent;             /* the budget ran out: every climb stops */
-  /* An own-classes climb's (own_classes_start): cluster k's items' classes
-   * own_cls[own_start[k] .. own_start[k + 1]),
-   * and per class its T_c beside its label's rank; NULL until it first runs. */
-  uint32_t *own_start, *own_cls;
-  own_tally *own_t;
-  int own_unfit; /* they could not be made, or would not serve: the visits run */
+  own_tally *own_t;      /* an own-classes climb's (own_classes_start); NULL until one runs */
 };
 
 void ce__climber_set_budget(ce_climber *climber, uint64_t budget) {
@@ -1584,8 +1579,6 @@ void ce__climber_free(ce_climber *climber) {
   free(climber->optimum_maps);
   free(climber->optimum_hash);
   free(climber->optimum_value);
-  free(climber->own_start);
-  free(climber->own_cls);
   free(climber->own_t);
   free(climber);
 }
@@ -1815,15 +1808,17 @@ static int quiet_start(ce_climber *climber, const uint32_t *from, uint64_t *swee
   return 1;
 }
 
-/* A visit of cluster k in an own-classes climb (own_classes_start): 1 where k moved. */
+/* A visit of cluster k in an own-classes climb (own_classes_start): 1 where k moved. Its G_k
+ * are its items' classes, one item each. */
 static int own_visit(ce_climber *climber, uint32_t k) {
   climb *st = &climber->st;
+  const cluster_state *cl = &st->clu[k];
   own_tally *t = climber->own_t;
-  uint32_t a = st->map[k], begin = climber->own_start[k], end = climber->own_start[k + 1];
-  uint32_t size = end - begin, best = CE_NOWHERE, best_t = 0, best_rank = 0, at_a = 0;
+  uint32_t a = st->map[k], size = cl->size, best = CE_NOWHERE, best_t = 0, best_rank = 0;
+  uint32_t at_a = 0;
   int a_own = 0;
-  for (uint32_t q = begin; q < end; q++) {
-    uint32_t b = climber->own_cls[q];
+  for (uint32_t j = cl->gold_begin; j < cl->gold_end; j++) {
+    uint32_t b = st->gold_of_class[j];
     uint32_t t_b = t[b].t - (b == a ? size : 0); /* the items the other clusters bring b */
     if (b == a) {
       a_own = 1;
@@ -1843,62 +1838,25 @@ static int own_visit(ce_climber *climber, uint32_t k) {
 }
 
 /* What own_visit reads of the visits ahead, a step at a time, as visit_prefetch does: a
- * cluster's bounds and class, then its classes, then their tallies. Nothing is written. */
+ * cluster's numbers and class, then its classes, then their tallies. Nothing is written. */
 #define CE_OWN_AHEAD 8
 
 static void own_prefetch(const ce_climber *climber, size_t r, size_t m) {
+  const climb *st = &climber->st;
   const uint32_t *order = climber->order;
   if (r + 3 * CE_OWN_AHEAD < m) {
     uint32_t k = order[r + 3 * CE_OWN_AHEAD];
-    ce__prefetch(&climber->own_start[k]);
-    ce__prefetch(&climber->st.map[k]);
-    ce__prefetch(&climber->st.clu[k]);
+    ce__prefetch(&st->clu[k]);
+    ce__prefetch(&st->map[k]);
   }
   if (r + 2 * CE_OWN_AHEAD < m)
-    ce__prefetch(&climber->own_cls[climber->own_start[order[r + 2 * CE_OWN_AHEAD]]]);
+    ce__prefetch(&st->gold_of_class[st->clu[order[r + 2 * CE_OWN_AHEAD]].gold_begin]);
   if (r + CE_OWN_AHEAD < m) {
-    uint32_t k = order[r + CE_OWN_AHEAD];
-    for (uint32_t q = climber->own_start[k];
-         q < climber->own_start[k + 1] && q < climber->own_start[k] + 4; q++)
-      ce__prefetch(&climber->own_t[climber->own_cls[q]]);
-    ce__prefetch(&climber->own_t[climber->st.map[k]]);
+    const cluster_state *cl = &st->clu[order[r + CE_OWN_AHEAD]];
+    for (uint32_t j = cl->gold_begin; j < cl->gold_end && j < cl->gold_begin + 4; j++)
+      ce__prefetch(&climber->own_t[st->gold_of_class[j]]);
+    ce__prefetch(&climber->own_t[st->map[order[r + CE_OWN_AHEAD]]]);
   }
-}
-
-static void own_lists_free(ce_climber *climber) {
-  free(climber->own_start);
-  free(climber->own_cls);
-  free(climber->own_t);
-  climber->own_start = climber->own_cls = NULL;
-  climber->own_t = NULL;
-}
-
-/* An own-classes climb's lists, made once: each cluster's items' classes, in member order. */
-static int own_lists(ce_climber *climber) {
-  const climb *st = &climber->st;
-  size_t m = st->e->clusters, n = st->n;
-  if (climber->own_t || climber->own_unfit) return climber->own_t != NULL;
-  climber->own_unfit = 1; /* until they are made */
-  climber->own_start = malloc((m + 1) * sizeof *climber->own_start);
-  climber->own_cls = malloc((st->items ? st->items : 1) * sizeof *climber->own_cls);
-  climber->own_t = malloc((n ? n : 1) * sizeof *climber->own_t);
-  if (!climber->own_start || !climber->own_cls || !climber->own_t) {
-    own_lists_free(climber);
-    return 0;
-  }
-  uint32_t at = 0;
-  int alone = 1; /* every item stands for itself (no two share both entries here) */
-  for (size_t k = 0; k < m; k++) {
-    climber->own_start[k] = at;
-    for (uint32_t q = st->clu[k].begin; q < st->clu[k].end; q++)
-      climber->own_cls[at++] = st->gold_ids[st->item[st->members[q]].gold_start];
-    alone &= st->clu[k].size == at - climber->own_start[k];
-  }
-  climber->own_start[m] = at;
-  for (size_t c = 0; c < n; c++) climber->own_t[c].rank = st->e->class_order[c];
-  if (!alone) own_lists_free(climber); /* then the visits run */
-  climber->own_unfit = !alone;
-  return alone;
 }
 
 /*
@@ -1915,7 +1873,8 @@ static int own_lists(ce_climber *climber) {
  * for every union the climb can make, at most the largest T_c of the start and the largest
  * cluster together (a class takes one cluster of its items, its own). own_classes_start
  * sets such a climb up from `from` (the tallies, the mapping and its hash; the state left not
- * ready), or returns 0 where it does not hold, and the visits run; climb_sweeps then visits
+ * ready), or returns 0 where it does not hold or G_k (its items' classes) is not kept, and
+ * the visits run; climb_sweeps then visits
  * with own_visit, counting sweeps, label reads, the budget and the remembered optima as for
  * the visits, and ce__climber_run scores the result from the definitions (for MicroC the
  * same double as from a state). On 10^6 one-token types a random start's climb took 30 ms to
@@ -1924,13 +1883,17 @@ static int own_lists(ce_climber *climber) {
 static int own_classes_start(ce_climber *climber, const uint32_t *from) {
   climb *st = &climber->st;
   size_t m = st->e->clusters, n = st->n;
-  if (!own_lists(climber)) return 0;
+  if (!gold_kept(st)) return 0; /* G_k, its items' classes, past CE_GOLD_OF_MAX: visits */
+  if (!climber->own_t) {
+    if (!(climber->own_t = malloc((n ? n : 1) * sizeof *climber->own_t))) return 0;
+    for (size_t c = 0; c < n; c++) climber->own_t[c].rank = st->e->class_order[c];
+  }
   own_tally *t = climber->own_t;
   uint32_t largest = 0, most = 0;
   uint64_t clustered = 0;
   for (size_t c = 0; c < n; c++) t[c].t = 0;
   for (size_t k = 0; k < m; k++) {
-    uint32_t size = climber->own_start[k + 1] - climber->own_start[k];
+    uint32_t size = st->clu[k].size;
     if (from[k] >= n) return 0;
     t[from[k]].t += size;
     clustered += size;
