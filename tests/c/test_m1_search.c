@@ -18,7 +18,6 @@
  *              one cluster);
  *   few        5-8 classes, 1-4 clusters: more classes than clusters.
  */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -479,69 +478,60 @@ static void test_one_token_types(void) {
   free(map);
 }
 
-/* Every mapping of m clusters to n classes (n^m of them, `map` as the odometer): each
- * measure's largest value into best[]. */
-static void every_mapping(const ce_type_index *ix, uint32_t *map, double best[CE_TYPE_MEASURES]) {
-  size_t n = ix->entries->classes, m = ix->entries->clusters;
-  for (int t = 0; t < CE_TYPE_MEASURES; t++) best[t] = -1.0;
-  memset(map, 0, m * sizeof *map);
-  for (;;) {
-    double values[CE_TYPE_MEASURES];
-    CHECK(ce__type_values(ix, map, values) == CE_OK);
-    for (int t = 0; t < CE_TYPE_MEASURES; t++)
-      if (values[t] > best[t]) best[t] = values[t];
-    size_t k = 0;
-    while (k < m && ++map[k] == n) map[k++] = 0;
-    if (k == m) return;
-  }
+/* The lowest bit of a mask (not 0), and whether cluster k holds an item of class c. */
+static uint32_t first_bit(unsigned mask) {
+  uint32_t b = 0;
+  while (!(mask >> b & 1)) b++;
+  return b;
+}
+
+static int holds(const instance *x, uint32_t k, uint32_t c) {
+  for (int i = 0; i < x->l; i++)
+    if (x->system[i] >> k & 1 && x->gold[i] >> c & 1) return 1;
+  return 0;
 }
 
 /*
  * Every item its own gold class, in one cluster or none, with empty clusters and classes of
  * no item (ix.own_classes): a mapping that sends every cluster with items to the class of
  * one of its own items scores all three measures at their optimum (type_index.c proves it),
- * held here against every mapping on 400 small instances; the search takes such an
- * incumbent as proved, and the test tells it from a mapping that is not one. One item more
- * in a class, or a second cluster of an item, and the flag is down.
+ * held here against every mapping (exhaustive, from the definitions) on 400 small instances;
+ * the search takes such an incumbent as proved, and the test tells it from a mapping that is
+ * not one. One item more in a class, or a second cluster of an item, and the flag is down.
  */
 static void test_own_classes_proved(void) {
   ce_rng rng;
   ce__rng_seed(&rng, 31, 0);
   int proved = 0, others = 0;
   for (int s = 0; s < 400; s++) {
-    uint32_t l = 1 + (uint32_t)ce__rng_below(&rng, 8), n = l + (uint32_t)ce__rng_below(&rng, 3);
-    uint32_t m = 1 + (uint32_t)ce__rng_below(&rng, 5);
-    for (double all = pow((double)n, (double)m); all > LIMIT; all /= n) m--;
+    instance x = {1 + below(&rng, 6), 0, 0, {0}, {0}};
+    x.n = x.l + below(&rng, 3);
+    x.m = clusters_for(x.n, 1 + below(&rng, 5));
     int twice = s % 10 == 9, spread = s % 10 == 8; /* the flag's two ways down */
-    uint32_t gi[16], gl[16], si[16], sl[16], gn = 0, sn = 0;
-    for (uint32_t i = 0; i < l; i++) {
-      gi[gn] = i;
-      gl[gn++] = i;
-      if (ce__rng_below(&rng, 10) == 0) continue; /* unclustered */
-      si[sn] = i;
-      sl[sn++] = (uint32_t)ce__rng_below(&rng, m);
+    for (int i = 0; i < x.l; i++) {
+      x.gold[i] = 1u << i;
+      if (ce__rng_below(&rng, 10) != 0) x.system[i] = 1u << below(&rng, x.m); /* else none */
     }
-    if (twice && l > 1) gl[1] = gl[0];
-    if (spread && sn && m > 1) {
-      si[sn] = si[0];
-      sl[sn++] = (sl[0] + 1) % m;
-    }
+    int down = (twice && x.l > 1) || (spread && x.system[0] && x.m > 1);
+    if (twice && x.l > 1) x.gold[1] = x.gold[0];
+    if (spread && x.system[0] && x.m > 1)
+      x.system[0] |= 1u << (first_bit(x.system[0]) + 1) % (uint32_t)x.m;
     ce_entries e;
-    CHECK(ce__entries_from_pairs(&e, l, n, m, gi, gl, gn, si, sl, sn, NULL, NULL) == CE_OK);
+    to_entries(&x, &e);
     ce_type_index ix;
     CHECK(ce__type_index_build(&ix, &e) == CE_OK);
-    CHECK(ix.own_classes == !((twice && l > 1) || (spread && sn && m > 1)));
-    uint32_t map[8], own[8];
+    CHECK(ix.own_classes == !down);
+    uint32_t m = (uint32_t)x.m, n = (uint32_t)x.n, map[MAX_M], own[MAX_M];
     for (uint32_t k = 0; k < m; k++) { /* the class of one of its items, drawn; else any */
       own[k] = (uint32_t)ce__rng_below(&rng, n);
       uint64_t seen = 0;
-      for (uint32_t q = 0; q < sn; q++)
-        if (sl[q] == k && ce__rng_below(&rng, ++seen) == 0) own[k] = gl[si[q]];
+      for (int i = 0; i < x.l; i++)
+        if (x.system[i] >> k & 1 && ce__rng_below(&rng, ++seen) == 0) own[k] = first_bit(x.gold[i]);
     }
     CHECK(ce__own_classes_map(&ix, own) == ix.own_classes);
     if (ix.own_classes) {
       double best[CE_TYPE_MEASURES], values[CE_TYPE_MEASURES];
-      every_mapping(&ix, map, best);
+      exhaustive(&x, best);
       CHECK(ce__type_values(&ix, own, values) == CE_OK);
       for (int t = 0; t < CE_TYPE_MEASURES; t++) {
         CHECK(values[t] >= best[t] - EPS);
@@ -554,11 +544,12 @@ static void test_own_classes_proved(void) {
       }
       proved++;
       /* A cluster with items sent to a class none of its items holds: not one. */
-      for (uint32_t q = 0; q < sn && n > 1; q++) {
+      for (int i = 0; i < x.l && n > 1; i++) {
+        if (!x.system[i]) continue;
+        uint32_t k = first_bit(x.system[i]);
         memcpy(map, own, m * sizeof *map);
-        map[sl[q]] = (gl[si[q]] + 1) % n;
-        int mine = 0;
-        for (uint32_t r = 0; r < sn; r++) mine |= sl[r] == sl[q] && gl[si[r]] == map[sl[q]];
+        map[k] = (first_bit(x.gold[i]) + 1) % n;
+        int mine = holds(&x, k, map[k]);
         CHECK(ce__own_classes_map(&ix, map) == mine);
         others += !mine;
         break;
