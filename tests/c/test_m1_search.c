@@ -565,6 +565,75 @@ static void test_own_classes_proved(void) {
   CHECK(proved > 250 && others > 100);
 }
 
+/*
+ * MicroC at own classes from the type index's classes in label order (own_classes_micro_c,
+ * through ce__type_value), against ce__type_values' pass over the items: the same double,
+ * bit for bit, with the classes' label order drawn apart from their ids (the sum's order),
+ * classes of no item, unclustered items, and mappings that are not at own classes (where
+ * ce__type_value takes the pass too).
+ */
+static void test_own_classes_micro_c(void) {
+  ce_rng rng;
+  ce__rng_seed(&rng, 41, 0);
+  int own_maps = 0, other_maps = 0;
+  for (int draw = 0; draw < 200; draw++) {
+    uint32_t l = 1 + (uint32_t)below(&rng, 3000), n = l + (uint32_t)below(&rng, 4);
+    uint32_t m = 1 + (uint32_t)below(&rng, (int)l);
+    uint32_t *ids = malloc(2 * (size_t)l * sizeof *ids), *clusters = ids + l;
+    uint32_t *rank = malloc(n * sizeof *rank), *map = malloc(m * sizeof *map);
+    size_t clustered = 0;
+    for (uint32_t i = 0; i < l; i++) {
+      ids[i] = i;
+      if (below(&rng, 10)) {
+        clusters[clustered] = (uint32_t)below(&rng, (int)m);
+        rank[clustered++] = i; /* scratch: the clustered items */
+      }
+    }
+    uint32_t *system_items = malloc((clustered ? clustered : 1) * sizeof *system_items);
+    memcpy(system_items, rank, clustered * sizeof *system_items);
+    for (uint32_t c = 0; c < n; c++) rank[c] = c;
+    ce__rng_shuffle_u32(&rng, rank, n);
+    ce_entries e;
+    CHECK(ce__entries_from_pairs(&e, l, n, m, ids, ids, l, system_items, clusters, clustered, rank,
+                                 NULL) == CE_OK);
+    ce_type_index ix;
+    CHECK(ce__type_index_build(&ix, &e) == CE_OK);
+    CHECK(ix.own_classes);
+    for (int way = 0; way < 4; way++) {
+      /* 0-1: every cluster at one of its items' classes (the first, a drawn one); 2: then one
+       * cluster with items elsewhere; 3: every cluster anywhere. */
+      for (uint32_t k = 0; k < m; k++) map[k] = (uint32_t)below(&rng, (int)n);
+      if (way < 3) {
+        uint32_t *seen = calloc(m, sizeof *seen);
+        for (size_t q = 0; q < clustered; q++) {
+          uint32_t k = clusters[q];
+          if (way == 0 ? !seen[k] : below(&rng, (int)++seen[k]) == 0) map[k] = system_items[q];
+          if (way == 0) seen[k] = 1;
+        }
+        free(seen);
+      }
+      if (way == 2 && clustered) map[clusters[0]] = (system_items[0] + 1) % n;
+      double values[CE_TYPE_MEASURES], value;
+      CHECK(ce__type_values(&ix, map, values) == CE_OK);
+      CHECK(ce__type_value(&ix, map, CE_TYPE_MICRO_C, &value) == CE_OK);
+      CHECK(value == values[CE_TYPE_MICRO_C]);
+      int own = ce__own_classes_map(&ix, map);
+      CHECK(way > 1 || own);
+      own_maps += own;
+      other_maps += !own;
+    }
+    ce__type_index_free(&ix);
+    ce__entries_free(&e);
+    free(ids);
+    free(rank);
+    free(map);
+    free(system_items);
+  }
+  printf("own classes' MicroC: %d mappings at own classes, %d others, the items' pass's double\n",
+         own_maps, other_maps);
+  CHECK(other_maps > 300);
+}
+
 /* Appends up to `count` labels of item i to (ids, labels): each `only`, or, where that is
  * UINT32_MAX, drawn below `range`; a label drawn again for it is left out. */
 static void item_labels(ce_rng *rng, uint32_t i, int count, uint32_t range, uint32_t only,
@@ -1135,6 +1204,7 @@ int main(void) {
   test_shared_layout();
   test_one_token_types();
   test_own_classes_proved();
+  test_own_classes_micro_c();
   printf("m1_search: %d checks, %d failed\n", check_count, check_failures);
   return check_failures != 0;
 }

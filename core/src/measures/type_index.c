@@ -14,6 +14,11 @@
 #include "measures/type_index_internal.h"
 #include "common/parallel_internal.h"
 
+/* Class c's |U_c|·F_c = 2·CM_c·|U_c| / (|U_c| + |c|) in MicroC's numerator (§4.2). */
+static double micro_c_term(uint64_t cm, uint64_t t, uint64_t size) {
+  return 2.0 * (double)cm * (double)t / (double)(t + size);
+}
+
 void ce__type_index_free(ce_type_index *ix) {
   if (!ix) return;
   free(ix->member_start);
@@ -23,6 +28,7 @@ void ce__type_index_free(ce_type_index *ix) {
   free(ix->cluster_by_rank);
   free(ix->group_weight);
   free(ix->class_cluster);
+  free(ix->own_by_rank);
   ce__type_rows_free(ix);
   memset(ix, 0, sizeof *ix);
 }
@@ -227,7 +233,9 @@ ce_status ce__type_index_build(ce_type_index *ix, const ce_entries *e) {
     ix->own_classes = e->class_start[i + 1] - e->class_start[i] == 1;
   for (size_t c = 0; c < n && ix->own_classes; c++) ix->own_classes = ix->class_size[c] <= 1;
   if (!ix->own_classes) return CE_OK;
-  if (!(ix->class_cluster = malloc((n ? n : 1) * sizeof *ix->class_cluster))) {
+  ix->class_cluster = malloc((n ? n : 1) * sizeof *ix->class_cluster);
+  ix->own_by_rank = malloc((n ? n : 1) * sizeof *ix->own_by_rank);
+  if (!ix->class_cluster || !ix->own_by_rank) {
     ce__type_index_free(ix);
     return CE_ERR_NOMEM;
   }
@@ -235,6 +243,12 @@ ce_status ce__type_index_build(ce_type_index *ix, const ce_entries *e) {
   for (size_t i = 0; i < l; i++)
     if (e->cluster_start[i + 1] > e->cluster_start[i])
       ix->class_cluster[e->class_ids[e->class_start[i]]] = e->cluster_ids[e->cluster_start[i]];
+  for (size_t r = 0; r < n; r++) {
+    uint32_t c = ix->class_by_rank[r], k = ix->class_cluster[c];
+    uint32_t size = k == UINT32_MAX ? 0 : ix->member_start[k + 1] - ix->member_start[k];
+    ix->own_by_rank[r] = (ce_own_rank){k, c, size ? micro_c_term(1, size, 1) : 0.0};
+  }
+  for (size_t k = 0; k < m; k++) ix->own_clusters += ix->member_start[k + 1] > ix->member_start[k];
   return CE_OK;
 }
 
@@ -365,7 +379,7 @@ ce_status ce__type_values(const ce_type_index *ix, const uint32_t *map,
     uint32_t c = ix->class_by_rank[r];
     uint64_t t = tally[c].t;
     if (!t) continue;
-    num += 2.0 * (double)tally[c].cm * (double)t / (double)(t + ix->class_size[c]);
+    num += micro_c_term(tally[c].cm, t, ix->class_size[c]);
     n_star += t;
   }
   for (size_t k = 0; k < m; k++)
@@ -375,7 +389,40 @@ ce_status ce__type_values(const ce_type_index *ix, const uint32_t *map,
   return CE_OK;
 }
 
+/*
+ * MicroC where ix->own_classes and `map` sends every cluster with items to the class of one
+ * of its own items (ce__own_classes_map; the climbs end there): ce__type_values' double
+ * without its pass over the items. There a class c has |U_c| > 0 only where the one cluster
+ * holding its item is mapped to it (another cluster mapped to c would hold c's item too),
+ * and then |U_c| is that cluster's items and CM_c = |c| = 1; N* is the clustered items. The
+ * terms are summed in label order as there, the same doubles. Which clusters are mapped so
+ * is read in that order too: where they are all the clusters with items, the mapping is such
+ * a one (each hit is another cluster); else 0, and nothing is written.
+ */
+static int own_classes_micro_c(const ce_type_index *ix, const uint32_t *map, double *value) {
+  const ce_entries *e = ix->entries;
+  size_t n = e->classes, m = e->clusters, hits = 0;
+  int far_apart = m * sizeof *map > CE_CACHED_BYTES;
+  double num = 0.0;
+  for (size_t r = 0; r < n; r++) {
+    if (far_apart && r + CE_VALUES_AHEAD < n &&
+        ix->own_by_rank[r + CE_VALUES_AHEAD].cluster != UINT32_MAX)
+      ce__prefetch(&map[ix->own_by_rank[r + CE_VALUES_AHEAD].cluster]);
+    ce_own_rank own = ix->own_by_rank[r];
+    if (own.cluster == UINT32_MAX) continue;
+    int hit = map[own.cluster] == own.class_id;
+    num += hit ? own.term : 0.0; /* + 0.0 leaves num as it is */
+    hits += (size_t)hit;
+  }
+  if (hits != ix->own_clusters) return 0;
+  uint64_t n_star = ix->member_start[m];
+  *value = n_star ? num / (double)n_star : 0.0;
+  return 1;
+}
+
 ce_status ce__type_value(const ce_type_index *ix, const uint32_t *map, int measure, double *value) {
+  if (measure == CE_TYPE_MICRO_C && ix->own_classes && own_classes_micro_c(ix, map, value))
+    return CE_OK;
   if (measure == CE_TYPE_MICRO_C || !ix->one_cluster_each) {
     double values[CE_TYPE_MEASURES];
     ce_status status = ce__type_values(ix, map, values);

@@ -55,6 +55,13 @@ typedef struct ce_type_rows {
   ce_type_cell *cell; /* cluster k's: cell[start[k] .. start[k + 1]) */
 } ce_type_rows;
 
+/* The class of rank r, the cluster of its one item (UINT32_MAX: none) and what the class
+ * adds to MicroC's numerator where that cluster is mapped to it (own_classes_micro_c). */
+typedef struct ce_own_rank {
+  uint32_t cluster, class_id;
+  double term;
+} ce_own_rank;
+
 /* What both mappings need besides the entries, built once per evaluation. */
 typedef struct ce_type_index {
   const ce_entries *entries;        /* not owned */
@@ -67,9 +74,12 @@ typedef struct ce_type_index {
   int one_cluster_each;             /* every item in one cluster at most (type-based) */
   /* Every item one gold class that no other item holds, in one cluster at most (one-token
    * types, each its own class: entity- or sense-like singletons); see ce__own_classes_map.
-   * There, per class, the cluster of its one item (UINT32_MAX: none); NULL elsewhere. */
+   * There, per class, the cluster of its one item (UINT32_MAX: none), the same per class in
+   * label order (MicroC at such a mapping), and the clusters with items; NULL elsewhere. */
   int own_classes;
   uint32_t *class_cluster;
+  ce_own_rank *own_by_rank;
+  size_t own_clusters;
   /* Per item: the items with its gold and induced entries where it is the first of them in
    * item order, else 0 (ce__entries_signatures): the M-1 climb takes each group as one. */
   uint32_t *group_weight;
