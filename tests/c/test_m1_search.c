@@ -566,13 +566,14 @@ static void test_own_classes_proved(void) {
 }
 
 /*
- * MicroC at own classes from the type index's classes in label order (own_classes_micro_c,
- * through ce__type_value), against ce__type_values' pass over the items: the same double,
+ * The values at own classes through ce__type_value (MicroC from the type index's classes in
+ * label order, own_classes_micro_c; MacroI and MicroI from the counts of clusters and
+ * clustered items), against ce__type_values' pass over the items: the same double,
  * bit for bit, with the classes' label order drawn apart from their ids (the sum's order),
  * classes of no item, unclustered items, and mappings that are not at own classes (where
  * ce__type_value takes the pass too).
  */
-static void test_own_classes_micro_c(void) {
+static void test_own_classes_values(void) {
   ce_rng rng;
   ce__rng_seed(&rng, 41, 0);
   int own_maps = 0, other_maps = 0;
@@ -615,8 +616,10 @@ static void test_own_classes_micro_c(void) {
       if (way == 2 && clustered) map[clusters[0]] = (system_items[0] + 1) % n;
       double values[CE_TYPE_MEASURES], value;
       CHECK(ce__type_values(&ix, map, values) == CE_OK);
-      CHECK(ce__type_value(&ix, map, CE_TYPE_MICRO_C, &value) == CE_OK);
-      CHECK(value == values[CE_TYPE_MICRO_C]);
+      for (int t = 0; t < CE_TYPE_MEASURES; t++) {
+        CHECK(ce__type_value(&ix, map, t, &value) == CE_OK);
+        CHECK(value == values[t]);
+      }
       int own = ce__own_classes_map(&ix, map);
       CHECK(way > 1 || own);
       own_maps += own;
@@ -629,7 +632,7 @@ static void test_own_classes_micro_c(void) {
     free(map);
     free(system_items);
   }
-  printf("own classes' MicroC: %d mappings at own classes, %d others, the items' pass's double\n",
+  printf("own classes' values: %d mappings at own classes, %d others, the items' pass's double\n",
          own_maps, other_maps);
   CHECK(other_maps > 300);
 }
@@ -1204,7 +1207,7 @@ int main(void) {
   test_shared_layout();
   test_one_token_types();
   test_own_classes_proved();
-  test_own_classes_micro_c();
+  test_own_classes_values();
   printf("m1_search: %d checks, %d failed\n", check_count, check_failures);
   return check_failures != 0;
 }

@@ -423,6 +423,14 @@ static int own_classes_micro_c(const ce_type_index *ix, const uint32_t *map, dou
 ce_status ce__type_value(const ce_type_index *ix, const uint32_t *map, int measure, double *value) {
   if (measure == CE_TYPE_MICRO_C && ix->own_classes && own_classes_micro_c(ix, map, value))
     return CE_OK;
+  if (measure != CE_TYPE_MICRO_C && ce__own_classes_map(ix, map)) {
+    /* ce__type_values' sums there: each cluster with items matches its class's one item
+     * (IM_i = 1, F_i = 2·1/(1 + 1) = 1, the others' F_i 0), |h(B_i)| = 1 a clustered item. */
+    item_sums sums = {ix->own_clusters, ix->member_start[ix->entries->clusters],
+                      (double)ix->own_clusters};
+    *value = item_measure(ix, &sums, measure);
+    return CE_OK;
+  }
   if (measure == CE_TYPE_MICRO_C || !ix->one_cluster_each) {
     double values[CE_TYPE_MEASURES];
     ce_status status = ce__type_values(ix, map, values);
