@@ -74,6 +74,33 @@ static int by_entries_then_item(const void *xp, const void *yp) {
   return order ? order : (x > y) - (x < y);
 }
 
+/* ce__entries_signatures' groups against qsort with the order written out: a group for
+ * each run of equal entries, its first item and the run's length; each item in its run's. */
+static void check_groups(const ce_entries *e) {
+  size_t items = e->items, groups;
+  ce_signature *keys = malloc((items ? items : 1) * sizeof *keys);
+  uint32_t *weight = malloc((items ? items : 1) * sizeof *weight);
+  uint32_t *order = malloc((items ? items : 1) * sizeof *order);
+  uint32_t *group_of = malloc((items ? items : 1) * sizeof *group_of);
+  CHECK(ce__entries_signatures(e, keys, weight, &groups, group_of) == CE_OK);
+  for (uint32_t i = 0; i < items; i++) order[i] = i;
+  order_of = e;
+  qsort(order, items, sizeof *order, by_entries_then_item);
+  size_t g = 0;
+  for (size_t q = 0, end; q < items; q = end) {
+    for (end = q + 1; end < items && !entries_compare(e, order[q], order[end]); end++)
+      CHECK(group_of[order[end]] == g);
+    CHECK(g < groups && keys[g].item == order[q] && weight[g] == end - q);
+    CHECK(group_of[order[q]] == g);
+    g++;
+  }
+  CHECK(g == groups);
+  free(keys);
+  free(weight);
+  free(order);
+  free(group_of);
+}
+
 /*
  * Items grouped by their two entries against qsort with the order written out. Each item
  * copies one of a few long template entries and changes its last gold or last induced id
@@ -136,35 +163,44 @@ static void test_signatures(void) {
       }
       ce_entries e;
       CHECK(ce__entries_from_pairs(&e, items, n, n, gi, gl, gn, si, sl, sn, NULL, NULL) == CE_OK);
-      ce_signature *keys = malloc(items * sizeof *keys);
-      uint32_t *weight = malloc(items * sizeof *weight), *order = malloc(items * sizeof *order);
-      uint32_t *group_of = malloc(items * sizeof *group_of);
-      size_t groups;
-      CHECK(ce__entries_signatures(&e, keys, weight, &groups, group_of) == CE_OK);
-      for (uint32_t i = 0; i < items; i++) order[i] = i;
-      order_of = &e;
-      qsort(order, items, sizeof *order, by_entries_then_item);
-      /* A group for each run of equal entries: its first item, and the run's length; each
-       * item of the run in that group. */
-      size_t g = 0;
-      for (size_t q = 0, end; q < items; q = end) {
-        for (end = q + 1; end < items && !entries_compare(&e, order[q], order[end]); end++)
-          CHECK(group_of[order[end]] == g);
-        CHECK(g < groups && keys[g].item == order[q] && weight[g] == end - q);
-        CHECK(group_of[order[q]] == g);
-        g++;
-      }
-      CHECK(g == groups);
+      check_groups(&e);
       ce__entries_free(&e);
       free(gi);
       free(gl);
       free(si);
       free(sl);
-      free(keys);
-      free(weight);
-      free(order);
-      free(group_of);
     }
+  }
+}
+
+/* The same where every item holds one gold class, each its own (the grouping then goes by
+ * class without sorting), or all but two items, which share one (the sort again). */
+static void test_signatures_own_classes(void) {
+  ce_rng rng;
+  ce__rng_seed(&rng, 29, 0);
+  for (int round = 0; round < 200; round++) {
+    size_t items = 1 + ce__rng_below(&rng, 3000), n = items + ce__rng_below(&rng, 5), sn = 0;
+    uint32_t *gi = malloc(items * sizeof *gi), *gl = malloc(n * sizeof *gl);
+    uint32_t *si = malloc(2 * items * sizeof *si), *sl = malloc(2 * items * sizeof *sl);
+    for (uint32_t c = 0; c < n; c++) gl[c] = c;
+    ce__rng_shuffle_u32(&rng, gl, n);
+    if (round % 4 == 3 && items > 1) gl[1] = gl[0];
+    for (uint32_t i = 0; i < items; i++) {
+      gi[i] = i;
+      for (uint64_t b = ce__rng_below(&rng, 3); b > 0; b--, sn++) {
+        si[sn] = i;
+        sl[sn] = (uint32_t)ce__rng_below(&rng, items / 2 + 1);
+      }
+    }
+    ce_entries e;
+    CHECK(ce__entries_from_pairs(&e, items, n, items / 2 + 1, gi, gl, items, si, sl, sn, NULL,
+                                 NULL) == CE_OK);
+    check_groups(&e);
+    ce__entries_free(&e);
+    free(gi);
+    free(gl);
+    free(si);
+    free(sl);
   }
 }
 
@@ -979,6 +1015,7 @@ int main(void) {
   test_one_value();
   test_entries_from_pairs();
   test_signatures();
+  test_signatures_own_classes();
   test_hand_worked();
   test_empty();
   test_every_item_in_every_cluster();
