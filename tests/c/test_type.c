@@ -101,6 +101,20 @@ static void check_groups(const ce_entries *e) {
   free(group_of);
 }
 
+/* check_groups on the entries of these (item, label) pairs, which it frees. */
+static void check_pairs_groups(size_t items, size_t classes, size_t clusters, uint32_t *gi,
+                               uint32_t *gl, size_t gn, uint32_t *si, uint32_t *sl, size_t sn) {
+  ce_entries e;
+  CHECK(ce__entries_from_pairs(&e, items, classes, clusters, gi, gl, gn, si, sl, sn, NULL, NULL) ==
+        CE_OK);
+  check_groups(&e);
+  ce__entries_free(&e);
+  free(gi);
+  free(gl);
+  free(si);
+  free(sl);
+}
+
 /*
  * Items grouped by their two entries against qsort with the order written out. Each item
  * copies one of a few long template entries and changes its last gold or last induced id
@@ -161,14 +175,7 @@ static void test_signatures(void) {
           if (change == 2 && j + 1 == b) sl[sn] = (uint32_t)ce__rng_below(&rng, n);
         }
       }
-      ce_entries e;
-      CHECK(ce__entries_from_pairs(&e, items, n, n, gi, gl, gn, si, sl, sn, NULL, NULL) == CE_OK);
-      check_groups(&e);
-      ce__entries_free(&e);
-      free(gi);
-      free(gl);
-      free(si);
-      free(sl);
+      check_pairs_groups(items, n, n, gi, gl, gn, si, sl, sn);
     }
   }
 }
@@ -192,15 +199,7 @@ static void test_signatures_own_classes(void) {
         sl[sn] = (uint32_t)ce__rng_below(&rng, items / 2 + 1);
       }
     }
-    ce_entries e;
-    CHECK(ce__entries_from_pairs(&e, items, n, items / 2 + 1, gi, gl, items, si, sl, sn, NULL,
-                                 NULL) == CE_OK);
-    check_groups(&e);
-    ce__entries_free(&e);
-    free(gi);
-    free(gl);
-    free(si);
-    free(sl);
+    check_pairs_groups(items, n, items / 2 + 1, gi, gl, items, si, sl, sn);
   }
 }
 
