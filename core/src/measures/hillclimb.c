@@ -1770,14 +1770,12 @@ static int climb_separable(ce_climber *climber, const uint32_t *from, uint64_t *
 }
 
 /* Where a sweep ends at own classes (ce__own_classes_map), the visits up to the last move's
- * place, none of which moves: their label reads and the sweep counted (reads_counted). */
-static int quiet_counted(ce_climber *climber, size_t quiet, uint64_t *sweeps) {
+ * place, none of which moves: their label reads and the sweep counted (reads_counted). They
+ * are the sweep's reads less those of the visits after the last move (`quiet_reads`). */
+static int quiet_counted(ce_climber *climber, uint64_t quiet_reads, uint64_t *sweeps) {
   climb *st = &climber->st;
-  size_t m = st->e->clusters;
   if (!ce__own_classes_map(st->ix, st->map)) return 0;
-  uint64_t reads = 0;
-  for (size_t r = 0; r < m - quiet; r++) reads += st->clu[climber->order[r]].labels;
-  if (!reads_counted(climber, reads)) return 0;
+  if (!reads_counted(climber, st->sweep_labels - quiet_reads)) return 0;
   ++*sweeps;
   return 1;
 }
@@ -1915,6 +1913,7 @@ static int own_classes_start(ce_climber *climber, const uint32_t *from) {
 static long climb_sweeps(ce_climber *climber, int own, uint64_t *sweeps) {
   climb *st = &climber->st;
   size_t m = st->e->clusters, quiet = 0;
+  uint64_t quiet_reads = 0; /* the label reads of the visits since the last move */
   long known = -1;
   for (;;) {
     if (!own && st->measure == CE_TYPE_MICRO_C) union_sum_refresh(st);
@@ -1926,9 +1925,11 @@ static long climb_sweeps(ce_climber *climber, int own, uint64_t *sweeps) {
         visit_prefetch(st, climber->order, r, m);
       if (own ? own_visit(climber, k) : visit(st, k)) {
         quiet = 0;
+        quiet_reads = 0;
         known = optimum_of(climber, st->map, st->hash);
       } else {
         quiet++;
+        quiet_reads += st->clu[k].labels;
       }
       climber->reads += st->clu[k].labels;
       if (climber->budget && climber->reads >= climber->budget) {
@@ -1942,7 +1943,8 @@ static long climb_sweeps(ce_climber *climber, int own, uint64_t *sweeps) {
       return known;
     }
     if (quiet >= m || climber->spent) return -1;
-    if (st->own_classes && quiet_counted(climber, quiet, sweeps)) return -1;
+    /* quiet < m here: the last move was in this sweep, quiet_reads its visits' after it */
+    if (st->own_classes && quiet_counted(climber, quiet_reads, sweeps)) return -1;
   }
 }
 
