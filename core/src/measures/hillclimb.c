@@ -1806,18 +1806,18 @@ static int quiet_start(ce_climber *climber, const uint32_t *from, uint64_t *swee
   return 1;
 }
 
-/* A visit of cluster k in an own-classes climb (own_classes_start): 1 where k moved. Its G_k
- * are its items' classes, one item each. */
-static int own_visit(ce_climber *climber, uint32_t k) {
-  climb *st = &climber->st;
-  const cluster_state *cl = &st->clu[k];
-  own_tally *t = climber->own_t;
-  uint32_t a = st->map[k], size = cl->size, best = CE_NOWHERE, best_t = 0, best_rank = 0;
-  uint32_t at_a = 0;
+/* Where a visit of cluster k (`cl`, at class a) in an own-classes climb sends it: the class
+ * of its items' of largest t_b, the items the other clusters bring b, ties to the first
+ * label, or a where a is among them (see own_classes_start). The tallies t hold k's `self`
+ * items at a (its size, or 0 where k is not in them). Its G_k are its items' classes, one
+ * item each; a cluster without them stays. */
+static uint32_t own_choice(const climb *st, const own_tally *t, const cluster_state *cl, uint32_t a,
+                           uint32_t self) {
+  uint32_t best = CE_NOWHERE, best_t = 0, best_rank = 0, at_a = 0;
   int a_own = 0;
   for (uint32_t j = cl->gold_begin; j < cl->gold_end; j++) {
     uint32_t b = st->gold_of_class[j];
-    uint32_t t_b = t[b].t - (b == a ? size : 0); /* the items the other clusters bring b */
+    uint32_t t_b = t[b].t - (b == a ? self : 0);
     if (b == a) {
       a_own = 1;
       at_a = t_b;
@@ -1828,9 +1828,18 @@ static int own_visit(ce_climber *climber, uint32_t k) {
       best_rank = t[b].rank;
     }
   }
-  if (best == CE_NOWHERE || (a_own && at_a == best_t)) return 0;
-  t[a].t -= size;
-  t[best].t += size;
+  return best == CE_NOWHERE || (a_own && at_a == best_t) ? a : best;
+}
+
+/* A visit of cluster k in an own-classes climb (own_classes_start): 1 where k moved. */
+static int own_visit(ce_climber *climber, uint32_t k) {
+  climb *st = &climber->st;
+  const cluster_state *cl = &st->clu[k];
+  own_tally *t = climber->own_t;
+  uint32_t a = st->map[k], best = own_choice(st, t, cl, a, cl->size);
+  if (best == a) return 0;
+  t[a].t -= cl->size;
+  t[best].t += cl->size;
   map_set(st, k, best);
   return 1;
 }
@@ -1857,6 +1866,27 @@ static void own_prefetch(const ce_climber *climber, size_t r, size_t m) {
   }
 }
 
+/* The same for own_sweep_backwards, visit r going down: the start's class `from` in place of
+ * the mapping's. */
+static void own_prefetch_back(const ce_climber *climber, const uint32_t *from, size_t r) {
+  const climb *st = &climber->st;
+  const uint32_t *order = climber->order;
+  if (r >= 3 * CE_OWN_AHEAD) {
+    uint32_t k = order[r - 3 * CE_OWN_AHEAD];
+    ce__prefetch(&st->clu[k]);
+    ce__prefetch(&from[k]);
+  }
+  if (r >= 2 * CE_OWN_AHEAD)
+    ce__prefetch(&st->gold_of_class[st->clu[order[r - 2 * CE_OWN_AHEAD]].gold_begin]);
+  if (r >= CE_OWN_AHEAD) {
+    const cluster_state *cl = &st->clu[order[r - CE_OWN_AHEAD]];
+    for (uint32_t j = cl->gold_begin; j < cl->gold_end && j < cl->gold_begin + 4; j++)
+      ce__prefetch(&climber->own_t[st->gold_of_class[j]]);
+    uint32_t a = from[order[r - CE_OWN_AHEAD]];
+    if (a < st->n) ce__prefetch(&climber->own_t[a]);
+  }
+}
+
 /*
  * MicroC's climb where every item is a class of its own (own_classes_shape) from `from`, with
  * the classes' T_c = |U_c| alone for its state. A visit of cluster k (s items, at class a)
@@ -1878,18 +1908,33 @@ static void own_prefetch(const ce_climber *climber, size_t r, size_t m) {
  * same double as from a state). On 10^6 one-token types a random start's climb took 30 ms to
  * set its state and 110 ms to sweep; a visit here reads its items' classes and their T_c.
  */
+/* The own-classes climbs' tallies with every T_c at 0 (made on first use, with the classes'
+ * ranks); NULL out of memory. */
+static own_tally *own_tally_zero(ce_climber *climber) {
+  climb *st = &climber->st;
+  size_t n = st->n;
+  if (!climber->own_t) {
+    if (!(climber->own_t = malloc((n ? n : 1) * sizeof *climber->own_t))) return NULL;
+    for (size_t c = 0; c < n; c++) climber->own_t[c].rank = st->e->class_order[c];
+  }
+  for (size_t c = 0; c < n; c++) climber->own_t[c].t = 0;
+  return climber->own_t;
+}
+
+/* Whether own_visit's rule is the visit's for a climb whose unions reach `reach` items at
+ * most, of `clustered` clustered items (see above). */
+static int own_rule_holds(double reach, uint64_t clustered) {
+  return (reach + 1.0) * (reach + 2.0) * 4.0 * CE_CLIMB_EPS * (double)clustered < 2.0;
+}
+
 static int own_classes_start(ce_climber *climber, const uint32_t *from) {
   climb *st = &climber->st;
   size_t m = st->e->clusters, n = st->n;
   if (!gold_kept(st)) return 0; /* G_k, its items' classes, past CE_GOLD_OF_MAX: visits */
-  if (!climber->own_t) {
-    if (!(climber->own_t = malloc((n ? n : 1) * sizeof *climber->own_t))) return 0;
-    for (size_t c = 0; c < n; c++) climber->own_t[c].rank = st->e->class_order[c];
-  }
-  own_tally *t = climber->own_t;
+  own_tally *t = own_tally_zero(climber);
+  if (!t) return 0;
   uint32_t largest = 0, most = 0;
   uint64_t clustered = 0;
-  for (size_t c = 0; c < n; c++) t[c].t = 0;
   for (size_t k = 0; k < m; k++) {
     uint32_t size = st->clu[k].size;
     if (from[k] >= n) return 0;
@@ -1899,9 +1944,71 @@ static int own_classes_start(ce_climber *climber, const uint32_t *from) {
   }
   for (size_t c = 0; c < n; c++)
     if (t[c].t > most) most = t[c].t;
-  double reach = (double)most + (double)largest;
-  if ((reach + 1.0) * (reach + 2.0) * 4.0 * CE_CLIMB_EPS * (double)clustered >= 2.0) return 0;
+  if (!own_rule_holds((double)most + (double)largest, clustered)) return 0;
   state_skip(st, from);
+  return 1;
+}
+
+/*
+ * An own-classes climb from `from` (not at own classes: quiet_start takes those) in one pass
+ * over its first sweep's visits, the last first, with own_classes_start's climb's result,
+ * sweeps and label reads. In that sweep, at cluster k's visit, a class b of one of k's items
+ * holds the clusters that started at b and come after k: one that came before has left b for
+ * a class of its own items, which b is not (b's one item is k's), and only k can come to b.
+ * So the pass decides k with own_choice on tallies of the clusters after it (k's class a
+ * among them without k), then adds k to its start's T_a. The sweep moves every cluster with
+ * items not at own classes and ends at own classes, where the next sweep moves nothing
+ * (own_classes_shape): counted as quiet_counted counts it, or, where the mapping reached is a
+ * remembered optimum, the sweep counts its visits through the last move, as climb_sweeps
+ * does (no mapping before it is one: a visit from a local optimum moves nothing, and the last
+ * move came after them). The rule's reach is the start's largest T_c, known after the pass,
+ * and the largest cluster. 0 where the rule does not hold, G_k is not kept, a start is out of
+ * range, or the budget could run out within the two sweeps (each visit would check it):
+ * nothing is counted then, and climb_once takes the visits. On 10^6 one-token types the
+ * visits' climb made a pass to tally the start and a sweep that moved each cluster's items'
+ * tallies; this is the sweep alone, each cluster's start added once.
+ */
+static int own_sweep_backwards(ce_climber *climber, const uint32_t *from, uint64_t *sweeps,
+                               long *known) {
+  climb *st = &climber->st;
+  size_t m = st->e->clusters, n = st->n, last = SIZE_MAX;
+  if (!gold_kept(st) ||
+      (climber->budget && climber->reads + 2 * st->sweep_labels >= climber->budget))
+    return 0;
+  own_tally *t = own_tally_zero(climber);
+  if (!t) return 0;
+  uint32_t largest = 0, most = 0;
+  uint64_t clustered = 0, quiet_reads = 0; /* the visits' after the last move */
+  int far_apart = n * sizeof *t > CE_CACHED_BYTES;
+  for (size_t r = m; r-- > 0;) {
+    if (far_apart) own_prefetch_back(climber, from, r);
+    uint32_t k = climber->order[r], a = from[k];
+    const cluster_state *cl = &st->clu[k];
+    if (a >= n) return 0;
+    st->map[k] = own_choice(st, t, cl, a, 0);
+    if (last == SIZE_MAX && st->map[k] != a) last = r;
+    if (last == SIZE_MAX) quiet_reads += cl->labels;
+    uint32_t sum = t[a].t += cl->size;
+    if (sum > most) most = sum;
+    if (cl->size > largest) largest = cl->size;
+    clustered += cl->size;
+  }
+  if (!own_rule_holds((double)most + (double)largest, clustered)) return 0;
+  st->hash = map_hash(st->map, m);
+  st->ready = 0;
+  *known = last == SIZE_MAX ? -1 : optimum_of(climber, st->map, st->hash);
+  if (*known >= 0) {
+    climber->reads += st->sweep_labels - quiet_reads;
+    *sweeps += 2;
+    return 1;
+  }
+  if (last != SIZE_MAX && !ce__own_classes_map(st->ix, st->map)) return 0;
+  climber->reads += st->sweep_labels;
+  ++*sweeps;
+  if (last != SIZE_MAX) {
+    climber->reads += st->sweep_labels - quiet_reads;
+    ++*sweeps;
+  }
   return 1;
 }
 
@@ -1963,6 +2070,7 @@ static long climb_once(ce_climber *climber, const uint32_t *from, uint64_t *swee
   }
   if (st->sep_best && climb_separable(climber, from, sweeps, &known)) return known;
   if (st->own_classes && quiet_start(climber, from, sweeps)) return -1;
+  if (st->own_classes && own_sweep_backwards(climber, from, sweeps, &known)) return known;
   if (st->own_classes && own_classes_start(climber, from)) return climb_sweeps(climber, 1, sweeps);
   state_reach(st, from);
   return climb_sweeps(climber, 0, sweeps);
