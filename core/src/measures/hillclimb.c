@@ -1061,7 +1061,7 @@ static CE_NOINLINE ce_status cells_build(climb *st) {
  * CE_CACHED_BYTES bytes. Nothing is written. */
 #define CE_GOLD_AHEAD_STEP 4
 
-static void gold_classes_prefetch(const climb *st, uint32_t k) {
+static void gold_classes_prefetch(const climb *st, uint32_t k, int ranks) {
   size_t m = st->e->clusters, at = (size_t)k + 4 * CE_GOLD_AHEAD_STEP;
   if (at < m) ce__prefetch(&st->members[st->clu[at].begin]);
   for (int step = 3; step >= 1; step--) {
@@ -1077,6 +1077,8 @@ static void gold_classes_prefetch(const climb *st, uint32_t k) {
       for (uint32_t j = g; j < end && j < g + 2; j++)
         if (step == 2)
           ce__prefetch(&st->gold_ids[j]);
+        else if (ranks) /* separable_best_own reads the classes' ranks instead */
+          ce__prefetch(&st->e->class_order[st->gold_ids[j]]);
         else
           ce__prefetch(&st->cls[st->gold_ids[j]]);
     }
@@ -1094,7 +1096,7 @@ static ce_status gold_of_build(climb *st) {
   if (start) start[0] = 0;
   int far_apart = st->n * sizeof *st->cls > CE_CACHED_BYTES;
   for (size_t k = 0; k < m && !status && !past; k++) {
-    if (far_apart) gold_classes_prefetch(st, (uint32_t)k);
+    if (far_apart) gold_classes_prefetch(st, (uint32_t)k, 0);
     size_t count = gold_of_cluster(st, k), end = start[k] + count;
     past = end > (size_t)CE_GOLD_OF_MAX;
     if (!past)
@@ -1207,6 +1209,37 @@ static void separable_best(climb *st, uint32_t k, size_t *at) {
   st->sep_value[k] = best_value;
 }
 
+/* separable_best where every item is a class of its own (ix->own_classes): each of k's
+ * classes is one item's, its sum that item's gain alone (0.0 plus it, as there), and the
+ * first untouched class the first by label that is not one of k's items' (class_cluster):
+ * the same candidates, values and choice, without marking the classes. */
+static void separable_best_own(climb *st, uint32_t k, size_t *at) {
+  const ce_type_index *ix = st->ix;
+  size_t count = 0;
+  for (uint32_t q = st->clu[k].begin; q < st->clu[k].end; q++) {
+    uint32_t i = st->members[q];
+    double x = 0.0 + (st->measure == CE_TYPE_MICRO_I ? separable_hit(st, i) : st->item[i].weight);
+    st->candidates[count] = st->gold_ids[st->item[i].gold_start];
+    st->values[count++] = st->measure == CE_TYPE_MICRO_I ? (0.0 + x) / (double)st->e->items : x;
+    if (st->sep_at) {
+      st->sep_class[*at] = st->gold_ids[st->item[i].gold_start];
+      st->sep_x[(*at)++] = x;
+    }
+  }
+  for (size_t r = 0; r < st->n; r++) {
+    uint32_t c = ix->class_by_rank[r];
+    if (ix->class_cluster[c] == k) continue;
+    st->candidates[count] = c;
+    st->values[count++] = 0.0;
+    break;
+  }
+  double best_value = 0.0;
+  for (size_t j = 0; j < count; j++)
+    if (!j || st->values[j] > best_value) best_value = st->values[j];
+  st->sep_best[k] = tied_first(st, count, best_value);
+  st->sep_value[k] = best_value;
+}
+
 /* The separable climbs' best classes, where the climbs are separable (see above). */
 static ce_status separable_prepare(climb *st) {
   size_t m = st->e->clusters;
@@ -1227,11 +1260,14 @@ static ce_status separable_prepare(climb *st) {
     if (!st->sep_at || !st->sep_class || !st->sep_x) return CE_ERR_NOMEM;
   }
   size_t at = 0;
-  int far_apart = st->n * sizeof *st->cls > CE_CACHED_BYTES;
+  int far_apart = st->n * sizeof *st->cls > CE_CACHED_BYTES, own = st->ix->own_classes;
   for (uint32_t k = 0; k < m; k++) {
-    if (far_apart) gold_classes_prefetch(st, (uint32_t)k);
+    if (far_apart) gold_classes_prefetch(st, (uint32_t)k, own);
     if (st->sep_at) st->sep_at[k] = (uint32_t)at;
-    separable_best(st, k, &at);
+    if (own)
+      separable_best_own(st, k, &at);
+    else
+      separable_best(st, k, &at);
   }
   if (st->sep_at) st->sep_at[m] = (uint32_t)at;
   return CE_OK;
