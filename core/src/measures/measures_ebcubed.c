@@ -165,18 +165,6 @@ static ce_status rows_by_label(size_t count, const id_list *entries, const uint3
   return CE_OK;
 }
 
-/* Entries by weight, heaviest first, then by index: a total order. */
-typedef struct weighted_index {
-  uint32_t index;
-  uint64_t weight;
-} weighted_index;
-
-static int heavier_first(const void *xp, const void *yp) {
-  const weighted_index *x = xp, *y = yp;
-  if (x->weight != y->weight) return x->weight > y->weight ? -1 : 1;
-  return (x->index > y->index) - (x->index < y->index);
-}
-
 /*
  * For each of `count` entries (sorted label lists over `labels` labels) with weights, the
  * total weight of the entries it meets, itself included: out[e] = Σ_{e' : e ∩ e' ≠ ∅} w(e').
@@ -202,7 +190,7 @@ static ce_status meeting_weights(size_t count, size_t labels, const id_list *ent
                                  const uint64_t *weight, int fast, uint64_t *out) {
   if (!count) return CE_OK;
   size_t words = (count + 63) / 64;
-  weighted_index *order = malloc(count * sizeof *order);
+  uint64_t *order = malloc(2 * count * sizeof *order);
   uint32_t *at = malloc(count * sizeof *at);
   uint64_t *weight_at = malloc(count * sizeof *weight_at);
   size_t *start = NULL, *dense_of = NULL;
@@ -210,14 +198,20 @@ static ce_status meeting_weights(size_t count, size_t labels, const id_list *ent
   uint64_t *bits = NULL, *acc = malloc(words * sizeof *acc), *planes = NULL;
   ce_status status = order && at && weight_at && stamp && acc ? CE_OK : CE_ERR_NOMEM;
   if (status) goto done;
-  for (size_t e = 0; e < count; e++) order[e] = (weighted_index){(uint32_t)e, weight[e]};
-  status = ce__sort(order, count, sizeof *order, heavier_first);
+  /* Heaviest first, then by index (a total order): a stable radix sort of (complemented
+   * weight, index) pairs in index order, which skips the key bytes every weight shares (a
+   * comparison sort took 50 ms on 10^6 one-token types, nearly all weights 1). */
+  for (size_t e = 0; e < count; e++) {
+    order[2 * e] = UINT64_MAX - weight[e];
+    order[2 * e + 1] = e;
+  }
+  status = ce__sort_pairs_u64(order, count);
   if (status) goto done;
   size_t heavy = 0; /* entries of weight > 1: positions 0 .. heavy-1 */
   for (size_t position = 0; position < count; position++) {
-    at[order[position].index] = (uint32_t)position;
-    weight_at[position] = order[position].weight;
-    heavy += order[position].weight > 1;
+    at[order[2 * position + 1]] = (uint32_t)position;
+    weight_at[position] = UINT64_MAX - order[2 * position];
+    heavy += weight_at[position] > 1;
   }
   status = rows_by_label(count, entries, at, labels, &start, &list);
   if (status) goto done;
