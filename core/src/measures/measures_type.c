@@ -225,18 +225,13 @@ static int own_classes_one_to_one(const ce_type_index *ix, int measure, uint64_t
     *status = CE_ERR_NOMEM;
     return 1;
   }
-  score->cells = 0;
+  /* k's items' class whose label sorts first, and the one of least id (the type index's) */
   for (size_t k = 0; k < m; k++) {
-    uint32_t by_label = ix->class_by_rank[0], by_id = UINT32_MAX;
-    for (uint32_t q = ix->member_start[k]; q < ix->member_start[k + 1]; q++) {
-      uint32_t i = ix->members[q], c = e->class_ids[e->class_start[i]];
-      if (q == ix->member_start[k] || e->class_order[c] < e->class_order[by_label]) by_label = c;
-      if (c < by_id) by_id = c;
-    }
-    start[k] = by_label;
-    score->cluster_to_class[k] = by_id;
-    score->cells += ix->member_start[k + 1] - ix->member_start[k];
+    uint32_t by_label = ix->own_first_by_label[k];
+    start[k] = by_label == UINT32_MAX ? ix->class_by_rank[0] : by_label;
+    score->cluster_to_class[k] = ix->own_first_by_id[k];
   }
+  score->cells = ix->member_start[m];
   score->left_out = cell_budget && score->cells > cell_budget;
   if (score->left_out) {
     free(score->cluster_to_class);

@@ -29,6 +29,8 @@ void ce__type_index_free(ce_type_index *ix) {
   free(ix->group_weight);
   free(ix->class_cluster);
   free(ix->own_by_rank);
+  free(ix->own_first_by_label);
+  free(ix->own_first_by_id);
   ce__type_rows_free(ix);
   memset(ix, 0, sizeof *ix);
 }
@@ -235,7 +237,9 @@ ce_status ce__type_index_build(ce_type_index *ix, const ce_entries *e) {
   if (!ix->own_classes) return CE_OK;
   ix->class_cluster = malloc((n ? n : 1) * sizeof *ix->class_cluster);
   ix->own_by_rank = malloc((n ? n : 1) * sizeof *ix->own_by_rank);
-  if (!ix->class_cluster || !ix->own_by_rank) {
+  ix->own_first_by_label = malloc((m ? m : 1) * sizeof *ix->own_first_by_label);
+  ix->own_first_by_id = malloc((m ? m : 1) * sizeof *ix->own_first_by_id);
+  if (!ix->class_cluster || !ix->own_by_rank || !ix->own_first_by_label || !ix->own_first_by_id) {
     ce__type_index_free(ix);
     return CE_ERR_NOMEM;
   }
@@ -248,7 +252,22 @@ ce_status ce__type_index_build(ce_type_index *ix, const ce_entries *e) {
     uint32_t size = k == UINT32_MAX ? 0 : ix->member_start[k + 1] - ix->member_start[k];
     ix->own_by_rank[r] = (ce_own_rank){k, c, size ? micro_c_term(1, size, 1) : 0.0};
   }
-  for (size_t k = 0; k < m; k++) ix->own_clusters += ix->member_start[k + 1] > ix->member_start[k];
+  for (size_t k = 0; k < m; k++) {
+    ix->own_clusters += ix->member_start[k + 1] > ix->member_start[k];
+    ix->own_first_by_label[k] = ix->own_first_by_id[k] = UINT32_MAX;
+  }
+  /* Each cluster's first class met in label order, and in id order: one pass over the
+   * classes each (the 1-1 and the M-1 start of every measure read them, measures_type.c). */
+  for (size_t r = 0; r < n; r++) {
+    uint32_t k = ix->own_by_rank[r].cluster;
+    if (k != UINT32_MAX && ix->own_first_by_label[k] == UINT32_MAX)
+      ix->own_first_by_label[k] = ix->own_by_rank[r].class_id;
+  }
+  for (size_t c = 0; c < n; c++) {
+    uint32_t k = ix->class_cluster[c];
+    if (k != UINT32_MAX && ix->own_first_by_id[k] == UINT32_MAX)
+      ix->own_first_by_id[k] = (uint32_t)c;
+  }
   return CE_OK;
 }
 

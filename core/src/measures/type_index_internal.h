@@ -75,11 +75,14 @@ typedef struct ce_type_index {
   /* Every item one gold class that no other item holds, in one cluster at most (one-token
    * types, each its own class: entity- or sense-like singletons); see ce__own_classes_map.
    * There, per class, the cluster of its one item (UINT32_MAX: none), the same per class in
-   * label order (MicroC at such a mapping), and the clusters with items; NULL elsewhere. */
+   * label order (MicroC at such a mapping), the clusters with items, and per cluster its
+   * items' class whose label sorts first and the one of least id (UINT32_MAX: no items);
+   * NULL elsewhere. */
   int own_classes;
   uint32_t *class_cluster;
   ce_own_rank *own_by_rank;
   size_t own_clusters;
+  uint32_t *own_first_by_label, *own_first_by_id;
   /* Per item: the items with its gold and induced entries where it is the first of them in
    * item order, else 0 (ce__entries_signatures): the M-1 climb takes each group as one. */
   uint32_t *group_weight;
