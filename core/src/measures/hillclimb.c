@@ -1923,6 +1923,25 @@ static void own_prefetch_back(const ce_climber *climber, const uint32_t *from, s
   }
 }
 
+/* The own-classes climbs' tallies with every T_c at 0 (made on first use, with the classes'
+ * ranks); NULL out of memory. */
+static own_tally *own_tally_zero(ce_climber *climber) {
+  climb *st = &climber->st;
+  size_t n = st->n;
+  if (!climber->own_t) {
+    if (!(climber->own_t = malloc((n ? n : 1) * sizeof *climber->own_t))) return NULL;
+    for (size_t c = 0; c < n; c++) climber->own_t[c].rank = st->e->class_order[c];
+  }
+  for (size_t c = 0; c < n; c++) climber->own_t[c].t = 0;
+  return climber->own_t;
+}
+
+/* Whether own_visit's rule is the visit's for a climb whose unions reach `reach` items at
+ * most, of `clustered` clustered items (see own_classes_start). */
+static int own_rule_holds(double reach, uint64_t clustered) {
+  return (reach + 1.0) * (reach + 2.0) * 4.0 * CE_CLIMB_EPS * (double)clustered < 2.0;
+}
+
 /*
  * MicroC's climb where every item is a class of its own (own_classes_shape) from `from`, with
  * the classes' T_c = |U_c| alone for its state. A visit of cluster k (s items, at class a)
@@ -1944,25 +1963,6 @@ static void own_prefetch_back(const ce_climber *climber, const uint32_t *from, s
  * same double as from a state). On 10^6 one-token types a random start's climb took 30 ms to
  * set its state and 110 ms to sweep; a visit here reads its items' classes and their T_c.
  */
-/* The own-classes climbs' tallies with every T_c at 0 (made on first use, with the classes'
- * ranks); NULL out of memory. */
-static own_tally *own_tally_zero(ce_climber *climber) {
-  climb *st = &climber->st;
-  size_t n = st->n;
-  if (!climber->own_t) {
-    if (!(climber->own_t = malloc((n ? n : 1) * sizeof *climber->own_t))) return NULL;
-    for (size_t c = 0; c < n; c++) climber->own_t[c].rank = st->e->class_order[c];
-  }
-  for (size_t c = 0; c < n; c++) climber->own_t[c].t = 0;
-  return climber->own_t;
-}
-
-/* Whether own_visit's rule is the visit's for a climb whose unions reach `reach` items at
- * most, of `clustered` clustered items (see above). */
-static int own_rule_holds(double reach, uint64_t clustered) {
-  return (reach + 1.0) * (reach + 2.0) * 4.0 * CE_CLIMB_EPS * (double)clustered < 2.0;
-}
-
 static int own_classes_start(ce_climber *climber, const uint32_t *from) {
   climb *st = &climber->st;
   size_t m = st->e->clusters, n = st->n;
@@ -2016,6 +2016,7 @@ static int own_sweep_backwards(ce_climber *climber, const uint32_t *from, uint64
   uint32_t largest = 0, most = 0;
   uint64_t clustered = 0, quiet_reads = 0; /* the visits' after the last move */
   int far_apart = n * sizeof *t > CE_CACHED_BYTES;
+  st->ready = 0; /* st->map is written from here: a climb that takes the visits sets it afresh */
   for (size_t r = m; r-- > 0;) {
     if (far_apart) own_prefetch_back(climber, from, r);
     uint32_t k = climber->order[r], a = from[k];
@@ -2031,7 +2032,6 @@ static int own_sweep_backwards(ce_climber *climber, const uint32_t *from, uint64
   }
   if (!own_rule_holds((double)most + (double)largest, clustered)) return 0;
   st->hash = map_hash(st->map, m);
-  st->ready = 0;
   *known = last == SIZE_MAX ? -1 : optimum_of(climber, st->map, st->hash);
   if (*known >= 0) {
     climber->reads += st->sweep_labels - quiet_reads;
