@@ -177,6 +177,49 @@ static ce_status groups_build(ce_type_index *ix) {
   return status;
 }
 
+/* ix->own_classes, and where it holds the arrays kept beside it (see ce_type_index). */
+static ce_status own_classes_build(ce_type_index *ix) {
+  const ce_entries *e = ix->entries;
+  size_t l = e->items, n = e->classes, m = e->clusters;
+  ix->own_classes = ix->one_cluster_each;
+  for (size_t i = 0; i < l && ix->own_classes; i++)
+    ix->own_classes = e->class_start[i + 1] - e->class_start[i] == 1;
+  for (size_t c = 0; c < n && ix->own_classes; c++) ix->own_classes = ix->class_size[c] <= 1;
+  if (!ix->own_classes) return CE_OK;
+  ix->class_cluster = malloc((n ? n : 1) * sizeof *ix->class_cluster);
+  ix->own_by_rank = malloc((n ? n : 1) * sizeof *ix->own_by_rank);
+  ix->own_first_by_label = malloc((m ? m : 1) * sizeof *ix->own_first_by_label);
+  ix->own_first_by_id = malloc((m ? m : 1) * sizeof *ix->own_first_by_id);
+  if (!ix->class_cluster || !ix->own_by_rank || !ix->own_first_by_label || !ix->own_first_by_id)
+    return CE_ERR_NOMEM; /* the caller frees the index */
+  for (size_t c = 0; c < n; c++) ix->class_cluster[c] = UINT32_MAX;
+  for (size_t i = 0; i < l; i++)
+    if (e->cluster_start[i + 1] > e->cluster_start[i])
+      ix->class_cluster[e->class_ids[e->class_start[i]]] = e->cluster_ids[e->cluster_start[i]];
+  for (size_t r = 0; r < n; r++) {
+    uint32_t c = ix->class_by_rank[r], k = ix->class_cluster[c];
+    uint32_t size = k == UINT32_MAX ? 0 : ix->member_start[k + 1] - ix->member_start[k];
+    ix->own_by_rank[r] = (ce_own_rank){k, c, size ? micro_c_term(1, size, 1) : 0.0};
+  }
+  for (size_t k = 0; k < m; k++) {
+    ix->own_clusters += ix->member_start[k + 1] > ix->member_start[k];
+    ix->own_first_by_label[k] = ix->own_first_by_id[k] = UINT32_MAX;
+  }
+  /* Each cluster's first class met in label order, and in id order: one pass over the
+   * classes each (the 1-1 and the M-1 start of every measure read them, measures_type.c). */
+  for (size_t r = 0; r < n; r++) {
+    uint32_t k = ix->own_by_rank[r].cluster;
+    if (k != UINT32_MAX && ix->own_first_by_label[k] == UINT32_MAX)
+      ix->own_first_by_label[k] = ix->own_by_rank[r].class_id;
+  }
+  for (size_t c = 0; c < n; c++) {
+    uint32_t k = ix->class_cluster[c];
+    if (k != UINT32_MAX && ix->own_first_by_id[k] == UINT32_MAX)
+      ix->own_first_by_id[k] = (uint32_t)c;
+  }
+  return CE_OK;
+}
+
 ce_status ce__type_index_build(ce_type_index *ix, const ce_entries *e) {
   memset(ix, 0, sizeof *ix);
   ix->entries = e;
@@ -230,45 +273,9 @@ ce_status ce__type_index_build(ce_type_index *ix, const ce_entries *e) {
     ce__type_index_free(ix);
     return status;
   }
-  ix->own_classes = ix->one_cluster_each;
-  for (size_t i = 0; i < l && ix->own_classes; i++)
-    ix->own_classes = e->class_start[i + 1] - e->class_start[i] == 1;
-  for (size_t c = 0; c < n && ix->own_classes; c++) ix->own_classes = ix->class_size[c] <= 1;
-  if (!ix->own_classes) return CE_OK;
-  ix->class_cluster = malloc((n ? n : 1) * sizeof *ix->class_cluster);
-  ix->own_by_rank = malloc((n ? n : 1) * sizeof *ix->own_by_rank);
-  ix->own_first_by_label = malloc((m ? m : 1) * sizeof *ix->own_first_by_label);
-  ix->own_first_by_id = malloc((m ? m : 1) * sizeof *ix->own_first_by_id);
-  if (!ix->class_cluster || !ix->own_by_rank || !ix->own_first_by_label || !ix->own_first_by_id) {
-    ce__type_index_free(ix);
-    return CE_ERR_NOMEM;
-  }
-  for (size_t c = 0; c < n; c++) ix->class_cluster[c] = UINT32_MAX;
-  for (size_t i = 0; i < l; i++)
-    if (e->cluster_start[i + 1] > e->cluster_start[i])
-      ix->class_cluster[e->class_ids[e->class_start[i]]] = e->cluster_ids[e->cluster_start[i]];
-  for (size_t r = 0; r < n; r++) {
-    uint32_t c = ix->class_by_rank[r], k = ix->class_cluster[c];
-    uint32_t size = k == UINT32_MAX ? 0 : ix->member_start[k + 1] - ix->member_start[k];
-    ix->own_by_rank[r] = (ce_own_rank){k, c, size ? micro_c_term(1, size, 1) : 0.0};
-  }
-  for (size_t k = 0; k < m; k++) {
-    ix->own_clusters += ix->member_start[k + 1] > ix->member_start[k];
-    ix->own_first_by_label[k] = ix->own_first_by_id[k] = UINT32_MAX;
-  }
-  /* Each cluster's first class met in label order, and in id order: one pass over the
-   * classes each (the 1-1 and the M-1 start of every measure read them, measures_type.c). */
-  for (size_t r = 0; r < n; r++) {
-    uint32_t k = ix->own_by_rank[r].cluster;
-    if (k != UINT32_MAX && ix->own_first_by_label[k] == UINT32_MAX)
-      ix->own_first_by_label[k] = ix->own_by_rank[r].class_id;
-  }
-  for (size_t c = 0; c < n; c++) {
-    uint32_t k = ix->class_cluster[c];
-    if (k != UINT32_MAX && ix->own_first_by_id[k] == UINT32_MAX)
-      ix->own_first_by_id[k] = (uint32_t)c;
-  }
-  return CE_OK;
+  status = own_classes_build(ix);
+  if (status) ce__type_index_free(ix);
+  return status;
 }
 
 /*
