@@ -205,14 +205,6 @@ static uint64_t signature_key(const ce_signature *x, unsigned class_width, unsig
 }
 
 /*
- * Every item's signature into `keys`, sorted as compare_signatures sorts: by their keys
- * (a radix sort of (key, item) pairs, stable, so equal signatures stay in item order),
- * then the runs of equal keys that are cut short by the comparison itself. Ties of whole
- * keys are equal signatures; on entries like the full Brown corpus's nearly every key is
- * whole, so the comparison sort, which called its comparison about l·log2(l) times, now
- * runs on few and short runs.
- */
-/*
  * Where every item holds one gold class that no other item holds (one-token types, each its
  * own class), the signatures differ in that class, which their order compares first after
  * |A_i| = 1: the items in class id order, without the sort. 1 when so (`keys` filled), 0 when
@@ -237,6 +229,14 @@ static int signatures_by_class(const ce_entries *e, ce_signature *keys) {
   return distinct;
 }
 
+/*
+ * Every item's signature into `keys`, sorted as compare_signatures sorts: by their keys
+ * (a radix sort of (key, item) pairs, stable, so equal signatures stay in item order),
+ * then the runs of equal keys that are cut short by the comparison itself. Ties of whole
+ * keys are equal signatures; on entries like the full Brown corpus's nearly every key is
+ * whole, so the comparison sort, which called its comparison about l·log2(l) times, now
+ * runs on few and short runs.
+ */
 static ce_status signatures_sort(const ce_entries *e, ce_signature *keys) {
   size_t l = e->items;
   int by_class = signatures_by_class(e, keys);
