@@ -660,7 +660,8 @@ static void test_separable_climbs(void) {
  * One-token types (every item a gold class of its own, in one cluster or none; clusters of
  * 1 to 6 items, some empty; a third of them with classes of no item) and classes in a
  * shuffled label order: MicroC's climbs from a mapping elsewhere run on the classes' T_c
- * alone (own_classes_start), and count the quiet visits after a sweep that ends at own
+ * alone (own_sweep_backwards; the visits where a budget could run out within the climb), and
+ * count the quiet visits after a sweep that ends at own
  * classes (ce__own_classes_map) instead of making them; MacroI's and MicroI's are separable
  * (separable_best_own). Against the same climber visiting every cluster (same_climbs: values,
  * sweeps, label reads, the budget and mappings).

@@ -1562,7 +1562,7 @@ static void start_mapping(const climb *st, const uint32_t *start, const ce_climb
 #define CE_OPTIMA_MAX 64
 #define CE_OPTIMA_ENTRIES ((size_t)1 << 24)
 
-/* A class in an own-classes climb (own_classes_start): T_c = |U_c| and its label's rank,
+/* A class in an own-classes climb (own_sweep_backwards): T_c = |U_c| and its label's rank,
  * read together. */
 typedef struct own_tally {
   uint32_t t, rank;
@@ -1579,7 +1579,7 @@ struct ce_climber {
   uint64_t budget;       /* label reads all runs' visits may take; 0: none */
   uint64_t reads;        /* label reads so far */
   int spent;             /* the budget ran out: every climb stops */
-  own_tally *own_t;      /* an own-classes climb's (own_classes_start); NULL until one runs */
+  own_tally *own_t;      /* an own-classes climb's (own_sweep_backwards); NULL until one runs */
 };
 
 void ce__climber_set_budget(ce_climber *climber, uint64_t budget) {
@@ -1817,12 +1817,12 @@ static int quiet_counted(ce_climber *climber, uint64_t quiet_reads, uint64_t *sw
 }
 
 /* st->map set to `to`, with its hash, and the state left not ready (a climb that needs it next
- * sets it afresh): for the climbs whose result needs no state, a start taken past the budget,
- * a start at own classes (quiet_start) and an own-classes climb (own_classes_start), which
- * ce__climber_run scores from the definitions (for MicroC the same double as micro_c_value
- * from a state). Bringing the state to a start past the budget, cells and all, only to score
- * it took more than the pass over the items that scores it (random labels of 1,000 a side:
- * 50-140 ms a measure, the 1-1 mapping's climb once start 0 had spent the budget). */
+ * sets it afresh): for the climbs whose result needs no state, a start taken past the budget
+ * and a start at own classes (quiet_start), which ce__climber_run scores from the definitions (for
+ * MicroC the same double as micro_c_value from a state). Bringing the state to a start past the
+ * budget, cells and all, only to score it took more than the pass over the items that scores it
+ * (random labels of 1,000 a side: 50-140 ms a measure, the 1-1 mapping's climb once start 0 had
+ * spent the budget). */
 static void state_skip(climb *st, const uint32_t *to) {
   size_t m = st->e->clusters;
   memcpy(st->map, to, m * sizeof *st->map);
@@ -1843,17 +1843,16 @@ static int quiet_start(ce_climber *climber, const uint32_t *from, uint64_t *swee
 }
 
 /* Where a visit of cluster k (`cl`, at class a) in an own-classes climb sends it: the class
- * of its items' of largest t_b, the items the other clusters bring b, ties to the first
- * label, or a where a is among them (see own_classes_start). The tallies t hold k's `self`
- * items at a (its size, or 0 where k is not in them). Its G_k are its items' classes, one
- * item each; a cluster without them stays. */
-static uint32_t own_choice(const climb *st, const own_tally *t, const cluster_state *cl, uint32_t a,
-                           uint32_t self) {
+ * of its items' of largest t_b, the items the other clusters bring b (the tallies t, k not in
+ * them), ties to the first label, or a where a is among them (see own_sweep_backwards). Its
+ * G_k are its items' classes, one item each; a cluster without them stays. */
+static uint32_t own_choice(const climb *st, const own_tally *t, const cluster_state *cl,
+                           uint32_t a) {
   uint32_t best = CE_NOWHERE, best_t = 0, best_rank = 0, at_a = 0;
   int a_own = 0;
   for (uint32_t j = cl->gold_begin; j < cl->gold_end; j++) {
     uint32_t b = st->gold_of_class[j];
-    uint32_t t_b = t[b].t - (b == a ? self : 0);
+    uint32_t t_b = t[b].t;
     if (b == a) {
       a_own = 1;
       at_a = t_b;
@@ -1867,44 +1866,12 @@ static uint32_t own_choice(const climb *st, const own_tally *t, const cluster_st
   return best == CE_NOWHERE || (a_own && at_a == best_t) ? a : best;
 }
 
-/* A visit of cluster k in an own-classes climb (own_classes_start): 1 where k moved. */
-static int own_visit(ce_climber *climber, uint32_t k) {
-  climb *st = &climber->st;
-  const cluster_state *cl = &st->clu[k];
-  own_tally *t = climber->own_t;
-  uint32_t a = st->map[k], best = own_choice(st, t, cl, a, cl->size);
-  if (best == a) return 0;
-  t[a].t -= cl->size;
-  t[best].t += cl->size;
-  map_set(st, k, best);
-  return 1;
-}
-
-/* What own_visit reads of the visits ahead, a step at a time, as visit_prefetch does: a
- * cluster's numbers and class, then its classes, then their tallies. Nothing is written. */
+/* What own_sweep_backwards reads of the visits ahead (visit r going down), a step at a time,
+ * as visit_prefetch does: a cluster's numbers and start, then its classes, then their
+ * tallies and its start's. Nothing is written. */
 #define CE_OWN_AHEAD 8
 
-static void own_prefetch(const ce_climber *climber, size_t r, size_t m) {
-  const climb *st = &climber->st;
-  const uint32_t *order = climber->order;
-  if (r + 3 * CE_OWN_AHEAD < m) {
-    uint32_t k = order[r + 3 * CE_OWN_AHEAD];
-    ce__prefetch(&st->clu[k]);
-    ce__prefetch(&st->map[k]);
-  }
-  if (r + 2 * CE_OWN_AHEAD < m)
-    ce__prefetch(&st->gold_of_class[st->clu[order[r + 2 * CE_OWN_AHEAD]].gold_begin]);
-  if (r + CE_OWN_AHEAD < m) {
-    const cluster_state *cl = &st->clu[order[r + CE_OWN_AHEAD]];
-    for (uint32_t j = cl->gold_begin; j < cl->gold_end && j < cl->gold_begin + 4; j++)
-      ce__prefetch(&climber->own_t[st->gold_of_class[j]]);
-    ce__prefetch(&climber->own_t[st->map[order[r + CE_OWN_AHEAD]]]);
-  }
-}
-
-/* The same for own_sweep_backwards, visit r going down: the start's class `from` in place of
- * the mapping's. */
-static void own_prefetch_back(const ce_climber *climber, const uint32_t *from, size_t r) {
+static void own_prefetch(const ce_climber *climber, const uint32_t *from, size_t r) {
   const climb *st = &climber->st;
   const uint32_t *order = climber->order;
   if (r >= 3 * CE_OWN_AHEAD) {
@@ -1936,73 +1903,37 @@ static own_tally *own_tally_zero(ce_climber *climber) {
   return climber->own_t;
 }
 
-/* Whether own_visit's rule is the visit's for a climb whose unions reach `reach` items at
- * most, of `clustered` clustered items (see own_classes_start). */
-static int own_rule_holds(double reach, uint64_t clustered) {
-  return (reach + 1.0) * (reach + 2.0) * 4.0 * CE_CLIMB_EPS * (double)clustered < 2.0;
-}
-
 /*
- * MicroC's climb where every item is a class of its own (own_classes_shape) from `from`, with
- * the classes' T_c = |U_c| alone for its state. A visit of cluster k (s items, at class a)
- * scores each class b of one of its items at (U + g(t_b + s)) / N*, g(t) = 2t / (t + 1)
- * (ce__union_term(t, 1, 1)) and t_b the items the other clusters bring b, and every other
- * class below those by more than 0.6 / N* (the proof at own_classes_shape: gains at least 1
- * against at most s / (s + 2)); U, the same for every class, and N*, the clustered items,
- * cancel out of the comparisons. g grows with t, so k goes to the class of largest t_b, ties
- * (the same double) to the label that sorts first, and stays where a is among them (a move
- * needs a strict gain). That is the visit's choice while g of unions one item apart differs
- * by more than the tolerance: g(t + 1) − g(t) = 2 / ((t + 1)(t + 2)) above 4·CE_CLIMB_EPS·N*
- * for every union the climb can make, at most the largest T_c of the start and the largest
- * cluster together (a class takes one cluster of its items, its own). own_classes_start
- * sets such a climb up from `from` (the tallies, the mapping and its hash; the state left not
- * ready), or returns 0 where it does not hold or G_k (its items' classes) is not kept, and
- * the visits run; climb_sweeps then visits
- * with own_visit, counting sweeps, label reads, the budget and the remembered optima as for
- * the visits, and ce__climber_run scores the result from the definitions (for MicroC the
- * same double as from a state). On 10^6 one-token types a random start's climb took 30 ms to
- * set its state and 110 ms to sweep; a visit here reads its items' classes and their T_c.
- */
-static int own_classes_start(ce_climber *climber, const uint32_t *from) {
-  climb *st = &climber->st;
-  size_t m = st->e->clusters, n = st->n;
-  if (!gold_kept(st)) return 0; /* G_k, its items' classes, past CE_GOLD_OF_MAX: visits */
-  own_tally *t = own_tally_zero(climber);
-  if (!t) return 0;
-  uint32_t largest = 0, most = 0;
-  uint64_t clustered = 0;
-  for (size_t k = 0; k < m; k++) {
-    uint32_t size = st->clu[k].size;
-    if (from[k] >= n) return 0;
-    t[from[k]].t += size;
-    clustered += size;
-    if (size > largest) largest = size;
-  }
-  for (size_t c = 0; c < n; c++)
-    if (t[c].t > most) most = t[c].t;
-  if (!own_rule_holds((double)most + (double)largest, clustered)) return 0;
-  state_skip(st, from);
-  return 1;
-}
-
-/*
- * An own-classes climb from `from` (not at own classes: quiet_start takes those) in one pass
- * over its first sweep's visits, the last first, with own_classes_start's climb's result,
- * sweeps and label reads. In that sweep, at cluster k's visit, a class b of one of k's items
- * holds the clusters that started at b and come after k: one that came before has left b for
- * a class of its own items, which b is not (b's one item is k's), and only k can come to b.
- * So the pass decides k with own_choice on tallies of the clusters after it (k's class a
- * among them without k), then adds k to its start's T_a. The sweep moves every cluster with
- * items not at own classes and ends at own classes, where the next sweep moves nothing
- * (own_classes_shape): counted as quiet_counted counts it, or, where the mapping reached is a
- * remembered optimum, the sweep counts its visits through the last move, as climb_sweeps
- * does (no mapping before it is one: a visit from a local optimum moves nothing, and the last
- * move came after them). The rule's reach is the start's largest T_c, known after the pass,
- * and the largest cluster. 0 where the rule does not hold, G_k is not kept, a start is out of
- * range, or the budget could run out within the two sweeps (each visit would check it):
- * nothing is counted then, and climb_once takes the visits. On 10^6 one-token types the
- * visits' climb made a pass to tally the start and a sweep that moved each cluster's items'
- * tallies; this is the sweep alone, each cluster's start added once.
+ * MicroC's climb where every item is a class of its own (own_classes_shape) from `from`, not
+ * at own classes (quiet_start takes those), with the classes' T_c = |U_c| alone for its
+ * state. A visit of cluster k (s items, at class a) scores each class b of one of its items
+ * at (U + g(t_b + s)) / N*, g(t) = 2t / (t + 1) (ce__union_term(t, 1, 1)) and t_b the items
+ * the other clusters bring b, and every other class below those by more than 0.6 / N* (the
+ * proof at own_classes_shape: gains at least 1 against at most s / (s + 2)); U, the same for
+ * every class, and N*, the clustered items, cancel out of the comparisons. g grows with t, so
+ * k goes to the class of largest t_b, ties (the same double) to the label that sorts first,
+ * and stays where a is among them (a move needs a strict gain): own_choice. That is the
+ * visit's choice while g of unions one item apart differs by more than the tolerance:
+ * g(t + 1) − g(t) = 2 / ((t + 1)(t + 2)) above 4·CE_CLIMB_EPS·N* for every union the climb
+ * can make, at most the largest T_c of the start and the largest cluster together (a class
+ * takes one cluster of its items, its own).
+ *
+ * The first sweep is one pass over its visits, the last first. At cluster k's visit a class
+ * b of one of k's items holds the clusters that started at b and come after k: one that came
+ * before has left b for a class of its own items, which b is not (b's one item is k's), and
+ * only k can come to b. So the pass decides k on tallies of the clusters after it (k's class
+ * a among them without k), then adds k to its start's T_a. Every cluster with items ends at
+ * a class of its items (own_choice stays at a only where a is one), so at own classes, where
+ * the next sweep moves nothing (own_classes_shape): counted as quiet_counted counts it, or,
+ * where the mapping reached is a remembered optimum, the sweep counts its visits through the
+ * last move, as climb_sweeps does (no mapping before it is one: a visit from a local optimum
+ * moves nothing, and the last move came after them). The rule's reach is the start's largest
+ * T_c, known after the pass, and the largest cluster. The sweeps, label reads and remembered
+ * optima are counted as the visits count them, and ce__climber_run scores the result from
+ * the definitions. 0 where the rule does not hold, G_k is not kept, a start is out of range,
+ * or the budget could run out within the two sweeps (each visit would check it): nothing is
+ * counted then, and climb_once takes the visits. On 10^6 one-token types a random start's
+ * climb by the visits took 30 ms to set its state and 110 ms to sweep.
  */
 static int own_sweep_backwards(ce_climber *climber, const uint32_t *from, uint64_t *sweeps,
                                long *known) {
@@ -2018,11 +1949,11 @@ static int own_sweep_backwards(ce_climber *climber, const uint32_t *from, uint64
   int far_apart = n * sizeof *t > CE_CACHED_BYTES;
   st->ready = 0; /* st->map is written from here: a climb that takes the visits sets it afresh */
   for (size_t r = m; r-- > 0;) {
-    if (far_apart) own_prefetch_back(climber, from, r);
+    if (far_apart) own_prefetch(climber, from, r);
     uint32_t k = climber->order[r], a = from[k];
     const cluster_state *cl = &st->clu[k];
     if (a >= n) return 0;
-    st->map[k] = own_choice(st, t, cl, a, 0);
+    st->map[k] = own_choice(st, t, cl, a);
     if (last == SIZE_MAX && st->map[k] != a) last = r;
     if (last == SIZE_MAX) quiet_reads += cl->labels;
     uint32_t sum = t[a].t += cl->size;
@@ -2030,7 +1961,8 @@ static int own_sweep_backwards(ce_climber *climber, const uint32_t *from, uint64
     if (cl->size > largest) largest = cl->size;
     clustered += cl->size;
   }
-  if (!own_rule_holds((double)most + (double)largest, clustered)) return 0;
+  double reach = (double)most + (double)largest;
+  if ((reach + 1.0) * (reach + 2.0) * 4.0 * CE_CLIMB_EPS * (double)clustered >= 2.0) return 0;
   st->hash = map_hash(st->map, m);
   *known = last == SIZE_MAX ? -1 : optimum_of(climber, st->map, st->hash);
   if (*known >= 0) {
@@ -2038,7 +1970,6 @@ static int own_sweep_backwards(ce_climber *climber, const uint32_t *from, uint64
     *sweeps += 2;
     return 1;
   }
-  if (last != SIZE_MAX && !ce__own_classes_map(st->ix, st->map)) return 0;
   climber->reads += st->sweep_labels;
   ++*sweeps;
   if (last != SIZE_MAX) {
@@ -2048,25 +1979,22 @@ static int own_sweep_backwards(ce_climber *climber, const uint32_t *from, uint64
   return 1;
 }
 
-/* The sweeps of a climb from st->map (own_visit's where `own`, else the state's, which is
- * st->map's); returns the remembered optimum it reached, or -1. Visits since the last move:
+/* The sweeps of a climb from st->map and the state, which is st->map's; returns the
+ * remembered optimum it reached, or -1. Visits since the last move:
  * once every cluster has had one, the mapping is a local optimum, and the rest of the sweep
  * (the clusters visited after the last move, in the sweep before) would find what they found
  * then. The sweep counts as run. */
-static long climb_sweeps(ce_climber *climber, int own, uint64_t *sweeps) {
+static long climb_sweeps(ce_climber *climber, uint64_t *sweeps) {
   climb *st = &climber->st;
   size_t m = st->e->clusters, quiet = 0;
   uint64_t quiet_reads = 0; /* the label reads of the visits since the last move */
   long known = -1;
   for (;;) {
-    if (!own && st->measure == CE_TYPE_MICRO_C) union_sum_refresh(st);
+    if (st->measure == CE_TYPE_MICRO_C) union_sum_refresh(st);
     for (size_t r = 0; r < m && known < 0 && quiet < m; r++) {
       uint32_t k = climber->order[r];
-      if (own)
-        own_prefetch(climber, r, m);
-      else
-        visit_prefetch(st, climber->order, r, m);
-      if (own ? own_visit(climber, k) : visit(st, k)) {
+      visit_prefetch(st, climber->order, r, m);
+      if (visit(st, k)) {
         quiet = 0;
         quiet_reads = 0;
         known = optimum_of(climber, st->map, st->hash);
@@ -2107,9 +2035,8 @@ static long climb_once(ce_climber *climber, const uint32_t *from, uint64_t *swee
   if (st->sep_best && climb_separable(climber, from, sweeps, &known)) return known;
   if (st->own_classes && quiet_start(climber, from, sweeps)) return -1;
   if (st->own_classes && own_sweep_backwards(climber, from, sweeps, &known)) return known;
-  if (st->own_classes && own_classes_start(climber, from)) return climb_sweeps(climber, 1, sweeps);
   state_reach(st, from);
-  return climb_sweeps(climber, 0, sweeps);
+  return climb_sweeps(climber, sweeps);
 }
 
 ce_status ce__climber_run(ce_climber *climber, const uint32_t *start,
