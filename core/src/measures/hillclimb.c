@@ -1147,6 +1147,26 @@ static double separable_hit(const climb *st, uint32_t i) {
   return (double)st->item[i].weight * (2.0 / (gold_n + 1));
 }
 
+/* What item i adds to its classes' sums in a visit: MicroI's hit, MacroI's weight. */
+static double separable_gain(const climb *st, uint32_t i) {
+  return st->measure == CE_TYPE_MICRO_I ? separable_hit(st, i) : st->item[i].weight;
+}
+
+/* A class's sum x as the visit compares it: MicroI's F over the items, MacroI's as it is. */
+static double separable_scaled(const climb *st, double x) {
+  return st->measure == CE_TYPE_MICRO_I ? (0.0 + x) / (double)st->e->items : x;
+}
+
+/* Cluster k's best of its `count` candidates (the first `count` of st->candidates and
+ * st->values), ties within the tolerance to the first label, and its value. */
+static void separable_choose(climb *st, uint32_t k, size_t count) {
+  double best_value = 0.0;
+  for (size_t j = 0; j < count; j++)
+    if (!j || st->values[j] > best_value) best_value = st->values[j];
+  st->sep_best[k] = tied_first(st, count, best_value);
+  st->sep_value[k] = best_value;
+}
+
 /* What class c's candidate is worth in a visit of cluster k, on the scale above. */
 static double separable_value(const climb *st, uint32_t k, uint32_t c) {
   double x = 0.0;
@@ -1172,7 +1192,7 @@ static void separable_best(climb *st, uint32_t k, size_t *at) {
   st->touched_n = 0;
   for (uint32_t q = st->clu[k].begin; q < st->clu[k].end; q++) {
     uint32_t i = st->members[q];
-    double gain = st->measure == CE_TYPE_MICRO_I ? separable_hit(st, i) : st->item[i].weight;
+    double gain = separable_gain(st, i);
     for (uint32_t j = st->item[i].gold_start; j < st->item[i + 1].gold_start; j++) {
       uint32_t c = st->gold_ids[j];
       touch(st, c);
@@ -1183,18 +1203,14 @@ static void separable_best(climb *st, uint32_t k, size_t *at) {
   for (size_t j = 0; j < count; j++) {
     uint32_t c = st->touched[j];
     st->candidates[j] = c;
-    st->values[j] =
-        st->measure == CE_TYPE_MICRO_I ? (0.0 + st->cls[c].x) / (double)st->e->items : st->cls[c].x;
+    st->values[j] = separable_scaled(st, st->cls[c].x);
   }
   uint32_t untouched = first_untouched(st);
   if (untouched != CE_NOWHERE) {
     st->candidates[count] = untouched;
     st->values[count++] = 0.0;
   }
-  double best_value = 0.0;
-  for (size_t j = 0; j < count; j++)
-    if (!j || st->values[j] > best_value) best_value = st->values[j];
-  uint32_t best = tied_first(st, count, best_value);
+  separable_choose(st, k, count);
   for (size_t j = 0; j < st->touched_n; j++) {
     uint32_t c = st->touched[j];
     if (st->sep_at) {
@@ -1205,8 +1221,6 @@ static void separable_best(climb *st, uint32_t k, size_t *at) {
     st->cls[c].mark = 0;
   }
   st->touched_n = 0;
-  st->sep_best[k] = best;
-  st->sep_value[k] = best_value;
 }
 
 /* separable_best where every item is a class of its own (ix->own_classes): each of k's
@@ -1218,9 +1232,9 @@ static void separable_best_own(climb *st, uint32_t k, size_t *at) {
   size_t count = 0;
   for (uint32_t q = st->clu[k].begin; q < st->clu[k].end; q++) {
     uint32_t i = st->members[q];
-    double x = 0.0 + (st->measure == CE_TYPE_MICRO_I ? separable_hit(st, i) : st->item[i].weight);
+    double x = 0.0 + separable_gain(st, i);
     st->candidates[count] = st->gold_ids[st->item[i].gold_start];
-    st->values[count++] = st->measure == CE_TYPE_MICRO_I ? (0.0 + x) / (double)st->e->items : x;
+    st->values[count++] = separable_scaled(st, x);
     if (st->sep_at) {
       st->sep_class[*at] = st->gold_ids[st->item[i].gold_start];
       st->sep_x[(*at)++] = x;
@@ -1233,11 +1247,7 @@ static void separable_best_own(climb *st, uint32_t k, size_t *at) {
     st->values[count++] = 0.0;
     break;
   }
-  double best_value = 0.0;
-  for (size_t j = 0; j < count; j++)
-    if (!j || st->values[j] > best_value) best_value = st->values[j];
-  st->sep_best[k] = tied_first(st, count, best_value);
-  st->sep_value[k] = best_value;
+  separable_choose(st, k, count);
 }
 
 /* The separable climbs' best classes, where the climbs are separable (see above). */
@@ -1314,7 +1324,7 @@ static uint32_t separable_target_kept(const climb *st, uint32_t k, uint32_t a) {
       x = sums ? st->sep_x[t] : (double)st->gold_of_count[t];
       break;
     }
-  double value = st->measure == CE_TYPE_MICRO_I ? (0.0 + x) / (double)st->e->items : x;
+  double value = separable_scaled(st, x);
   return st->sep_value[k] > value + CE_CLIMB_EPS ? st->sep_best[k] : a;
 }
 
