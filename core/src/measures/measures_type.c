@@ -216,10 +216,10 @@ static ce_status kept_offer(kept_rows *kept, uint32_t k, const ce_sparse_row *ro
 static int own_classes_one_to_one(const ce_type_index *ix, int measure, uint64_t cell_budget,
                                   uint32_t *start, ce_type_score *score, ce_status *status) {
   const ce_entries *e = ix->entries;
-  size_t m = e->clusters, rows = 0;
-  if (!ix->own_classes || !e->classes) return 0;
-  for (size_t k = 0; k < m; k++) rows += ix->member_start[k + 1] > ix->member_start[k];
-  if (!ce__assign_goes_sparse(rows, e->classes)) return 0;
+  size_t m = e->clusters;
+  /* the rows kept: the clusters with items */
+  if (!ix->own_classes || !e->classes || !ce__assign_goes_sparse(ix->own_clusters, e->classes))
+    return 0;
   score->cluster_to_class = malloc((m ? m : 1) * sizeof *score->cluster_to_class);
   if (!score->cluster_to_class) {
     *status = CE_ERR_NOMEM;
