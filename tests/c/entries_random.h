@@ -34,4 +34,29 @@ static void uniform_entries(ce_rng *rng, ce_entries *e, size_t items, size_t cla
   free(sl);
 }
 
+/*
+ * One-token types: item i holds gold class gold[i] alone (distinct ids below `classes`, some
+ * classes perhaps no item's) and one of `clusters` drawn uniformly, or, one time in
+ * `unclustered`, none (drawn item by item: whether, then which); the classes' label order
+ * `class_order` (NULL: their ids).
+ */
+static inline void one_token_entries(ce_rng *rng, ce_entries *e, size_t items, const uint32_t *gold,
+                                     size_t classes, size_t clusters, uint64_t unclustered,
+                                     const uint32_t *class_order) {
+  uint32_t *gi = malloc((items + 1) * sizeof *gi), *si = malloc((items + 1) * sizeof *si);
+  uint32_t *sl = malloc((items + 1) * sizeof *sl);
+  size_t sn = 0;
+  for (uint32_t i = 0; i < items; i++) {
+    gi[i] = i;
+    if (ce__rng_below(rng, unclustered) == 0) continue;
+    si[sn] = i;
+    sl[sn++] = (uint32_t)ce__rng_below(rng, clusters);
+  }
+  CHECK(ce__entries_from_pairs(e, items, classes, clusters, gi, gold, items, si, sl, sn,
+                               class_order, NULL) == CE_OK);
+  free(gi);
+  free(si);
+  free(sl);
+}
+
 #endif

@@ -671,21 +671,15 @@ static void test_own_classes_climbs(void) {
   ce__rng_seed(&rng, 29, 0);
   unsigned stopped = 0;
   for (int s = 0; s < 120; s++) {
-    size_t l = 5 + ce__rng_below(&rng, 300), m = 1 + l / (1 + ce__rng_below(&rng, 4)), sn = 0;
+    size_t l = 5 + ce__rng_below(&rng, 300), m = 1 + l / (1 + ce__rng_below(&rng, 4));
     size_t n = l + (s % 3 ? 0 : ce__rng_below(&rng, 6)); /* some classes of no item */
-    uint32_t *ids = malloc(l * sizeof *ids), *si = malloc(l * sizeof *si);
-    uint32_t *sl = malloc(l * sizeof *sl), *class_perm = malloc(n * sizeof *class_perm);
+    uint32_t *ids = malloc(l * sizeof *ids), *class_perm = malloc(n * sizeof *class_perm);
     uint32_t *start = malloc(m * sizeof *start);
     for (size_t i = 0; i < l; i++) ids[i] = (uint32_t)i;
     for (size_t c = 0; c < n; c++) class_perm[c] = (uint32_t)c;
     ce__rng_shuffle_u32(&rng, class_perm, n);
-    for (size_t i = 0; i < l; i++) {
-      if (!ce__rng_below(&rng, 12)) continue; /* in no cluster */
-      si[sn] = (uint32_t)i;
-      sl[sn++] = (uint32_t)ce__rng_below(&rng, m);
-    }
     ce_entries e;
-    CHECK(ce__entries_from_pairs(&e, l, n, m, ids, ids, l, si, sl, sn, class_perm, NULL) == CE_OK);
+    one_token_entries(&rng, &e, l, ids, n, m, 12, class_perm);
     ce_type_index ix;
     CHECK(ce__type_index_build(&ix, &e) == CE_OK);
     CHECK(ix.own_classes);
@@ -694,8 +688,6 @@ static void test_own_classes_climbs(void) {
     ce__type_index_free(&ix);
     ce__entries_free(&e);
     free(ids);
-    free(si);
-    free(sl);
     free(class_perm);
     free(start);
   }

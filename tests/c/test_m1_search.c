@@ -580,23 +580,13 @@ static void test_own_classes_values(void) {
   for (int draw = 0; draw < 200; draw++) {
     uint32_t l = 1 + (uint32_t)below(&rng, 3000), n = l + (uint32_t)below(&rng, 4);
     uint32_t m = 1 + (uint32_t)below(&rng, (int)l);
-    uint32_t *ids = malloc(2 * (size_t)l * sizeof *ids), *clusters = ids + l;
-    uint32_t *rank = malloc(n * sizeof *rank), *map = malloc(m * sizeof *map);
-    size_t clustered = 0;
-    for (uint32_t i = 0; i < l; i++) {
-      ids[i] = i;
-      if (below(&rng, 10)) {
-        clusters[clustered] = (uint32_t)below(&rng, (int)m);
-        rank[clustered++] = i; /* scratch: the clustered items */
-      }
-    }
-    uint32_t *system_items = malloc((clustered ? clustered : 1) * sizeof *system_items);
-    memcpy(system_items, rank, clustered * sizeof *system_items);
+    uint32_t *ids = malloc(l * sizeof *ids), *rank = malloc(n * sizeof *rank);
+    uint32_t *map = malloc(m * sizeof *map);
+    for (uint32_t i = 0; i < l; i++) ids[i] = i;
     for (uint32_t c = 0; c < n; c++) rank[c] = c;
     ce__rng_shuffle_u32(&rng, rank, n);
     ce_entries e;
-    CHECK(ce__entries_from_pairs(&e, l, n, m, ids, ids, l, system_items, clusters, clustered, rank,
-                                 NULL) == CE_OK);
+    one_token_entries(&rng, &e, l, ids, n, m, 10, rank);
     ce_type_index ix;
     CHECK(ce__type_index_build(&ix, &e) == CE_OK);
     CHECK(ix.own_classes);
@@ -604,16 +594,20 @@ static void test_own_classes_values(void) {
       /* 0-1: every cluster at one of its items' classes (the first, a drawn one); 2: then one
        * cluster with items elsewhere; 3: every cluster anywhere. */
       for (uint32_t k = 0; k < m; k++) map[k] = (uint32_t)below(&rng, (int)n);
+      uint32_t first = UINT32_MAX; /* the first clustered item (item i's class is i) */
       if (way < 3) {
         uint32_t *seen = calloc(m, sizeof *seen);
-        for (size_t q = 0; q < clustered; q++) {
-          uint32_t k = clusters[q];
-          if (way == 0 ? !seen[k] : below(&rng, (int)++seen[k]) == 0) map[k] = system_items[q];
+        for (uint32_t i = 0; i < l; i++) {
+          if (e.cluster_start[i + 1] == e.cluster_start[i]) continue;
+          uint32_t k = e.cluster_ids[e.cluster_start[i]];
+          if (first == UINT32_MAX) first = i;
+          if (way == 0 ? !seen[k] : below(&rng, (int)++seen[k]) == 0) map[k] = i;
           if (way == 0) seen[k] = 1;
         }
         free(seen);
       }
-      if (way == 2 && clustered) map[clusters[0]] = (system_items[0] + 1) % n;
+      if (way == 2 && first != UINT32_MAX)
+        map[e.cluster_ids[e.cluster_start[first]]] = (first + 1) % n;
       double values[CE_TYPE_MEASURES], value;
       CHECK(ce__type_values(&ix, map, values) == CE_OK);
       for (int t = 0; t < CE_TYPE_MEASURES; t++) {
@@ -630,7 +624,6 @@ static void test_own_classes_values(void) {
     free(ids);
     free(rank);
     free(map);
-    free(system_items);
   }
   printf("own classes' values: %d mappings at own classes, %d others, the items' pass's double\n",
          own_maps, other_maps);

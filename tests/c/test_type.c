@@ -949,21 +949,13 @@ static void test_own_classes_one_to_one(void) {
              n = l + (uint32_t)ce__rng_below(&rng, 40);
     uint32_t m = l / 4 + (uint32_t)ce__rng_below(&rng, l / 2);
     uint32_t *order = malloc(n * sizeof *order), *gl = malloc(l * sizeof *gl);
-    uint32_t *gi = malloc(l * sizeof *gi), *si = malloc(l * sizeof *si),
-             *sl = malloc(l * sizeof *sl);
     for (uint32_t c = 0; c < n; c++) order[c] = c;
     ce__rng_shuffle_u32(&rng, order, n);
     for (uint32_t i = 0; i < l; i++) gl[i] = order[i]; /* distinct; some classes no item's */
-    uint32_t sn = 0;
-    for (uint32_t i = 0; i < l; i++) {
-      gi[i] = i;
-      if (ce__rng_below(&rng, 10) == 0) continue; /* unclustered */
-      si[sn] = i;
-      sl[sn++] = (uint32_t)ce__rng_below(&rng, m);
-    }
-    ce__rng_shuffle_u32(&rng, order, n); /* the labels' order, apart from the ids */
+    ce__rng_shuffle_u32(&rng, order, n);               /* the labels' order, apart from the ids */
     ce_entries e;
-    CHECK(ce__entries_from_pairs(&e, l, n, m, gi, gl, l, si, sl, sn, order, NULL) == CE_OK);
+    one_token_entries(&rng, &e, l, gl, n, m, 10, order);
+    uint32_t sn = e.cluster_start[l]; /* the clustered items, one cluster each */
     ce_type_index ix;
     CHECK(ce__type_index_build(&ix, &e) == CE_OK);
     CHECK(ix.own_classes);
@@ -974,8 +966,9 @@ static void test_own_classes_one_to_one(void) {
       by_label[k] = ix.class_by_rank[0];
       rows += ix.member_start[k + 1] > ix.member_start[k];
     }
-    for (uint32_t q = 0; q < sn; q++) {
-      uint32_t k = sl[q], c = gl[si[q]];
+    for (uint32_t i = 0; i < l; i++) {
+      if (e.cluster_start[i + 1] == e.cluster_start[i]) continue;
+      uint32_t k = e.cluster_ids[e.cluster_start[i]], c = gl[i];
       if (c < by_id[k]) by_id[k] = c;
     }
     for (uint32_t k = 0; k < m; k++) /* the first label among its items' classes */
@@ -1000,9 +993,6 @@ static void test_own_classes_one_to_one(void) {
     ce__entries_free(&e);
     free(order);
     free(gl);
-    free(gi);
-    free(si);
-    free(sl);
     free(by_id);
     free(by_label);
   }
