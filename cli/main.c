@@ -16,6 +16,7 @@
 #endif
 
 #include "clustereval.h"
+#include "read_ahead.h"
 #include "save_page.h"
 
 enum { EXIT_DONE = 0, EXIT_USAGE = 1, EXIT_INPUT = 2, EXIT_INTERNAL = 3, EXIT_CHECK = 4 };
@@ -538,60 +539,55 @@ static int open_files(const cli_args *args, FILE **files, const char **names, si
   return code;
 }
 
-/* Reads the chunks of a round, one for each file the core does not hold back (NULL: closed),
- * and hands them to the core together, which reads them side by side where it can. */
+/* The chunks of a round, one for each file the core does not hold back (NULL: closed),
+ * handed to the core together, which reads them side by side where it can. */
 typedef struct feed_round {
-  char **chunk;        /* a buffer of CHUNK_BYTES a file */
   size_t *index, *len; /* the files of this round and their bytes */
   const void **bytes;
   size_t count;
 } feed_round;
 
-static int read_round(const ce_eval *ev, FILE **files, const char **names, size_t count,
-                      feed_round *round, int *ended) {
+static int take_round(const ce_eval *ev, read_ahead *ahead, FILE **files, const char **names,
+                      size_t count, feed_round *round, int *ended) {
   int code = EXIT_DONE;
   round->count = 0;
   for (size_t i = 0; i < count; i++) {
     ended[i] = 0;
     if (!files[i] || ce_eval_waits(ev, i)) continue;
-    size_t got = fread(round->chunk[i], 1, CHUNK_BYTES, files[i]);
-    ended[i] = got < CHUNK_BYTES;
-    if (ended[i] && ferror(files[i])) {
-      fprintf(stderr, "clustereval: %s: read error: %s\n", names[i], strerror(errno));
+    read_chunk chunk = read_ahead_next(ahead, i);
+    ended[i] = chunk.ended;
+    if (chunk.error) {
+      fprintf(stderr, "clustereval: %s: read error: %s\n", names[i], strerror(chunk.error));
       code = EXIT_INPUT;
     }
-    if (!got) continue;
+    if (!chunk.len) continue;
     round->index[round->count] = i;
-    round->bytes[round->count] = round->chunk[i];
-    round->len[round->count++] = got;
+    round->bytes[round->count] = chunk.bytes;
+    round->len[round->count++] = chunk.len;
   }
   return code;
 }
 
-static void round_free(feed_round *round, size_t count) {
-  for (size_t i = 0; round->chunk && i < count; i++) free(round->chunk[i]);
-  free(round->chunk);
-  free(round->index);
-  free(round->len);
-  free((void *)round->bytes);
-}
-
-/* Reads every file round-robin, a chunk at a time, so the core can pair tokens as they come. */
-static int feed_files(ce_eval *ev, FILE **files, const char **names, size_t count) {
-  feed_round round = {calloc(count, sizeof(char *)), malloc(count * sizeof(size_t)),
-                      malloc(count * sizeof(size_t)), malloc(count * sizeof(void *)), 0};
+/* Reads every file round-robin, a chunk at a time, so the core can pair tokens as they come;
+ * the next chunks are read meanwhile unless the run is on one thread (--threads 1). */
+static int feed_files(ce_eval *ev, const cli_args *args, FILE **files, const char **names,
+                      size_t count) {
+  int one_thread = args->option_given[CE_OPT_THREADS] && args->options[CE_OPT_THREADS] == 1;
+  feed_round round = {malloc(count * sizeof(size_t)), malloc(count * sizeof(size_t)),
+                      malloc(count * sizeof(void *)), 0};
   int *ended = malloc(count * sizeof *ended);
-  int ok = round.chunk && round.index && round.len && round.bytes && ended;
-  for (size_t i = 0; ok && i < count; i++) ok = (round.chunk[i] = malloc(CHUNK_BYTES)) != NULL;
+  read_ahead *ahead = read_ahead_new(files, count, CHUNK_BYTES, !one_thread);
+  int ok = round.index && round.len && round.bytes && ended && ahead;
   int code = ok ? EXIT_DONE : EXIT_INTERNAL;
   for (size_t open_count = count; ok && open_count;) {
-    if (read_round(ev, files, names, count, &round, ended) != EXIT_DONE) code = EXIT_INPUT;
+    if (take_round(ev, ahead, files, names, count, &round, ended) != EXIT_DONE) code = EXIT_INPUT;
     ce_eval_feed_inputs(ev, round.count, round.index, round.bytes, round.len, NULL);
     open_count = 0;
     for (size_t i = 0; i < count; i++) {
       if (!files[i]) continue;
       if (ended[i] || ce_eval_input_error(ev, i) || ce_eval_input_error(ev, 0)) {
         ce_eval_close(ev, i, NULL); /* a failed input keeps its own error */
+        read_ahead_stop(ahead, i);
         if (files[i] != stdin) fclose(files[i]);
         files[i] = NULL;
       } else {
@@ -600,9 +596,12 @@ static int feed_files(ce_eval *ev, FILE **files, const char **names, size_t coun
     }
     if (ce_eval_input_error(ev, 0)) break; /* gold failed: nothing can be scored */
   }
+  read_ahead_free(ahead);
   for (size_t i = 0; i < count; i++)
     if (files[i] && files[i] != stdin) fclose(files[i]);
-  round_free(&round, count);
+  free(round.index);
+  free(round.len);
+  free((void *)round.bytes);
   free(ended);
   return code;
 }
@@ -1157,7 +1156,7 @@ static int run(ce_eval *ev, const cli_args *args) {
   if (isatty(fileno(stderr))) ce_eval_set_progress(ev, on_progress, &shown);
   struct timespec started, read, scored;
   timespec_get(&started, TIME_UTC);
-  int read_code = feed_files(ev, files, names, count);
+  int read_code = feed_files(ev, args, files, names, count);
   timespec_get(&read, TIME_UTC);
   ce_status finished = read_code == EXIT_INTERNAL ? CE_OK : ce_eval_finish(ev, &err);
   timespec_get(&scored, TIME_UTC);

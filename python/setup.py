@@ -2,8 +2,8 @@
 
 The core compiles once, its files in parallel, into a static library that two extensions link:
 clustereval._core (the binding, which sees clustereval.h only) and clustereval._cli (the
-command line: cli/main.c and cli/save_page.c, their main renamed ce_cli_main, so that
-``python -m clustereval`` and the ``clustereval`` script are the C command line). A page
+command line: cli/main.c, cli/read_ahead.c and cli/save_page.c, their main renamed ce_cli_main,
+so that ``python -m clustereval`` and the ``clustereval`` script are the C command line). A page
 template found at build time (dist/clustereval.html, made by ``make web``) ships in the
 package for --save-page.
 
@@ -143,7 +143,7 @@ setup(
         Extension(
             "clustereval._cli",
             sources=["clustereval/_cli.c", os.path.join(CLI, "main.c"),
-                     os.path.join(CLI, "save_page.c")],
+                     os.path.join(CLI, "read_ahead.c"), os.path.join(CLI, "save_page.c")],
             include_dirs=[os.path.join(CORE, "include")],
             define_macros=[("main", "ce_cli_main")],
             extra_compile_args=FLAGS,

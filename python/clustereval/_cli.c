@@ -1,8 +1,8 @@
 /*
- * The command line as a function: cli/main.c and cli/save_page.c compiled into this module
- * with their main renamed ce_cli_main (setup.py), so that `python -m clustereval` and the
- * `clustereval` script are the C command line itself, byte for byte and exit code for exit
- * code, not a second one written in Python.
+ * The command line as a function: cli/main.c, cli/read_ahead.c and cli/save_page.c compiled
+ * into this module with their main renamed ce_cli_main (setup.py), so that `python -m
+ * clustereval` and the `clustereval` script are the C command line itself, byte for byte and
+ * exit code for exit code, not a second one written in Python.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>

@@ -155,6 +155,32 @@ head -1 "$tmp/d.tsv" | grep -q "^system	item	gold	system_entry" || { failed=$((f
 checks=$((checks + 1))
 cmp -s "$tmp/file.json" "$tmp/stdin.json" || { failed=$((failed + 1)); echo "FAIL stdin: differs from the file's result"; }
 
+# Files of many chunks (256 KB each), read a chunk ahead on a thread of their own except on one
+# thread: the numbers are those of one thread, from files and from standard input; a system that
+# fails in its first chunk stops being read, and the other's numbers stay what they are alone.
+for copy in 1 2 3 4; do
+  cat public/demo/brown-gold.tsv >>"$tmp/long-gold.tsv"
+  cat public/demo/brown-c50.tsv >>"$tmp/long-sys.tsv"
+done
+sed '3s/^[^	]*/nonsense/' "$tmp/long-sys.tsv" >"$tmp/long-bad.tsv"
+"$cli" --format json --levels token --threads 1 "$tmp/long-gold.tsv" "$tmp/long-sys.tsv" \
+  | sed 's/"name":"[^"]*"//g; s/"threads":[0-9]*//' >"$tmp/long-one.json"
+for how in files stdin failing; do
+  case $how in
+    files) "$cli" --format json --levels token "$tmp/long-gold.tsv" "$tmp/long-sys.tsv" ;;
+    stdin) "$cli" --format json --levels token - "$tmp/long-sys.tsv" <"$tmp/long-gold.tsv" ;;
+    failing) "$cli" --format json --levels token "$tmp/long-gold.tsv" "$tmp/long-bad.tsv" \
+      "$tmp/long-sys.tsv" 2>"$tmp/long.err" |
+      sed 's/{"name":"[^"]*long-bad\.tsv"[^{}]*"error":{[^{}]*}},//' ;;
+  esac | sed 's/"name":"[^"]*"//g; s/"threads":[0-9]*//' >"$tmp/long-$how.json"
+  checks=$((checks + 1))
+  cmp -s "$tmp/long-one.json" "$tmp/long-$how.json" ||
+    { failed=$((failed + 1)); echo "FAIL long files ($how): differ from one thread's numbers"; }
+done
+checks=$((checks + 1))
+grep -q "long-bad.tsv:3: token 'nonsense' differs" "$tmp/long.err" ||
+  { failed=$((failed + 1)); echo "FAIL long files: the failing system's message"; }
+
 # A saved page's link holds every option given, those another one implies too: --test bootstrap
 # without --bootstrap takes 1000 resamples, which have no text as typed (make web builds the page).
 if [ -f dist/clustereval.html ]; then
