@@ -820,18 +820,31 @@ typedef struct feed_job {
   /* On threads: each input's failure (code CE_OK: none), applied once the round is over
    * (failing frees the queue that a system's thread may be reading). NULL: at once. */
   ce_error *errors;
-  uint64_t count_gold; /* on threads: gold's thread first counts its tokens up to here */
+  /* On threads, where gold reads in the round: a task after the inputs' counts gold's tokens
+   * passed in the rounds before, up to `count_gold`, from the copy of gold pinned as the
+   * round began, on the thread that comes free first (a system's, which reads less); its
+   * failure is `count_error` (code CE_OK: none). */
+  size_t count;
+  uint64_t count_gold;
+  ce_error count_error;
 } feed_job;
+
+static void count_task(feed_job *job) {
+  ce_eval *ev = job->ev;
+  if (!ev->inputs[0].failed) ce__count_gold(ev, ev->pair_gold, job->count_gold, &job->count_error);
+}
 
 static void feed_task(void *context, size_t j) {
   feed_job *job = context;
+  if (j == job->count) {
+    count_task(job);
+    return;
+  }
   ce_input *input = &job->ev->inputs[job->index[j]];
   uint64_t before = ce__queue_read(input);
   ce_error error;
   ce_status status = CE_OK;
-  if (!input->failed && !job->index[j]) status = ce__count_gold(job->ev, job->count_gold, &error);
-  if (!input->failed && !status)
-    status = read_bytes(job->ev, input, job->bytes[j], job->len[j], &error);
+  if (!input->failed) status = read_bytes(job->ev, input, job->bytes[j], job->len[j], &error);
   if (status) {
     if (job->errors) {
       job->errors[j] = error;
@@ -868,8 +881,9 @@ static void feed_apart(ce_eval *ev, feed_job *job, size_t count) {
   ce_input *gold = &ev->inputs[0];
   int gold_reads = 0;
   for (size_t j = 0; j < count; j++) gold_reads |= job->index[j] == 0;
-  /* The tokens passed in the last round count on gold's thread, in this one. */
+  /* The tokens passed in the last round count in this one, beside the inputs' reading. */
   job->count_gold = gold_reads ? ce__gold_passed(ev) : 0;
+  size_t tasks = count + (job->count_gold > gold->counted);
   if (gold_reads) ce__queue_pin(gold);
   ce_input gold_then = *gold;
   ev->pair_gold = gold_reads ? &gold_then : gold;
@@ -877,11 +891,12 @@ static void feed_apart(ce_eval *ev, feed_job *job, size_t count) {
     ev->crew_tried = 1;
     ev->crew = ce__crew_new(ev->read_threads);
   }
-  ce__crew_run(ev->crew, count, feed_task, job); /* none could start: in turn */
+  ce__crew_run(ev->crew, tasks, feed_task, job); /* none could start: in turn */
   ev->pair_gold = NULL;
   if (gold_reads) ce__queue_unpin(gold);
   for (size_t j = 0; j < count; j++)
     if (job->errors[j].code) ce__input_fail(&ev->inputs[job->index[j]], &job->errors[j]);
+  if (job->count_error.code && !gold->failed) ce__input_fail(gold, &job->count_error);
   ce__pair_ready_tokens(ev, gold_reads);
 }
 
@@ -896,7 +911,7 @@ ce_status ce_eval_feed_inputs(ce_eval *ev, size_t count, const size_t *index,
                       "fed tokens by number, not bytes");
   }
   if (report(ev, &ev->inputs[0], NULL)) return report(ev, &ev->inputs[0], err);
-  feed_job job = {ev, index, bytes, len, NULL, 0};
+  feed_job job = {ev, index, bytes, len, NULL, count, 0, {0}};
   if (reads_apart(ev, count, index) && ev->read_threads > 1)
     job.errors = calloc(count, sizeof *job.errors);
   if (job.errors) {

@@ -241,10 +241,10 @@ uint64_t ce__gold_passed(const ce_eval *ev) {
   return upto;
 }
 
-ce_status ce__count_gold(ce_eval *ev, uint64_t upto, ce_error *err) {
+ce_status ce__count_gold(ce_eval *ev, const ce_input *tokens, uint64_t upto, ce_error *err) {
   ce_input *gold = &ev->inputs[0];
   if (gold->counted >= upto) return CE_OK;
-  const ce_pending_token *token = ce__gold_at(gold, gold->counted);
+  const ce_pending_token *token = ce__gold_at(tokens, gold->counted);
   size_t count = (size_t)(upto - gold->counted);
   for (size_t q = 0; q < count; q++, token++) {
     if (q + AHEAD < count && token[AHEAD].label != CE_EXCLUDED)
@@ -266,7 +266,7 @@ static void release_gold(ce_eval *ev, uint64_t limit) {
   uint64_t upto = ce__gold_passed(ev);
   if (upto > limit) upto = limit;
   ce_error error;
-  if (ce__count_gold(ev, upto, &error)) {
+  if (ce__count_gold(ev, gold, upto, &error)) {
     ce__input_fail(gold, &error);
     return;
   }

@@ -20,9 +20,10 @@ void ce__pair_ready_tokens(ce_eval *ev, int counted_only);
 uint64_t ce__gold_passed(const ce_eval *ev);
 
 /* Counts gold's tokens before position `upto` (and after gold->counted) as they count when
- * they leave: their (item, class) weight and, with --bootstrap, the token log. Fails (out of
- * memory) without failing gold: on gold's thread in a round, its queue is still being read. */
-ce_status ce__count_gold(ce_eval *ev, uint64_t upto, ce_error *err);
+ * they leave: their (item, class) weight and, with --bootstrap, the token log. The tokens are
+ * read from `tokens`: gold, or in a round on threads the copy of gold pinned as the round
+ * began, while gold's thread queues more. Fails (out of memory) without failing gold. */
+ce_status ce__count_gold(ce_eval *ev, const ce_input *tokens, uint64_t upto, ce_error *err);
 
 /* Gold's token at `position` (0-based), or NULL where gold has not read that far. */
 static inline const ce_pending_token *ce__gold_at(const ce_input *gold, uint64_t position) {
