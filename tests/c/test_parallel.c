@@ -1,5 +1,6 @@
-/* The type level on several threads: every task runs once, and a run's JSON and progress are
- * those of a run on one thread. */
+/* The type level on several threads: every task runs once, a task started ahead runs once,
+ * and a run's JSON and progress are those of a run on one thread (its token level started
+ * ahead of the entries). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +47,28 @@ static void test_crew_rounds(void) {
     ce__crew_free(crew);
   }
   ce__crew_free(NULL);
+}
+
+/* A task started ahead has run once when it is joined; where none could start (NULL), the
+ * caller runs it, as the scoring does. On a machine with threads one starts. */
+static void test_async_once(void) {
+  enum { STARTED = 16 };
+  unsigned runs[STARTED] = {0};
+  ce_async *started[STARTED];
+  for (size_t k = 0; k < STARTED; k++) started[k] = ce__async_start(count_task, &runs[k]);
+  for (size_t k = 0; k < STARTED; k++) {
+    if (started[k])
+      ce__async_join(started[k]);
+    else
+      count_task(&runs[k], 0);
+  }
+  int once = 1;
+  for (size_t k = 0; k < STARTED; k++) once &= runs[k] == 1;
+  CHECK(once);
+#if defined(CE_THREADS) && !defined(__EMSCRIPTEN__)
+  CHECK(started[0] != NULL);
+#endif
+  ce__async_join(NULL);
 }
 
 /*
@@ -150,6 +173,7 @@ static void test_threads_change_nothing(void) {
 int main(void) {
   test_every_task_once();
   test_crew_rounds();
+  test_async_once();
   test_threads_change_nothing();
   return check_report("parallel");
 }

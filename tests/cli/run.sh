@@ -139,6 +139,11 @@ expect coref-json 0 '"unit":"document","units":3' "" \
   -- --format json --bootstrap 20 $data/coref/key.conll $data/coref/system-a.conll
 expect coref-beside-tagged 2 "" "read as tagged beside the conll key" \
   -- $data/coref/key.conll $data/small-sys.tsv
+# A tagged system whose every token is unclustered, dropped: the token level's warning comes
+# before the type level's, though the token level runs on a thread of its own beside them.
+awk -F'\t' 'NF == 2 { print $1 "\tNONE"; next } { print }' $data/small-sys.tsv >"$tmp/none.tsv"
+expect warnings-in-order 0 '"warnings":\["token-level measures: n/a (no token left[^"]*","type-level measures: n/a (no item left)"\]' "" \
+  -- --format json --unclustered drop --unclustered-label NONE $data/small-gold.tsv "$tmp/none.tsv"
 # Reports are written where asked, as TSV with a header.
 "$cli" --details "$tmp/d.tsv" --mapping "$tmp/m.tsv" --contingency "$tmp/c.tsv" --sizes "$tmp/z.tsv" \
   $data/small-gold.tsv $data/small-sys.tsv >/dev/null

@@ -144,6 +144,40 @@ void ce__parallel_for(size_t tasks, unsigned threads, ce_task_fn *fn, void *cont
   ce__crew_free(crew);
 }
 
+struct ce_async {
+  pthread_t thread;
+  ce_task_fn *fn;
+  void *context;
+};
+
+static void *async_work(void *arg) {
+  ce_async *async = arg;
+  async->fn(async->context, 0);
+  return NULL;
+}
+
+ce_async *ce__async_start(ce_task_fn *fn, void *context) {
+#ifdef __EMSCRIPTEN__
+  (void)fn;
+  (void)context;
+  return NULL;
+#else
+  ce_async *async = malloc(sizeof *async);
+  if (!async) return NULL;
+  async->fn = fn;
+  async->context = context;
+  if (!pthread_create(&async->thread, NULL, async_work, async)) return async;
+  free(async);
+  return NULL;
+#endif
+}
+
+void ce__async_join(ce_async *async) {
+  if (!async) return;
+  pthread_join(async->thread, NULL);
+  free(async);
+}
+
 int ce__lock_init(ce_lock *lock) {
   lock->ready = !pthread_mutex_init(&lock->mutex, NULL);
   return lock->ready;
@@ -186,6 +220,16 @@ void ce__crew_free(ce_crew *crew) {
 void ce__parallel_for(size_t tasks, unsigned threads, ce_task_fn *fn, void *context) {
   (void)threads;
   for (size_t task = 0; task < tasks; task++) fn(context, task);
+}
+
+ce_async *ce__async_start(ce_task_fn *fn, void *context) {
+  (void)fn;
+  (void)context;
+  return NULL;
+}
+
+void ce__async_join(ce_async *async) {
+  (void)async;
 }
 
 int ce__lock_init(ce_lock *lock) {

@@ -47,6 +47,17 @@ ce_crew *ce__crew_new(unsigned threads);
 void ce__crew_run(ce_crew *crew, size_t tasks, ce_task_fn *fn, void *context);
 void ce__crew_free(ce_crew *crew);
 
+/*
+ * A task started ahead on a thread of its own and joined later: fn(context, 0) runs while the
+ * caller goes on with other work. ce__async_start returns NULL where no thread could start,
+ * without threads, and in the wasm build (its threads are workers of a fixed pool, which the
+ * tasks the caller starts meanwhile may need whole): the caller then runs the task itself.
+ * ce__async_join waits for the task to end and frees the handle (NULL: nothing).
+ */
+typedef struct ce_async ce_async;
+ce_async *ce__async_start(ce_task_fn *fn, void *context);
+void ce__async_join(ce_async *async);
+
 /* A lock for what tasks share (a progress count): init (0 when it failed: run the tasks
  * on one thread), then acquire and release; free it. */
 typedef struct ce_lock {

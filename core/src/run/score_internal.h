@@ -33,6 +33,9 @@ typedef struct ce_row_sources {
   /* A resample: keyed as token_cells (or gold_tokens), Σ w² over the tokens drawn w times,
    * so that pairs leave out a token paired with its own copy (ce_copies); NULL otherwise. */
   const ce_cells *copy_squares;
+  /* The token level's job where it was started ahead, from token_cells (score.c); NULL:
+   * scored here. */
+  struct token_job *token_started;
 } ce_row_sources;
 
 enum { CE_SKIP_TOKEN = 1, CE_SKIP_TYPE = 2 };

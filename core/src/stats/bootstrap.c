@@ -592,7 +592,8 @@ static ce_status score_level(ce_eval *ev, size_t r, const draw *d, ce_level leve
                             token && !br->token_cells ? &d->gold_tokens.counts : NULL,
                             full->has_climb ? starts : NULL,
                             token ? CE_SKIP_TYPE : CE_SKIP_TOKEN,
-                            token && d->resample ? &counted->squares : NULL};
+                            token && d->resample ? &counted->squares : NULL,
+                            NULL};
   if (!status) status = ce__score_sources(ev, &row, &sources);
   ce_measures corrected;
   int has_corrected = !status && !d->resample && corrected_values(ev, &row, level, &corrected);

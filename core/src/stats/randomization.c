@@ -402,6 +402,7 @@ static ce_status score_type(const ce_eval *ev, ce_ar *ar, int side, ce_measures 
                             NULL,
                             (const uint32_t *const *)ye->starts[side],
                             CE_SKIP_TOKEN,
+                            NULL,
                             NULL};
   if (!status) status = ce__score_sources(ev, &row, &sources);
   if (!status) *out = row.type;
