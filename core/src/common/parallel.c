@@ -144,6 +144,7 @@ void ce__parallel_for(size_t tasks, unsigned threads, ce_task_fn *fn, void *cont
   ce__crew_free(crew);
 }
 
+#ifndef __EMSCRIPTEN__
 struct ce_async {
   pthread_t thread;
   ce_task_fn *fn;
@@ -157,11 +158,6 @@ static void *async_work(void *arg) {
 }
 
 ce_async *ce__async_start(ce_task_fn *fn, void *context) {
-#ifdef __EMSCRIPTEN__
-  (void)fn;
-  (void)context;
-  return NULL;
-#else
   ce_async *async = malloc(sizeof *async);
   if (!async) return NULL;
   async->fn = fn;
@@ -169,7 +165,6 @@ ce_async *ce__async_start(ce_task_fn *fn, void *context) {
   if (!pthread_create(&async->thread, NULL, async_work, async)) return async;
   free(async);
   return NULL;
-#endif
 }
 
 void ce__async_join(ce_async *async) {
@@ -177,6 +172,17 @@ void ce__async_join(ce_async *async) {
   pthread_join(async->thread, NULL);
   free(async);
 }
+#else /* the pool's workers are the searches' (parallel_internal.h) */
+ce_async *ce__async_start(ce_task_fn *fn, void *context) {
+  (void)fn;
+  (void)context;
+  return NULL;
+}
+
+void ce__async_join(ce_async *async) {
+  (void)async;
+}
+#endif
 
 int ce__lock_init(ce_lock *lock) {
   lock->ready = !pthread_mutex_init(&lock->mutex, NULL);
