@@ -1121,6 +1121,29 @@ static int write_page(const cli_args *args) {
   return code;
 }
 
+/* A run allocates and frees tables of megabytes in turn (the readers' queues a chunk at a
+ * time, the type level's indexes, rows and climbers). glibc maps a block past 128 KB apart
+ * and unmaps it when freed, and hands a heap's freed top back to the kernel, so the next
+ * table is faulted in again page by page: the process keeps what it frees instead (it exits
+ * once scored), and once reading is done takes every block from its heap. While reading,
+ * blocks from 2 MB on are still mapped apart: tables that grow by doubling (words, cells,
+ * queues) would leave each old block as a hole in the heap, and 100M tokens read at a peak
+ * of 52.5 MB instead of 41.1 MB. Page faults: full Brown's token level 6,660 -> 4,450,
+ * random labels of 1,000 a side 66,000 -> 46,000, 10^6 one-token types 240,000 -> 155,000
+ * (`perf stat -e page-faults`, every block from the heap throughout). */
+static void memory_for_reading(void) {
+#ifdef __GLIBC__
+  (void)mallopt(M_TRIM_THRESHOLD, 1 << 30);
+  (void)mallopt(M_MMAP_THRESHOLD, 2 << 20);
+#endif
+}
+
+static void memory_for_scoring(void) {
+#ifdef __GLIBC__
+  (void)mallopt(M_MMAP_THRESHOLD, 1 << 30);
+#endif
+}
+
 static int run(ce_eval *ev, const cli_args *args) {
   size_t slots = args->path_count + args->sub_test_count + 1;
   FILE **files = calloc(slots, sizeof *files);
@@ -1157,6 +1180,7 @@ static int run(ce_eval *ev, const cli_args *args) {
   struct timespec started, read, scored;
   timespec_get(&started, TIME_UTC);
   int read_code = feed_files(ev, args, files, names, count);
+  memory_for_scoring();
   timespec_get(&read, TIME_UTC);
   ce_status finished = read_code == EXIT_INTERNAL ? CE_OK : ce_eval_finish(ev, &err);
   timespec_get(&scored, TIME_UTC);
@@ -1198,22 +1222,8 @@ done:
   return code;
 }
 
-/* A run allocates and frees tables of megabytes in turn (the readers' queues a chunk at a
- * time, the type level's indexes, rows and climbers). glibc maps a block past 128 KB apart
- * and unmaps it when freed, and hands a heap's freed top back to the kernel, so the next
- * table is faulted in again page by page: the process keeps what it freed instead (it exits
- * once scored). Page faults: full Brown's token level 6,660 -> 4,450, random labels of 1,000
- * a side 66,000 -> 46,000, 10^6 one-token types 240,000 -> 155,000 (`perf stat -e
- * page-faults`); wall time 0.91-1.01 (bench/builds_abba.sh), on a machine that drifts. */
-static void keep_freed_memory(void) {
-#ifdef __GLIBC__
-  (void)mallopt(M_MMAP_THRESHOLD, 1 << 30);
-  (void)mallopt(M_TRIM_THRESHOLD, 1 << 30);
-#endif
-}
-
 int main(int argc, char **argv) {
-  keep_freed_memory();
+  memory_for_reading();
   cli_args args = {0};
   args.argv = argv;
   int code = parse_args(argc, argv, &args);

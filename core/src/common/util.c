@@ -428,9 +428,27 @@ void *ce__calloc_huge(size_t count, size_t size) {
   if (size && count > SIZE_MAX / size) return NULL;
   size_t bytes = count * size;
   if (bytes < CE_HUGE_BYTES) return calloc(count ? count : 1, size ? size : 1);
-  /* Advised before anything touches it (calloc may clear reused memory first), then cleared. */
+#if defined(__linux__) && !defined(__EMSCRIPTEN__)
+  void *at = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (at == MAP_FAILED) return NULL;
+  advise_huge_pages(at, bytes);
+  return at;
+#else
   void *at = malloc(bytes);
   if (!at) return NULL;
   advise_huge_pages(at, bytes);
   return memset(at, 0, bytes);
+#endif
+}
+
+void ce__free_huge(void *at, size_t count, size_t size) {
+#if defined(__linux__) && !defined(__EMSCRIPTEN__)
+  if (at && count * size >= CE_HUGE_BYTES) {
+    munmap(at, count * size);
+    return;
+  }
+#endif
+  (void)count;
+  (void)size;
+  free(at);
 }

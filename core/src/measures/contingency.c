@@ -7,7 +7,7 @@
 #include "measures/type_index_internal.h"
 
 void ce__cells_free(ce_cells *cells) {
-  free(cells->slots);
+  ce__free_huge(cells->slots, cells->slot_count, sizeof *cells->slots);
   free(cells->first);
   free(cells->sorted);
   memset(cells, 0, sizeof *cells);
@@ -76,7 +76,7 @@ ce_status ce__cells_grow(ce_cells *cells) {
     while (slots[slot].key) slot = (slot + 1) & mask;
     slots[slot] = cells->slots[i];
   }
-  free(cells->slots);
+  ce__free_huge(cells->slots, cells->slot_count, sizeof *cells->slots);
   cells->slots = slots;
   cells->slot_count = slot_count;
   cells->shift = shift;

@@ -21,7 +21,7 @@ void ce__intern_free(ce_intern *table) {
     free(block);
     block = next;
   }
-  free(table->slots);
+  ce__free_huge(table->slots, table->slot_count, sizeof *table->slots);
   for (size_t b = 0; b < table->cap; b++) free(table->entries[b]);
   free(table->entries);
   memset(table, 0, sizeof *table);
@@ -78,7 +78,7 @@ static CE_NOINLINE ce_status rehash(ce_intern *table) {
   while ((table->count + 1) * 4 > slot_count * 3) slot_count *= 2; /* after a drop */
   ce_intern_slot *slots = ce__calloc_huge(slot_count, sizeof *slots);
   if (!slots) return CE_ERR_NOMEM;
-  free(table->slots);
+  ce__free_huge(table->slots, table->slot_count, sizeof *table->slots);
   table->slots = slots;
   table->slot_count = slot_count;
   size_t mask = slot_count - 1, count = table->count;
@@ -148,7 +148,7 @@ ce_status ce__intern_put_unslotted(ce_intern *table, const char *bytes, size_t l
 }
 
 void ce__intern_drop_slots(ce_intern *table) {
-  free(table->slots);
+  ce__free_huge(table->slots, table->slot_count, sizeof *table->slots);
   table->slots = NULL;
   table->slot_count = 0;
 }
