@@ -1,9 +1,11 @@
 /* The input files read a chunk ahead; see read_ahead.h. */
+#define _POSIX_C_SOURCE 200809L /* fileno, fstat */
 #include "read_ahead.h"
 
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
 #if !defined(CE_NO_THREADS) && !defined(__EMSCRIPTEN__) && (defined(__unix__) || defined(__APPLE__))
 #define READ_AHEAD_THREADS 1
@@ -17,6 +19,7 @@ typedef struct file_slot {
   read_chunk next; /* the chunk read ahead, while `ready` */
   int ready;       /* `next` waits to be given out */
   int done;        /* no more reads: the file ended, failed or was stopped */
+  int in_turn;     /* read when asked, on the caller's thread (see read_ahead_new) */
 } file_slot;
 
 struct read_ahead {
@@ -53,7 +56,7 @@ static read_chunk give(file_slot *slot) {
 /* The first slot that wants a chunk read, or SIZE_MAX. */
 static size_t slot_to_fill(const read_ahead *ahead) {
   for (size_t i = 0; i < ahead->count; i++)
-    if (!ahead->slots[i].ready && !ahead->slots[i].done) return i;
+    if (!ahead->slots[i].ready && !ahead->slots[i].done && !ahead->slots[i].in_turn) return i;
   return SIZE_MAX;
 }
 
@@ -113,6 +116,10 @@ read_ahead *read_ahead_new(FILE *const *files, size_t count, size_t chunk_bytes,
   int ok = ahead->slots != NULL;
   for (size_t i = 0; ok && i < count; i++) {
     ahead->slots[i].file = files[i];
+    /* Only a regular file is read ahead: a read of a pipe or a terminal may wait for bytes
+     * that never come once the run is over (its gold failed on the first line, say). */
+    struct stat st;
+    ahead->slots[i].in_turn = fstat(fileno(files[i]), &st) || !S_ISREG(st.st_mode);
     /* Read in turn, one buffer is enough. */
     for (int b = 0; ok && b < (threaded ? 2 : 1); b++)
       ok = (ahead->slots[i].buffer[b] = malloc(chunk_bytes)) != NULL;
@@ -130,7 +137,7 @@ read_ahead *read_ahead_new(FILE *const *files, size_t count, size_t chunk_bytes,
 read_chunk read_ahead_next(read_ahead *ahead, size_t i) {
   file_slot *slot = &ahead->slots[i];
   read_chunk nothing = {slot->buffer[0], 0, 1, 0};
-  if (!ahead->threaded) {
+  if (!ahead->threaded || slot->in_turn) {
     if (slot->done) return nothing;
     read_chunk chunk = read_into(ahead, slot->file, slot->buffer[0]);
     slot->done = chunk.ended;
@@ -150,7 +157,7 @@ read_chunk read_ahead_next(read_ahead *ahead, size_t i) {
 
 void read_ahead_stop(read_ahead *ahead, size_t i) {
   file_slot *slot = &ahead->slots[i];
-  if (!ahead->threaded) {
+  if (!ahead->threaded || slot->in_turn) {
     slot->done = 1;
     return;
   }

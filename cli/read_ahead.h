@@ -1,7 +1,8 @@
 /*
  * The input files read a chunk ahead on a thread of their own, so that copying the next
  * chunks out of the kernel overlaps the core's reading of these. Without POSIX threads (or
- * with `threaded` 0) every chunk is read when it is asked for, with the same results.
+ * with `threaded` 0), and for a file that is not a regular one (standard input from a pipe
+ * or a terminal), every chunk is read when it is asked for, with the same results.
  */
 #ifndef CE_CLI_READ_AHEAD_H
 #define CE_CLI_READ_AHEAD_H

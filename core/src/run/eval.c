@@ -822,8 +822,8 @@ typedef struct feed_job {
   ce_error *errors;
   /* On threads, where gold reads in the round: a task after the inputs' counts gold's tokens
    * passed in the rounds before, up to `count_gold`, from the copy of gold pinned as the
-   * round began, on the thread that comes free first (a system's, which reads less); its
-   * failure is `count_error` (code CE_OK: none). */
+   * round began, on the thread that comes free first (a system's on full Brown, gold's on
+   * random labels); its failure is `count_error` (code CE_OK: none). */
   size_t count;
   uint64_t count_gold;
   ce_error count_error;

@@ -14,7 +14,7 @@
  */
 void ce__pair_ready_tokens(ce_eval *ev, int counted_only);
 /* With `counted_only`, gold's tokens leave only as far as they are counted already: a round on
- * threads leaves the counting of the rest to gold's thread in the next (ce__count_gold). */
+ * threads leaves the counting of the rest to a task of the next (ce__count_gold). */
 
 /* The position every pairing system has passed: gold's tokens before it may leave. */
 uint64_t ce__gold_passed(const ce_eval *ev);
