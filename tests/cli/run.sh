@@ -139,6 +139,15 @@ expect coref-json 0 '"unit":"document","units":3' "" \
   -- --format json --bootstrap 20 $data/coref/key.conll $data/coref/system-a.conll
 expect coref-beside-tagged 2 "" "read as tagged beside the conll key" \
   -- $data/coref/key.conll $data/small-sys.tsv
+# The token level alone (which leaves gold's words in id order, unsorted) says what both
+# levels say of gold and of the token level: the same counts, the same numbers.
+for level in token both; do
+  "$cli" --format json --levels $level public/demo/brown-gold.tsv public/demo/brown-c50.tsv \
+    public/demo/brown-c50-d3.tsv | tr -d '\n' | grep -o '"gold":{[^}]*}\|"token":{[^}]*}' >"$tmp/level-$level"
+done
+checks=$((checks + 1))
+[ -s "$tmp/level-token" ] && cmp -s "$tmp/level-token" "$tmp/level-both" ||
+  { failed=$((failed + 1)); echo "FAIL levels: the token level alone differs from both levels'"; }
 # A tagged system whose every token is unclustered, dropped: the token level's warning comes
 # before the type level's, though the token level runs on a thread of its own beside them.
 awk -F'\t' 'NF == 2 { print $1 "\tNONE"; next } { print }' $data/small-sys.tsv >"$tmp/none.tsv"

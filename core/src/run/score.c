@@ -621,12 +621,39 @@ static ce_status gold_labels(const ce_eval *ev, const ce_cells *less, ce_item_la
                                share);
 }
 
+/* Whether a row reads gold's evaluated items in their byte order: the entries of the type
+ * level or of a system that is not a corpus, a baseline's, the resamples' and shuffles'. At
+ * the token level alone of corpora none does, and the items stay in id order (sorting full
+ * Brown's 56,057 words took 3 ms of its 80). */
+static int needs_item_order(const ce_eval *ev) {
+  int baselines = 0;
+  for (int b = 0; b < CE_BASELINE_COUNT; b++) baselines |= ev->baselines[b];
+  if (wants(ev, CE_LEVEL_TYPE) || baselines || ce__keeps_for_statistics(ev) ||
+      ce__format_shape(ev->inputs[0].format) != CE_SHAPE_TOKENS)
+    return 1;
+  for (size_t s = 1; s < ev->input_count; s++)
+    if (ev->inputs[s].role == CE_ROLE_SYSTEM &&
+        ce__format_shape(ev->inputs[s].format) != CE_SHAPE_TOKENS)
+      return 1;
+  return 0;
+}
+
+/* Gold's items in id order (where no row reads their order). */
+static ce_status ids_in_order(size_t count, uint32_t **ids) {
+  *ids = malloc((count ? count : 1) * sizeof **ids);
+  if (!*ids) return CE_ERR_NOMEM;
+  for (size_t i = 0; i < count; i++) (*ids)[i] = (uint32_t)i;
+  return CE_OK;
+}
+
 static ce_status gold_view_build(ce_eval *ev, ce_gold_view *view) {
   size_t item_total = ce__intern_count(&ev->items);
   memset(view, 0, sizeof *view);
   ce_status status = gold_labels(ev, NULL, &view->entries);
   uint32_t *sorted = NULL;
-  if (!status) status = ce__intern_sorted(&ev->items, &sorted);
+  if (!status)
+    status = needs_item_order(ev) ? ce__intern_sorted(&ev->items, &sorted)
+                                  : ids_in_order(item_total, &sorted);
   if (status) return status;
   view->evaluated = sorted; /* filtered in place to the items gold has */
   ev->gold_items = ev->polysemous_items = 0;
