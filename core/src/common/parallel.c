@@ -144,46 +144,6 @@ void ce__parallel_for(size_t tasks, unsigned threads, ce_task_fn *fn, void *cont
   ce__crew_free(crew);
 }
 
-#ifndef __EMSCRIPTEN__
-struct ce_async {
-  pthread_t thread;
-  ce_task_fn *fn;
-  void *context;
-};
-
-static void *async_work(void *arg) {
-  ce_async *async = arg;
-  async->fn(async->context, 0);
-  return NULL;
-}
-
-ce_async *ce__async_start(ce_task_fn *fn, void *context) {
-  ce_async *async = malloc(sizeof *async);
-  if (!async) return NULL;
-  async->fn = fn;
-  async->context = context;
-  if (!pthread_create(&async->thread, NULL, async_work, async)) return async;
-  free(async);
-  return NULL;
-}
-
-void ce__async_join(ce_async *async) {
-  if (!async) return;
-  pthread_join(async->thread, NULL);
-  free(async);
-}
-#else /* the pool's workers are the searches' (parallel_internal.h) */
-ce_async *ce__async_start(ce_task_fn *fn, void *context) {
-  (void)fn;
-  (void)context;
-  return NULL;
-}
-
-void ce__async_join(ce_async *async) {
-  (void)async;
-}
-#endif
-
 int ce__lock_init(ce_lock *lock) {
   lock->ready = !pthread_mutex_init(&lock->mutex, NULL);
   return lock->ready;
@@ -228,16 +188,6 @@ void ce__parallel_for(size_t tasks, unsigned threads, ce_task_fn *fn, void *cont
   for (size_t task = 0; task < tasks; task++) fn(context, task);
 }
 
-ce_async *ce__async_start(ce_task_fn *fn, void *context) {
-  (void)fn;
-  (void)context;
-  return NULL;
-}
-
-void ce__async_join(ce_async *async) {
-  (void)async;
-}
-
 int ce__lock_init(ce_lock *lock) {
   lock->unused = 0;
   return 1;
@@ -255,4 +205,47 @@ void ce__lock_free(ce_lock *lock) {
   (void)lock;
 }
 
+#endif
+
+/* A task started ahead: natively a thread of its own; without threads, and in wasm, none (its
+ * threads are workers of a fixed pool, which the searches started meanwhile may need whole:
+ * parallel_internal.h), and the caller runs the task itself. */
+#if defined(CE_THREADS) && !defined(__EMSCRIPTEN__)
+struct ce_async {
+  pthread_t thread;
+  ce_task_fn *fn;
+  void *context;
+};
+
+static void *async_work(void *arg) {
+  ce_async *async = arg;
+  async->fn(async->context, 0);
+  return NULL;
+}
+
+ce_async *ce__async_start(ce_task_fn *fn, void *context) {
+  ce_async *async = malloc(sizeof *async);
+  if (!async) return NULL;
+  async->fn = fn;
+  async->context = context;
+  if (!pthread_create(&async->thread, NULL, async_work, async)) return async;
+  free(async);
+  return NULL;
+}
+
+void ce__async_join(ce_async *async) {
+  if (!async) return;
+  pthread_join(async->thread, NULL);
+  free(async);
+}
+#else
+ce_async *ce__async_start(ce_task_fn *fn, void *context) {
+  (void)fn;
+  (void)context;
+  return NULL;
+}
+
+void ce__async_join(ce_async *async) {
+  (void)async;
+}
 #endif
