@@ -34,11 +34,19 @@ static void uniform_entries(ce_rng *rng, ce_entries *e, size_t items, size_t cla
   free(sl);
 }
 
+/* 0 .. count - 1 in an order drawn uniformly (malloc'd; free it). */
+static inline uint32_t *shuffled_ids(ce_rng *rng, size_t count) {
+  uint32_t *ids = malloc((count ? count : 1) * sizeof *ids);
+  for (size_t i = 0; i < count; i++) ids[i] = (uint32_t)i;
+  ce__rng_shuffle_u32(rng, ids, count);
+  return ids;
+}
+
 /*
- * One-token types: item i holds gold class gold[i] alone (distinct ids below `classes`, some
- * classes perhaps no item's) and one of `clusters` drawn uniformly, or, one time in
- * `unclustered`, none (drawn item by item: whether, then which); the classes' label order
- * `class_order` (NULL: their ids).
+ * One-token types: item i holds gold class gold[i] alone (NULL: class i; distinct ids below
+ * `classes`, some classes perhaps no item's) and one of `clusters` drawn uniformly, or, one
+ * time in `unclustered`, none (drawn item by item: whether, then which); the classes' label
+ * order `class_order` (NULL: their ids).
  */
 static inline void one_token_entries(ce_rng *rng, ce_entries *e, size_t items, const uint32_t *gold,
                                      size_t classes, size_t clusters, uint64_t unclustered,
@@ -52,7 +60,7 @@ static inline void one_token_entries(ce_rng *rng, ce_entries *e, size_t items, c
     si[sn] = i;
     sl[sn++] = (uint32_t)ce__rng_below(rng, clusters);
   }
-  CHECK(ce__entries_from_pairs(e, items, classes, clusters, gi, gold, items, si, sl, sn,
+  CHECK(ce__entries_from_pairs(e, items, classes, clusters, gi, gold ? gold : gi, items, si, sl, sn,
                                class_order, NULL) == CE_OK);
   free(gi);
   free(si);

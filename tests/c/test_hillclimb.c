@@ -673,13 +673,9 @@ static void test_own_classes_climbs(void) {
   for (int s = 0; s < 120; s++) {
     size_t l = 5 + ce__rng_below(&rng, 300), m = 1 + l / (1 + ce__rng_below(&rng, 4));
     size_t n = l + (s % 3 ? 0 : ce__rng_below(&rng, 6)); /* some classes of no item */
-    uint32_t *ids = malloc(l * sizeof *ids), *class_perm = malloc(n * sizeof *class_perm);
-    uint32_t *start = malloc(m * sizeof *start);
-    for (size_t i = 0; i < l; i++) ids[i] = (uint32_t)i;
-    for (size_t c = 0; c < n; c++) class_perm[c] = (uint32_t)c;
-    ce__rng_shuffle_u32(&rng, class_perm, n);
+    uint32_t *class_perm = shuffled_ids(&rng, n), *start = malloc(m * sizeof *start);
     ce_entries e;
-    one_token_entries(&rng, &e, l, ids, n, m, 12, class_perm);
+    one_token_entries(&rng, &e, l, NULL, n, m, 12, class_perm);
     ce_type_index ix;
     CHECK(ce__type_index_build(&ix, &e) == CE_OK);
     CHECK(ix.own_classes);
@@ -687,7 +683,6 @@ static void test_own_classes_climbs(void) {
       stopped += (unsigned)(same_climbs(&ix, t, &rng, class_perm, start) && t == CE_TYPE_MICRO_C);
     ce__type_index_free(&ix);
     ce__entries_free(&e);
-    free(ids);
     free(class_perm);
     free(start);
   }

@@ -580,13 +580,9 @@ static void test_own_classes_values(void) {
   for (int draw = 0; draw < 200; draw++) {
     uint32_t l = 1 + (uint32_t)below(&rng, 3000), n = l + (uint32_t)below(&rng, 4);
     uint32_t m = 1 + (uint32_t)below(&rng, (int)l);
-    uint32_t *ids = malloc(l * sizeof *ids), *rank = malloc(n * sizeof *rank);
-    uint32_t *map = malloc(m * sizeof *map);
-    for (uint32_t i = 0; i < l; i++) ids[i] = i;
-    for (uint32_t c = 0; c < n; c++) rank[c] = c;
-    ce__rng_shuffle_u32(&rng, rank, n);
+    uint32_t *rank = shuffled_ids(&rng, n), *map = malloc(m * sizeof *map);
     ce_entries e;
-    one_token_entries(&rng, &e, l, ids, n, m, 10, rank);
+    one_token_entries(&rng, &e, l, NULL, n, m, 10, rank);
     ce_type_index ix;
     CHECK(ce__type_index_build(&ix, &e) == CE_OK);
     CHECK(ix.own_classes);
@@ -621,7 +617,6 @@ static void test_own_classes_values(void) {
     }
     ce__type_index_free(&ix);
     ce__entries_free(&e);
-    free(ids);
     free(rank);
     free(map);
   }

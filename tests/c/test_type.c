@@ -948,9 +948,7 @@ static void test_own_classes_one_to_one(void) {
     uint32_t l = 400 + (uint32_t)ce__rng_below(&rng, 2000),
              n = l + (uint32_t)ce__rng_below(&rng, 40);
     uint32_t m = l / 4 + (uint32_t)ce__rng_below(&rng, l / 2);
-    uint32_t *order = malloc(n * sizeof *order), *gl = malloc(l * sizeof *gl);
-    for (uint32_t c = 0; c < n; c++) order[c] = c;
-    ce__rng_shuffle_u32(&rng, order, n);
+    uint32_t *order = shuffled_ids(&rng, n), *gl = malloc(l * sizeof *gl);
     for (uint32_t i = 0; i < l; i++) gl[i] = order[i]; /* distinct; some classes no item's */
     ce__rng_shuffle_u32(&rng, order, n);               /* the labels' order, apart from the ids */
     ce_entries e;
