@@ -52,3 +52,10 @@ ce_status ce__row_warn(ce_row *row, const char *message) {
   if (!status) row->warning_count++;
   return status;
 }
+
+ce_status ce__row_warn_all(ce_row *row, const ce_row *from) {
+  if (!from->warning_count) return CE_OK;
+  ce_status status = ce__buf_append(&row->warnings, from->warnings.data, from->warnings.len);
+  if (!status) row->warning_count += from->warning_count;
+  return status;
+}

@@ -122,5 +122,7 @@ ce_status ce__row_start(ce_row *row, const char *name, ce_format format, size_t 
 void ce__row_free(ce_row *row);
 /* Adds a warning to the row, e.g. why a measure is null. */
 ce_status ce__row_warn(ce_row *row, const char *message);
+/* Adds the warnings of `from` after the row's, in their order. */
+ce_status ce__row_warn_all(ce_row *row, const ce_row *from);
 
 #endif

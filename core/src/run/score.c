@@ -112,28 +112,26 @@ static void token_task_run(void *context, size_t task) {
   token_run(context);
 }
 
+/* Waits for a token job started ahead (none: nothing). */
+static void token_job_wait(token_job *job) {
+  ce__async_join(job->async);
+  job->async = NULL;
+}
+
 /* Waits for a token job started ahead (not run where it could not start), and drops its
  * warnings; nothing is left running. */
 static void token_job_end(token_job *job) {
-  ce__async_join(job->async);
-  job->async = NULL;
-  ce__buf_free(&job->notes.warnings);
-  job->notes.warning_count = 0;
+  token_job_wait(job);
+  ce__row_free(&job->notes);
 }
 
 /* Runs the token job where no task has, or waits for the one started ahead (NULL: none),
  * then puts its warnings among the row's; its status. */
 static ce_status token_now(token_job *job) {
   if (!job) return CE_OK;
-  ce__async_join(job->async);
-  job->async = NULL;
+  token_job_wait(job);
   if (!job->ran) token_run(job);
-  ce_status status = job->status;
-  const char *note = job->notes.warnings.data;
-  for (size_t k = 0; !status && k < job->notes.warning_count; k++) {
-    status = ce__row_warn(job->row, note);
-    note += strlen(note) + 1;
-  }
+  ce_status status = job->status ? job->status : ce__row_warn_all(job->row, &job->notes);
   token_job_end(job);
   return status;
 }
