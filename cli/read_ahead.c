@@ -19,7 +19,7 @@ typedef struct file_slot {
   read_chunk next; /* the chunk read ahead, while `ready` */
   int ready;       /* `next` waits to be given out */
   int done;        /* no more reads: the file ended, failed or was stopped */
-  int in_turn;     /* read when asked, on the caller's thread (see read_ahead_new) */
+  int in_turn;     /* read when asked, on the caller's thread: no thread, or not a regular file */
 } file_slot;
 
 struct read_ahead {
@@ -44,6 +44,7 @@ static read_chunk read_into(const read_ahead *ahead, FILE *file, char *buffer) {
   return chunk;
 }
 
+#ifdef READ_AHEAD_THREADS
 /* Gives out the slot's chunk read ahead: its buffer becomes the one given. */
 static read_chunk give(file_slot *slot) {
   slot->given = !slot->given;
@@ -52,7 +53,6 @@ static read_chunk give(file_slot *slot) {
   return slot->next;
 }
 
-#ifdef READ_AHEAD_THREADS
 /* The first slot that wants a chunk read, or SIZE_MAX. */
 static size_t slot_to_fill(const read_ahead *ahead) {
   for (size_t i = 0; i < ahead->count; i++)
@@ -131,13 +131,14 @@ read_ahead *read_ahead_new(FILE *const *files, size_t count, size_t chunk_bytes,
 #ifdef READ_AHEAD_THREADS
   ahead->threaded = threaded && start_thread(ahead);
 #endif
+  for (size_t i = 0; !ahead->threaded && i < count; i++) ahead->slots[i].in_turn = 1;
   return ahead;
 }
 
 read_chunk read_ahead_next(read_ahead *ahead, size_t i) {
   file_slot *slot = &ahead->slots[i];
   read_chunk nothing = {slot->buffer[0], 0, 1, 0};
-  if (!ahead->threaded || slot->in_turn) {
+  if (slot->in_turn) {
     if (slot->done) return nothing;
     read_chunk chunk = read_into(ahead, slot->file, slot->buffer[0]);
     slot->done = chunk.ended;
@@ -157,7 +158,7 @@ read_chunk read_ahead_next(read_ahead *ahead, size_t i) {
 
 void read_ahead_stop(read_ahead *ahead, size_t i) {
   file_slot *slot = &ahead->slots[i];
-  if (!ahead->threaded || slot->in_turn) {
+  if (slot->in_turn) {
     slot->done = 1;
     return;
   }
