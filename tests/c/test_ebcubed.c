@@ -257,7 +257,7 @@ static void random_entries(ce_rng *rng, ce_entries *e, size_t l, size_t n, size_
  * The same values in tasks (ce__ebcubed_new), for 1 to 4 parts, with the cells and by the
  * lists: the numerators' parts (tasks 2 ..) first, last to first, in turn until none takes
  * a chunk (the first of them sets the work up), then the recall's denominators (task 1),
- * the precision's (task 0) last.
+ * the precision's (task 0) last. Where the set-up is the first task, it runs so too.
  */
 static void check_parts(const ce_entries *e, double p, double r, double f) {
   for (unsigned parts = 1; parts <= 4; parts++) {
@@ -267,7 +267,12 @@ static void check_parts(const ce_entries *e, double p, double r, double f) {
       CHECK(ce__ebcubed_new(e, by_lists ? 0.0 : HUGE_VAL, HUGE_VAL, parts, &plan) == CE_OK);
       size_t first, last;
       ce__ebcubed_tasks(plan, &first, &last);
-      CHECK(first == 0 && last == (e->items ? 2 + parts : 0)); /* every task last */
+      /* every task last, but the set-up first where every item has one cluster at most */
+      int one_cluster_each = 1;
+      for (size_t i = 0; i < e->items; i++)
+        one_cluster_each &= e->cluster_start[i + 1] - e->cluster_start[i] <= 1;
+      CHECK(first == (e->items && one_cluster_each));
+      CHECK(first + last == (e->items ? 2 + parts : 0));
       for (size_t round = 0; round < 64 * (size_t)parts + 2; round++)
         for (size_t t = first + last; t-- > 2;) ce__ebcubed_task(plan, t);
       for (size_t t = 2; t-- > 0;) ce__ebcubed_task(plan, t);
@@ -354,6 +359,7 @@ static void test_monosemous_is_bcubed(void) {
     CHECK(ce__extended_bcubed(&e, &p, &r, &f) == CE_OK);
     CHECK_NEAR(p, bp / (double)l, 1e-12);
     CHECK_NEAR(r, br / (double)l, 1e-12);
+    check_parts(&e, p, r, f); /* one cluster each: the set-up is a first task */
     ce__entries_free(&e);
   }
 }

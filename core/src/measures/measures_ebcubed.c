@@ -757,7 +757,8 @@ struct ce_ebcubed {
   int built;
   ce_status build_status;
   size_t groups;
-  int computes; /* 0: no items, or left out past the walk budget */
+  int computes;         /* 0: no items, or left out past the walk budget */
+  int one_cluster_each; /* every item in one cluster at most: the set-up is a first task */
   ce_signature *keys;
   uint32_t *weight;
   /* Per signature: its gold and induced entry; per entry: its items and meeting weight. */
@@ -977,9 +978,13 @@ ce_status ce__ebcubed_new(const ce_entries *e, double max_cells, double max_walk
     if (e->class_ids[j] >= e->classes) return CE_ERR_USAGE;
   for (size_t j = 0; l && j < e->cluster_start[l]; j++)
     if (e->cluster_ids[j] >= e->clusters) return CE_ERR_USAGE;
+  int one_cluster_each = 1;
+  for (size_t i = 0; i < l && one_cluster_each; i++)
+    one_cluster_each = e->cluster_start[i + 1] - e->cluster_start[i] <= 1;
   ce_ebcubed *plan = calloc(1, sizeof *plan);
   if (!plan) return CE_ERR_NOMEM;
-  *plan = (ce_ebcubed){.e = e, .max_cells = max_cells, .max_walk = max_walk};
+  *plan = (ce_ebcubed){
+      .e = e, .max_cells = max_cells, .max_walk = max_walk, .one_cluster_each = one_cluster_each};
   plan->parts = parts < 1 ? 1 : parts < CE_EBCUBED_PARTS_MAX ? parts : CE_EBCUBED_PARTS_MAX;
   plan->part = calloc(plan->parts, sizeof *plan->part);
   plan->locked = ce__lock_init(&plan->lock);
@@ -996,10 +1001,12 @@ ce_status ce__ebcubed_new(const ce_entries *e, double max_cells, double max_walk
   return CE_OK;
 }
 
-/* Every task last (measures_ebcubed_internal.h says why). */
+/* Every task last but, where every item is in one cluster at most, the first, which sets the
+ * work up (measures_ebcubed_internal.h says why). */
 void ce__ebcubed_tasks(const ce_ebcubed *plan, size_t *first, size_t *last) {
-  *first = 0;
-  *last = plan->e->items ? 2 + plan->parts : 0;
+  size_t tasks = plan->e->items ? 2 + plan->parts : 0;
+  *first = tasks && plan->one_cluster_each;
+  *last = tasks - *first;
 }
 
 /* A part's scratch: the layout to meet from, and bins of its own. */
