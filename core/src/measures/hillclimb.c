@@ -935,6 +935,18 @@ static void climb_free(climb *st) {
  * for their group (the type index's group_weight) by the label rank of their first
  * cluster, stable in item order, with their weights; then the rows and the cluster → item
  * lists in the new numbering. Cost O(l + m + Σ|A_i| + Σ|B_i|). */
+/* What climb_layout reads of the item it renumbers LAYOUT_AHEAD steps on: on 10^6
+ * one-token types the items come in cluster order, which is no order of theirs, and each
+ * lies apart in memory. */
+enum { LAYOUT_AHEAD = 16 };
+
+static void layout_prefetch_item(const climb *st, const uint32_t *key, uint32_t i) {
+  ce__prefetch(&st->e->class_start[i]);
+  ce__prefetch(&st->e->cluster_start[i]);
+  ce__prefetch(&st->ix->group_weight[i]);
+  ce__prefetch(&key[i]);
+}
+
 static void climb_layout(climb *st, uint32_t *key, uint32_t *order) {
   const ce_entries *e = st->e;
   size_t m = e->clusters;
@@ -953,6 +965,9 @@ static void climb_layout(climb *st, uint32_t *key, uint32_t *order) {
     if (key[i] != UINT32_MAX) order[st->member_start[key[i]]++] = i;
   st->item[0].gold_start = st->item[0].slot_start = 0;
   for (uint32_t j = 0; j < st->items; j++) {
+    if (j + LAYOUT_AHEAD < st->items) layout_prefetch_item(st, key, order[j + LAYOUT_AHEAD]);
+    if (j + LAYOUT_AHEAD / 2 < st->items)
+      ce__prefetch(&e->class_ids[e->class_start[order[j + LAYOUT_AHEAD / 2]]]);
     uint32_t i = order[j], g = st->item[j].gold_start;
     for (uint32_t q = e->class_start[i]; q < e->class_start[i + 1]; q++)
       st->gold_ids[g++] = e->class_ids[q];
@@ -966,6 +981,12 @@ static void climb_layout(climb *st, uint32_t *key, uint32_t *order) {
   for (uint32_t j = 0; j < st->items; j++) order[j] = st->item[j].slot_start;
   for (size_t r = 0; r < m; r++) {
     uint32_t k = st->ix->cluster_by_rank[r];
+    if (r + LAYOUT_AHEAD < m)
+      ce__prefetch(&st->ix->member_start[st->ix->cluster_by_rank[r + LAYOUT_AHEAD]]);
+    if (r + LAYOUT_AHEAD / 2 < m) {
+      uint32_t ahead = st->ix->member_start[st->ix->cluster_by_rank[r + LAYOUT_AHEAD / 2]];
+      if (ahead < st->ix->member_start[m]) ce__prefetch(&key[st->ix->members[ahead]]);
+    }
     for (uint32_t q = st->ix->member_start[k]; q < st->ix->member_start[k + 1]; q++)
       if (key[st->ix->members[q]] != UINT32_MAX)
         st->clusters_of[order[key[st->ix->members[q]]]++] = k;
@@ -1879,7 +1900,7 @@ static uint32_t own_choice(const climb *st, const own_tally *t, const cluster_st
 /* What own_sweep_backwards reads of the visits ahead (visit r going down), a step at a time,
  * as visit_prefetch does: a cluster's numbers and start, then its classes, then their
  * tallies and its start's. Nothing is written. */
-#define CE_OWN_AHEAD 8
+#define CE_OWN_AHEAD 16
 
 static void own_prefetch(const ce_climber *climber, const uint32_t *from, size_t r) {
   const climb *st = &climber->st;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "common/parallel_internal.h"
+#include "common/util_internal.h"
 #include "measures/measures_internal.h"
 
 /* H = -Σ (x/N) ln(x/N) over the non-zero marginals `sums`. */
@@ -352,13 +353,19 @@ static void entropy_measures(double h_c, double h_k, double h_c_given_k, double 
   ce__measure_put(out, CE_NVI, nvi);
 }
 
+enum { CELLS_AHEAD = 16 };
+
 ce_status ce__measures_info(const ce_table *table, const ce_measure_options *options,
                             ce_measures *out) {
   double total = (double)table->total;
   double h_c = marginal_entropy(table->class_sums, table->classes, total);
   double h_k = marginal_entropy(table->cluster_sums, table->clusters, total);
   double h_c_given_k = 0.0, h_k_given_c = 0.0, mi = 0.0;
+  /* Cells go by class: their clusters' sums lie anywhere (600,000 clusters: 4.8 MB). */
+  int far = table->clusters * sizeof *table->cluster_sums > CE_CACHED_BYTES;
   for (size_t i = 0; i < table->cell_count; i++) {
+    if (far && i + CELLS_AHEAD < table->cell_count)
+      ce__prefetch(&table->cluster_sums[table->cell_cluster[i + CELLS_AHEAD]]);
     double n = (double)table->cell_n[i];
     double a = (double)table->class_sums[table->cell_class[i]];
     double b = (double)table->cluster_sums[table->cell_cluster[i]];
