@@ -945,10 +945,6 @@ static void climb_free(climb *st) {
   free(st->sep_x);
 }
 
-/* The renumbered items (see `climb`): a counting sort of the clustered items that stand
- * for their group (the type index's group_weight) by the label rank of their first
- * cluster, stable in item order, with their weights; then the rows and the cluster → item
- * lists in the new numbering. Cost O(l + m + Σ|A_i| + Σ|B_i|). */
 /* What climb_layout reads of the item it renumbers LAYOUT_AHEAD steps on: on 10^6
  * one-token types the items come in cluster order, which is no order of theirs, and each
  * lies apart in memory. */
@@ -961,6 +957,10 @@ static void layout_prefetch_item(const climb *st, const uint32_t *key, uint32_t 
   ce__prefetch(&key[i]);
 }
 
+/* The renumbered items (see `climb`): a counting sort of the clustered items that stand
+ * for their group (the type index's group_weight) by the label rank of their first
+ * cluster, stable in item order, with their weights; then the rows and the cluster → item
+ * lists in the new numbering. Cost O(l + m + Σ|A_i| + Σ|B_i|). */
 static void climb_layout(climb *st, uint32_t *key, uint32_t *order) {
   const ce_entries *e = st->e;
   size_t m = e->clusters;
