@@ -27,6 +27,14 @@ expect() {
   fi
 }
 
+# check NAME COMMAND...: one check, which fails where the command does.
+check() {
+  name=$1
+  shift
+  checks=$((checks + 1))
+  "$@" || { failed=$((failed + 1)); echo "FAIL $name"; }
+}
+
 expect version 0 "^clustereval 0\.1\.0$" "" -- --version
 # A system that clusters none of gold's tokens, under --unclustered drop: the token level is
 # n/a with a warning naming the system, never an input error without a file.
@@ -145,9 +153,8 @@ for level in token both; do
   "$cli" --format json --levels $level public/demo/brown-gold.tsv public/demo/brown-c50.tsv \
     public/demo/brown-c50-d3.tsv | tr -d '\n' | grep -o '"gold":{[^}]*}\|"token":{[^}]*}' >"$tmp/level-$level"
 done
-checks=$((checks + 1))
-[ -s "$tmp/level-token" ] && cmp -s "$tmp/level-token" "$tmp/level-both" ||
-  { failed=$((failed + 1)); echo "FAIL levels: the token level alone differs from both levels'"; }
+check "levels: the token level alone differs from both levels'" \
+  sh -c '[ -s "$1" ] && cmp -s "$1" "$2"' _ "$tmp/level-token" "$tmp/level-both"
 # A tagged system whose every token is unclustered, dropped: the token level's warning comes
 # before the type level's, though the token level runs on a thread of its own beside them.
 awk -F'\t' 'NF == 2 { print $1 "\tNONE"; next } { print }' $data/small-sys.tsv >"$tmp/none.tsv"
@@ -157,17 +164,14 @@ expect warnings-in-order 0 '"warnings":\["token-level measures: n/a (no token le
 "$cli" --details "$tmp/d.tsv" --mapping "$tmp/m.tsv" --contingency "$tmp/c.tsv" --sizes "$tmp/z.tsv" \
   $data/small-gold.tsv $data/small-sys.tsv >/dev/null
 for report in d m c z; do
-  checks=$((checks + 1))
-  [ "$(wc -l <"$tmp/$report.tsv")" -gt 2 ] || { failed=$((failed + 1)); echo "FAIL report $report.tsv is empty"; }
+  check "report $report.tsv is empty" [ "$(wc -l <"$tmp/$report.tsv")" -gt 2 ]
 done
-checks=$((checks + 1))
-head -1 "$tmp/d.tsv" | grep -q "^system	item	gold	system_entry" || { failed=$((failed + 1)); echo "FAIL details header"; }
+check "details header" sh -c 'head -1 "$1" | grep -q "^system	item	gold	system_entry"' _ "$tmp/d.tsv"
 
 # Standard input gives the same numbers as the file.
 "$cli" --format json $data/small-gold.tsv $data/small-sys.tsv | sed 's/"name":"[^"]*"//g' >"$tmp/file.json"
 "$cli" --format json - $data/small-sys.tsv <$data/small-gold.tsv | sed 's/"name":"[^"]*"//g' >"$tmp/stdin.json"
-checks=$((checks + 1))
-cmp -s "$tmp/file.json" "$tmp/stdin.json" || { failed=$((failed + 1)); echo "FAIL stdin: differs from the file's result"; }
+check "stdin: differs from the file's result" cmp -s "$tmp/file.json" "$tmp/stdin.json"
 
 # Files of many chunks (256 KB each), read a chunk ahead on a thread of their own except on one
 # thread: the numbers are those of one thread, from files and from standard input; a system that
@@ -187,22 +191,19 @@ for how in files stdin failing; do
       "$tmp/long-sys.tsv" 2>"$tmp/long.err" |
       sed 's/{"name":"[^"]*long-bad\.tsv"[^{}]*"error":{[^{}]*}},//' ;;
   esac | sed 's/"name":"[^"]*"//g; s/"threads":[0-9]*//' >"$tmp/long-$how.json"
-  checks=$((checks + 1))
-  cmp -s "$tmp/long-one.json" "$tmp/long-$how.json" ||
-    { failed=$((failed + 1)); echo "FAIL long files ($how): differ from one thread's numbers"; }
+  check "long files ($how): differ from one thread's numbers" \
+    cmp -s "$tmp/long-one.json" "$tmp/long-$how.json"
 done
-checks=$((checks + 1))
-grep -q "long-bad.tsv:3: token 'nonsense' differs" "$tmp/long.err" ||
-  { failed=$((failed + 1)); echo "FAIL long files: the failing system's message"; }
+check "long files: the failing system's message" \
+  grep -q "long-bad.tsv:3: token 'nonsense' differs" "$tmp/long.err"
 
 # A saved page's link holds every option given, those another one implies too: --test bootstrap
 # without --bootstrap takes 1000 resamples, which have no text as typed (make web builds the page).
 if [ -f dist/clustereval.html ]; then
   expect save-page-implied 0 "" "" -- --levels token --test bootstrap --save-page "$tmp/page.html" \
     $data/small-gold.tsv $data/small-sys.tsv $data/small-sys2.tsv
-  checks=$((checks + 1))
-  grep -q '"options":"levels=token&bootstrap=1000&test=bootstrap"' "$tmp/page.html" ||
-    { failed=$((failed + 1)); echo "FAIL save-page-implied: the link lacks bootstrap=1000"; }
+  check "save-page-implied: the link lacks bootstrap=1000" \
+    grep -q '"options":"levels=token&bootstrap=1000&test=bootstrap"' "$tmp/page.html"
 fi
 
 echo "cli: $checks checks, $failed failed"
